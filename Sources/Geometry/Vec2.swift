@@ -1,0 +1,82 @@
+/// A two-dimensional vector of `Double`s: a point, a displacement, a velocity or a size.
+///
+/// Units are whatever the caller works in: metres inside the engine, points in the UIKit layer.
+@frozen
+public struct Vec2: Hashable, Sendable, CustomStringConvertible {
+    public var x: Double
+    public var y: Double
+
+    @inlinable public init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
+    @inlinable public init(x: Double, y: Double) { self.x = x; self.y = y }
+
+    /// The zero vector.
+    public static let zero = Vec2(0, 0)
+
+    /// Euclidean length.
+    @inlinable public var length: Double { (x * x + y * y).squareRoot() }
+    /// Squared Euclidean length (cheaper than `length`).
+    @inlinable public var lengthSquared: Double { x * x + y * y }
+    /// This vector scaled to length 1, or zero when its length is below `Double.ulpOfOne`.
+    @inlinable public var normalized: Vec2 {
+        let l = length
+        return l < .ulpOfOne ? .zero : Vec2(x / l, y / l)
+    }
+    /// `true` when both components are finite.
+    @inlinable public var isFinite: Bool { x.isFinite && y.isFinite }
+    /// The vector turned a quarter turn: `(-y, x)` (counter-clockwise in a y-up frame).
+    @inlinable public var skew: Vec2 { Vec2(-y, x) }
+
+    public var description: String { "(\(x), \(y))" }
+
+    @inlinable public static func + (a: Vec2, b: Vec2) -> Vec2 { Vec2(a.x + b.x, a.y + b.y) }
+    @inlinable public static func - (a: Vec2, b: Vec2) -> Vec2 { Vec2(a.x - b.x, a.y - b.y) }
+    @inlinable public static prefix func - (a: Vec2) -> Vec2 { Vec2(-a.x, -a.y) }
+    @inlinable public static func * (s: Double, a: Vec2) -> Vec2 { Vec2(s * a.x, s * a.y) }
+    @inlinable public static func * (a: Vec2, s: Double) -> Vec2 { Vec2(s * a.x, s * a.y) }
+    @inlinable public static func / (a: Vec2, s: Double) -> Vec2 { Vec2(a.x / s, a.y / s) }
+    @inlinable public static func += (a: inout Vec2, b: Vec2) { a = a + b }
+    @inlinable public static func -= (a: inout Vec2, b: Vec2) { a = a - b }
+    @inlinable public static func *= (a: inout Vec2, s: Double) { a = s * a }
+}
+
+/// Dot product.
+@inlinable public func dot(_ a: Vec2, _ b: Vec2) -> Double { a.x * b.x + a.y * b.y }
+/// 2-D cross product of two vectors: the z component of their 3-D cross product.
+@inlinable public func cross(_ a: Vec2, _ b: Vec2) -> Double { a.x * b.y - a.y * b.x }
+/// Cross product of a vector and a scalar (z axis): `(s·a.y, −s·a.x)`.
+@inlinable public func cross(_ a: Vec2, _ s: Double) -> Vec2 { Vec2(s * a.y, -s * a.x) }
+/// Cross product of a scalar (z axis) and a vector: `(−s·a.y, s·a.x)`.
+@inlinable public func cross(_ s: Double, _ a: Vec2) -> Vec2 { Vec2(-s * a.y, s * a.x) }
+/// Distance between two points.
+@inlinable public func distance(_ a: Vec2, _ b: Vec2) -> Double { (a - b).length }
+/// Squared distance between two points.
+@inlinable public func distanceSquared(_ a: Vec2, _ b: Vec2) -> Double { (a - b).lengthSquared }
+/// Component-wise minimum.
+@inlinable public func min(_ a: Vec2, _ b: Vec2) -> Vec2 { Vec2(Swift.min(a.x, b.x), Swift.min(a.y, b.y)) }
+/// Component-wise maximum.
+@inlinable public func max(_ a: Vec2, _ b: Vec2) -> Vec2 { Vec2(Swift.max(a.x, b.x), Swift.max(a.y, b.y)) }
+/// Component-wise absolute value.
+@inlinable public func abs(_ a: Vec2) -> Vec2 { Vec2(Swift.abs(a.x), Swift.abs(a.y)) }
+
+/// A three-dimensional vector, used by the 3×3 solves of the weld, revolute and prismatic joints.
+@frozen
+public struct Vec3: Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+    public var z: Double
+    @inlinable public init(_ x: Double, _ y: Double, _ z: Double) { self.x = x; self.y = y; self.z = z }
+    public static let zero = Vec3(0, 0, 0)
+    @inlinable public static func + (a: Vec3, b: Vec3) -> Vec3 { Vec3(a.x + b.x, a.y + b.y, a.z + b.z) }
+    @inlinable public static func - (a: Vec3, b: Vec3) -> Vec3 { Vec3(a.x - b.x, a.y - b.y, a.z - b.z) }
+    @inlinable public static prefix func - (a: Vec3) -> Vec3 { Vec3(-a.x, -a.y, -a.z) }
+    @inlinable public static func * (s: Double, a: Vec3) -> Vec3 { Vec3(s * a.x, s * a.y, s * a.z) }
+    @inlinable public static func += (a: inout Vec3, b: Vec3) { a = a + b }
+    @inlinable public static func -= (a: inout Vec3, b: Vec3) { a = a - b }
+}
+
+/// Dot product of 3-vectors.
+@inlinable public func dot(_ a: Vec3, _ b: Vec3) -> Double { a.x * b.x + a.y * b.y + a.z * b.z }
+/// Cross product of 3-vectors.
+@inlinable public func cross(_ a: Vec3, _ b: Vec3) -> Vec3 {
+    Vec3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
+}
