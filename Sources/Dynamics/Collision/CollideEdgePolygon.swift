@@ -1,0 +1,214 @@
+import Geometry
+
+/// Contact manifold between a segment (A, with optional ghost vertices) and a polygon (B).
+///
+/// Box2D 2.3's edge–polygon collider: the polygon is moved into the edge's frame, the admissible
+/// normal range is derived from the ghost vertices (so a box sliding along a chain does not catch
+/// on the inner vertices), then the best of the edge axis and the polygon axes is clipped.
+public func collideEdgeAndPolygon(_ edge: EdgeShape, _ xfA: Transform, _ polygon: PolygonShape, _ xfB: Transform) -> Manifold {
+    var c = EdgePolygonCollider()
+    return c.collide(edge, xfA, polygon, xfB)
+}
+
+private struct EPAxis {
+    enum Kind { case unknown, edgeA, edgeB }
+    var kind = Kind.unknown
+    var index = 0
+    var separation = 0.0
+}
+
+private struct EdgePolygonCollider {
+    var verticesB: [Vec2] = []
+    var normalsB: [Vec2] = []
+    var xf = Transform.identity
+    var centroidB = Vec2.zero
+    var v0 = Vec2.zero, v1 = Vec2.zero, v2 = Vec2.zero, v3 = Vec2.zero
+    var normal0 = Vec2.zero, normal1 = Vec2.zero, normal2 = Vec2.zero
+    var normal = Vec2.zero
+    var lowerLimit = Vec2.zero, upperLimit = Vec2.zero
+    var radius = 0.0
+    var front = false
+
+    mutating func collide(_ edgeA: EdgeShape, _ xfA: Transform, _ polygonB: PolygonShape, _ xfB: Transform) -> Manifold {
+        var manifold = Manifold()
+        xf = mulT(xfA, xfB)
+        centroidB = mul(xf, polygonB.centroid)
+        v0 = edgeA.vertex0; v1 = edgeA.vertex1; v2 = edgeA.vertex2; v3 = edgeA.vertex3
+        let hasVertex0 = edgeA.hasVertex0, hasVertex3 = edgeA.hasVertex3
+
+        let edge1 = (v2 - v1).safeNormalized
+        normal1 = Vec2(edge1.y, -edge1.x)
+        let offset1 = dot(normal1, centroidB - v1)
+        var offset0 = 0.0, offset2 = 0.0
+        var convex1 = false, convex2 = false
+        if hasVertex0 {
+            let edge0 = (v1 - v0).safeNormalized
+            normal0 = Vec2(edge0.y, -edge0.x)
+            convex1 = cross(edge0, edge1) >= 0
+            offset0 = dot(normal0, centroidB - v0)
+        }
+        if hasVertex3 {
+            let edge2 = (v3 - v2).safeNormalized
+            normal2 = Vec2(edge2.y, -edge2.x)
+            convex2 = cross(edge1, edge2) > 0
+            offset2 = dot(normal2, centroidB - v2)
+        }
+
+        func set(_ f: Bool, _ n: Vec2, _ lo: Vec2, _ up: Vec2, _ nb: Vec2, _ lob: Vec2, _ upb: Vec2) {
+            front = f
+            if f { normal = n; lowerLimit = lo; upperLimit = up } else { normal = nb; lowerLimit = lob; upperLimit = upb }
+        }
+        let n0 = normal0, n1 = normal1, n2 = normal2
+        if hasVertex0 && hasVertex3 {
+            if convex1 && convex2 {
+                set(offset0 >= 0 || offset1 >= 0 || offset2 >= 0, n1, n0, n2, -n1, -n1, -n1)
+            } else if convex1 {
+                set(offset0 >= 0 || (offset1 >= 0 && offset2 >= 0), n1, n0, n1, -n1, -n2, -n1)
+            } else if convex2 {
+                set(offset2 >= 0 || (offset0 >= 0 && offset1 >= 0), n1, n1, n2, -n1, -n1, -n0)
+            } else {
+                set(offset0 >= 0 && offset1 >= 0 && offset2 >= 0, n1, n1, n1, -n1, -n2, -n0)
+            }
+        } else if hasVertex0 {
+            if convex1 {
+                set(offset0 >= 0 || offset1 >= 0, n1, n0, -n1, -n1, n1, -n1)
+            } else {
+                set(offset0 >= 0 && offset1 >= 0, n1, n1, -n1, -n1, n1, -n0)
+            }
+        } else if hasVertex3 {
+            if convex2 {
+                set(offset1 >= 0 || offset2 >= 0, n1, -n1, n2, -n1, -n1, n1)
+            } else {
+                set(offset1 >= 0 && offset2 >= 0, n1, -n1, n1, -n1, -n2, n1)
+            }
+        } else {
+            set(offset1 >= 0, n1, -n1, -n1, -n1, n1, n1)
+        }
+
+        verticesB = polygonB.vertices.map { mul(xf, $0) }
+        normalsB = polygonB.normals.map { mul(xf.q, $0) }
+        radius = 2.0 * Settings.polygonRadius
+
+        let edgeAxis = computeEdgeSeparation()
+        if edgeAxis.kind == .unknown { return manifold }
+        if edgeAxis.separation > radius { return manifold }
+        let polygonAxis = computePolygonSeparation()
+        if polygonAxis.kind != .unknown && polygonAxis.separation > radius { return manifold }
+
+        let kRelativeTol = 0.98, kAbsoluteTol = 0.001
+        let primary: EPAxis
+        if polygonAxis.kind == .unknown {
+            primary = edgeAxis
+        } else if polygonAxis.separation > kRelativeTol * edgeAxis.separation + kAbsoluteTol {
+            primary = polygonAxis
+        } else {
+            primary = edgeAxis
+        }
+
+        var ie = (ClipVertex(), ClipVertex())
+        var rfI1 = 0, rfI2 = 0
+        var rfV1 = Vec2.zero, rfV2 = Vec2.zero, rfNormal = Vec2.zero
+        let countB = verticesB.count
+        if primary.kind == .edgeA {
+            manifold.type = .faceA
+            var bestIndex = 0
+            var bestValue = dot(normal, normalsB[0])
+            for i in 1..<countB {
+                let value = dot(normal, normalsB[i])
+                if value < bestValue { bestValue = value; bestIndex = i }
+            }
+            let i1 = bestIndex, i2 = i1 + 1 < countB ? i1 + 1 : 0
+            ie.0.v = verticesB[i1]
+            ie.0.id = ContactID(indexA: 0, indexB: i1, typeA: .face, typeB: .vertex)
+            ie.1.v = verticesB[i2]
+            ie.1.id = ContactID(indexA: 0, indexB: i2, typeA: .face, typeB: .vertex)
+            if front {
+                rfI1 = 0; rfI2 = 1; rfV1 = v1; rfV2 = v2; rfNormal = normal1
+            } else {
+                rfI1 = 1; rfI2 = 0; rfV1 = v2; rfV2 = v1; rfNormal = -normal1
+            }
+        } else {
+            manifold.type = .faceB
+            ie.0.v = v1
+            ie.0.id = ContactID(indexA: 0, indexB: primary.index, typeA: .vertex, typeB: .face)
+            ie.1.v = v2
+            ie.1.id = ContactID(indexA: 0, indexB: primary.index, typeA: .vertex, typeB: .face)
+            rfI1 = primary.index
+            rfI2 = rfI1 + 1 < countB ? rfI1 + 1 : 0
+            rfV1 = verticesB[rfI1]; rfV2 = verticesB[rfI2]; rfNormal = normalsB[rfI1]
+        }
+        let sideNormal1 = Vec2(rfNormal.y, -rfNormal.x)
+        let sideNormal2 = -sideNormal1
+        let sideOffset1 = dot(sideNormal1, rfV1)
+        let sideOffset2 = dot(sideNormal2, rfV2)
+        let clip1 = clipSegmentToLine(ie, normal: sideNormal1, offset: sideOffset1, vertexIndexA: rfI1)
+        if clip1.2 < Settings.maxManifoldPoints { return manifold }
+        let clip2 = clipSegmentToLine((clip1.0, clip1.1), normal: sideNormal2, offset: sideOffset2, vertexIndexA: rfI2)
+        if clip2.2 < Settings.maxManifoldPoints { return manifold }
+
+        if primary.kind == .edgeA {
+            manifold.localNormal = rfNormal
+            manifold.localPoint = rfV1
+        } else {
+            manifold.localNormal = polygonB.normals[rfI1]
+            manifold.localPoint = polygonB.vertices[rfI1]
+        }
+        var pointCount = 0
+        for cv in [clip2.0, clip2.1] {
+            let separation = dot(rfNormal, cv.v - rfV1)
+            if separation <= radius {
+                var cp = ManifoldPoint()
+                if primary.kind == .edgeA {
+                    cp.localPoint = mulT(xf, cv.v)
+                    cp.id = cv.id
+                } else {
+                    cp.localPoint = cv.v
+                    cp.id = cv.id.swapped
+                }
+                manifold[pointCount] = cp
+                pointCount += 1
+            }
+        }
+        manifold.pointCount = pointCount
+        return manifold
+    }
+
+    func computeEdgeSeparation() -> EPAxis {
+        var axis = EPAxis()
+        axis.kind = .edgeA
+        axis.index = front ? 0 : 1
+        axis.separation = .greatestFiniteMagnitude
+        for v in verticesB {
+            let s = dot(normal, v - v1)
+            if s < axis.separation { axis.separation = s }
+        }
+        return axis
+    }
+
+    func computePolygonSeparation() -> EPAxis {
+        var axis = EPAxis()
+        axis.kind = .unknown
+        axis.index = -1
+        axis.separation = -.greatestFiniteMagnitude
+        let perp = Vec2(-normal.y, normal.x)
+        for i in 0..<verticesB.count {
+            let n = -normalsB[i]
+            let s1 = dot(n, verticesB[i] - v1)
+            let s2 = dot(n, verticesB[i] - v2)
+            let s = Swift.min(s1, s2)
+            if s > radius {
+                axis.kind = .edgeB; axis.index = i; axis.separation = s
+                return axis
+            }
+            if dot(n, perp) >= 0 {
+                if dot(n - upperLimit, normal) < -Settings.angularSlop { continue }
+            } else {
+                if dot(n - lowerLimit, normal) < -Settings.angularSlop { continue }
+            }
+            if s > axis.separation {
+                axis.kind = .edgeB; axis.index = i; axis.separation = s
+            }
+        }
+        return axis
+    }
+}

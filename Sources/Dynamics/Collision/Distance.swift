@@ -1,0 +1,246 @@
+import Geometry
+
+/// A convex point cloud with a radius, the input of GJK: a circle is one point, a polygon its
+/// vertices, a segment its two ends. Metres.
+public struct DistanceProxy: Sendable {
+    public var vertices: [Vec2]
+    public var radius: Double
+
+    /// The proxy of child `child` of `shape`.
+    public init(_ shape: Shape, child: Int) {
+        switch shape {
+        case .circle(let c): vertices = [c.position]; radius = c.radius
+        case .polygon(let p): vertices = p.vertices; radius = p.radius
+        case .edge(let e): vertices = [e.vertex1, e.vertex2]; radius = e.radius
+        case .chain(let c):
+            let i2 = child + 1 < c.vertices.count ? child + 1 : 0
+            vertices = [c.vertices[child], c.vertices[i2]]; radius = c.radius
+        }
+    }
+
+    /// The index of the vertex furthest along `d`.
+    @inlinable public func support(_ d: Vec2) -> Int {
+        var best = 0
+        var bestValue = dot(vertices[0], d)
+        for i in 1..<vertices.count {
+            let v = dot(vertices[i], d)
+            if v > bestValue { best = i; bestValue = v }
+        }
+        return best
+    }
+}
+
+/// The simplex of the previous call, so that GJK starts warm.
+public struct SimplexCache: Sendable {
+    public var metric = 0.0
+    public var count = 0
+    public var indexA: (Int, Int, Int) = (0, 0, 0)
+    public var indexB: (Int, Int, Int) = (0, 0, 0)
+    public init() {}
+}
+
+/// Input of `shapeDistance`.
+public struct DistanceInput: Sendable {
+    public var proxyA: DistanceProxy
+    public var proxyB: DistanceProxy
+    public var transformA: Transform
+    public var transformB: Transform
+    public var useRadii: Bool
+    public init(proxyA: DistanceProxy, proxyB: DistanceProxy, transformA: Transform, transformB: Transform, useRadii: Bool) {
+        self.proxyA = proxyA; self.proxyB = proxyB; self.transformA = transformA; self.transformB = transformB; self.useRadii = useRadii
+    }
+}
+
+/// Closest points (world, m) and their distance (m).
+public struct DistanceOutput: Sendable {
+    public var pointA = Vec2.zero
+    public var pointB = Vec2.zero
+    public var distance = 0.0
+    public var iterations = 0
+}
+
+struct SimplexVertex {
+    var wA = Vec2.zero, wB = Vec2.zero, w = Vec2.zero
+    var a = 0.0
+    var indexA = 0, indexB = 0
+}
+
+struct Simplex {
+    var v: [SimplexVertex] = [SimplexVertex(), SimplexVertex(), SimplexVertex()]
+    var count = 0
+
+    mutating func readCache(_ cache: SimplexCache, _ pA: DistanceProxy, _ xfA: Transform, _ pB: DistanceProxy, _ xfB: Transform) {
+        count = cache.count
+        let ia = [cache.indexA.0, cache.indexA.1, cache.indexA.2]
+        let ib = [cache.indexB.0, cache.indexB.1, cache.indexB.2]
+        for i in 0..<count {
+            v[i].indexA = ia[i]; v[i].indexB = ib[i]
+            v[i].wA = mul(xfA, pA.vertices[ia[i]])
+            v[i].wB = mul(xfB, pB.vertices[ib[i]])
+            v[i].w = v[i].wB - v[i].wA
+            v[i].a = 0
+        }
+        if count > 1 {
+            let metric1 = cache.metric
+            let metric2 = metric
+            if metric2 < 0.5 * metric1 || 2 * metric1 < metric2 || metric2 < epsilon { count = 0 }
+        }
+        if count == 0 {
+            v[0].indexA = 0; v[0].indexB = 0
+            v[0].wA = mul(xfA, pA.vertices[0]); v[0].wB = mul(xfB, pB.vertices[0])
+            v[0].w = v[0].wB - v[0].wA
+            v[0].a = 1
+            count = 1
+        }
+    }
+
+    func writeCache(_ cache: inout SimplexCache) {
+        cache.metric = metric
+        cache.count = count
+        cache.indexA = (v[0].indexA, v[1].indexA, v[2].indexA)
+        cache.indexB = (v[0].indexB, v[1].indexB, v[2].indexB)
+    }
+
+    var searchDirection: Vec2 {
+        switch count {
+        case 1: return -v[0].w
+        case 2:
+            let e12 = v[1].w - v[0].w
+            let sgn = cross(e12, -v[0].w)
+            return sgn > 0 ? cross(1.0, e12) : cross(e12, 1.0)
+        default: return .zero
+        }
+    }
+
+    var closestPoint: Vec2 {
+        switch count {
+        case 1: return v[0].w
+        case 2: return v[0].a * v[0].w + v[1].a * v[1].w
+        default: return .zero
+        }
+    }
+
+    var witnessPoints: (Vec2, Vec2) {
+        switch count {
+        case 1: return (v[0].wA, v[0].wB)
+        case 2: return (v[0].a * v[0].wA + v[1].a * v[1].wA, v[0].a * v[0].wB + v[1].a * v[1].wB)
+        case 3:
+            let p = v[0].a * v[0].wA + v[1].a * v[1].wA + v[2].a * v[2].wA
+            return (p, p)
+        default: return (.zero, .zero)
+        }
+    }
+
+    var metric: Double {
+        switch count {
+        case 2: return distance(v[0].w, v[1].w)
+        case 3: return cross(v[1].w - v[0].w, v[2].w - v[0].w)
+        default: return 0
+        }
+    }
+
+    mutating func solve2() {
+        let w1 = v[0].w, w2 = v[1].w
+        let e12 = w2 - w1
+        let d12_2 = -dot(w1, e12)
+        if d12_2 <= 0 { v[0].a = 1; count = 1; return }
+        let d12_1 = dot(w2, e12)
+        if d12_1 <= 0 { v[1].a = 1; count = 1; v[0] = v[1]; return }
+        let inv = 1 / (d12_1 + d12_2)
+        v[0].a = d12_1 * inv; v[1].a = d12_2 * inv
+        count = 2
+    }
+
+    mutating func solve3() {
+        let w1 = v[0].w, w2 = v[1].w, w3 = v[2].w
+        let e12 = w2 - w1
+        let d12_1 = dot(w2, e12), d12_2 = -dot(w1, e12)
+        let e13 = w3 - w1
+        let d13_1 = dot(w3, e13), d13_2 = -dot(w1, e13)
+        let e23 = w3 - w2
+        let d23_1 = dot(w3, e23), d23_2 = -dot(w2, e23)
+        let n123 = cross(e12, e13)
+        let d123_1 = n123 * cross(w2, w3)
+        let d123_2 = n123 * cross(w3, w1)
+        let d123_3 = n123 * cross(w1, w2)
+        if d12_2 <= 0 && d13_2 <= 0 { v[0].a = 1; count = 1; return }
+        if d12_1 > 0 && d12_2 > 0 && d123_3 <= 0 {
+            let inv = 1 / (d12_1 + d12_2); v[0].a = d12_1 * inv; v[1].a = d12_2 * inv; count = 2; return
+        }
+        if d13_1 > 0 && d13_2 > 0 && d123_2 <= 0 {
+            let inv = 1 / (d13_1 + d13_2); v[0].a = d13_1 * inv; v[2].a = d13_2 * inv; count = 2; v[1] = v[2]; return
+        }
+        if d12_1 <= 0 && d23_2 <= 0 { v[1].a = 1; count = 1; v[0] = v[1]; return }
+        if d13_1 <= 0 && d23_1 <= 0 { v[2].a = 1; count = 1; v[0] = v[2]; return }
+        if d23_1 > 0 && d23_2 > 0 && d123_1 <= 0 {
+            let inv = 1 / (d23_1 + d23_2); v[1].a = d23_1 * inv; v[2].a = d23_2 * inv; count = 2; v[0] = v[2]; return
+        }
+        let inv = 1 / (d123_1 + d123_2 + d123_3)
+        v[0].a = d123_1 * inv; v[1].a = d123_2 * inv; v[2].a = d123_3 * inv
+        count = 3
+    }
+}
+
+/// The distance between two convex proxies (GJK), warm-started from and writing back `cache`.
+public func shapeDistance(_ input: DistanceInput, cache: inout SimplexCache) -> DistanceOutput {
+    var output = DistanceOutput()
+    let pA = input.proxyA, pB = input.proxyB
+    let xfA = input.transformA, xfB = input.transformB
+    var simplex = Simplex()
+    simplex.readCache(cache, pA, xfA, pB, xfB)
+    let maxIters = 20
+    var saveA = [0, 0, 0], saveB = [0, 0, 0]
+    var iter = 0
+    while iter < maxIters {
+        let saveCount = simplex.count
+        for i in 0..<saveCount { saveA[i] = simplex.v[i].indexA; saveB[i] = simplex.v[i].indexB }
+        switch simplex.count {
+        case 2: simplex.solve2()
+        case 3: simplex.solve3()
+        default: break
+        }
+        if simplex.count == 3 { break }
+        let d = simplex.searchDirection
+        if d.lengthSquared < epsilon * epsilon { break }
+        var vertex = SimplexVertex()
+        vertex.indexA = pA.support(mulT(xfA.q, -d))
+        vertex.wA = mul(xfA, pA.vertices[vertex.indexA])
+        vertex.indexB = pB.support(mulT(xfB.q, d))
+        vertex.wB = mul(xfB, pB.vertices[vertex.indexB])
+        vertex.w = vertex.wB - vertex.wA
+        simplex.v[simplex.count] = vertex
+        iter += 1
+        var duplicate = false
+        for i in 0..<saveCount where vertex.indexA == saveA[i] && vertex.indexB == saveB[i] {
+            duplicate = true; break
+        }
+        if duplicate { break }
+        simplex.count += 1
+    }
+    (output.pointA, output.pointB) = simplex.witnessPoints
+    output.distance = distance(output.pointA, output.pointB)
+    output.iterations = iter
+    simplex.writeCache(&cache)
+    if input.useRadii {
+        let rA = pA.radius, rB = pB.radius
+        if output.distance > rA + rB && output.distance > epsilon {
+            output.distance -= rA + rB
+            let normal = (output.pointB - output.pointA).safeNormalized
+            output.pointA += rA * normal
+            output.pointB -= rB * normal
+        } else {
+            let p = 0.5 * (output.pointA + output.pointB)
+            output.pointA = p; output.pointB = p
+            output.distance = 0
+        }
+    }
+    return output
+}
+
+/// `true` when the two shape children overlap (distance below 10 ε).
+public func testOverlap(_ a: Shape, _ childA: Int, _ b: Shape, _ childB: Int, _ xfA: Transform, _ xfB: Transform) -> Bool {
+    var cache = SimplexCache()
+    let input = DistanceInput(proxyA: DistanceProxy(a, child: childA), proxyB: DistanceProxy(b, child: childB),
+                              transformA: xfA, transformB: xfB, useRadii: true)
+    return shapeDistance(input, cache: &cache).distance < 10 * epsilon
+}

@@ -1,0 +1,99 @@
+import Geometry
+
+/// A rigid body's state, stored by value in the world's body array.
+struct Body {
+    var type: BodyType
+    var inIsland = false
+    var awake = true
+    var autoSleep = true
+    var bullet = false
+    var fixedRotation = false
+    var active = true
+    var alive = true
+    var toiFlag = false
+    var islandIndex = 0
+    var xf: Transform
+    var sweep = Sweep()
+    var linearVelocity: Vec2
+    var angularVelocity: Double
+    var force = Vec2.zero
+    var torque = 0.0
+    var prev = nullIndex
+    var next = nullIndex
+    var fixtureList = nullIndex
+    var fixtureCount = 0
+    /// Head of the joint-edge list (jointId·2 + side).
+    var jointList = nullIndex
+    /// Head of the contact-edge list (contactId·2 + side).
+    var contactList = nullIndex
+    var mass = 0.0, invMass = 0.0
+    var inertia = 0.0, invI = 0.0
+    var linearDamping: Double
+    var angularDamping: Double
+    var gravityScale: Double
+    var sleepTime = 0.0
+    var userData: Int
+
+    init(_ def: BodyDef) {
+        type = def.type
+        bullet = def.bullet
+        fixedRotation = def.fixedRotation
+        autoSleep = def.allowSleep
+        awake = def.awake
+        active = def.active
+        xf = Transform(position: def.position, angle: def.angle)
+        sweep.c0 = def.position; sweep.c = def.position
+        sweep.a0 = def.angle; sweep.a = def.angle
+        linearVelocity = def.linearVelocity
+        angularVelocity = def.angularVelocity
+        linearDamping = def.linearDamping
+        angularDamping = def.angularDamping
+        gravityScale = def.gravityScale
+        userData = def.userData
+        if type == .dynamicBody { mass = 1; invMass = 1 }
+    }
+
+    mutating func setAwake(_ flag: Bool) {
+        if flag {
+            if !awake { awake = true; sleepTime = 0 }
+        } else {
+            awake = false
+            sleepTime = 0
+            linearVelocity = .zero
+            angularVelocity = 0
+            force = .zero
+            torque = 0
+        }
+    }
+
+    mutating func synchronizeTransform() {
+        xf.q = Rot(sweep.a)
+        xf.p = sweep.c - mul(xf.q, sweep.localCenter)
+    }
+
+    mutating func advance(_ alpha: Double) {
+        sweep.advance(to: alpha)
+        sweep.c = sweep.c0
+        sweep.a = sweep.a0
+        xf.q = Rot(sweep.a)
+        xf.p = sweep.c - mul(xf.q, sweep.localCenter)
+    }
+
+    var solverBody: SolverBody { SolverBody(index: islandIndex, localCenter: sweep.localCenter, invMass: invMass, invI: invI) }
+}
+
+/// A shape attached to a body.
+struct Fixture {
+    struct Proxy { var aabb: AABB; var proxyId: Int; var childIndex: Int }
+    var body: Int
+    var next = nullIndex
+    var shape: Shape
+    var density: Double
+    var friction: Double
+    var restitution: Double
+    var isSensor: Bool
+    var filter: Filter
+    var userData: Int
+    var proxies: [Proxy] = []
+    var alive = true
+}

@@ -1,0 +1,190 @@
+import Geometry
+
+extension World {
+    // Contact edges are numbered contactId·2 + side; side 0 lives in body A's list.
+
+    @inline(__always) func contactEdgeNext(_ e: Int) -> Int {
+        e & 1 == 0 ? contacts[e >> 1].edgeNext.0 : contacts[e >> 1].edgeNext.1
+    }
+    @inline(__always) func contactEdgeOther(_ e: Int) -> Int {
+        e & 1 == 0 ? contacts[e >> 1].edgeOther.0 : contacts[e >> 1].edgeOther.1
+    }
+    private func setEdgePrev(_ e: Int, _ v: Int) {
+        if e & 1 == 0 { contacts[e >> 1].edgePrev.0 = v } else { contacts[e >> 1].edgePrev.1 = v }
+    }
+    private func setEdgeNext(_ e: Int, _ v: Int) {
+        if e & 1 == 0 { contacts[e >> 1].edgeNext.0 = v } else { contacts[e >> 1].edgeNext.1 = v }
+    }
+    private func edgePrev(_ e: Int) -> Int { e & 1 == 0 ? contacts[e >> 1].edgePrev.0 : contacts[e >> 1].edgePrev.1 }
+
+    /// Box2D's `b2Body::ShouldCollide`: one body must be dynamic, and no joint between them may
+    /// forbid it.
+    func bodiesShouldCollide(_ b: Int, _ other: Int) -> Bool {
+        if bodies[b].type != .dynamicBody && bodies[other].type != .dynamicBody { return false }
+        var je = bodies[b].jointList
+        while je != nullIndex {
+            if jointEdgeOther(je) == other && !joints[je >> 1].collideConnected { return false }
+            je = jointEdgeNext(je)
+        }
+        return true
+    }
+
+    func fixturesShouldCollide(_ fA: Int, _ fB: Int) -> Bool {
+        if let custom = shouldCollide { return custom(FixtureID(fA), FixtureID(fB)) }
+        let a = fixtures[fA].filter, b = fixtures[fB].filter
+        if a.groupIndex == b.groupIndex && a.groupIndex != 0 { return a.groupIndex > 0 }
+        return (a.maskBits & b.categoryBits) != 0 && (a.categoryBits & b.maskBits) != 0
+    }
+
+    /// Creates contacts for the new overlapping pairs of the broad phase.
+    func findNewContacts() {
+        var pairs: [(Int, Int)] = []
+        broadPhase.updatePairs { a, b in pairs.append((a, b)) }
+        for (a, b) in pairs { addPair(a, b) }
+    }
+
+    func addPair(_ userDataA: Int, _ userDataB: Int) {
+        var fA = userDataA >> 8, iA = userDataA & 0xFF
+        var fB = userDataB >> 8, iB = userDataB & 0xFF
+        let bA0 = fixtures[fA].body, bB0 = fixtures[fB].body
+        if bA0 == bB0 { return }
+        // Does a contact already exist?
+        var e = bodies[bB0].contactList
+        while e != nullIndex {
+            if contactEdgeOther(e) == bA0 {
+                let c = contacts[e >> 1]
+                if c.fixtureA == fA && c.fixtureB == fB && c.indexA == iA && c.indexB == iB { return }
+                if c.fixtureA == fB && c.fixtureB == fA && c.indexA == iB && c.indexB == iA { return }
+            }
+            e = contactEdgeNext(e)
+        }
+        if !bodiesShouldCollide(bB0, bA0) { return }
+        if !fixturesShouldCollide(fA, fB) { return }
+        let reg = contactRegistration(fixtures[fA].shape.typeIndex, fixtures[fB].shape.typeIndex)
+        if !reg.supported { return }
+        if reg.swap { swap(&fA, &fB); swap(&iA, &iB) }
+        let ct = Contact(fixtureA: fA, fixtureB: fB, indexA: iA, indexB: iB,
+                         friction: (fixtures[fA].friction * fixtures[fB].friction).squareRoot(),
+                         restitution: Swift.max(fixtures[fA].restitution, fixtures[fB].restitution))
+        let c: Int
+        if let f = freeContacts.popLast() { contacts[f] = ct; c = f } else { contacts.append(ct); c = contacts.count - 1 }
+        // world list
+        contacts[c].next = contactList
+        if contactList != nullIndex { contacts[contactList].prev = c }
+        contactList = c
+        let bA = fixtures[fA].body, bB = fixtures[fB].body
+        // edge on A
+        contacts[c].edgeOther.0 = bB
+        contacts[c].edgePrev.0 = nullIndex
+        contacts[c].edgeNext.0 = bodies[bA].contactList
+        if bodies[bA].contactList != nullIndex { setEdgePrev(bodies[bA].contactList, c * 2) }
+        bodies[bA].contactList = c * 2
+        // edge on B
+        contacts[c].edgeOther.1 = bA
+        contacts[c].edgePrev.1 = nullIndex
+        contacts[c].edgeNext.1 = bodies[bB].contactList
+        if bodies[bB].contactList != nullIndex { setEdgePrev(bodies[bB].contactList, c * 2 + 1) }
+        bodies[bB].contactList = c * 2 + 1
+        contactCount += 1
+    }
+
+    /// Removes a contact, reporting its end when it was touching.
+    func destroyContact(_ c: Int) {
+        let fA = contacts[c].fixtureA, fB = contacts[c].fixtureB
+        let bA = fixtures[fA].body, bB = fixtures[fB].body
+        if contacts[c].touching, let l = contactListener { l.endContact(contactInfo(c)) }
+        let p = contacts[c].prev, n = contacts[c].next
+        if p != nullIndex { contacts[p].next = n }
+        if n != nullIndex { contacts[n].prev = p }
+        if contactList == c { contactList = n }
+        unlinkEdge(c * 2, from: bA)
+        unlinkEdge(c * 2 + 1, from: bB)
+        if contacts[c].manifold.pointCount > 0 && !fixtures[fA].isSensor && !fixtures[fB].isSensor {
+            bodies[bA].setAwake(true)
+            bodies[bB].setAwake(true)
+        }
+        contacts[c].alive = false
+        freeContacts.append(c)
+        contactCount -= 1
+    }
+
+    private func unlinkEdge(_ e: Int, from b: Int) {
+        let p = edgePrev(e), n = contactEdgeNext(e)
+        if p != nullIndex { setEdgeNext(p, n) }
+        if n != nullIndex { setEdgePrev(n, p) }
+        if bodies[b].contactList == e { bodies[b].contactList = n }
+    }
+
+    /// Narrow phase over all contacts: filtering, destroying those whose boxes separated, and
+    /// updating the rest.
+    func collide() {
+        var c = contactList
+        while c != nullIndex {
+            let fA = contacts[c].fixtureA, fB = contacts[c].fixtureB
+            let bA = fixtures[fA].body, bB = fixtures[fB].body
+            if contacts[c].filterFlag {
+                if !bodiesShouldCollide(bB, bA) || !fixturesShouldCollide(fA, fB) {
+                    let nuke = c
+                    c = contacts[c].next
+                    destroyContact(nuke)
+                    continue
+                }
+                contacts[c].filterFlag = false
+            }
+            let activeA = bodies[bA].awake && bodies[bA].type != .staticBody
+            let activeB = bodies[bB].awake && bodies[bB].type != .staticBody
+            if !activeA && !activeB { c = contacts[c].next; continue }
+            let pA = fixtures[fA].proxies[contacts[c].indexA].proxyId
+            let pB = fixtures[fB].proxies[contacts[c].indexB].proxyId
+            if !broadPhase.testOverlap(pA, pB) {
+                let nuke = c
+                c = contacts[c].next
+                destroyContact(nuke)
+                continue
+            }
+            updateContact(c)
+            c = contacts[c].next
+        }
+    }
+
+    /// Re-evaluates a contact's manifold, matches impulses for warm starting and reports begin,
+    /// end and pre-solve.
+    func updateContact(_ c: Int) {
+        let old = contacts[c].manifold
+        contacts[c].enabled = true
+        let wasTouching = contacts[c].touching
+        let fA = contacts[c].fixtureA, fB = contacts[c].fixtureB
+        let bA = fixtures[fA].body, bB = fixtures[fB].body
+        let sensor = fixtures[fA].isSensor || fixtures[fB].isSensor
+        let xfA = bodies[bA].xf, xfB = bodies[bB].xf
+        var touching: Bool
+        if sensor {
+            touching = testOverlap(fixtures[fA].shape, contacts[c].indexA, fixtures[fB].shape, contacts[c].indexB, xfA, xfB)
+            contacts[c].manifold.pointCount = 0
+        } else {
+            var m = evaluateManifold(fixtures[fA].shape, contacts[c].indexA, xfA, fixtures[fB].shape, contacts[c].indexB, xfB)
+            touching = m.pointCount > 0
+            for i in 0..<m.pointCount {
+                var mp2 = m[i]
+                mp2.normalImpulse = 0
+                mp2.tangentImpulse = 0
+                for j in 0..<old.pointCount where old[j].id.key == mp2.id.key {
+                    mp2.normalImpulse = old[j].normalImpulse
+                    mp2.tangentImpulse = old[j].tangentImpulse
+                    break
+                }
+                m[i] = mp2
+            }
+            contacts[c].manifold = m
+            if touching != wasTouching {
+                bodies[bA].setAwake(true)
+                bodies[bB].setAwake(true)
+            }
+        }
+        contacts[c].touching = touching
+        guard let l = contactListener else { return }
+        if !wasTouching && touching { l.beginContact(contactInfo(c)) }
+        if wasTouching && !touching { l.endContact(contactInfo(c)) }
+        if !sensor && touching { l.preSolve(contactInfo(c), oldManifold: old) }
+    }
+}

@@ -1,0 +1,308 @@
+import Geometry
+
+struct VelocityConstraintPoint {
+    var rA = Vec2.zero, rB = Vec2.zero
+    var normalImpulse = 0.0, tangentImpulse = 0.0
+    var normalMass = 0.0, tangentMass = 0.0
+    var velocityBias = 0.0
+}
+
+struct ContactVelocityConstraint {
+    var points = (VelocityConstraintPoint(), VelocityConstraintPoint())
+    var normal = Vec2.zero
+    var normalMass = Mat22.zero
+    var K = Mat22.zero
+    var indexA = 0, indexB = 0
+    var invMassA = 0.0, invMassB = 0.0, invIA = 0.0, invIB = 0.0
+    var friction = 0.0, restitution = 0.0, tangentSpeed = 0.0
+    var pointCount = 0
+    var contactIndex = 0
+
+    subscript(i: Int) -> VelocityConstraintPoint {
+        get { i == 0 ? points.0 : points.1 }
+        set { if i == 0 { points.0 = newValue } else { points.1 = newValue } }
+    }
+}
+
+struct ContactPositionConstraint {
+    var localPoints = (Vec2.zero, Vec2.zero)
+    var localNormal = Vec2.zero
+    var localPoint = Vec2.zero
+    var indexA = 0, indexB = 0
+    var invMassA = 0.0, invMassB = 0.0
+    var localCenterA = Vec2.zero, localCenterB = Vec2.zero
+    var invIA = 0.0, invIB = 0.0
+    var type = ManifoldType.circles
+    var radiusA = 0.0, radiusB = 0.0
+    var pointCount = 0
+    func localPoint(_ i: Int) -> Vec2 { i == 0 ? localPoints.0 : localPoints.1 }
+}
+
+/// Sequential-impulse contact solver (Box2D's `b2ContactSolver`), including the 2-point block
+/// solver and position correction.
+struct ContactSolver {
+    var velocityConstraints: [ContactVelocityConstraint] = []
+    var positionConstraints: [ContactPositionConstraint] = []
+    /// World contact ids, in island order.
+    var contactIds: [Int]
+    var manifolds: [Manifold]
+    let step: TimeStep
+
+    init(step: TimeStep, contactIds: [Int], world: World) {
+        self.step = step
+        self.contactIds = contactIds
+        manifolds = []
+        velocityConstraints.reserveCapacity(contactIds.count)
+        positionConstraints.reserveCapacity(contactIds.count)
+        for (i, c) in contactIds.enumerated() {
+            let ct = world.contacts[c]
+            let fA = world.fixtures[ct.fixtureA], fB = world.fixtures[ct.fixtureB]
+            let bA = world.bodies[fA.body], bB = world.bodies[fB.body]
+            let m = ct.manifold
+            manifolds.append(m)
+            var vc = ContactVelocityConstraint()
+            vc.friction = ct.friction
+            vc.restitution = ct.restitution
+            vc.tangentSpeed = ct.tangentSpeed
+            vc.indexA = bA.islandIndex; vc.indexB = bB.islandIndex
+            vc.invMassA = bA.invMass; vc.invMassB = bB.invMass
+            vc.invIA = bA.invI; vc.invIB = bB.invI
+            vc.contactIndex = i
+            vc.pointCount = m.pointCount
+            var pc = ContactPositionConstraint()
+            pc.indexA = bA.islandIndex; pc.indexB = bB.islandIndex
+            pc.invMassA = bA.invMass; pc.invMassB = bB.invMass
+            pc.localCenterA = bA.sweep.localCenter; pc.localCenterB = bB.sweep.localCenter
+            pc.invIA = bA.invI; pc.invIB = bB.invI
+            pc.localNormal = m.localNormal
+            pc.localPoint = m.localPoint
+            pc.pointCount = m.pointCount
+            pc.radiusA = fA.shape.radius; pc.radiusB = fB.shape.radius
+            pc.type = m.type
+            for j in 0..<m.pointCount {
+                let cp = m[j]
+                var vcp = VelocityConstraintPoint()
+                if step.warmStarting {
+                    vcp.normalImpulse = step.dtRatio * cp.normalImpulse
+                    vcp.tangentImpulse = step.dtRatio * cp.tangentImpulse
+                }
+                vc[j] = vcp
+                if j == 0 { pc.localPoints.0 = cp.localPoint } else { pc.localPoints.1 = cp.localPoint }
+            }
+            velocityConstraints.append(vc)
+            positionConstraints.append(pc)
+        }
+    }
+
+    mutating func initializeVelocityConstraints(_ positions: [SolverPosition], _ velocities: [SolverVelocity]) {
+        for i in velocityConstraints.indices {
+            var vc = velocityConstraints[i]
+            let pc = positionConstraints[i]
+            let m = manifolds[vc.contactIndex]
+            let mA = vc.invMassA, mB = vc.invMassB, iA = vc.invIA, iB = vc.invIB
+            let cA = positions[vc.indexA].c, aA = positions[vc.indexA].a
+            let vA = velocities[vc.indexA].v, wA = velocities[vc.indexA].w
+            let cB = positions[vc.indexB].c, aB = positions[vc.indexB].a
+            let vB = velocities[vc.indexB].v, wB = velocities[vc.indexB].w
+            var xfA = Transform(p: .zero, q: Rot(aA)), xfB = Transform(p: .zero, q: Rot(aB))
+            xfA.p = cA - mul(xfA.q, pc.localCenterA)
+            xfB.p = cB - mul(xfB.q, pc.localCenterB)
+            let wm = WorldManifold(m, xfA, pc.radiusA, xfB, pc.radiusB)
+            vc.normal = wm.normal
+            for j in 0..<vc.pointCount {
+                var vcp = vc[j]
+                vcp.rA = wm.point(j) - cA
+                vcp.rB = wm.point(j) - cB
+                let rnA = cross(vcp.rA, vc.normal), rnB = cross(vcp.rB, vc.normal)
+                let kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB
+                vcp.normalMass = kNormal > 0 ? 1 / kNormal : 0
+                let tangent = cross(vc.normal, 1.0)
+                let rtA = cross(vcp.rA, tangent), rtB = cross(vcp.rB, tangent)
+                let kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB
+                vcp.tangentMass = kTangent > 0 ? 1 / kTangent : 0
+                vcp.velocityBias = 0
+                let vRel = dot(vc.normal, vB + cross(wB, vcp.rB) - vA - cross(wA, vcp.rA))
+                if vRel < -Settings.velocityThreshold { vcp.velocityBias = -vc.restitution * vRel }
+                vc[j] = vcp
+            }
+            if vc.pointCount == 2 {
+                let p1 = vc.points.0, p2 = vc.points.1
+                let rn1A = cross(p1.rA, vc.normal), rn1B = cross(p1.rB, vc.normal)
+                let rn2A = cross(p2.rA, vc.normal), rn2B = cross(p2.rB, vc.normal)
+                let k11 = mA + mB + iA * rn1A * rn1A + iB * rn1B * rn1B
+                let k22 = mA + mB + iA * rn2A * rn2A + iB * rn2B * rn2B
+                let k12 = mA + mB + iA * rn1A * rn2A + iB * rn1B * rn2B
+                let maxConditionNumber = 1000.0
+                if k11 * k11 < maxConditionNumber * (k11 * k22 - k12 * k12) {
+                    vc.K = Mat22(ex: Vec2(k11, k12), ey: Vec2(k12, k22))
+                    vc.normalMass = vc.K.inverse
+                } else {
+                    vc.pointCount = 1
+                }
+            }
+            velocityConstraints[i] = vc
+        }
+    }
+
+    func warmStart(_ velocities: inout [SolverVelocity]) {
+        for vc in velocityConstraints {
+            let mA = vc.invMassA, iA = vc.invIA, mB = vc.invMassB, iB = vc.invIB
+            var vA = velocities[vc.indexA].v, wA = velocities[vc.indexA].w
+            var vB = velocities[vc.indexB].v, wB = velocities[vc.indexB].w
+            let normal = vc.normal, tangent = cross(normal, 1.0)
+            for j in 0..<vc.pointCount {
+                let vcp = vc[j]
+                let P = vcp.normalImpulse * normal + vcp.tangentImpulse * tangent
+                wA -= iA * cross(vcp.rA, P)
+                vA -= mA * P
+                wB += iB * cross(vcp.rB, P)
+                vB += mB * P
+            }
+            velocities[vc.indexA] = SolverVelocity(v: vA, w: wA)
+            velocities[vc.indexB] = SolverVelocity(v: vB, w: wB)
+        }
+    }
+
+    mutating func solveVelocityConstraints(_ velocities: inout [SolverVelocity]) {
+        for i in velocityConstraints.indices {
+            var vc = velocityConstraints[i]
+            let mA = vc.invMassA, iA = vc.invIA, mB = vc.invMassB, iB = vc.invIB
+            var vA = velocities[vc.indexA].v, wA = velocities[vc.indexA].w
+            var vB = velocities[vc.indexB].v, wB = velocities[vc.indexB].w
+            let normal = vc.normal, tangent = cross(normal, 1.0)
+            let friction = vc.friction
+            for j in 0..<vc.pointCount {
+                var vcp = vc[j]
+                let dv = vB + cross(wB, vcp.rB) - vA - cross(wA, vcp.rA)
+                let vt = dot(dv, tangent) - vc.tangentSpeed
+                var lambda = vcp.tangentMass * (-vt)
+                let maxFriction = friction * vcp.normalImpulse
+                let newImpulse = Swift.min(Swift.max(vcp.tangentImpulse + lambda, -maxFriction), maxFriction)
+                lambda = newImpulse - vcp.tangentImpulse
+                vcp.tangentImpulse = newImpulse
+                let P = lambda * tangent
+                vA -= mA * P; wA -= iA * cross(vcp.rA, P)
+                vB += mB * P; wB += iB * cross(vcp.rB, P)
+                vc[j] = vcp
+            }
+            if vc.pointCount == 1 {
+                var vcp = vc.points.0
+                let dv = vB + cross(wB, vcp.rB) - vA - cross(wA, vcp.rA)
+                let vn = dot(dv, normal)
+                var lambda = -vcp.normalMass * (vn - vcp.velocityBias)
+                let newImpulse = Swift.max(vcp.normalImpulse + lambda, 0)
+                lambda = newImpulse - vcp.normalImpulse
+                vcp.normalImpulse = newImpulse
+                let P = lambda * normal
+                vA -= mA * P; wA -= iA * cross(vcp.rA, P)
+                vB += mB * P; wB += iB * cross(vcp.rB, P)
+                vc.points.0 = vcp
+            } else {
+                var cp1 = vc.points.0, cp2 = vc.points.1
+                let a = Vec2(cp1.normalImpulse, cp2.normalImpulse)
+                let dv1 = vB + cross(wB, cp1.rB) - vA - cross(wA, cp1.rA)
+                let dv2 = vB + cross(wB, cp2.rB) - vA - cross(wA, cp2.rA)
+                var vn1 = dot(dv1, normal), vn2 = dot(dv2, normal)
+                var b = Vec2(vn1 - cp1.velocityBias, vn2 - cp2.velocityBias)
+                b -= mul(vc.K, a)
+                func apply(_ x: Vec2) {
+                    let d = x - a
+                    let P1 = d.x * normal, P2 = d.y * normal
+                    vA -= mA * (P1 + P2)
+                    wA -= iA * (cross(cp1.rA, P1) + cross(cp2.rA, P2))
+                    vB += mB * (P1 + P2)
+                    wB += iB * (cross(cp1.rB, P1) + cross(cp2.rB, P2))
+                    cp1.normalImpulse = x.x
+                    cp2.normalImpulse = x.y
+                }
+                repeat {
+                    var x = -mul(vc.normalMass, b)
+                    if x.x >= 0 && x.y >= 0 { apply(x); break }
+                    x = Vec2(-cp1.normalMass * b.x, 0)
+                    vn1 = 0
+                    vn2 = vc.K.ex.y * x.x + b.y
+                    if x.x >= 0 && vn2 >= 0 { apply(x); break }
+                    x = Vec2(0, -cp2.normalMass * b.y)
+                    vn1 = vc.K.ey.x * x.y + b.x
+                    vn2 = 0
+                    if x.y >= 0 && vn1 >= 0 { apply(x); break }
+                    x = .zero
+                    vn1 = b.x; vn2 = b.y
+                    if vn1 >= 0 && vn2 >= 0 { apply(x); break }
+                } while false
+                vc.points.0 = cp1; vc.points.1 = cp2
+            }
+            velocities[vc.indexA] = SolverVelocity(v: vA, w: wA)
+            velocities[vc.indexB] = SolverVelocity(v: vB, w: wB)
+            velocityConstraints[i] = vc
+        }
+    }
+
+    /// Copies the impulses back into the world's manifolds for the next step's warm start.
+    func storeImpulses(_ world: World) {
+        for vc in velocityConstraints {
+            let c = contactIds[vc.contactIndex]
+            for j in 0..<vc.pointCount {
+                var mp = world.contacts[c].manifold[j]
+                mp.normalImpulse = vc[j].normalImpulse
+                mp.tangentImpulse = vc[j].tangentImpulse
+                world.contacts[c].manifold[j] = mp
+            }
+        }
+    }
+
+    private func positionManifold(_ pc: ContactPositionConstraint, _ xfA: Transform, _ xfB: Transform, _ index: Int) -> (Vec2, Vec2, Double) {
+        switch pc.type {
+        case .circles:
+            let pointA = mul(xfA, pc.localPoint)
+            let pointB = mul(xfB, pc.localPoints.0)
+            let normal = (pointB - pointA).safeNormalized
+            return (normal, 0.5 * (pointA + pointB), dot(pointB - pointA, normal) - pc.radiusA - pc.radiusB)
+        case .faceA:
+            let normal = mul(xfA.q, pc.localNormal)
+            let planePoint = mul(xfA, pc.localPoint)
+            let clipPoint = mul(xfB, pc.localPoint(index))
+            return (normal, clipPoint, dot(clipPoint - planePoint, normal) - pc.radiusA - pc.radiusB)
+        case .faceB:
+            let normal = mul(xfB.q, pc.localNormal)
+            let planePoint = mul(xfB, pc.localPoint)
+            let clipPoint = mul(xfA, pc.localPoint(index))
+            return (-normal, clipPoint, dot(clipPoint - planePoint, normal) - pc.radiusA - pc.radiusB)
+        }
+    }
+
+    /// One position iteration; `toi` restricts the correction to the two TOI bodies.
+    func solvePositionConstraints(_ positions: inout [SolverPosition], toi: (Int, Int)? = nil) -> Bool {
+        var minSeparation = 0.0
+        let baumgarte = toi == nil ? Settings.baumgarte : Settings.toiBaumgarte
+        for pc in positionConstraints {
+            let indexA = pc.indexA, indexB = pc.indexB
+            var mA = pc.invMassA, iA = pc.invIA, mB = pc.invMassB, iB = pc.invIB
+            if let (ta, tb) = toi {
+                mA = 0; iA = 0; mB = 0; iB = 0
+                if indexA == ta || indexA == tb { mA = pc.invMassA; iA = pc.invIA }
+                if indexB == ta || indexB == tb { mB = pc.invMassB; iB = pc.invIB }
+            }
+            var cA = positions[indexA].c, aA = positions[indexA].a
+            var cB = positions[indexB].c, aB = positions[indexB].a
+            for j in 0..<pc.pointCount {
+                var xfA = Transform(p: .zero, q: Rot(aA)), xfB = Transform(p: .zero, q: Rot(aB))
+                xfA.p = cA - mul(xfA.q, pc.localCenterA)
+                xfB.p = cB - mul(xfB.q, pc.localCenterB)
+                let (normal, point, separation) = positionManifold(pc, xfA, xfB, j)
+                let rA = point - cA, rB = point - cB
+                minSeparation = Swift.min(minSeparation, separation)
+                let C = Swift.min(Swift.max(baumgarte * (separation + Settings.linearSlop), -Settings.maxLinearCorrection), 0)
+                let rnA = cross(rA, normal), rnB = cross(rB, normal)
+                let K = mA + mB + iA * rnA * rnA + iB * rnB * rnB
+                let impulse = K > 0 ? -C / K : 0
+                let P = impulse * normal
+                cA -= mA * P; aA -= iA * cross(rA, P)
+                cB += mB * P; aB += iB * cross(rB, P)
+            }
+            positions[indexA] = SolverPosition(c: cA, a: aA)
+            positions[indexB] = SolverPosition(c: cB, a: aB)
+        }
+        return minSeparation >= (toi == nil ? -3.0 : -1.5) * Settings.linearSlop
+    }
+}

@@ -1,0 +1,141 @@
+import Geometry
+
+/// Identifies a body of a `World`. Ids of destroyed bodies are reused.
+public struct BodyID: Hashable, Sendable, Comparable {
+    public let index: Int32
+    public init(_ index: Int) { self.index = Int32(index) }
+    var i: Int { Int(index) }
+    public static func < (a: BodyID, b: BodyID) -> Bool { a.index < b.index }
+}
+/// Identifies a fixture (a shape attached to a body).
+public struct FixtureID: Hashable, Sendable, Comparable {
+    public let index: Int32
+    public init(_ index: Int) { self.index = Int32(index) }
+    var i: Int { Int(index) }
+    public static func < (a: FixtureID, b: FixtureID) -> Bool { a.index < b.index }
+}
+/// Identifies a joint.
+public struct JointID: Hashable, Sendable, Comparable {
+    public let index: Int32
+    public init(_ index: Int) { self.index = Int32(index) }
+    var i: Int { Int(index) }
+    public static func < (a: JointID, b: JointID) -> Bool { a.index < b.index }
+}
+
+/// How a body moves: not at all, by its velocity only, or under forces and contacts.
+public enum BodyType: Sendable { case staticBody, kinematicBody, dynamicBody }
+
+/// Everything needed to create a body. SI units; defaults as Box2D's `b2BodyDef`.
+public struct BodyDef: Sendable {
+    public var type = BodyType.staticBody
+    /// World position of the body origin (m).
+    public var position = Vec2.zero
+    /// Angle (rad).
+    public var angle = 0.0
+    /// Velocity of the origin (m/s).
+    public var linearVelocity = Vec2.zero
+    /// rad/s.
+    public var angularVelocity = 0.0
+    /// Linear damping (1/s): v ← v / (1 + h·d) each step.
+    public var linearDamping = 0.0
+    /// Angular damping (1/s).
+    public var angularDamping = 0.0
+    public var allowSleep = true
+    public var awake = true
+    public var fixedRotation = false
+    /// Continuous collision against other dynamic bodies too.
+    public var bullet = false
+    public var active = true
+    public var gravityScale = 1.0
+    public var userData = 0
+    public init() {}
+}
+
+/// Collision filtering bits, as Box2D's `b2Filter`.
+public struct Filter: Sendable, Hashable {
+    public var categoryBits: UInt16 = 1
+    public var maskBits: UInt16 = 0xFFFF
+    public var groupIndex: Int16 = 0
+    public init() {}
+}
+
+/// Everything needed to attach a shape to a body.
+public struct FixtureDef: Sendable {
+    public var shape: Shape
+    public var userData = 0
+    /// Coulomb friction coefficient.
+    public var friction = 0.2
+    /// Restitution (bounciness), 0…1.
+    public var restitution = 0.0
+    /// kg/m².
+    public var density = 0.0
+    public var isSensor = false
+    public var filter = Filter()
+    public init(shape: Shape) { self.shape = shape }
+}
+
+/// A contact as seen by a listener: a value copy, never a reference into the world.
+public struct ContactInfo: Sendable {
+    public var fixtureA: FixtureID
+    public var fixtureB: FixtureID
+    public var bodyA: BodyID
+    public var bodyB: BodyID
+    public var childIndexA: Int
+    public var childIndexB: Int
+    public var manifold: Manifold
+    public var worldManifold: WorldManifold
+}
+
+/// Impulses (N·s) the solver applied at each manifold point of a contact.
+public struct ContactImpulse: Sendable {
+    public var normalImpulses: (Double, Double) = (0, 0)
+    public var tangentImpulses: (Double, Double) = (0, 0)
+    public var count = 0
+}
+
+/// Receives contact events during `World.step`. It gets value copies and must not call the world.
+public protocol ContactListener: AnyObject {
+    func beginContact(_ c: ContactInfo)
+    func endContact(_ c: ContactInfo)
+    func preSolve(_ c: ContactInfo, oldManifold: Manifold)
+    func postSolve(_ c: ContactInfo, impulse: ContactImpulse)
+}
+
+extension ContactListener {
+    public func beginContact(_ c: ContactInfo) {}
+    public func endContact(_ c: ContactInfo) {}
+    public func preSolve(_ c: ContactInfo, oldManifold: Manifold) {}
+    public func postSolve(_ c: ContactInfo, impulse: ContactImpulse) {}
+}
+
+/// Timing of one step, as Box2D's `b2TimeStep`.
+struct TimeStep {
+    var dt: Double
+    var invDt: Double
+    var dtRatio: Double
+    var velocityIterations: Int
+    var positionIterations: Int
+    var warmStarting: Bool
+}
+
+/// Position of a body's centre of mass during a solve.
+struct SolverPosition { var c: Vec2; var a: Double }
+/// Velocity during a solve.
+struct SolverVelocity { var v: Vec2; var w: Double }
+
+/// What the joints and the contact solver work on.
+struct SolverData {
+    var step: TimeStep
+    var positions: [SolverPosition]
+    var velocities: [SolverVelocity]
+}
+
+/// A body's constants as a joint's solver needs them.
+struct SolverBody {
+    var index: Int
+    var localCenter: Vec2
+    var invMass: Double
+    var invI: Double
+}
+
+let nullIndex = -1

@@ -1,0 +1,184 @@
+import Geometry
+
+/// Box2D 2.3's distance joint: a rigid rod, or a soft spring from frequency and damping ratio.
+struct DistanceJoint {
+    var localAnchorA: Vec2
+    var localAnchorB: Vec2
+    var length: Double
+    var frequencyHz: Double
+    var dampingRatio: Double
+    var impulse = 0.0
+    var gamma = 0.0
+    var bias = 0.0
+    var u = Vec2.zero
+    var rA = Vec2.zero
+    var rB = Vec2.zero
+    var mass = 0.0
+
+    init(_ d: DistanceJointDef) {
+        localAnchorA = d.localAnchorA; localAnchorB = d.localAnchorB
+        length = d.length; frequencyHz = d.frequencyHz; dampingRatio = d.dampingRatio
+    }
+
+    mutating func initVelocityConstraints(_ data: inout SolverData, _ A: SolverBody, _ B: SolverBody) {
+        let cA = data.positions[A.index].c, aA = data.positions[A.index].a
+        var vA = data.velocities[A.index].v, wA = data.velocities[A.index].w
+        let cB = data.positions[B.index].c, aB = data.positions[B.index].a
+        var vB = data.velocities[B.index].v, wB = data.velocities[B.index].w
+        let qA = Rot(aA), qB = Rot(aB)
+        rA = mul(qA, localAnchorA - A.localCenter)
+        rB = mul(qB, localAnchorB - B.localCenter)
+        u = cB + rB - cA - rA
+        let currentLength = u.length
+        if currentLength > Settings.linearSlop { u = (1 / currentLength) * u } else { u = .zero }
+        let crAu = cross(rA, u), crBu = cross(rB, u)
+        var invMass = A.invMass + A.invI * crAu * crAu + B.invMass + B.invI * crBu * crBu
+        mass = invMass != 0 ? 1 / invMass : 0
+        if frequencyHz > 0 {
+            let C = currentLength - length
+            let omega = 2 * Settings.pi * frequencyHz
+            let d = 2 * mass * dampingRatio * omega
+            let k = mass * omega * omega
+            let h = data.step.dt
+            gamma = h * (d + h * k)
+            gamma = gamma != 0 ? 1 / gamma : 0
+            bias = C * h * k * gamma
+            invMass += gamma
+            mass = invMass != 0 ? 1 / invMass : 0
+        } else {
+            gamma = 0
+            bias = 0
+        }
+        if data.step.warmStarting {
+            impulse *= data.step.dtRatio
+            let P = impulse * u
+            vA -= A.invMass * P; wA -= A.invI * cross(rA, P)
+            vB += B.invMass * P; wB += B.invI * cross(rB, P)
+        } else {
+            impulse = 0
+        }
+        data.velocities[A.index] = SolverVelocity(v: vA, w: wA)
+        data.velocities[B.index] = SolverVelocity(v: vB, w: wB)
+    }
+
+    mutating func solveVelocityConstraints(_ data: inout SolverData, _ A: SolverBody, _ B: SolverBody) {
+        var vA = data.velocities[A.index].v, wA = data.velocities[A.index].w
+        var vB = data.velocities[B.index].v, wB = data.velocities[B.index].w
+        let vpA = vA + cross(wA, rA), vpB = vB + cross(wB, rB)
+        let Cdot = dot(u, vpB - vpA)
+        let lambda = -mass * (Cdot + bias + gamma * impulse)
+        impulse += lambda
+        let P = lambda * u
+        vA -= A.invMass * P; wA -= A.invI * cross(rA, P)
+        vB += B.invMass * P; wB += B.invI * cross(rB, P)
+        data.velocities[A.index] = SolverVelocity(v: vA, w: wA)
+        data.velocities[B.index] = SolverVelocity(v: vB, w: wB)
+    }
+
+    func solvePositionConstraints(_ data: inout SolverData, _ A: SolverBody, _ B: SolverBody) -> Bool {
+        if frequencyHz > 0 { return true }
+        var cA = data.positions[A.index].c, aA = data.positions[A.index].a
+        var cB = data.positions[B.index].c, aB = data.positions[B.index].a
+        let qA = Rot(aA), qB = Rot(aB)
+        let rA = mul(qA, localAnchorA - A.localCenter)
+        let rB = mul(qB, localAnchorB - B.localCenter)
+        var u = cB + rB - cA - rA
+        let l = u.length
+        u = u.safeNormalized
+        var C = l - length
+        C = Swift.min(Swift.max(C, -Settings.maxLinearCorrection), Settings.maxLinearCorrection)
+        let lambda = -mass * C
+        let P = lambda * u
+        cA -= A.invMass * P; aA -= A.invI * cross(rA, P)
+        cB += B.invMass * P; aB += B.invI * cross(rB, P)
+        data.positions[A.index] = SolverPosition(c: cA, a: aA)
+        data.positions[B.index] = SolverPosition(c: cB, a: aB)
+        return Swift.abs(C) < Settings.linearSlop
+    }
+}
+
+/// Box2D 2.3's rope joint: a maximum distance between two anchors.
+struct RopeJoint {
+    enum LimitState { case inactive, atLower, atUpper, equal }
+    var localAnchorA: Vec2
+    var localAnchorB: Vec2
+    var maxLength: Double
+    var impulse = 0.0
+    var u = Vec2.zero
+    var rA = Vec2.zero
+    var rB = Vec2.zero
+    var length = 0.0
+    var mass = 0.0
+    var state = LimitState.inactive
+
+    init(_ d: RopeJointDef) { localAnchorA = d.localAnchorA; localAnchorB = d.localAnchorB; maxLength = d.maxLength }
+
+    mutating func initVelocityConstraints(_ data: inout SolverData, _ A: SolverBody, _ B: SolverBody) {
+        let cA = data.positions[A.index].c, aA = data.positions[A.index].a
+        var vA = data.velocities[A.index].v, wA = data.velocities[A.index].w
+        let cB = data.positions[B.index].c, aB = data.positions[B.index].a
+        var vB = data.velocities[B.index].v, wB = data.velocities[B.index].w
+        rA = mul(Rot(aA), localAnchorA - A.localCenter)
+        rB = mul(Rot(aB), localAnchorB - B.localCenter)
+        u = cB + rB - cA - rA
+        length = u.length
+        let C = length - maxLength
+        state = C > 0 ? .atUpper : .inactive
+        if length > Settings.linearSlop {
+            u = (1 / length) * u
+        } else {
+            u = .zero; mass = 0; impulse = 0
+            return
+        }
+        let crA = cross(rA, u), crB = cross(rB, u)
+        let invMass = A.invMass + A.invI * crA * crA + B.invMass + B.invI * crB * crB
+        mass = invMass != 0 ? 1 / invMass : 0
+        if data.step.warmStarting {
+            impulse *= data.step.dtRatio
+            let P = impulse * u
+            vA -= A.invMass * P; wA -= A.invI * cross(rA, P)
+            vB += B.invMass * P; wB += B.invI * cross(rB, P)
+        } else {
+            impulse = 0
+        }
+        data.velocities[A.index] = SolverVelocity(v: vA, w: wA)
+        data.velocities[B.index] = SolverVelocity(v: vB, w: wB)
+    }
+
+    mutating func solveVelocityConstraints(_ data: inout SolverData, _ A: SolverBody, _ B: SolverBody) {
+        var vA = data.velocities[A.index].v, wA = data.velocities[A.index].w
+        var vB = data.velocities[B.index].v, wB = data.velocities[B.index].w
+        let vpA = vA + cross(wA, rA), vpB = vB + cross(wB, rB)
+        let C = length - maxLength
+        var Cdot = dot(u, vpB - vpA)
+        if C < 0 { Cdot += data.step.invDt * C }
+        var lambda = -mass * Cdot
+        let old = impulse
+        impulse = Swift.min(0, impulse + lambda)
+        lambda = impulse - old
+        let P = lambda * u
+        vA -= A.invMass * P; wA -= A.invI * cross(rA, P)
+        vB += B.invMass * P; wB += B.invI * cross(rB, P)
+        data.velocities[A.index] = SolverVelocity(v: vA, w: wA)
+        data.velocities[B.index] = SolverVelocity(v: vB, w: wB)
+    }
+
+    func solvePositionConstraints(_ data: inout SolverData, _ A: SolverBody, _ B: SolverBody) -> Bool {
+        var cA = data.positions[A.index].c, aA = data.positions[A.index].a
+        var cB = data.positions[B.index].c, aB = data.positions[B.index].a
+        let rA = mul(Rot(aA), localAnchorA - A.localCenter)
+        let rB = mul(Rot(aB), localAnchorB - B.localCenter)
+        var u = cB + rB - cA - rA
+        let l = u.length
+        u = u.safeNormalized
+        var C = l - maxLength
+        C = Swift.min(Swift.max(C, 0), Settings.maxLinearCorrection)
+        let lambda = -mass * C
+        let P = lambda * u
+        cA -= A.invMass * P; aA -= A.invI * cross(rA, P)
+        cB += B.invMass * P; aB += B.invI * cross(rB, P)
+        data.positions[A.index] = SolverPosition(c: cA, a: aA)
+        data.positions[B.index] = SolverPosition(c: cB, a: aB)
+        return l - maxLength < Settings.linearSlop
+    }
+}

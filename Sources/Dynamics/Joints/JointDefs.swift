@@ -1,0 +1,138 @@
+import Geometry
+
+/// A distance joint: keeps two anchor points at `length` (m), rigidly (0 Hz) or as a damped spring.
+public struct DistanceJointDef: Sendable {
+    public var bodyA: BodyID
+    public var bodyB: BodyID
+    /// Anchor in body A's frame (m).
+    public var localAnchorA = Vec2.zero
+    /// Anchor in body B's frame (m).
+    public var localAnchorB = Vec2.zero
+    /// Rest length (m).
+    public var length = 1.0
+    /// Spring frequency (Hz); 0 makes the joint rigid.
+    public var frequencyHz = 0.0
+    /// Damping ratio (1 = critical).
+    public var dampingRatio = 0.0
+    public var collideConnected = false
+    public init(bodyA: BodyID, bodyB: BodyID) { self.bodyA = bodyA; self.bodyB = bodyB }
+}
+
+/// A revolute (pin) joint: the anchors coincide; optional angle limits (rad) and motor.
+public struct RevoluteJointDef: Sendable {
+    public var bodyA: BodyID
+    public var bodyB: BodyID
+    public var localAnchorA = Vec2.zero
+    public var localAnchorB = Vec2.zero
+    /// Angle of B relative to A at which the joint angle is zero (rad).
+    public var referenceAngle = 0.0
+    public var enableLimit = false
+    public var lowerAngle = 0.0
+    public var upperAngle = 0.0
+    public var enableMotor = false
+    /// rad/s.
+    public var motorSpeed = 0.0
+    /// N·m.
+    public var maxMotorTorque = 0.0
+    public var collideConnected = false
+    public init(bodyA: BodyID, bodyB: BodyID) { self.bodyA = bodyA; self.bodyB = bodyB }
+}
+
+/// A prismatic (sliding) joint: B translates along an axis fixed in A, without relative rotation.
+public struct PrismaticJointDef: Sendable {
+    public var bodyA: BodyID
+    public var bodyB: BodyID
+    public var localAnchorA = Vec2.zero
+    public var localAnchorB = Vec2.zero
+    /// The axis in A's frame (normalised on creation).
+    public var localAxisA = Vec2(1, 0)
+    public var referenceAngle = 0.0
+    public var enableLimit = false
+    /// m.
+    public var lowerTranslation = 0.0
+    /// m.
+    public var upperTranslation = 0.0
+    public var enableMotor = false
+    /// N.
+    public var maxMotorForce = 0.0
+    /// m/s.
+    public var motorSpeed = 0.0
+    public var collideConnected = false
+    public init(bodyA: BodyID, bodyB: BodyID) { self.bodyA = bodyA; self.bodyB = bodyB }
+}
+
+/// A weld joint: glues two bodies, rigidly or with a soft angular spring.
+public struct WeldJointDef: Sendable {
+    public var bodyA: BodyID
+    public var bodyB: BodyID
+    public var localAnchorA = Vec2.zero
+    public var localAnchorB = Vec2.zero
+    public var referenceAngle = 0.0
+    public var frequencyHz = 0.0
+    public var dampingRatio = 0.0
+    public var collideConnected = false
+    public init(bodyA: BodyID, bodyB: BodyID) { self.bodyA = bodyA; self.bodyB = bodyB }
+}
+
+/// A rope joint: the anchors stay within `maxLength` (m) of each other.
+public struct RopeJointDef: Sendable {
+    public var bodyA: BodyID
+    public var bodyB: BodyID
+    public var localAnchorA = Vec2.zero
+    public var localAnchorB = Vec2.zero
+    public var maxLength = 0.0
+    public var collideConnected = false
+    public init(bodyA: BodyID, bodyB: BodyID) { self.bodyA = bodyA; self.bodyB = bodyB }
+}
+
+/// Any joint definition.
+public enum JointDef: Sendable {
+    case distance(DistanceJointDef)
+    case revolute(RevoluteJointDef)
+    case prismatic(PrismaticJointDef)
+    case weld(WeldJointDef)
+    case rope(RopeJointDef)
+
+    var bodies: (BodyID, BodyID) {
+        switch self {
+        case .distance(let d): return (d.bodyA, d.bodyB)
+        case .revolute(let d): return (d.bodyA, d.bodyB)
+        case .prismatic(let d): return (d.bodyA, d.bodyB)
+        case .weld(let d): return (d.bodyA, d.bodyB)
+        case .rope(let d): return (d.bodyA, d.bodyB)
+        }
+    }
+    var collideConnected: Bool {
+        switch self {
+        case .distance(let d): return d.collideConnected
+        case .revolute(let d): return d.collideConnected
+        case .prismatic(let d): return d.collideConnected
+        case .weld(let d): return d.collideConnected
+        case .rope(let d): return d.collideConnected
+        }
+    }
+}
+
+/// The solver state of one joint kind.
+enum JointKind {
+    case distance(DistanceJoint)
+    case revolute(RevoluteJoint)
+    case prismatic(PrismaticJoint)
+    case weld(WeldJoint)
+    case rope(RopeJoint)
+}
+
+/// A joint's links in the world and its kind-specific state.
+struct Joint {
+    var kind: JointKind
+    var bodyA: Int
+    var bodyB: Int
+    var collideConnected: Bool
+    var inIsland = false
+    var alive = true
+    var prev = nullIndex
+    var next = nullIndex
+    var edgePrev = (nullIndex, nullIndex)
+    var edgeNext = (nullIndex, nullIndex)
+    var edgeOther = (nullIndex, nullIndex)
+}

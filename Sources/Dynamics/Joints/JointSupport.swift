@@ -1,0 +1,198 @@
+import Geometry
+
+extension World {
+    // Joint edges are numbered jointId·2 + side; side 0 lives in body A's list.
+    @inline(__always) func jointEdgeNext(_ e: Int) -> Int { e & 1 == 0 ? joints[e >> 1].edgeNext.0 : joints[e >> 1].edgeNext.1 }
+    @inline(__always) func jointEdgeOther(_ e: Int) -> Int { e & 1 == 0 ? joints[e >> 1].edgeOther.0 : joints[e >> 1].edgeOther.1 }
+    private func jointEdgePrev(_ e: Int) -> Int { e & 1 == 0 ? joints[e >> 1].edgePrev.0 : joints[e >> 1].edgePrev.1 }
+    private func setJointEdgePrev(_ e: Int, _ v: Int) {
+        if e & 1 == 0 { joints[e >> 1].edgePrev.0 = v } else { joints[e >> 1].edgePrev.1 = v }
+    }
+    private func setJointEdgeNext(_ e: Int, _ v: Int) {
+        if e & 1 == 0 { joints[e >> 1].edgeNext.0 = v } else { joints[e >> 1].edgeNext.1 = v }
+    }
+
+    /// Creates a joint between two bodies.
+    public func createJoint(_ def: JointDef) -> JointID {
+        precondition(!locked, "createJoint: the world is in the middle of a step")
+        let (idA, idB) = def.bodies
+        let a = checked(idA), b = checked(idB)
+        precondition(a != b, "createJoint: a joint needs two different bodies")
+        let kind: JointKind
+        switch def {
+        case .distance(let d): kind = .distance(DistanceJoint(d))
+        case .revolute(let d): kind = .revolute(RevoluteJoint(d))
+        case .prismatic(let d): kind = .prismatic(PrismaticJoint(d))
+        case .weld(let d): kind = .weld(WeldJoint(d))
+        case .rope(let d): kind = .rope(RopeJoint(d))
+        }
+        let jt = Joint(kind: kind, bodyA: a, bodyB: b, collideConnected: def.collideConnected)
+        let j: Int
+        if let f = freeJoints.popLast() { joints[f] = jt; j = f } else { joints.append(jt); j = joints.count - 1 }
+        joints[j].next = jointList
+        if jointList != nullIndex { joints[jointList].prev = j }
+        jointList = j
+        jointCount += 1
+        joints[j].edgeOther.0 = b
+        joints[j].edgeNext.0 = bodies[a].jointList
+        if bodies[a].jointList != nullIndex { setJointEdgePrev(bodies[a].jointList, j * 2) }
+        bodies[a].jointList = j * 2
+        joints[j].edgeOther.1 = a
+        joints[j].edgeNext.1 = bodies[b].jointList
+        if bodies[b].jointList != nullIndex { setJointEdgePrev(bodies[b].jointList, j * 2 + 1) }
+        bodies[b].jointList = j * 2 + 1
+        if !def.collideConnected { flagContacts(between: a, b) }
+        return JointID(j)
+    }
+
+    private func flagContacts(between a: Int, _ b: Int) {
+        var e = bodies[b].contactList
+        while e != nullIndex {
+            if contactEdgeOther(e) == a { contacts[e >> 1].filterFlag = true }
+            e = contactEdgeNext(e)
+        }
+    }
+
+    /// Destroys a joint and wakes its bodies.
+    public func destroyJoint(_ id: JointID) {
+        precondition(!locked, "destroyJoint: the world is in the middle of a step")
+        let j = id.i
+        precondition(j >= 0 && j < joints.count && joints[j].alive, "destroyJoint: \(j) is not a live joint")
+        let collideConnected = joints[j].collideConnected
+        let p = joints[j].prev, n = joints[j].next
+        if p != nullIndex { joints[p].next = n }
+        if n != nullIndex { joints[n].prev = p }
+        if jointList == j { jointList = n }
+        let a = joints[j].bodyA, b = joints[j].bodyB
+        bodies[a].setAwake(true)
+        bodies[b].setAwake(true)
+        for (e, body) in [(j * 2, a), (j * 2 + 1, b)] {
+            let ep = jointEdgePrev(e), en = jointEdgeNext(e)
+            if ep != nullIndex { setJointEdgeNext(ep, en) }
+            if en != nullIndex { setJointEdgePrev(en, ep) }
+            if bodies[body].jointList == e { bodies[body].jointList = en }
+        }
+        joints[j].alive = false
+        freeJoints.append(j)
+        jointCount -= 1
+        if !collideConnected { flagContacts(between: a, b) }
+    }
+
+    private func solverBodies(_ j: Int) -> (SolverBody, SolverBody) {
+        (bodies[joints[j].bodyA].solverBody, bodies[joints[j].bodyB].solverBody)
+    }
+
+    func initJointVelocityConstraints(_ j: Int, _ data: inout SolverData) {
+        let (a, b) = solverBodies(j)
+        switch joints[j].kind {
+        case .distance(var x): x.initVelocityConstraints(&data, a, b); joints[j].kind = .distance(x)
+        case .revolute(var x): x.initVelocityConstraints(&data, a, b); joints[j].kind = .revolute(x)
+        case .prismatic(var x): x.initVelocityConstraints(&data, a, b); joints[j].kind = .prismatic(x)
+        case .weld(var x): x.initVelocityConstraints(&data, a, b); joints[j].kind = .weld(x)
+        case .rope(var x): x.initVelocityConstraints(&data, a, b); joints[j].kind = .rope(x)
+        }
+    }
+
+    func solveJointVelocityConstraints(_ j: Int, _ data: inout SolverData) {
+        let (a, b) = solverBodies(j)
+        switch joints[j].kind {
+        case .distance(var x): x.solveVelocityConstraints(&data, a, b); joints[j].kind = .distance(x)
+        case .revolute(var x): x.solveVelocityConstraints(&data, a, b); joints[j].kind = .revolute(x)
+        case .prismatic(var x): x.solveVelocityConstraints(&data, a, b); joints[j].kind = .prismatic(x)
+        case .weld(var x): x.solveVelocityConstraints(&data, a, b); joints[j].kind = .weld(x)
+        case .rope(var x): x.solveVelocityConstraints(&data, a, b); joints[j].kind = .rope(x)
+        }
+    }
+
+    func solveJointPositionConstraints(_ j: Int, _ data: inout SolverData) -> Bool {
+        let (a, b) = solverBodies(j)
+        switch joints[j].kind {
+        case .distance(let x): return x.solvePositionConstraints(&data, a, b)
+        case .revolute(let x): return x.solvePositionConstraints(&data, a, b)
+        case .prismatic(let x): return x.solvePositionConstraints(&data, a, b)
+        case .weld(let x): return x.solvePositionConstraints(&data, a, b)
+        case .rope(let x): return x.solvePositionConstraints(&data, a, b)
+        }
+    }
+
+    private func checkedJoint(_ id: JointID) -> Int {
+        let j = id.i
+        precondition(j >= 0 && j < joints.count && joints[j].alive, "joint \(j) does not exist in this world")
+        return j
+    }
+
+    /// Sets a distance joint's rest length (m).
+    public func setLength(_ id: JointID, _ length: Double) {
+        let j = checkedJoint(id)
+        if case .distance(var x) = joints[j].kind { x.length = length; joints[j].kind = .distance(x) }
+    }
+    /// Sets the spring frequency (Hz) of a distance or weld joint.
+    public func setFrequency(_ id: JointID, _ hz: Double) {
+        let j = checkedJoint(id)
+        switch joints[j].kind {
+        case .distance(var x): x.frequencyHz = hz; joints[j].kind = .distance(x)
+        case .weld(var x): x.frequencyHz = hz; joints[j].kind = .weld(x)
+        default: break
+        }
+    }
+    /// Sets the damping ratio of a distance or weld joint.
+    public func setDampingRatio(_ id: JointID, _ ratio: Double) {
+        let j = checkedJoint(id)
+        switch joints[j].kind {
+        case .distance(var x): x.dampingRatio = ratio; joints[j].kind = .distance(x)
+        case .weld(var x): x.dampingRatio = ratio; joints[j].kind = .weld(x)
+        default: break
+        }
+    }
+    /// Sets a rope joint's maximum length (m).
+    public func setMaxLength(_ id: JointID, _ length: Double) {
+        let j = checkedJoint(id)
+        if case .rope(var x) = joints[j].kind { x.maxLength = length; joints[j].kind = .rope(x) }
+    }
+    /// Sets the limits of a revolute (rad) or prismatic (m) joint.
+    public func setLimits(_ id: JointID, lower: Double, upper: Double) {
+        let j = checkedJoint(id)
+        switch joints[j].kind {
+        case .revolute(var x): x.setLimits(lower, upper); joints[j].kind = .revolute(x)
+        case .prismatic(var x): x.setLimits(lower, upper); joints[j].kind = .prismatic(x)
+        default: break
+        }
+    }
+    /// Moves a distance, rope, revolute, prismatic or weld joint's anchor on body A (body frame, m).
+    public func setLocalAnchorA(_ id: JointID, _ p: Vec2) {
+        let j = checkedJoint(id)
+        switch joints[j].kind {
+        case .distance(var x): x.localAnchorA = p; joints[j].kind = .distance(x)
+        case .rope(var x): x.localAnchorA = p; joints[j].kind = .rope(x)
+        case .revolute(var x): x.localAnchorA = p; joints[j].kind = .revolute(x)
+        case .prismatic(var x): x.localAnchorA = p; joints[j].kind = .prismatic(x)
+        case .weld(var x): x.localAnchorA = p; joints[j].kind = .weld(x)
+        }
+    }
+    /// The anchor on body A in world coordinates (m).
+    public func anchorA(of id: JointID) -> Vec2 {
+        let j = checkedJoint(id)
+        let local: Vec2
+        switch joints[j].kind {
+        case .distance(let x): local = x.localAnchorA
+        case .rope(let x): local = x.localAnchorA
+        case .revolute(let x): local = x.localAnchorA
+        case .prismatic(let x): local = x.localAnchorA
+        case .weld(let x): local = x.localAnchorA
+        }
+        return mul(bodies[joints[j].bodyA].xf, local)
+    }
+    /// The anchor on body B in world coordinates (m).
+    public func anchorB(of id: JointID) -> Vec2 {
+        let j = checkedJoint(id)
+        let local: Vec2
+        switch joints[j].kind {
+        case .distance(let x): local = x.localAnchorB
+        case .rope(let x): local = x.localAnchorB
+        case .revolute(let x): local = x.localAnchorB
+        case .prismatic(let x): local = x.localAnchorB
+        case .weld(let x): local = x.localAnchorB
+        }
+        return mul(bodies[joints[j].bodyB].xf, local)
+    }
+}

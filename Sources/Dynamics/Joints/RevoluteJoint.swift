@@ -1,0 +1,321 @@
+import Geometry
+
+enum LimitState { case inactive, atLower, atUpper, equal }
+
+/// Box2D 2.3's revolute joint: a shared point, with an optional angle limit and motor.
+struct RevoluteJoint {
+    var localAnchorA: Vec2
+    var localAnchorB: Vec2
+    var referenceAngle: Double
+    var enableLimit: Bool
+    var lowerAngle: Double
+    var upperAngle: Double
+    var enableMotor: Bool
+    var motorSpeed: Double
+    var maxMotorTorque: Double
+    var impulse = Vec3.zero
+    var motorImpulse = 0.0
+    var rA = Vec2.zero, rB = Vec2.zero
+    var mass = Mat33.zero
+    var motorMass = 0.0
+    var limitState = LimitState.inactive
+
+    init(_ d: RevoluteJointDef) {
+        localAnchorA = d.localAnchorA; localAnchorB = d.localAnchorB; referenceAngle = d.referenceAngle
+        enableLimit = d.enableLimit; lowerAngle = d.lowerAngle; upperAngle = d.upperAngle
+        enableMotor = d.enableMotor; motorSpeed = d.motorSpeed; maxMotorTorque = d.maxMotorTorque
+    }
+
+    mutating func setLimits(_ lower: Double, _ upper: Double) {
+        if lower != lowerAngle || upper != upperAngle { impulse.z = 0; lowerAngle = lower; upperAngle = upper }
+    }
+
+    mutating func initVelocityConstraints(_ data: inout SolverData, _ A: SolverBody, _ B: SolverBody) {
+        let aA = data.positions[A.index].a, aB = data.positions[B.index].a
+        var vA = data.velocities[A.index].v, wA = data.velocities[A.index].w
+        var vB = data.velocities[B.index].v, wB = data.velocities[B.index].w
+        rA = mul(Rot(aA), localAnchorA - A.localCenter)
+        rB = mul(Rot(aB), localAnchorB - B.localCenter)
+        let mA = A.invMass, mB = B.invMass, iA = A.invI, iB = B.invI
+        let fixedRotation = iA + iB == 0
+        mass.ex.x = mA + mB + rA.y * rA.y * iA + rB.y * rB.y * iB
+        mass.ey.x = -rA.y * rA.x * iA - rB.y * rB.x * iB
+        mass.ez.x = -rA.y * iA - rB.y * iB
+        mass.ex.y = mass.ey.x
+        mass.ey.y = mA + mB + rA.x * rA.x * iA + rB.x * rB.x * iB
+        mass.ez.y = rA.x * iA + rB.x * iB
+        mass.ex.z = mass.ez.x
+        mass.ey.z = mass.ez.y
+        mass.ez.z = iA + iB
+        motorMass = iA + iB
+        if motorMass > 0 { motorMass = 1 / motorMass }
+        if !enableMotor || fixedRotation { motorImpulse = 0 }
+        if enableLimit && !fixedRotation {
+            let jointAngle = aB - aA - referenceAngle
+            if Swift.abs(upperAngle - lowerAngle) < 2 * Settings.angularSlop {
+                limitState = .equal
+            } else if jointAngle <= lowerAngle {
+                if limitState != .atLower { impulse.z = 0 }
+                limitState = .atLower
+            } else if jointAngle >= upperAngle {
+                if limitState != .atUpper { impulse.z = 0 }
+                limitState = .atUpper
+            } else {
+                limitState = .inactive
+                impulse.z = 0
+            }
+        } else {
+            limitState = .inactive
+        }
+        if data.step.warmStarting {
+            impulse = data.step.dtRatio * impulse
+            motorImpulse *= data.step.dtRatio
+            let P = Vec2(impulse.x, impulse.y)
+            vA -= mA * P; wA -= iA * (cross(rA, P) + motorImpulse + impulse.z)
+            vB += mB * P; wB += iB * (cross(rB, P) + motorImpulse + impulse.z)
+        } else {
+            impulse = .zero
+            motorImpulse = 0
+        }
+        data.velocities[A.index] = SolverVelocity(v: vA, w: wA)
+        data.velocities[B.index] = SolverVelocity(v: vB, w: wB)
+    }
+
+    mutating func solveVelocityConstraints(_ data: inout SolverData, _ A: SolverBody, _ B: SolverBody) {
+        var vA = data.velocities[A.index].v, wA = data.velocities[A.index].w
+        var vB = data.velocities[B.index].v, wB = data.velocities[B.index].w
+        let mA = A.invMass, mB = B.invMass, iA = A.invI, iB = B.invI
+        let fixedRotation = iA + iB == 0
+        if enableMotor && limitState != .equal && !fixedRotation {
+            let Cdot = wB - wA - motorSpeed
+            var lambda = -motorMass * Cdot
+            let old = motorImpulse
+            let maxImpulse = data.step.dt * maxMotorTorque
+            motorImpulse = Swift.min(Swift.max(motorImpulse + lambda, -maxImpulse), maxImpulse)
+            lambda = motorImpulse - old
+            wA -= iA * lambda
+            wB += iB * lambda
+        }
+        if enableLimit && limitState != .inactive && !fixedRotation {
+            let Cdot1 = vB + cross(wB, rB) - vA - cross(wA, rA)
+            let Cdot2 = wB - wA
+            let Cdot = Vec3(Cdot1.x, Cdot1.y, Cdot2)
+            var imp = -mass.solve33(Cdot)
+            switch limitState {
+            case .equal:
+                impulse += imp
+            case .atLower:
+                let newImpulse = impulse.z + imp.z
+                if newImpulse < 0 {
+                    let rhs = -Cdot1 + impulse.z * Vec2(mass.ez.x, mass.ez.y)
+                    let reduced = mass.solve22(rhs)
+                    imp = Vec3(reduced.x, reduced.y, -impulse.z)
+                    impulse.x += reduced.x; impulse.y += reduced.y; impulse.z = 0
+                } else {
+                    impulse += imp
+                }
+            case .atUpper:
+                let newImpulse = impulse.z + imp.z
+                if newImpulse > 0 {
+                    let rhs = -Cdot1 + impulse.z * Vec2(mass.ez.x, mass.ez.y)
+                    let reduced = mass.solve22(rhs)
+                    imp = Vec3(reduced.x, reduced.y, -impulse.z)
+                    impulse.x += reduced.x; impulse.y += reduced.y; impulse.z = 0
+                } else {
+                    impulse += imp
+                }
+            case .inactive:
+                break
+            }
+            let P = Vec2(imp.x, imp.y)
+            vA -= mA * P; wA -= iA * (cross(rA, P) + imp.z)
+            vB += mB * P; wB += iB * (cross(rB, P) + imp.z)
+        } else {
+            let Cdot = vB + cross(wB, rB) - vA - cross(wA, rA)
+            let imp = mass.solve22(-Cdot)
+            impulse.x += imp.x; impulse.y += imp.y
+            vA -= mA * imp; wA -= iA * cross(rA, imp)
+            vB += mB * imp; wB += iB * cross(rB, imp)
+        }
+        data.velocities[A.index] = SolverVelocity(v: vA, w: wA)
+        data.velocities[B.index] = SolverVelocity(v: vB, w: wB)
+    }
+
+    func solvePositionConstraints(_ data: inout SolverData, _ A: SolverBody, _ B: SolverBody) -> Bool {
+        var cA = data.positions[A.index].c, aA = data.positions[A.index].a
+        var cB = data.positions[B.index].c, aB = data.positions[B.index].a
+        let mA = A.invMass, mB = B.invMass, iA = A.invI, iB = B.invI
+        var angularError = 0.0
+        let fixedRotation = iA + iB == 0
+        if enableLimit && limitState != .inactive && !fixedRotation {
+            let angle = aB - aA - referenceAngle
+            var limitImpulse = 0.0
+            switch limitState {
+            case .equal:
+                let C = Swift.min(Swift.max(angle - lowerAngle, -Settings.maxAngularCorrection), Settings.maxAngularCorrection)
+                limitImpulse = -motorMass * C
+                angularError = Swift.abs(C)
+            case .atLower:
+                var C = angle - lowerAngle
+                angularError = -C
+                C = Swift.min(Swift.max(C + Settings.angularSlop, -Settings.maxAngularCorrection), 0)
+                limitImpulse = -motorMass * C
+            case .atUpper:
+                var C = angle - upperAngle
+                angularError = C
+                C = Swift.min(Swift.max(C - Settings.angularSlop, 0), Settings.maxAngularCorrection)
+                limitImpulse = -motorMass * C
+            case .inactive:
+                break
+            }
+            aA -= iA * limitImpulse
+            aB += iB * limitImpulse
+        }
+        let rA = mul(Rot(aA), localAnchorA - A.localCenter)
+        let rB = mul(Rot(aB), localAnchorB - B.localCenter)
+        let C = cB + rB - cA - rA
+        let positionError = C.length
+        var K = Mat22.zero
+        K.ex.x = mA + mB + iA * rA.y * rA.y + iB * rB.y * rB.y
+        K.ex.y = -iA * rA.x * rA.y - iB * rB.x * rB.y
+        K.ey.x = K.ex.y
+        K.ey.y = mA + mB + iA * rA.x * rA.x + iB * rB.x * rB.x
+        let imp = -K.solve(C)
+        cA -= mA * imp; aA -= iA * cross(rA, imp)
+        cB += mB * imp; aB += iB * cross(rB, imp)
+        data.positions[A.index] = SolverPosition(c: cA, a: aA)
+        data.positions[B.index] = SolverPosition(c: cB, a: aB)
+        return positionError <= Settings.linearSlop && angularError <= Settings.angularSlop
+    }
+}
+
+/// Box2D 2.3's weld joint: rigid, or with a soft angular spring.
+struct WeldJoint {
+    var localAnchorA: Vec2
+    var localAnchorB: Vec2
+    var referenceAngle: Double
+    var frequencyHz: Double
+    var dampingRatio: Double
+    var bias = 0.0
+    var gamma = 0.0
+    var impulse = Vec3.zero
+    var rA = Vec2.zero, rB = Vec2.zero
+    var mass = Mat33.zero
+
+    init(_ d: WeldJointDef) {
+        localAnchorA = d.localAnchorA; localAnchorB = d.localAnchorB; referenceAngle = d.referenceAngle
+        frequencyHz = d.frequencyHz; dampingRatio = d.dampingRatio
+    }
+
+    private func kMatrix(_ mA: Double, _ mB: Double, _ iA: Double, _ iB: Double, _ rA: Vec2, _ rB: Vec2) -> Mat33 {
+        var K = Mat33.zero
+        K.ex.x = mA + mB + rA.y * rA.y * iA + rB.y * rB.y * iB
+        K.ey.x = -rA.y * rA.x * iA - rB.y * rB.x * iB
+        K.ez.x = -rA.y * iA - rB.y * iB
+        K.ex.y = K.ey.x
+        K.ey.y = mA + mB + rA.x * rA.x * iA + rB.x * rB.x * iB
+        K.ez.y = rA.x * iA + rB.x * iB
+        K.ex.z = K.ez.x
+        K.ey.z = K.ez.y
+        K.ez.z = iA + iB
+        return K
+    }
+
+    mutating func initVelocityConstraints(_ data: inout SolverData, _ A: SolverBody, _ B: SolverBody) {
+        let aA = data.positions[A.index].a, aB = data.positions[B.index].a
+        var vA = data.velocities[A.index].v, wA = data.velocities[A.index].w
+        var vB = data.velocities[B.index].v, wB = data.velocities[B.index].w
+        let mA = A.invMass, mB = B.invMass, iA = A.invI, iB = B.invI
+        rA = mul(Rot(aA), localAnchorA - A.localCenter)
+        rB = mul(Rot(aB), localAnchorB - B.localCenter)
+        let K = kMatrix(mA, mB, iA, iB, rA, rB)
+        if frequencyHz > 0 {
+            mass = K.inverse22
+            var invM = iA + iB
+            let m = invM > 0 ? 1 / invM : 0
+            let C = aB - aA - referenceAngle
+            let omega = 2 * Settings.pi * frequencyHz
+            let d = 2 * m * dampingRatio * omega
+            let k = m * omega * omega
+            let h = data.step.dt
+            gamma = h * (d + h * k)
+            gamma = gamma != 0 ? 1 / gamma : 0
+            bias = C * h * k * gamma
+            invM += gamma
+            mass.ez.z = invM != 0 ? 1 / invM : 0
+        } else {
+            mass = K.symmetricInverse33
+            gamma = 0
+            bias = 0
+        }
+        if data.step.warmStarting {
+            impulse = data.step.dtRatio * impulse
+            let P = Vec2(impulse.x, impulse.y)
+            vA -= mA * P; wA -= iA * (cross(rA, P) + impulse.z)
+            vB += mB * P; wB += iB * (cross(rB, P) + impulse.z)
+        } else {
+            impulse = .zero
+        }
+        data.velocities[A.index] = SolverVelocity(v: vA, w: wA)
+        data.velocities[B.index] = SolverVelocity(v: vB, w: wB)
+    }
+
+    mutating func solveVelocityConstraints(_ data: inout SolverData, _ A: SolverBody, _ B: SolverBody) {
+        var vA = data.velocities[A.index].v, wA = data.velocities[A.index].w
+        var vB = data.velocities[B.index].v, wB = data.velocities[B.index].w
+        let mA = A.invMass, mB = B.invMass, iA = A.invI, iB = B.invI
+        if frequencyHz > 0 {
+            let Cdot2 = wB - wA
+            let impulse2 = -mass.ez.z * (Cdot2 + bias + gamma * impulse.z)
+            impulse.z += impulse2
+            wA -= iA * impulse2
+            wB += iB * impulse2
+            let Cdot1 = vB + cross(wB, rB) - vA - cross(wA, rA)
+            let impulse1 = -mul22(mass, Cdot1)
+            impulse.x += impulse1.x; impulse.y += impulse1.y
+            let P = impulse1
+            vA -= mA * P; wA -= iA * cross(rA, P)
+            vB += mB * P; wB += iB * cross(rB, P)
+        } else {
+            let Cdot1 = vB + cross(wB, rB) - vA - cross(wA, rA)
+            let Cdot2 = wB - wA
+            let imp = -mul(mass, Vec3(Cdot1.x, Cdot1.y, Cdot2))
+            impulse += imp
+            let P = Vec2(imp.x, imp.y)
+            vA -= mA * P; wA -= iA * (cross(rA, P) + imp.z)
+            vB += mB * P; wB += iB * (cross(rB, P) + imp.z)
+        }
+        data.velocities[A.index] = SolverVelocity(v: vA, w: wA)
+        data.velocities[B.index] = SolverVelocity(v: vB, w: wB)
+    }
+
+    func solvePositionConstraints(_ data: inout SolverData, _ A: SolverBody, _ B: SolverBody) -> Bool {
+        var cA = data.positions[A.index].c, aA = data.positions[A.index].a
+        var cB = data.positions[B.index].c, aB = data.positions[B.index].a
+        let mA = A.invMass, mB = B.invMass, iA = A.invI, iB = B.invI
+        let rA = mul(Rot(aA), localAnchorA - A.localCenter)
+        let rB = mul(Rot(aB), localAnchorB - B.localCenter)
+        let K = kMatrix(mA, mB, iA, iB, rA, rB)
+        let positionError: Double, angularError: Double
+        if frequencyHz > 0 {
+            let C1 = cB + rB - cA - rA
+            positionError = C1.length
+            angularError = 0
+            let P = -K.solve22(C1)
+            cA -= mA * P; aA -= iA * cross(rA, P)
+            cB += mB * P; aB += iB * cross(rB, P)
+        } else {
+            let C1 = cB + rB - cA - rA
+            let C2 = aB - aA - referenceAngle
+            positionError = C1.length
+            angularError = Swift.abs(C2)
+            let imp = -K.solve33(Vec3(C1.x, C1.y, C2))
+            let P = Vec2(imp.x, imp.y)
+            cA -= mA * P; aA -= iA * (cross(rA, P) + imp.z)
+            cB += mB * P; aB += iB * (cross(rB, P) + imp.z)
+        }
+        data.positions[A.index] = SolverPosition(c: cA, a: aA)
+        data.positions[B.index] = SolverPosition(c: cB, a: aB)
+        return positionError <= Settings.linearSlop && angularError <= Settings.angularSlop
+    }
+}

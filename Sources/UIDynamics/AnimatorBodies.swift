@@ -1,0 +1,240 @@
+import Dynamics
+import Geometry
+
+extension DynamicAnimator {
+    /// The polygon of an item's collision bounds in metres, centred on the body origin.
+    func shape(for item: Item) -> PolygonShape? {
+        let s = 1 / pointsPerMeter
+        switch item.bounds {
+        case .rectangle:
+            return .box(halfWidth: 0.5 * item.size.x * s, halfHeight: 0.5 * item.size.y * s)
+        case .ellipse:
+            // Flattened into a polygon with segments of about 10 pt (Box2D allows 8 vertices at most).
+            let a = 0.5 * item.size.x, b = 0.5 * item.size.y
+            let perimeter = Settings.pi * (3 * (a + b) - ((3 * a + b) * (a + 3 * b)).squareRoot())
+            let n = Swift.min(Settings.maxPolygonVertices, Swift.max(3, Int((perimeter / 10).rounded())))
+            var pts: [Vec2] = []
+            for k in 0..<n {
+                let t = 2 * Settings.pi * Double(k) / Double(n)
+                pts.append(Vec2(a * Elementary.cos(t) * s, b * Elementary.sin(t) * s))
+            }
+            return PolygonShape(points: pts)
+        case .path(let p):
+            return PolygonShape(points: p.map { s * $0 })
+        }
+    }
+
+    func ensureBody(_ id: ItemID) {
+        guard var item = items[id], item.body == nil else { return }
+        var bd = BodyDef()
+        bd.type = .dynamicBody
+        bd.position = (1 / pointsPerMeter) * item.center
+        bd.angle = item.rotation
+        bd.linearDamping = DefaultMaterial.resistance
+        bd.angularDamping = DefaultMaterial.angularResistance
+        bd.gravityScale = 0
+        bd.userData = id
+        let body = world.createBody(bd)
+        var fixture: FixtureID?
+        if case .ellipse = item.bounds, item.size.x == item.size.y {
+            var fd = FixtureDef(shape: .circle(CircleShape(radius: 0.5 * item.size.x / pointsPerMeter)))
+            fd.density = DefaultMaterial.density
+            fd.friction = DefaultMaterial.friction
+            fd.restitution = DefaultMaterial.elasticity
+            fd.userData = id
+            fixture = world.createFixture(body, fd)
+        } else if let poly = shape(for: item) {
+            var fd = FixtureDef(shape: .polygon(poly))
+            fd.density = DefaultMaterial.density
+            fd.friction = DefaultMaterial.friction
+            fd.restitution = DefaultMaterial.elasticity
+            fd.userData = id
+            fixture = world.createFixture(body, fd)
+        }
+        if let f = fixture { owners[f] = .item(id) }
+        item.body = body
+        item.fixture = fixture
+        let v = item.pendingVelocity, w = item.pendingAngularVelocity
+        item.pendingVelocity = .zero
+        item.pendingAngularVelocity = 0
+        items[id] = item
+        if v != .zero { world.setLinearVelocity(body, (1 / pointsPerMeter) * v) }
+        if w != 0 { world.setAngularVelocity(body, w) }
+    }
+
+    func removeBody(_ id: ItemID) {
+        guard let body = items[id]?.body else { return }
+        if let f = items[id]?.fixture { owners[f] = nil }
+        world.destroyBody(body)
+        items[id]!.body = nil
+        items[id]!.fixture = nil
+        items[id]!.dirty = false
+    }
+
+    /// Gravity vector, gravity scales and bullet flags from the installed behaviours.
+    func applyGravityAndFlags() {
+        for id in itemOrder {
+            guard let body = items[id]?.body else { continue }
+            var inGravity = false, inPush = false
+            for inst in installed where inst.behavior.items.contains(id) {
+                if case .gravity = inst.behavior { inGravity = true }
+                if case .push = inst.behavior { inPush = true }
+            }
+            world.setGravityScale(body, inGravity ? 1 : 0)
+            world.setBullet(body, inGravity || inPush)
+        }
+        for inst in installed {
+            if case .gravity(let g) = inst.behavior { world.gravity = 10 * g.gravityDirection }
+        }
+    }
+
+    /// Materials per item: defaults, then each installed item behaviour in order (last writer wins).
+    func applyMaterials() {
+        for id in itemOrder {
+            guard let body = items[id]?.body, let f = items[id]?.fixture else { continue }
+            var elasticity = DefaultMaterial.elasticity, friction = DefaultMaterial.friction, density = DefaultMaterial.density
+            var resistance = DefaultMaterial.resistance, angular = DefaultMaterial.angularResistance
+            var allowsRotation = true, anchored = false
+            for inst in installed {
+                guard case .item(let ib) = inst.behavior, ib.items.contains(id) else { continue }
+                if let v = ib.elasticity { elasticity = v }
+                if let v = ib.friction { friction = v }
+                if let v = ib.density { density = v }
+                if let v = ib.resistance { resistance = v }
+                if let v = ib.angularResistance { angular = v }
+                if let v = ib.allowsRotation { allowsRotation = v }
+                if let v = ib.anchored { anchored = v }
+            }
+            world.setRestitution(f, elasticity)
+            world.setFriction(f, friction)
+            world.setLinearDamping(body, resistance)
+            world.setAngularDamping(body, angular)
+            let wantType: BodyType = anchored ? .staticBody : .dynamicBody
+            if world.type(of: body) != wantType { world.setType(body, wantType) }
+            if world.density(of: f) != density { world.setDensity(f, density); world.resetMassData(body) }
+            world.setFixedRotation(body, !allowsRotation)
+        }
+    }
+
+    /// The world point (points) of an item's attachment point `offset` (turning with the item).
+    func itemPoint(_ id: ItemID, _ offset: Vec2) -> Vec2 {
+        let it = items[id]!
+        return it.center + mul(Rot(it.rotation), offset)
+    }
+
+    func attachmentPointA(_ a: AttachmentBehavior) -> Vec2 { itemPoint(a.item, a.offset) }
+
+    /// Joints of an attachment (physics.md: distance, revolute, prismatic, rope or weld).
+    func makeAttachment(_ a: AttachmentBehavior) -> [JointID] {
+        let s = 1 / pointsPerMeter
+        guard let itemBody = items[a.item]?.body else { return [] }
+        let (bodyA, localA): (BodyID, Vec2)
+        if let other = a.otherItem, let ob = items[other]?.body {
+            bodyA = ob; localA = s * a.otherOffset
+        } else {
+            bodyA = ground; localA = s * a.anchor
+        }
+        let bodyB = itemBody, localB = s * a.offset
+        let worldA = a.otherItem.map { itemPoint($0, a.otherOffset) } ?? a.anchor
+        let worldB = itemPoint(a.item, a.offset)
+        let length = a.length ?? distance(worldA, worldB)
+        switch a.kind {
+        case .spring:
+            if a.otherItem == nil && distance(worldA, worldB) < 1 && a.frequency == 0 && a.length == nil {
+                var d = RevoluteJointDef(bodyA: bodyA, bodyB: bodyB)
+                d.localAnchorA = localA; d.localAnchorB = localB
+                d.referenceAngle = world.angle(of: bodyB) - world.angle(of: bodyA)
+                d.collideConnected = true
+                return [world.createJoint(.revolute(d))]
+            }
+            var d = DistanceJointDef(bodyA: bodyA, bodyB: bodyB)
+            d.localAnchorA = localA; d.localAnchorB = localB
+            d.length = s * length
+            d.frequencyHz = a.frequency; d.dampingRatio = a.damping
+            d.collideConnected = true
+            return [world.createJoint(.distance(d))]
+        case .limit:
+            var d = RopeJointDef(bodyA: bodyA, bodyB: bodyB)
+            d.localAnchorA = localA; d.localAnchorB = localB
+            d.maxLength = s * length
+            d.collideConnected = true
+            return [world.createJoint(.rope(d))]
+        case .fixed:
+            var d = WeldJointDef(bodyA: bodyA, bodyB: bodyB)
+            d.localAnchorA = localA; d.localAnchorB = localB
+            d.referenceAngle = world.angle(of: bodyB) - world.angle(of: bodyA)
+            d.frequencyHz = a.frequency; d.dampingRatio = a.damping
+            d.collideConnected = true
+            return [world.createJoint(.weld(d))]
+        case .pin:
+            var d = RevoluteJointDef(bodyA: bodyA, bodyB: bodyB)
+            d.localAnchorA = localA; d.localAnchorB = localB
+            d.referenceAngle = world.angle(of: bodyB) - world.angle(of: bodyA)
+            if let r = a.range { d.enableLimit = true; d.lowerAngle = r.lowerBound; d.upperAngle = r.upperBound }
+            if a.frictionTorque > 0 { d.enableMotor = true; d.motorSpeed = 0; d.maxMotorTorque = a.frictionTorque }
+            d.collideConnected = true
+            return [world.createJoint(.revolute(d))]
+        case .sliding(let axis):
+            var d = PrismaticJointDef(bodyA: bodyA, bodyB: bodyB)
+            d.localAnchorA = localA; d.localAnchorB = localB
+            d.localAxisA = axis
+            d.referenceAngle = world.angle(of: bodyB) - world.angle(of: bodyA)
+            if let r = a.range { d.enableLimit = true; d.lowerTranslation = s * r.lowerBound; d.upperTranslation = s * r.upperBound }
+            d.collideConnected = true
+            return [world.createJoint(.prismatic(d))]
+        }
+    }
+
+    /// Snap: four 4 Hz distance joints from the item's top-left and bottom-right corners to points
+    /// 50 pt outward along x and y of where those corners end (host-measured layout).
+    func makeSnap(_ snap: SnapBehavior) -> [JointID] {
+        guard let body = items[snap.item]?.body else { return [] }
+        let s = 1 / pointsPerMeter
+        let half = 0.5 * items[snap.item]!.size
+        var out: [JointID] = []
+        for corner in [Vec2(-1, -1), Vec2(1, 1)] {
+            let local = Vec2(corner.x * half.x, corner.y * half.y)
+            let target = snap.snapPoint + local
+            for anchor in [target + Vec2(corner.x * 50, 0), target + Vec2(0, corner.y * 50)] {
+                var d = DistanceJointDef(bodyA: ground, bodyB: body)
+                d.localAnchorA = s * anchor
+                d.localAnchorB = s * local
+                d.length = s * 50
+                d.frequencyHz = 4
+                d.dampingRatio = snap.damping
+                d.collideConnected = true
+                out.append(world.createJoint(.distance(d)))
+            }
+        }
+        return out
+    }
+
+    /// Whether two fixtures collide under the installed collision behaviours.
+    func fixturesCollide(_ a: FixtureID, _ b: FixtureID) -> Bool {
+        guard let oa = owners[a], let ob = owners[b] else { return false }
+        switch (oa, ob) {
+        case (.item(let x), .item(let y)):
+            for inst in installed {
+                if case .collision(let c) = inst.behavior, c.mode != .boundaries, c.items.contains(x), c.items.contains(y) { return true }
+            }
+            return false
+        case (.item(let x), .boundary(let beh, _)), (.boundary(let beh, _), .item(let x)):
+            guard let inst = installed.first(where: { $0.id == beh }), case .collision(let c) = inst.behavior else { return false }
+            return c.mode != .items && c.items.contains(x)
+        default:
+            return false
+        }
+    }
+
+    /// The collision behaviour responsible for a contact between two fixtures.
+    func collisionBehavior(_ a: FixtureID, _ b: FixtureID) -> Int {
+        if let oa = owners[a], case .boundary(let beh, _) = oa { return beh }
+        if let ob = owners[b], case .boundary(let beh, _) = ob { return beh }
+        if let oa = owners[a], let ob = owners[b], case .item(let x) = oa, case .item(let y) = ob {
+            for inst in installed {
+                if case .collision(let c) = inst.behavior, c.mode != .boundaries, c.items.contains(x), c.items.contains(y) { return inst.id }
+            }
+        }
+        return 0
+    }
+}

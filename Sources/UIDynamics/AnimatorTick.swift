@@ -1,0 +1,132 @@
+import Dynamics
+import Geometry
+
+/// Collects contact events during a tick's sub-steps.
+final class Listener: ContactListener {
+    struct Key: Hashable { var a: Int32; var b: Int32; var ca: Int; var cb: Int }
+    struct Pending { var key: Key; var info: ContactInfo; var began: Bool; var bestImpulse: Double; var point: Vec2 }
+    var events: [Pending] = []
+    var awaitingImpulse: [Key: Int] = [:]
+
+    func key(_ c: ContactInfo) -> Key { Key(a: c.fixtureA.index, b: c.fixtureB.index, ca: c.childIndexA, cb: c.childIndexB) }
+
+    func beginContact(_ c: ContactInfo) {
+        let k = key(c)
+        awaitingImpulse[k] = events.count
+        events.append(Pending(key: k, info: c, began: true, bestImpulse: -1, point: c.worldManifold.points.0))
+    }
+
+    func endContact(_ c: ContactInfo) {
+        awaitingImpulse[key(c)] = nil
+        events.append(Pending(key: key(c), info: c, began: false, bestImpulse: 0, point: c.worldManifold.points.0))
+    }
+
+    func postSolve(_ c: ContactInfo, impulse: ContactImpulse) {
+        guard let i = awaitingImpulse[key(c)] else { return }
+        awaitingImpulse[key(c)] = nil
+        var best = impulse.normalImpulses.0, p = c.worldManifold.points.0
+        if impulse.count > 1 && impulse.normalImpulses.1 > best { best = impulse.normalImpulses.1; p = c.worldManifold.points.1 }
+        events[i].bestImpulse = best
+        events[i].point = p
+    }
+}
+
+/// What `endTick()` decided.
+public enum PauseChange: Sendable, Equatable { case paused, resumed }
+
+extension DynamicAnimator {
+    /// First half of a tick of `dt` seconds: pending item changes and pushes, the fixed sub-steps,
+    /// write-back of centres and rotations. Returns the contacts that began, then those that ended.
+    public func beginTick(_ dt: Double) -> [ContactEvent] {
+        guard isRunning else { return [] }
+        inTick = true
+        elapsedTime += dt
+        let s = 1 / pointsPerMeter
+        for id in itemOrder where items[id]!.dirty {
+            if let b = items[id]!.body {
+                world.setTransform(b, position: s * items[id]!.center, angle: items[id]!.rotation)
+                world.setAwake(b, true)
+            }
+            items[id]!.dirty = false
+        }
+        // Pushes: continuous forces stay for every sub-step of the tick; instantaneous ones fire once.
+        for k in installed.indices {
+            guard case .push(var p) = installed[k].behavior, p.active else { continue }
+            for i in p.items {
+                guard let b = items[i]?.body else { continue }
+                let offset = p.offsets[i] ?? .zero
+                let point = world.worldCenter(of: b) + s * offset
+                switch p.mode {
+                case .continuous:
+                    if offset == .zero { world.applyForceToCenter(b, p.pushDirection) } else { world.applyForce(b, p.pushDirection, at: point) }
+                case .instantaneous:
+                    world.applyLinearImpulse(b, p.pushDirection, at: point)
+                }
+            }
+            if p.mode == .instantaneous { p.active = false; installed[k].behavior = .push(p) }
+        }
+        listener.events.removeAll(keepingCapacity: true)
+        listener.awaitingImpulse.removeAll(keepingCapacity: true)
+        accumulator += dt
+        while accumulator >= subStep {
+            world.step(subStep)
+            accumulator -= subStep
+        }
+        world.clearForces()
+        for id in itemOrder {
+            guard let b = items[id]!.body else { continue }
+            items[id]!.center = pointsPerMeter * world.position(of: b)
+            items[id]!.rotation = world.angle(of: b)
+        }
+        var began: [ContactEvent] = [], ended: [ContactEvent] = []
+        for e in listener.events {
+            let fa = e.info.fixtureA, fb = e.info.fixtureB
+            guard let oa = owners[fa] ?? nil, let ob = owners[fb] ?? nil else { continue }
+            var itemA: ItemID?, itemB: ItemID?, boundary: String?
+            for o in [oa, ob] {
+                switch o {
+                case .item(let x): if itemA == nil { itemA = x } else { itemB = x }
+                case .boundary(_, let ident): boundary = ident
+                }
+            }
+            guard let first = itemA else { continue }
+            let ev = ContactEvent(began: e.began, point: pointsPerMeter * e.point, itemA: first, itemB: itemB,
+                                  boundary: boundary, behavior: collisionBehavior(fa, fb))
+            if e.began { began.append(ev) } else { ended.append(ev) }
+        }
+        return began + ended
+    }
+
+    /// Second half of a tick: queued behaviour changes take effect, then the animator pauses when
+    /// no behaviour is left or no dynamic item is awake. Returns the change of state, if any.
+    public func endTick() -> PauseChange? {
+        let wasRunning = isRunning
+        inTick = false
+        let queued = pending
+        pending.removeAll()
+        for change in queued {
+            switch change {
+            case .add(let id, let b): install(id, b)
+            case .remove(let id): uninstall(id)
+            case .removeAll: for b in installed.map(\.id).reversed() { uninstall(b) }
+            }
+        }
+        if installed.isEmpty {
+            isRunning = false
+        } else if isRunning {
+            if !itemOrder.contains(where: { !isResting($0) }) { isRunning = false }
+        } else {
+            resumeIfNeeded()
+        }
+        if wasRunning && !isRunning { return .paused }
+        if !wasRunning && isRunning { return .resumed }
+        return nil
+    }
+
+    /// A whole tick with no actions in the middle.
+    @discardableResult
+    public func tick(_ dt: Double) -> (events: [ContactEvent], change: PauseChange?) {
+        let ev = beginTick(dt)
+        return (ev, endTick())
+    }
+}

@@ -1,0 +1,320 @@
+import Dynamics
+import Geometry
+
+/// Points per metre: UIKit Dynamics runs Box2D at this scale.
+public let pointsPerMeter = 100.0
+
+/// The fixed sub-step of UIKit's animator: `Float(1/120)` seconds, a hair above 1/120.
+public let subStep = Double(Float(1.0 / 120.0))
+
+/// Host-measured default materials (Apple's documentation says 0; the host measures these).
+public enum DefaultMaterial {
+    public static let elasticity = 0.2
+    public static let friction = 0.2
+    public static let density = 1.0
+    public static let resistance = 0.1
+    public static let angularResistance = 0.1
+}
+
+/// `UIDynamicAnimator`, headless: items (views) in points, behaviours, and the tick of physics.md.
+///
+/// A tick is split in two so that the caller can run behaviour actions in the middle, as UIKit
+/// does: `beginTick(_:)` applies pending item changes and pushes, runs the fixed sub-steps and
+/// writes positions back; the caller then runs actions (behaviour additions and removals are
+/// queued); `endTick()` applies the queued changes and decides whether the animator pauses.
+public final class DynamicAnimator {
+    /// The reference view's bounds (points).
+    public let referenceBounds: Rect
+    /// The engine, in metres.
+    public let world: World
+    /// Sum of the tick durations while running (seconds), never reset.
+    public internal(set) var elapsedTime = 0.0
+    /// `false` once every item rests or the last behaviour is removed.
+    public internal(set) var isRunning = false
+
+    struct Item {
+        var size: Vec2
+        var center: Vec2
+        var rotation: Double
+        var bounds: CollisionBounds
+        var body: BodyID?
+        var fixture: FixtureID?
+        var pendingVelocity = Vec2.zero
+        var pendingAngularVelocity = 0.0
+        var dirty = false
+    }
+
+    struct Installed {
+        var id: Int
+        var behavior: Behavior
+        var joints: [JointID] = []
+        var boundaryBody: BodyID?
+        var boundaryFixtures: [(FixtureID, String?)] = []
+    }
+
+    enum FixtureOwner { case item(ItemID), boundary(behavior: Int, identifier: String?) }
+
+    var items: [ItemID: Item] = [:]
+    var itemOrder: [ItemID] = []
+    var installed: [Installed] = []
+    var pending: [PendingChange] = []
+    var inTick = false
+    var nextBehaviorID = 1
+    var accumulator = 0.0
+    var owners: [FixtureID: FixtureOwner] = [:]
+    let ground: BodyID
+    let listener = Listener()
+
+    enum PendingChange { case add(Int, Behavior), remove(Int), removeAll }
+
+    /// An animator over a reference view of the given bounds (points).
+    public init(referenceBounds: Rect) {
+        self.referenceBounds = referenceBounds
+        world = World(gravity: .zero)
+        world.autoClearForces = false
+        var gd = BodyDef()
+        gd.type = .staticBody
+        ground = world.createBody(gd)
+        world.contactListener = listener
+        world.shouldCollide = { [unowned self] a, b in self.fixturesCollide(a, b) }
+    }
+
+    // MARK: items
+
+    /// Registers a view: its bounds size (points), centre (points), rotation (rad) and collision
+    /// bounds. It becomes a body when a behaviour naming it is added.
+    public func registerItem(_ id: ItemID, size: Vec2, center: Vec2, rotation: Double = 0, collisionBounds: CollisionBounds = .rectangle) {
+        precondition(items[id] == nil, "item \(id) is already registered")
+        items[id] = Item(size: size, center: center, rotation: rotation, bounds: collisionBounds)
+        itemOrder.append(id)
+    }
+
+    /// `true` when `id` is registered.
+    public func hasItem(_ id: ItemID) -> Bool { items[id] != nil }
+    /// Whether the item currently has a body (some behaviour names it).
+    public func isDynamic(_ id: ItemID) -> Bool { items[id]?.body != nil }
+    /// The item's centre (points).
+    public func center(of id: ItemID) -> Vec2 { items[id]!.center }
+    /// The item's rotation (rad, clockwise on screen).
+    public func rotation(of id: ItemID) -> Double { items[id]!.rotation }
+    /// The item's bounds size (points).
+    public func size(of id: ItemID) -> Vec2 { items[id]!.size }
+
+    /// Moves an item (UIKit's `updateItemUsingCurrentState`): applied at the next tick.
+    public func setCenter(_ c: Vec2, of id: ItemID) {
+        items[id]!.center = c
+        if items[id]!.body != nil { items[id]!.dirty = true; resumeIfNeeded() }
+    }
+    /// Rotates an item: applied at the next tick.
+    public func setRotation(_ r: Double, of id: ItemID) {
+        items[id]!.rotation = r
+        if items[id]!.body != nil { items[id]!.dirty = true; resumeIfNeeded() }
+    }
+    /// Resizes an item (its shape is rebuilt).
+    public func setSize(_ s: Vec2, of id: ItemID) {
+        items[id]!.size = s
+        if let body = items[id]!.body, let f = items[id]!.fixture {
+            owners[f] = nil
+            world.destroyFixture(f)
+            let nf = world.createFixture(body, FixtureDef(shape: .polygon(shape(for: items[id]!)!)))
+            owners[nf] = .item(id)
+            items[id]!.fixture = nf
+            applyMaterials()
+        }
+    }
+
+    /// Velocity of the item's centre (points/s).
+    public func linearVelocity(of id: ItemID) -> Vec2 {
+        guard let b = items[id]?.body else { return .zero }
+        return pointsPerMeter * world.linearVelocity(of: b)
+    }
+    /// Angular velocity (rad/s).
+    public func angularVelocity(of id: ItemID) -> Double {
+        guard let b = items[id]?.body else { return 0 }
+        return world.angularVelocity(of: b)
+    }
+    /// `addLinearVelocity(_:for:)` (points/s): applied now if the item has a body, else when it gets one.
+    public func addLinearVelocity(_ v: Vec2, to id: ItemID) {
+        if let b = items[id]?.body {
+            world.setLinearVelocity(b, world.linearVelocity(of: b) + (1 / pointsPerMeter) * v)
+        } else {
+            items[id]?.pendingVelocity += v
+        }
+    }
+    /// `addAngularVelocity(_:for:)` (rad/s).
+    public func addAngularVelocity(_ w: Double, to id: ItemID) {
+        if let b = items[id]?.body {
+            world.setAngularVelocity(b, world.angularVelocity(of: b) + w)
+        } else {
+            items[id]?.pendingAngularVelocity += w
+        }
+    }
+    /// `true` when the item has no body or its body sleeps.
+    public func isResting(_ id: ItemID) -> Bool {
+        guard let b = items[id]?.body else { return true }
+        return !world.isAwake(b) || world.type(of: b) != .dynamicBody
+    }
+    /// The items with an awake dynamic body, in registration order.
+    public var movingItems: [ItemID] { itemOrder.filter { !isResting($0) } }
+
+    // MARK: behaviours
+
+    /// Adds a behaviour; during a tick the addition takes effect at the end of the tick.
+    /// Returns the behaviour's id.
+    @discardableResult
+    public func addBehavior(_ b: Behavior) -> Int {
+        let id = nextBehaviorID
+        nextBehaviorID += 1
+        if inTick { pending.append(.add(id, b)) } else { install(id, b) }
+        return id
+    }
+
+    /// Removes a behaviour (at the end of the tick when called during one).
+    public func removeBehavior(_ id: Int) {
+        if inTick { pending.append(.remove(id)) } else { uninstall(id) }
+    }
+
+    /// Removes every behaviour.
+    public func removeAllBehaviors() {
+        if inTick { pending.append(.removeAll) } else { for b in installed.map(\.id).reversed() { uninstall(b) } }
+    }
+
+    /// Ids of the installed behaviours, in the order they were added.
+    public var behaviorIDs: [Int] { installed.map(\.id) }
+
+    /// The installed behaviour with this id.
+    public func behavior(_ id: Int) -> Behavior? { installed.first { $0.id == id }?.behavior }
+
+    /// Replaces a behaviour's description and applies what changed (anchor, length, frequency,
+    /// damping, snap point, push direction and activity, gravity, materials).
+    public func updateBehavior(_ id: Int, _ b: Behavior) {
+        guard let k = installed.firstIndex(where: { $0.id == id }) else { return }
+        let old = installed[k].behavior
+        installed[k].behavior = b
+        switch (old, b) {
+        case (.attachment(let o), .attachment(var n)):
+            if n.length == nil { n.length = o.length; installed[k].behavior = .attachment(n) }
+            let simple = o.kind == n.kind && o.otherItem == n.otherItem && o.offset == n.offset && o.otherOffset == n.otherOffset
+                && installed[k].joints.count == 1 && o.range == n.range && o.frictionTorque == n.frictionTorque
+            if simple {
+                let j = installed[k].joints[0]
+                if o.anchor != n.anchor && n.otherItem == nil { world.setLocalAnchorA(j, (1 / pointsPerMeter) * n.anchor) }
+                if let l = n.length, l != o.length {
+                    if n.kind == .limit { world.setMaxLength(j, l / pointsPerMeter) } else { world.setLength(j, l / pointsPerMeter) }
+                }
+                if n.frequency != o.frequency { world.setFrequency(j, n.frequency) }
+                if n.damping != o.damping { world.setDampingRatio(j, n.damping) }
+            } else {
+                for j in installed[k].joints { world.destroyJoint(j) }
+                installed[k].joints = makeAttachment(n)
+            }
+            wakeItems(b.items)
+        case (.snap(let o), .snap(let n)):
+            if o.snapPoint != n.snapPoint || o.damping != n.damping {
+                for j in installed[k].joints { world.destroyJoint(j) }
+                installed[k].joints = makeSnap(n)
+                wakeItems(b.items)
+            }
+        case (.gravity, .gravity), (.item, .item):
+            applyGravityAndFlags()
+            applyMaterials()
+            wakeItems(b.items)
+        case (.push(let o), .push(let n)):
+            if n.active && (!o.active || o.pushDirection != n.pushDirection) { wakeItems(n.items) }
+        default:
+            break
+        }
+        resumeIfNeeded()
+    }
+
+    func wakeItems(_ ids: [ItemID]) {
+        for i in ids { if let b = items[i]?.body, world.type(of: b) == .dynamicBody { world.setAwake(b, true) } }
+    }
+
+    func install(_ id: Int, _ b: Behavior) {
+        for i in b.items { ensureBody(i) }
+        var inst = Installed(id: id, behavior: b)
+        switch b {
+        case .attachment(var a):
+            if a.length == nil {
+                let pA = attachmentPointA(a)
+                let pB = a.otherItem.map { itemPoint($0, a.otherOffset) } ?? a.anchor
+                a.length = distance(pA, pB)
+                inst.behavior = .attachment(a)
+            }
+            inst.joints = makeAttachment(a)
+        case .snap(let s):
+            inst.joints = makeSnap(s)
+        case .collision(let c):
+            var bd = BodyDef()
+            bd.type = .staticBody
+            let body = world.createBody(bd)
+            inst.boundaryBody = body
+            var shapes: [(Shape, String?)] = []
+            if let insets = c.referenceBoundsInsets {
+                let r = referenceBounds.inset(by: insets)
+                let s = 1 / pointsPerMeter
+                let pts = [Vec2(r.minX - 1, r.minY - 1), Vec2(r.maxX + 1, r.minY - 1), Vec2(r.maxX + 1, r.maxY + 1), Vec2(r.minX - 1, r.maxY + 1)]
+                shapes.append((.chain(.loop(pts.map { s * $0 })), nil))
+            }
+            for bnd in c.boundaries {
+                let pts = bnd.points.map { (1 / pointsPerMeter) * $0 }
+                if pts.count == 2 {
+                    shapes.append((.edge(EdgeShape(pts[0], pts[1])), bnd.identifier))
+                } else if bnd.closed {
+                    shapes.append((.chain(.loop(pts)), bnd.identifier))
+                } else {
+                    shapes.append((.chain(.chain(pts)), bnd.identifier))
+                }
+            }
+            for (shape, ident) in shapes {
+                var fd = FixtureDef(shape: shape)
+                fd.friction = DefaultMaterial.friction
+                fd.restitution = DefaultMaterial.elasticity
+                let f = world.createFixture(body, fd)
+                owners[f] = .boundary(behavior: id, identifier: ident)
+                inst.boundaryFixtures.append((f, ident))
+            }
+        case .item(let ib):
+            for i in ib.items {
+                addLinearVelocity(ib.linearVelocity, to: i)
+                addAngularVelocity(ib.angularVelocity, to: i)
+            }
+        case .gravity, .push:
+            break
+        }
+        installed.append(inst)
+        applyGravityAndFlags()
+        applyMaterials()
+        for i in b.items { refilterItem(i) }
+        wakeItems(b.items)
+        resumeIfNeeded()
+    }
+
+    func uninstall(_ id: Int) {
+        guard let k = installed.firstIndex(where: { $0.id == id }) else { return }
+        let inst = installed.remove(at: k)
+        for j in inst.joints { world.destroyJoint(j) }
+        if let body = inst.boundaryBody {
+            for (f, _) in inst.boundaryFixtures { owners[f] = nil }
+            world.destroyBody(body)
+        }
+        if case .gravity = inst.behavior { world.gravity = .zero }
+        for i in inst.behavior.items where !installed.contains(where: { $0.behavior.items.contains(i) }) {
+            removeBody(i)
+        }
+        applyGravityAndFlags()
+        applyMaterials()
+        for i in inst.behavior.items { refilterItem(i) }
+        wakeItems(inst.behavior.items)
+        if installed.isEmpty { isRunning = false }
+    }
+
+    func refilterItem(_ i: ItemID) {
+        if let f = items[i]?.fixture { world.refilter(f) }
+    }
+
+    func resumeIfNeeded() {
+        if !inTick && !installed.isEmpty && !isRunning && itemOrder.contains(where: { !isResting($0) }) { isRunning = true }
+    }
+}
