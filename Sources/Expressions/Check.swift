@@ -1,0 +1,207 @@
+import Diagnostics
+import Geometry
+
+/// The names an expression may use: a tree of objects whose leaves are typed values.
+public indirect enum NameSchema: Sendable {
+    case value(ValueType)
+    case object([(String, NameSchema)])
+
+    func member(_ name: String) -> NameSchema? {
+        if case .object(let ms) = self { return ms.first { $0.0 == name }?.1 }
+        return nil
+    }
+    var memberNames: [String] {
+        if case .object(let ms) = self { return ms.map(\.0) }
+        return []
+    }
+}
+
+/// The root names visible to an expression, in a fixed order (for deterministic suggestions).
+public struct Scope: Sendable {
+    public var roots: [(String, NameSchema)]
+    public init(_ roots: [(String, NameSchema)] = []) { self.roots = roots }
+    public mutating func add(_ name: String, _ schema: NameSchema) {
+        roots.removeAll { $0.0 == name }
+        roots.append((name, schema))
+    }
+    public func adding(_ name: String, _ schema: NameSchema) -> Scope { var s = self; s.add(name, schema); return s }
+    func root(_ name: String) -> NameSchema? { roots.first { $0.0 == name }?.1 }
+}
+
+/// Members of values: `point.x`, `rect.maxY` …
+func valueMember(_ t: ValueType, _ name: String) -> ValueType? {
+    switch t {
+    case .point: return ["x", "y"].contains(name) ? .number : nil
+    case .rect:
+        if ["x", "y", "width", "height", "minX", "midX", "maxX", "minY", "midY", "maxY"].contains(name) { return .number }
+        if ["origin", "size", "center"].contains(name) { return .point }
+        return nil
+    default: return nil
+    }
+}
+
+func valueMemberNames(_ t: ValueType) -> [String] {
+    switch t {
+    case .point: return ["x", "y"]
+    case .rect: return ["x", "y", "width", "height", "minX", "midX", "maxX", "minY", "midY", "maxY", "origin", "size", "center"]
+    default: return []
+    }
+}
+
+/// Functions: name → (minimum arity, maximum arity).
+let functionArity: [String: (Int, Int)] = [
+    "abs": (1, 1), "min": (2, 8), "max": (2, 8), "clamp": (3, 3), "sqrt": (1, 1), "hypot": (2, 2),
+    "sin": (1, 1), "cos": (1, 1), "atan2": (2, 2), "length": (1, 1), "distance": (2, 2), "normalize": (1, 1),
+    "rubberband": (2, 3), "intersects": (2, 2), "contains": (2, 2), "approx": (3, 3), "round": (1, 1), "floor": (1, 1),
+]
+let functionNames = ["abs", "min", "max", "clamp", "sqrt", "hypot", "sin", "cos", "atan2", "length", "distance",
+                     "normalize", "rubberband", "intersects", "contains", "approx", "round", "floor"]
+
+/// How a dotted name splits into a scope path and value members (`shade.frame.maxY` →
+/// path [shade, frame], members [maxY]).
+public func splitName(_ parts: [String], in scope: Scope) -> (path: [String], members: [String], type: ValueType)? {
+    guard var node = scope.root(parts[0]) else { return nil }
+    var i = 1
+    while case .object = node {
+        guard i < parts.count, let m = node.member(parts[i]) else { return nil }
+        node = m
+        i += 1
+    }
+    guard case .value(var t) = node else { return nil }
+    let path = Array(parts[0..<i])
+    for m in parts[i...] {
+        guard let mt = valueMember(t, m) else { return nil }
+        t = mt
+    }
+    return (path, Array(parts[i...]), t)
+}
+
+/// Checks names, arities and types; returns the expression's type.
+public func typeCheck(_ e: Expr, in scope: Scope, expecting: ValueType? = nil) throws(Diagnostic) -> ValueType {
+    let t = try check(e, scope)
+    if let want = expecting, want != t {
+        throw Diagnostic("expected a \(want), but `\(e.text)` is a \(t)", at: e.location)
+    }
+    return t
+}
+
+func check(_ e: Expr, _ scope: Scope) throws(Diagnostic) -> ValueType {
+    switch e.node {
+    case .number: return .number
+    case .bool: return .bool
+    case .string: return .string
+    case .name(let parts):
+        if parts == ["pi"] { return .number }
+        if let r = splitName(parts, in: scope) { return r.type }
+        // Find the first bad component for a precise message.
+        guard var node = scope.root(parts[0]) else {
+            let hint = closestMatch(to: parts[0], in: scope.roots.map(\.0) + ["pi"]).map { "; did you mean `\($0)`?" } ?? ""
+            throw Diagnostic("unknown name `\(parts[0])`\(hint)", at: e.location)
+        }
+        var prefix = parts[0]
+        for m in parts.dropFirst() {
+            switch node {
+            case .object:
+                guard let next = node.member(m) else {
+                    let hint = closestMatch(to: m, in: node.memberNames).map { "; did you mean `\($0)`?" } ?? ""
+                    throw Diagnostic("`\(prefix)` has no member `\(m)`\(hint)", at: e.location)
+                }
+                node = next
+            case .value(let t):
+                guard let mt = valueMember(t, m) else {
+                    let hint = closestMatch(to: m, in: valueMemberNames(t)).map { "; did you mean `\($0)`?" } ?? ""
+                    throw Diagnostic("`\(prefix)` is a \(t) and has no member `\(m)`\(hint)", at: e.location)
+                }
+                node = .value(mt)
+            }
+            prefix += "." + m
+        }
+        throw Diagnostic("`\(prefix)` is not a value; name one of its members: \(node.memberNames.joined(separator: ", "))", at: e.location)
+    case .member(let base, let m):
+        let t = try check(base, scope)
+        guard let mt = valueMember(t, m) else {
+            throw Diagnostic("a \(t) has no member `\(m)`", at: e.location)
+        }
+        return mt
+    case .list(let items):
+        for i in items { _ = try typeCheck(i, in: scope, expecting: .number) }
+        return items.count == 2 ? .point : .rect
+    case .unary(let op, let x):
+        let t = try check(x, scope)
+        if op == "!" {
+            guard t == .bool else { throw Diagnostic("`!` needs a bool, but `\(x.text)` is a \(t)", at: e.location) }
+            return .bool
+        }
+        guard t == .number || t == .point else { throw Diagnostic("`-` needs a number or a point, but `\(x.text)` is a \(t)", at: e.location) }
+        return t
+    case .binary(let op, let l, let r):
+        let a = try check(l, scope), b = try check(r, scope)
+        switch op {
+        case "&&", "||":
+            guard a == .bool && b == .bool else { throw Diagnostic("`\(op)` needs two bools, got a \(a) and a \(b)", at: e.location) }
+            return .bool
+        case "==", "!=":
+            guard a == b else { throw Diagnostic("`\(op)` compares values of one type, got a \(a) and a \(b)", at: e.location) }
+            return .bool
+        case "<", "<=", ">", ">=":
+            guard a == .number && b == .number else { throw Diagnostic("`\(op)` compares numbers, got a \(a) and a \(b)", at: e.location) }
+            return .bool
+        case "+", "-":
+            if a == .number && b == .number { return .number }
+            if a == .point && b == .point { return .point }
+            throw Diagnostic("`\(op)` cannot \(op == "+" ? "add" : "subtract") a \(a) and a \(b)", at: e.location)
+        case "*":
+            if a == .number && b == .number { return .number }
+            if (a == .point && b == .number) || (a == .number && b == .point) { return .point }
+            throw Diagnostic("`*` cannot multiply a \(a) and a \(b)", at: e.location)
+        case "/", "%":
+            if a == .number && b == .number { return .number }
+            if a == .point && b == .number && op == "/" { return .point }
+            throw Diagnostic("`\(op)` cannot divide a \(a) by a \(b)", at: e.location)
+        default:
+            throw Diagnostic("unknown operator `\(op)`", at: e.location)
+        }
+    case .ternary(let c, let a, let b):
+        _ = try typeCheck(c, in: scope, expecting: .bool)
+        let ta = try check(a, scope), tb = try check(b, scope)
+        guard ta == tb else { throw Diagnostic("both branches of `?:` must have one type, got a \(ta) and a \(tb)", at: e.location) }
+        return ta
+    case .call(let name, let args):
+        guard let (lo, hi) = functionArity[name] else {
+            let hint = closestMatch(to: name, in: functionNames).map { "; did you mean `\($0)`?" } ?? ""
+            throw Diagnostic("unknown function `\(name)`\(hint)", at: e.location)
+        }
+        guard args.count >= lo && args.count <= hi else {
+            throw Diagnostic("`\(name)` takes \(lo == hi ? "\(lo)" : "\(lo) to \(hi)") argument\(hi == 1 ? "" : "s"), got \(args.count)", at: e.location)
+        }
+        var ts: [ValueType] = []
+        for a in args { ts.append(try check(a, scope)) }
+        func need(_ want: [ValueType]) throws(Diagnostic) {
+            for (i, w) in want.enumerated() where ts[i] != w {
+                throw Diagnostic("argument \(i + 1) of `\(name)` must be a \(w), but `\(args[i].text)` is a \(ts[i])", at: args[i].location)
+            }
+        }
+        switch name {
+        case "abs", "sqrt", "sin", "cos", "round", "floor":
+            if name == "abs" && ts[0] == .point { return .point }
+            try need([.number]); return .number
+        case "min", "max":
+            try need(Array(repeating: .number, count: ts.count)); return .number
+        case "clamp": try need([.number, .number, .number]); return .number
+        case "hypot", "atan2": try need([.number, .number]); return .number
+        case "length": try need([.point]); return .number
+        case "normalize": try need([.point]); return .point
+        case "distance": try need([.point, .point]); return .number
+        case "rubberband": try need(Array(repeating: .number, count: ts.count)); return .number
+        case "intersects": try need([.rect, .rect]); return .bool
+        case "contains": try need([.rect, .point]); return .bool
+        case "approx":
+            guard ts[0] == ts[1], ts[0] == .number || ts[0] == .point else {
+                throw Diagnostic("`approx` compares two numbers or two points, got a \(ts[0]) and a \(ts[1])", at: e.location)
+            }
+            guard ts[2] == .number else { throw Diagnostic("the tolerance of `approx` must be a number", at: args[2].location) }
+            return .bool
+        default: return .number
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import Diagnostics
+import Geometry
+
+/// Supplies the value of a scope path (`[shade, frame]`, `[time]`) during evaluation.
+public protocol NameResolver {
+    func resolve(_ path: [String], at location: SourceLocation) throws(Diagnostic) -> Value
+}
+
+/// The rubber band of UIKit scroll views: `(1 − 1/(|x|·c/d + 1))·d`, sign kept (points).
+public func rubberBand(offset x: Double, dimension d: Double, constant c: Double = 0.55) -> Double {
+    guard d > 0 else { return 0 }
+    let m = (1 - 1 / (Swift.abs(x) * c / d + 1)) * d
+    return x < 0 ? -m : m
+}
+
+/// Evaluates a type-checked expression. Total: division by zero and non-finite results are
+/// located errors, never silent values.
+public func evaluate(_ e: Expr, _ r: some NameResolver, scope: Scope) throws(Diagnostic) -> Value {
+    let v = try eval(e, r, scope)
+    if !v.isFinite { throw Diagnostic("`\(e.text)` is not a finite number (\(v))", at: e.location) }
+    return v
+}
+
+func member(_ v: Value, _ m: String, _ e: Expr) throws(Diagnostic) -> Value {
+    switch v {
+    case .point(let p):
+        if m == "x" { return .number(p.x) }
+        if m == "y" { return .number(p.y) }
+    case .rect(let r):
+        switch m {
+        case "x": return .number(r.origin.x)
+        case "y": return .number(r.origin.y)
+        case "width": return .number(r.size.x)
+        case "height": return .number(r.size.y)
+        case "minX": return .number(r.minX)
+        case "midX": return .number(r.midX)
+        case "maxX": return .number(r.maxX)
+        case "minY": return .number(r.minY)
+        case "midY": return .number(r.midY)
+        case "maxY": return .number(r.maxY)
+        case "origin": return .point(r.origin)
+        case "size": return .point(r.size)
+        case "center": return .point(r.center)
+        default: break
+        }
+    default: break
+    }
+    throw Diagnostic("a \(v.type) has no member `\(m)`", at: e.location)
+}
+
+func eval(_ e: Expr, _ r: some NameResolver, _ scope: Scope) throws(Diagnostic) -> Value {
+    func finite(_ d: Double) throws(Diagnostic) -> Value {
+        if !d.isFinite { throw Diagnostic("`\(e.text)` is not a finite number", at: e.location) }
+        return .number(d)
+    }
+    switch e.node {
+    case .number(let d): return .number(d)
+    case .bool(let b): return .bool(b)
+    case .string(let s): return .string(s)
+    case .name(let parts):
+        if parts == ["pi"] { return .number(Double.pi) }
+        guard let split = splitName(parts, in: scope) else { throw Diagnostic("unknown name `\(parts.joined(separator: "."))`", at: e.location) }
+        var v = try r.resolve(split.path, at: e.location)
+        for m in split.members { v = try member(v, m, e) }
+        return v
+    case .member(let base, let m):
+        return try member(try eval(base, r, scope), m, e)
+    case .list(let items):
+        var ns: [Double] = []
+        for i in items { ns.append(try num(i, r, scope)) }
+        return ns.count == 2 ? .point(Vec2(ns[0], ns[1])) : .rect(Rect(x: ns[0], y: ns[1], width: ns[2], height: ns[3]))
+    case .unary(let op, let x):
+        let v = try eval(x, r, scope)
+        if op == "!" { return .bool(!(v.bool ?? false)) }
+        if let p = v.point { return .point(-p) }
+        return .number(-(v.number ?? 0))
+    case .binary(let op, let l, let rr):
+        if op == "&&" {
+            guard try eval(l, r, scope).bool == true else { return .bool(false) }
+            return .bool(try eval(rr, r, scope).bool == true)
+        }
+        if op == "||" {
+            if try eval(l, r, scope).bool == true { return .bool(true) }
+            return .bool(try eval(rr, r, scope).bool == true)
+        }
+        let a = try eval(l, r, scope), b = try eval(rr, r, scope)
+        switch op {
+        case "==": return .bool(a == b)
+        case "!=": return .bool(a != b)
+        case "<": return .bool(a.number! < b.number!)
+        case "<=": return .bool(a.number! <= b.number!)
+        case ">": return .bool(a.number! > b.number!)
+        case ">=": return .bool(a.number! >= b.number!)
+        case "+":
+            if let p = a.point, let q = b.point { return .point(p + q) }
+            return try finite(a.number! + b.number!)
+        case "-":
+            if let p = a.point, let q = b.point { return .point(p - q) }
+            return try finite(a.number! - b.number!)
+        case "*":
+            if let p = a.point, let s = b.number { return .point(s * p) }
+            if let s = a.number, let p = b.point { return .point(s * p) }
+            return try finite(a.number! * b.number!)
+        case "/", "%":
+            let d = b.number!
+            if d == 0 { throw Diagnostic("division by zero in `\(e.text)` (`\(rr.text)` is 0)", at: e.location) }
+            if let p = a.point { return .point(p / d) }
+            if op == "%" { return try finite(a.number!.truncatingRemainder(dividingBy: d)) }
+            return try finite(a.number! / d)
+        default:
+            throw Diagnostic("unknown operator `\(op)`", at: e.location)
+        }
+    case .ternary(let c, let a, let b):
+        return try eval(c, r, scope).bool == true ? try eval(a, r, scope) : try eval(b, r, scope)
+    case .call(let name, let args):
+        var vs: [Value] = []
+        for a in args { vs.append(try eval(a, r, scope)) }
+        let n = vs.map { $0.number ?? 0 }
+        switch name {
+        case "abs": if let p = vs[0].point { return .point(abs(p)) }; return .number(Swift.abs(n[0]))
+        case "min": return .number(n.min()!)
+        case "max": return .number(n.max()!)
+        case "clamp": return .number(Swift.min(Swift.max(n[0], n[1]), n[2]))
+        case "sqrt":
+            if n[0] < 0 { throw Diagnostic("square root of a negative number (\(formatNumber(n[0]))) in `\(e.text)`", at: e.location) }
+            return .number(n[0].squareRoot())
+        case "hypot": return try finite((n[0] * n[0] + n[1] * n[1]).squareRoot())
+        case "sin": return .number(Elementary.sin(n[0]))
+        case "cos": return .number(Elementary.cos(n[0]))
+        case "atan2": return .number(Elementary.atan2(n[0], n[1]))
+        case "round": return .number(n[0].rounded(.toNearestOrAwayFromZero))
+        case "floor": return .number(n[0].rounded(.down))
+        case "length": return .number(vs[0].point!.length)
+        case "distance": return .number(distance(vs[0].point!, vs[1].point!))
+        case "normalize":
+            let p = vs[0].point!
+            if p.length == 0 { throw Diagnostic("cannot normalize the zero vector in `\(e.text)`", at: e.location) }
+            return .point(p / p.length)
+        case "rubberband":
+            if n[1] <= 0 { throw Diagnostic("the dimension of `rubberband` must be positive, got \(formatNumber(n[1]))", at: e.location) }
+            return .number(rubberBand(offset: n[0], dimension: n[1], constant: n.count > 2 ? n[2] : 0.55))
+        case "intersects": return .bool(vs[0].rect!.intersects(vs[1].rect!))
+        case "contains": return .bool(vs[0].rect!.contains(vs[1].point!))
+        case "approx":
+            if let p = vs[0].point, let q = vs[1].point { return .bool(distance(p, q) <= n[2]) }
+            return .bool(Swift.abs(n[0] - n[1]) <= n[2])
+        default:
+            throw Diagnostic("unknown function `\(name)`", at: e.location)
+        }
+    }
+}
+
+func num(_ e: Expr, _ r: some NameResolver, _ scope: Scope) throws(Diagnostic) -> Double {
+    let v = try eval(e, r, scope)
+    guard let d = v.number, d.isFinite else { throw Diagnostic("`\(e.text)` is not a finite number", at: e.location) }
+    return d
+}

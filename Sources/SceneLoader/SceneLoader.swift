@@ -1,0 +1,84 @@
+import Diagnostics
+import Expressions
+import Geometry
+import SceneModel
+import Yams
+
+/// Reads scene files: Yams' node tree walked into `Scene`s, one per case (the scene and each
+/// variant), with every error located.
+public enum SceneLoader {
+    /// Loads the file at `path` (as given, for messages) from its bytes.
+    public static func load(path: String, bytes: [UInt8], limits: LoadLimits = .default) throws(DiagnosticList) -> [Scene] {
+        let start = SourceLocation(file: path, line: 1, column: 1)
+        if bytes.count > limits.fileSize {
+            throw DiagnosticList([Diagnostic("the file is \(bytes.count) bytes, more than the limit of \(limits.fileSize); raise it with --max-file-size", at: start)])
+        }
+        if bytes.contains(0) { throw DiagnosticList([Diagnostic("the file is binary (it contains NUL bytes), not a YAML scene", at: start)]) }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            var line = 1, col = 1, i = 0
+            // Locate the first invalid byte.
+            while i < bytes.count {
+                let n = bytes[i] < 0x80 ? 1 : bytes[i] >> 5 == 0b110 ? 2 : bytes[i] >> 4 == 0b1110 ? 3 : bytes[i] >> 3 == 0b11110 ? 4 : 0
+                if n == 0 || i + n > bytes.count || String(validating: bytes[i..<(i + n)], as: UTF8.self) == nil { break }
+                if bytes[i] == 10 { line += 1; col = 1 } else { col += 1 }
+                i += n
+            }
+            throw DiagnosticList([Diagnostic("the file is not valid UTF-8 (byte \(i))", at: SourceLocation(file: path, line: line, column: col))])
+        }
+        return try load(path: path, text: text, limits: limits)
+    }
+
+    /// Loads a scene from its text; `path` names it in messages.
+    public static func load(path: String, text: String, limits: LoadLimits = .default) throws(DiagnosticList) -> [Scene] {
+        do {
+            let root: Node?
+            do { root = try Yams.compose(yaml: text) } catch { throw diagnostic(from: error, file: path) }
+            guard let root else { throw Diagnostic("the scene file is empty; a scene needs at least `views` and `script`", at: SourceLocation(file: path, line: 1, column: 1)) }
+            var w = Walker(file: path, limits: limits)
+            guard case .mapping(let top) = root else { throw w.err("the top level of a scene must be a mapping of keys (name, world, views, …), found \(w.kind(root))", root) }
+            var cases: [Scene] = []
+            var variantsNode: Node?
+            var base: [(Node, Node)] = []
+            for (k, v) in top {
+                if case .scalar(let s) = k, s.string == "variants" { variantsNode = v } else { base.append((k, v)) }
+            }
+            let baseNode = Node.mapping(Node.Mapping(base, top.tag, top.style, top.mark))
+            let defaultName = String(path.split(separator: "/").last ?? Substring(path)).replacingSuffix(".yaml").replacingSuffix(".yml")
+            var builder = SceneBuilder(walker: w)
+            let scene = try builder.build(baseNode, file: path, text: text, defaultName: defaultName, variant: nil)
+            cases.append(scene)
+            w.visited = 0
+            if let vn = variantsNode {
+                for (name, node, _) in try w.namedMapping(vn, "variants") {
+                    let merged = try merge(baseNode, node, &w)
+                    var vb = SceneBuilder(walker: w)
+                    cases.append(try vb.build(merged, file: path, text: text, defaultName: defaultName, variant: name))
+                }
+            }
+            return cases
+        } catch let d as Diagnostic {
+            throw DiagnosticList([d])
+        } catch {
+            throw DiagnosticList([Diagnostic("\(error)", at: SourceLocation(file: path, line: 1, column: 1))])
+        }
+    }
+
+    /// A variant's keys replace the scene's: mappings merge key by key, everything else replaces.
+    static func merge(_ base: Node, _ over: Node, _ w: inout Walker) throws(Diagnostic) -> Node {
+        guard case .mapping(let b) = base, case .mapping(let o) = over else { return over }
+        var pairs: [(Node, Node)] = Array(b)
+        for (k, v) in o {
+            try w.count(v)
+            if let i = pairs.firstIndex(where: { $0.0.string == k.string }) {
+                pairs[i].1 = try merge(pairs[i].1, v, &w)
+            } else {
+                pairs.append((k, v))
+            }
+        }
+        return .mapping(Node.Mapping(pairs, b.tag, b.style, b.mark))
+    }
+}
+
+extension String {
+    func replacingSuffix(_ s: String) -> String { hasSuffix(s) ? String(dropLast(s.count)) : self }
+}

@@ -1,0 +1,223 @@
+import Diagnostics
+import Expressions
+import Geometry
+import Yams
+
+/// Limits on what a scene file may ask for; every one has a clear message and a flag to raise it.
+public struct LoadLimits: Sendable {
+    /// Largest file, bytes.
+    public var fileSize = 1 << 20
+    /// Most YAML nodes visited, aliases expanded (a 400-byte alias bomb expands to billions).
+    public var nodes = 200_000
+    /// Deepest nesting.
+    public var depth = 64
+    /// Most views and behaviours.
+    public var views = 500
+    public var behaviors = 1000
+    public init() {}
+    public static let `default` = LoadLimits()
+}
+
+/// Walks a Yams node tree, turning every value into a typed one and every problem into a located
+/// diagnostic.
+struct Walker {
+    let file: String
+    let limits: LoadLimits
+    var visited = 0
+
+    init(file: String, limits: LoadLimits) { self.file = file; self.limits = limits }
+
+    func loc(_ n: Node) -> SourceLocation {
+        guard let m = n.mark else { return SourceLocation(file: file, line: 1, column: 1) }
+        return SourceLocation(file: file, line: m.line, column: m.column)
+    }
+
+    /// Where the text of a scalar starts (after an opening quote).
+    func textLoc(_ n: Node) -> SourceLocation {
+        let l = loc(n)
+        if case .scalar(let s) = n, s.style == .singleQuoted || s.style == .doubleQuoted { return l.advanced(byColumns: 1) }
+        return l
+    }
+
+    func err(_ msg: String, _ n: Node) -> Diagnostic { Diagnostic(msg, at: loc(n)) }
+
+    func kind(_ n: Node) -> String {
+        switch n {
+        case .scalar(let s): return s.string.isEmpty && s.style == .plain ? "null" : "a scalar `\(s.string)`"
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        case .alias: return "an alias"
+        }
+    }
+
+    mutating func count(_ n: Node, depth: Int = 0) throws(Diagnostic) {
+        visited += 1
+        if visited > limits.nodes {
+            throw err("the scene expands to more than \(limits.nodes) YAML nodes (aliases included); raise the limit with --max-nodes", n)
+        }
+        if depth > limits.depth { throw err("nesting deeper than \(limits.depth) levels", n) }
+    }
+
+    /// The pairs of a mapping, checking keys against `known` (with a suggestion) and `required`.
+    mutating func mapping(_ n: Node, _ what: String, known: [String], required: [String] = [], depth: Int = 0) throws(Diagnostic) -> [(String, Node)] {
+        try count(n, depth: depth)
+        guard case .mapping(let m) = n else { throw err("\(what) must be a mapping, found \(kind(n))", n) }
+        var out: [(String, Node)] = []
+        for (k, v) in m {
+            guard case .scalar(let ks) = k else { throw err("keys of \(what) must be plain names", k) }
+            let key = ks.string
+            if out.contains(where: { $0.0 == key }) { throw err("duplicate key `\(key)` in \(what)", k) }
+            if !known.isEmpty && !known.contains(key) {
+                let hint = closestMatch(to: key, in: known).map { "; did you mean `\($0)`?" } ?? "; expected one of: \(known.joined(separator: ", "))"
+                throw err("unknown key `\(key)` in \(what)\(hint)", k)
+            }
+            out.append((key, v))
+        }
+        for r in required where !out.contains(where: { $0.0 == r }) {
+            throw err("\(what) needs the key `\(r)`", n)
+        }
+        return out
+    }
+
+    /// A mapping whose keys are user names (views, behaviours …), in file order.
+    mutating func namedMapping(_ n: Node, _ what: String) throws(Diagnostic) -> [(String, Node, SourceLocation)] {
+        try count(n)
+        guard case .mapping(let m) = n else { throw err("\(what) must be a mapping of names, found \(kind(n))", n) }
+        var out: [(String, Node, SourceLocation)] = []
+        for (k, v) in m {
+            guard case .scalar(let ks) = k, !ks.string.isEmpty else { throw err("names in \(what) must be plain strings", k) }
+            let name = ks.string
+            if out.contains(where: { $0.0 == name }) { throw err("duplicate name `\(name)` in \(what)", k) }
+            if !isIdentifier(name) { throw err("`\(name)` is not a valid name: use letters, digits and _, starting with a letter", k) }
+            out.append((name, v, loc(k)))
+        }
+        return out
+    }
+
+    func isIdentifier(_ s: String) -> Bool {
+        guard let f = s.first, f.isLetter || f == "_" else { return false }
+        return s.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    }
+
+    mutating func sequence(_ n: Node, _ what: String) throws(Diagnostic) -> [Node] {
+        try count(n)
+        guard case .sequence(let s) = n else { throw err("\(what) must be a list, found \(kind(n))", n) }
+        return Array(s)
+    }
+
+    static let yaml11Booleans: Set<String> = ["yes", "no", "on", "off", "y", "n", "Yes", "No", "On", "Off", "YES", "NO", "ON", "OFF", "Y", "N"]
+
+    mutating func string(_ n: Node, _ what: String) throws(Diagnostic) -> String {
+        try count(n)
+        guard case .scalar(let s) = n else { throw err("\(what) must be a string, found \(kind(n))", n) }
+        if s.style == .plain && Walker.yaml11Booleans.contains(s.string) {
+            throw err("\(what) is `\(s.string)`, a YAML 1.1 boolean; quote it if you mean the string", n)
+        }
+        return s.string
+    }
+
+    mutating func bool(_ n: Node, _ what: String) throws(Diagnostic) -> Bool {
+        try count(n)
+        guard case .scalar(let s) = n, s.style == .plain else { throw err("\(what) must be true or false, found \(kind(n))", n) }
+        switch s.string {
+        case "true": return true
+        case "false": return false
+        default:
+            if Walker.yaml11Booleans.contains(s.string) { throw err("\(what) must be true or false; `\(s.string)` is a YAML 1.1 boolean, write true or false", n) }
+            throw err("\(what) must be true or false, found `\(s.string)`", n)
+        }
+    }
+
+    /// A literal number (no expression).
+    mutating func number(_ n: Node, _ what: String, min: Double? = nil, positive: Bool = false) throws(Diagnostic) -> Double {
+        try count(n)
+        guard case .scalar(let s) = n else { throw err("\(what) must be a number, found \(kind(n))", n) }
+        if s.style == .plain && Walker.yaml11Booleans.contains(s.string) {
+            throw err("\(what) must be a number; `\(s.string)` is a YAML 1.1 boolean", n)
+        }
+        var d: Double?
+        if s.style == .plain { d = Double(s.string) }
+        if d == nil, s.string.hasSuffix("deg"), s.style != .plain || true, let v = Double(String(s.string.dropLast(3))) { d = v * Double.pi / 180 }
+        guard let v = d else { throw err("\(what) must be a number, found `\(s.string)`", n) }
+        if !v.isFinite { throw err("\(what) must be finite, found `\(s.string)`", n) }
+        if positive && v <= 0 { throw err("\(what) must be positive, found \(formatNumber(v))", n) }
+        if let m = min, v < m { throw err("\(what) must be at least \(formatNumber(m)), found \(formatNumber(v))", n) }
+        return v
+    }
+
+    /// A number that may be an expression (a string), typed and checked in `scope`.
+    mutating func expr(_ n: Node, _ what: String, _ type: ValueType, _ scope: Scope) throws(Diagnostic) -> Expr {
+        try count(n)
+        switch n {
+        case .scalar(let s):
+            if s.style == .plain, let d = Double(s.string) {
+                if !d.isFinite { throw err("\(what) must be finite, found `\(s.string)`", n) }
+                let e = Expr(node: .number(d), location: loc(n), text: s.string)
+                if type != .number { throw err("\(what) must be a \(type), found the number \(s.string)", n) }
+                return e
+            }
+            if s.style == .plain && Walker.yaml11Booleans.contains(s.string) {
+                throw err("\(what) must be a \(type); `\(s.string)` is a YAML 1.1 boolean", n)
+            }
+            if s.style == .plain && (s.string == "true" || s.string == "false") {
+                let e = Expr(node: .bool(s.string == "true"), location: loc(n), text: s.string)
+                if type != .bool { throw err("\(what) must be a \(type), found \(s.string)", n) }
+                return e
+            }
+            if s.string.isEmpty { throw err("\(what) is empty", n) }
+            let e = try Expression.parse(s.string, at: textLoc(n))
+            _ = try typeCheck(e, in: scope, expecting: type)
+            return e
+        case .sequence(let items):
+            let want = type == .point ? 2 : type == .rect ? 4 : -1
+            guard want > 0 else { throw err("\(what) must be a \(type), found a list", n) }
+            guard items.count == want else {
+                throw err("\(what) must be a \(type == .point ? "point [x, y]" : "rect [x, y, w, h]"): \(want) numbers, found \(items.count)", n)
+            }
+            var parts: [Expr] = []
+            for i in items { parts.append(try expr(i, what, .number, scope)) }
+            return Expr(node: .list(parts), location: loc(n), text: "[" + parts.map(\.text).joined(separator: ", ") + "]")
+        default:
+            throw err("\(what) must be a \(type), found \(kind(n))", n)
+        }
+    }
+
+    /// A literal point or rect (numbers only).
+    mutating func numbers(_ n: Node, _ what: String, count c: Int) throws(Diagnostic) -> [Double] {
+        let items = try sequence(n, what)
+        guard items.count == c else { throw err("\(what) must have \(c) numbers, found \(items.count)", n) }
+        var out: [Double] = []
+        for i in items { out.append(try number(i, what)) }
+        return out
+    }
+
+    /// One name or a list of names.
+    mutating func names(_ n: Node, _ what: String) throws(Diagnostic) -> [String] {
+        if case .sequence(let s) = n {
+            var out: [String] = []
+            for i in s { out.append(try string(i, what)) }
+            return out
+        }
+        return [try string(n, what)]
+    }
+}
+
+/// Converts a Yams error into a located diagnostic.
+func diagnostic(from error: Error, file: String) -> Diagnostic {
+    if let y = error as? YamlError {
+        switch y {
+        case .scanner(let ctx, let problem, let mark, _), .parser(let ctx, let problem, let mark, _), .composer(let ctx, let problem, let mark, _):
+            var msg = "YAML syntax error: \(problem)"
+            if let c = ctx { msg += " (\(c.text) at \(c.mark.line):\(c.mark.column))" }
+            if problem.contains("tab") { msg += "; indent with spaces, not tabs" }
+            return Diagnostic(msg, at: SourceLocation(file: file, line: mark.line, column: mark.column))
+        case .reader(let problem, let offset, _, _):
+            return Diagnostic("the file is not valid text: \(problem)\(offset.map { " at byte \($0)" } ?? "")", at: SourceLocation(file: file, line: 1, column: 1))
+        case .duplicatedKeysInMapping(let dups, let ctx):
+            return Diagnostic("duplicate key `\(dups.joined(separator: "`, `"))` in a mapping", at: SourceLocation(file: file, line: ctx.mark.line, column: ctx.mark.column))
+        default:
+            return Diagnostic("YAML error: \(y)", at: SourceLocation(file: file, line: 1, column: 1))
+        }
+    }
+    return Diagnostic("cannot read the scene: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
+}
