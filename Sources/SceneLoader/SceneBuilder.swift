@@ -269,6 +269,7 @@ struct SceneBuilder {
         s.add("finalFrame", .value(.rect))
         s.add("initialFrame", .value(.rect))
         scope = s
+        scene.scope = s
     }
 
     var contactScope: Scope {

@@ -21,6 +21,8 @@ public struct Scene: Sendable {
     public var rules: [Rule]
     public var script: [Step]
     public var expect: Expectation?
+    /// The names expressions of this scene may use (`contact` is added inside contact rules).
+    public var scope = Scope()
 
     public init(file: String, source: String, name: String, location: SourceLocation) {
         self.file = file; self.source = source; self.name = name; self.location = location

@@ -1,0 +1,68 @@
+import Geometry
+
+/// The state of a view-controller transition.
+public enum TransitionState: String, Sendable { case idle, interactive, finishing, cancelling, completed, cancelled }
+
+/// A percent-driven or custom interactive transition: idle → interactive (progress 0…1) →
+/// finishing | cancelling → completed | cancelled.
+///
+/// Finishing takes (1 − p)·duration / completionSpeed, cancelling p·duration / completionSpeed,
+/// along `completionCurve`.
+public struct TransitionController: Sendable {
+    public var duration: Double
+    public var completionSpeed: Double
+    public var completionCurve: TimingCurve
+    public private(set) var state = TransitionState.idle
+    public private(set) var progress = 0.0
+    var animStart = 0.0
+    var animFrom = 0.0
+    var animTo = 0.0
+    var animDuration = 0.0
+
+    public init(duration: Double, completionSpeed: Double = 1, completionCurve: TimingCurve = .easeInOut) {
+        self.duration = duration; self.completionSpeed = completionSpeed; self.completionCurve = completionCurve
+    }
+
+    /// Starts the transition interactively at progress 0.
+    public mutating func start() { state = .interactive; progress = 0 }
+
+    /// `updateInteractiveTransition`: progress clamped to 0…1.
+    public mutating func update(_ p: Double) {
+        guard state == .interactive else { return }
+        progress = Swift.min(Swift.max(p, 0), 1)
+    }
+
+    /// `finishInteractiveTransition` at time `t`.
+    public mutating func finish(at t: Double) {
+        guard state == .interactive else { return }
+        state = .finishing
+        animStart = t; animFrom = progress; animTo = 1
+        animDuration = (1 - progress) * duration / completionSpeed
+    }
+
+    /// `cancelInteractiveTransition` at time `t`.
+    public mutating func cancel(at t: Double) {
+        guard state == .interactive else { return }
+        state = .cancelling
+        animStart = t; animFrom = progress; animTo = 0
+        animDuration = progress * duration / completionSpeed
+    }
+
+    /// Ends at once (`completeTransition`).
+    public mutating func complete(_ finished: Bool) {
+        state = finished ? .completed : .cancelled
+        progress = finished ? 1 : 0
+    }
+
+    /// Advances a finishing or cancelling animation to time `t`; returns true when it just ended.
+    public mutating func advance(to t: Double) -> Bool {
+        guard state == .finishing || state == .cancelling else { return false }
+        let f = animDuration <= 0 ? 1 : Swift.min(1, (t - animStart) / animDuration)
+        progress = animFrom + completionCurve.value(at: f) * (animTo - animFrom)
+        if f >= 1 - 1e-12 {
+            complete(state == .finishing)
+            return true
+        }
+        return false
+    }
+}
