@@ -21,7 +21,10 @@ let viewProperties: [String: ValueType] = ["x": .number, "y": .number, "width": 
                                            "rotation": .number, "center": .point, "frame": .rect, "size": .point]
 let behaviorProperties: [String: ValueType] = ["anchor": .point, "length": .number, "frequency": .number, "damping": .number,
                                                "to": .point, "active": .bool, "magnitude": .number, "angle": .number,
-                                               "direction": .point, "offset": .point]
+                                               "direction": .point, "offset": .point, "linearVelocity": .point,
+                                               "angularVelocity": .number, "elasticity": .number, "friction": .number,
+                                               "density": .number, "resistance": .number, "angularResistance": .number,
+                                               "allowsRotation": .bool, "anchored": .bool, "charge": .number]
 let hapticStyles = ["light", "medium", "heavy", "soft", "rigid"]
 let curveNames = ["linear", "easeIn", "easeOut", "easeInOut"]
 

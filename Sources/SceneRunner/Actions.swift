@@ -266,13 +266,19 @@ extension Run {
             return .push(PushBehavior(items: ids(items), mode: inst ? .instantaneous : .continuous, pushDirection: dir, offsets: offsets, active: isActive))
         case .item(let items, let props):
             var ib = ItemBehavior(items: ids(items))
-            for (k, e) in props {
-                let v = try eval(e, scope: scope)
+            var all: [(String, Expr?)] = props.map { ($0.0, Optional($0.1)) }
+            for k in ["elasticity", "friction", "density", "resistance", "angularResistance", "allowsRotation", "anchored", "charge",
+                      "linearVelocity", "angularVelocity"] where o[k] != nil && !props.contains(where: { $0.0 == k }) {
+                all.append((k, nil))
+            }
+            for (k, expr) in all {
+                let v = try o[k] ?? eval(expr!, scope: scope)
+                let e = expr
                 switch k {
                 case "elasticity": ib.elasticity = try nonNegative(v.number!, "`elasticity`", e)
                 case "friction": ib.friction = try nonNegative(v.number!, "`friction`", e)
                 case "density":
-                    if v.number! <= 0 { throw Abort(diagnostic: Diagnostic("`density` must be positive, got \(formatNumber(v.number!))", at: e.location)) }
+                    if v.number! <= 0 { throw Abort(diagnostic: Diagnostic("`density` must be positive, got \(formatNumber(v.number!))", at: e?.location ?? spec.location)) }
                     ib.density = v.number!
                 case "resistance": ib.resistance = try nonNegative(v.number!, "`resistance`", e)
                 case "angularResistance": ib.angularResistance = try nonNegative(v.number!, "`angularResistance`", e)

@@ -7,6 +7,8 @@ final class Listener: ContactListener {
     struct Pending { var key: Key; var info: ContactInfo; var began: Bool; var bestImpulse: Double; var point: Vec2 }
     var events: [Pending] = []
     var awaitingImpulse: [Key: Int] = [:]
+    /// Last contact point of each touching contact, for its end event (an ended contact has no manifold).
+    var lastPoint: [Key: Vec2] = [:]
 
     func key(_ c: ContactInfo) -> Key { Key(a: c.fixtureA.index, b: c.fixtureB.index, ca: c.childIndexA, cb: c.childIndexB) }
 
@@ -14,11 +16,15 @@ final class Listener: ContactListener {
         let k = key(c)
         awaitingImpulse[k] = events.count
         events.append(Pending(key: k, info: c, began: true, bestImpulse: -1, point: c.worldManifold.points.0))
+        lastPoint[k] = c.worldManifold.points.0
     }
 
     func endContact(_ c: ContactInfo) {
-        awaitingImpulse[key(c)] = nil
-        events.append(Pending(key: key(c), info: c, began: false, bestImpulse: 0, point: c.worldManifold.points.0))
+        let k = key(c)
+        awaitingImpulse[k] = nil
+        let p = c.manifold.pointCount > 0 ? c.worldManifold.points.0 : lastPoint[k] ?? c.worldManifold.points.0
+        lastPoint[k] = nil
+        events.append(Pending(key: k, info: c, began: false, bestImpulse: 0, point: p))
     }
 
     func postSolve(_ c: ContactInfo, impulse: ContactImpulse) {
@@ -28,6 +34,7 @@ final class Listener: ContactListener {
         if impulse.count > 1 && impulse.normalImpulses.1 > best { best = impulse.normalImpulses.1; p = c.worldManifold.points.1 }
         events[i].bestImpulse = best
         events[i].point = p
+        lastPoint[key(c)] = p
     }
 }
 
