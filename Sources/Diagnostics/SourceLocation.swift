@@ -104,17 +104,21 @@ public func closestMatch(to name: String, in candidates: [String]) -> String? {
     return best?.0
 }
 
+/// Edit distance counting insertions, deletions, substitutions and swaps of neighbours
+/// (optimal string alignment), so that `crad` is one edit from `card`.
 func levenshtein(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
-    var prev = Array(0...b.count)
-    var cur = Array(repeating: 0, count: b.count + 1)
+    var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { d[i][0] = i }
+    for j in 0...b.count { d[0][j] = j }
     for i in 1...a.count {
-        cur[0] = i
         for j in 1...b.count {
-            cur[j] = Swift.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            d[i][j] = Swift.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d[i][j] = Swift.min(d[i][j], d[i - 2][j - 2] + 1)
+            }
         }
-        swap(&prev, &cur)
     }
-    return prev[b.count]
+    return d[a.count][b.count]
 }

@@ -35,6 +35,8 @@ public enum SceneLoader {
             do { root = try Yams.compose(yaml: text) } catch { throw diagnostic(from: error, file: path) }
             guard let root else { throw Diagnostic("the scene file is empty; a scene needs at least `views` and `script`", at: SourceLocation(file: path, line: 1, column: 1)) }
             var w = Walker(file: path, limits: limits)
+            try w.countTree(root)
+            w.visited = 0
             guard case .mapping(let top) = root else { throw w.err("the top level of a scene must be a mapping of keys (name, world, views, …), found \(w.kind(root))", root) }
             var cases: [Scene] = []
             var variantsNode: Node?

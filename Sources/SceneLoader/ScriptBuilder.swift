@@ -21,6 +21,10 @@ extension SceneBuilder {
         if case .scalar = n { return .action(try action(n, scope)) }
         let kv = try w.mapping(n, "a script step", known: stepKeys)
         func get(_ k: String) -> Node? { kv.first { $0.0 == k }?.1 }
+        if get("timeout") != nil && get("waitFor") == nil { throw err("`timeout` belongs to a `waitFor` step", n) }
+        if kv.count > 1 && get("waitFor") == nil && get("if") == nil {
+            throw err("a step has one key; found \(kv.map { "`\($0.0)`" }.joined(separator: ", "))", n)
+        }
         if let p = get("pan") { return try pan(p) }
         if let f = get("flick") {
             let a = try w.mapping(f, "`flick`", known: ["gesture", "from", "velocity", "distance"], required: ["gesture", "from", "velocity"])
@@ -48,7 +52,6 @@ extension SceneBuilder {
             if case .scalar(let sc) = wf, sc.string == "rest" { return .waitForRest(timeout: timeout, location: w.loc(wf)) }
             return .waitFor(try w.expr(wf, "`waitFor`", .bool, scope), timeout: timeout, location: w.loc(wf))
         }
-        if get("timeout") != nil { throw err("`timeout` belongs to a `waitFor` step", n) }
         if let e = get("expect") { return .expect(try expectation(e)) }
         return .action(try action(n, scope))
     }

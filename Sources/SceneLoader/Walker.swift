@@ -58,6 +58,19 @@ struct Walker {
         if depth > limits.depth { throw err("nesting deeper than \(limits.depth) levels", n) }
     }
 
+    /// Visits the whole tree once (aliases expanded) so that an alias bomb or absurd nesting is
+    /// refused before any other work.
+    mutating func countTree(_ n: Node, depth: Int = 0) throws(Diagnostic) {
+        try count(n, depth: depth)
+        switch n {
+        case .mapping(let m): for (k, v) in m { try countTree(k, depth: depth + 1); try countTree(v, depth: depth + 1) }
+        case .sequence(let s): for v in s { try countTree(v, depth: depth + 1) }
+        default: break
+        }
+    }
+
+    static let nonFinite: Set<String> = [".nan", ".NaN", ".NAN", ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF", "nan", "inf", "-inf", "NaN", "Infinity", "-Infinity"]
+
     /// The pairs of a mapping, checking keys against `known` (with a suggestion) and `required`.
     mutating func mapping(_ n: Node, _ what: String, known: [String], required: [String] = [], depth: Int = 0) throws(Diagnostic) -> [(String, Node)] {
         try count(n, depth: depth)
@@ -135,6 +148,7 @@ struct Walker {
         if s.style == .plain && Walker.yaml11Booleans.contains(s.string) {
             throw err("\(what) must be a number; `\(s.string)` is a YAML 1.1 boolean", n)
         }
+        if s.style == .plain && Walker.nonFinite.contains(s.string) { throw err("\(what) must be a finite number, found `\(s.string)`", n) }
         var d: Double?
         if s.style == .plain { d = Double(s.string) }
         if d == nil, s.string.hasSuffix("deg"), s.style != .plain || true, let v = Double(String(s.string.dropLast(3))) { d = v * Double.pi / 180 }
@@ -150,6 +164,7 @@ struct Walker {
         try count(n)
         switch n {
         case .scalar(let s):
+            if s.style == .plain && Walker.nonFinite.contains(s.string) { throw err("\(what) must be a finite number, found `\(s.string)`", n) }
             if s.style == .plain, let d = Double(s.string) {
                 if !d.isFinite { throw err("\(what) must be finite, found `\(s.string)`", n) }
                 let e = Expr(node: .number(d), location: loc(n), text: s.string)

@@ -1,1 +1,0 @@
-// Placeholder; the real tests replace it.
