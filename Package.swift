@@ -52,8 +52,8 @@ let package = Package(
         .testTarget(name: "ExpressionsTests", dependencies: ["Expressions", "Diagnostics", "Geometry"]),
         .testTarget(name: "SceneLoaderTests", dependencies: ["SceneLoader", "SceneModel", "Expressions", "Diagnostics"]),
         .testTarget(name: "InteractionTests", dependencies: ["Interaction", "Geometry"]),
-        .testTarget(name: "ExpectationsTests", dependencies: ["Expectations", "SceneModel", "Diagnostics", "Geometry"]),
-        .testTarget(name: "SceneRunnerTests", dependencies: ["SceneRunner", "SceneLoader", "SceneModel", "Expectations", "Diagnostics"]),
+        .testTarget(name: "ExpectationsTests", dependencies: ["Expectations", "SceneModel", "SceneLoader", "Expressions", "Diagnostics", "Geometry"]),
+        .testTarget(name: "SceneRunnerTests", dependencies: ["SceneRunner", "SceneLoader", "SceneModel", "Expectations", "Reports", "Diagnostics"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Expectations", "SceneModel", "Diagnostics"]),
         .testTarget(name: "EndToEndTests", dependencies: ["scenerun"]),
     ]

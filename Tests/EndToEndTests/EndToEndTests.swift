@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// The built `scenerun`, next to the test bundle.
+func binary() throws -> URL {
+    var dirs = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
+    dirs.append(Bundle.main.bundleURL.deletingLastPathComponent())
+    dirs.append(repo.appendingPathComponent(".build/debug"))
+    for d in dirs {
+        let u = d.appendingPathComponent("scenerun")
+        if FileManager.default.isExecutableFile(atPath: u.path) { return u }
+    }
+    throw CocoaError(.fileNoSuchFile)
+}
+
+struct Outcome { var code: Int32; var out: String; var err: String }
+
+func scenerun(_ args: [String], env: [String: String] = [:]) throws -> Outcome {
+    let p = Process()
+    p.executableURL = try binary()
+    p.arguments = args
+    p.currentDirectoryURL = repo
+    var e = ProcessInfo.processInfo.environment
+    for (k, v) in env { e[k] = v }
+    p.environment = e
+    let o = Pipe(), er = Pipe()
+    p.standardOutput = o
+    p.standardError = er
+    try p.run()
+    let out = o.fileHandleForReading.readDataToEndOfFile()
+    let err = er.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return Outcome(code: p.terminationStatus, out: String(decoding: out, as: UTF8.self), err: String(decoding: err, as: UTF8.self))
+}
+
+@Suite(.serialized) struct EndToEndTests {
+    @Test func shippedScenesPass() throws {
+        let r = try scenerun(["scenes/"])
+        #expect(r.code == 0, "\(r.out)")
+        #expect(r.out.hasSuffix(" passed, 0 failed\n"))
+        #expect(!r.out.contains("invalid"))
+    }
+
+    @Test func failingSceneExitsOneWithItsLocation() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scenerun-e2e-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let f = dir.appendingPathComponent("fails.yaml")
+        try """
+        views:
+          box: { frame: [0, 0, 100, 100] }
+        behaviors:
+          fall: { gravity: { items: [box] }, active: true }
+        script:
+          - wait: 0.5
+        expect:
+          views: { box: { y: 0 } }
+        """.write(to: f, atomically: true, encoding: .utf8)
+        let r = try scenerun([f.path])
+        #expect(r.code == 1)
+        #expect(r.out.contains("\(f.path):8:22: error: box.y expected 0 ± 0.5, got "))
+        #expect(r.out.contains("  views: { box: { y: 0 } }\n                     ^\n"))
+        #expect(r.out.hasSuffix("0 passed, 1 failed\n"))
+        // Reports are written atomically and leave no temporary file behind.
+        let junit = dir.appendingPathComponent("out/junit.xml"), json = dir.appendingPathComponent("out/report.json")
+        let r2 = try scenerun([f.path, "--junit", junit.path, "--json", json.path, "--quiet"])
+        #expect(r2.code == 1)
+        #expect(try String(contentsOf: junit, encoding: .utf8).contains("<failure message=\"box.y expected 0 ± 0.5"))
+        #expect(try String(contentsOf: json, encoding: .utf8).contains("\"status\": \"failed\""))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out").path).sorted() == ["junit.xml", "report.json"])
+    }
+
+    @Test func invalidScenesExitTwo() throws {
+        let r = try scenerun(["scenes/invalid/unknown-key.yaml"])
+        #expect(r.code == 2)
+        #expect(r.out.contains("scenes/invalid/unknown-key.yaml:5:50: error: unknown key `frequncy` in `attachment` of `pull`; did you mean `frequency`?"))
+        let all = try scenerun(["check", "scenes/invalid"])
+        #expect(all.code == 2)
+        #expect(all.out.hasSuffix("1 valid, 0 failed, 34 invalid\n"))   // division-by-zero loads; it fails when run
+    }
+
+    @Test func usageErrorsExitSixtyFour() throws {
+        #expect(try scenerun(["--no-such-flag", "scenes/"]).code == 64)
+        #expect(try scenerun(["scenes/does-not-exist.yaml"]).code == 64)
+        #expect(try scenerun(["--jobs", "0", "scenes/"]).code == 64)
+        let help = try scenerun(["--help"])
+        #expect(help.code == 0)
+        #expect(help.out.contains("Examples:"))
+    }
+
+    @Test func checkListAndFilter() throws {
+        let c = try scenerun(["check", "scenes/"])
+        #expect(c.code == 0)
+        let l = try scenerun(["--list", "scenes/shade.yaml"])
+        #expect(l.out == "scenes/shade.yaml: Shade appears on a downward pan\nscenes/shade.yaml: Shade appears on a downward pan / cancelled\nscenes/shade.yaml: Shade appears on a downward pan / dismissed\n")
+        let f = try scenerun(["--filter", "cancel", "scenes/"])
+        #expect(f.code == 0)
+        #expect(f.out.hasSuffix("2 passed, 0 failed\n"))
+    }
+
+    /// Same input, same output: every --jobs value prints the same bytes.
+    @Test func outputIsIdenticalForEveryJobCount() throws {
+        let one = try scenerun(["--verbose", "scenes/"], env: ["NO_COLOR": "1"])
+        let four = try scenerun(["--verbose", "--jobs", "4", "scenes/"], env: ["NO_COLOR": "1"])
+        let again = try scenerun(["--verbose", "--jobs", "3", "scenes/"], env: ["NO_COLOR": "1"])
+        #expect(one.out == four.out)
+        #expect(one.out == again.out)
+        let j1 = try scenerun(["--format", "json", "scenes/"]), j2 = try scenerun(["--format", "json", "--jobs", "2", "scenes/"])
+        #expect(j1.out == j2.out)
+    }
+
+    @Test func githubAnnotations() throws {
+        let r = try scenerun(["--format", "github", "scenes/invalid/unknown-view.yaml"])
+        #expect(r.code == 2)
+        #expect(r.out.hasPrefix("::error file=scenes/invalid/unknown-view.yaml,line=5,col=29,title=unknown-view.yaml::unknown view `crad`; did you mean `card`?\n"))
+    }
+}

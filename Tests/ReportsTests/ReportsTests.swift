@@ -1,0 +1,69 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+import Diagnostics
+import Expectations
+@testable import Reports
+
+let source = "views:\n  shade: { frame: [0, 0, 1, 1] }\nexpect:\n  views: { shade: { frame: [0, 0, 375, 667] } }\n"
+let results = [
+    CaseResult(file: "scenes/shade.yaml", name: "Shade", status: .passed, source: source),
+    CaseResult(file: "scenes/shade.yaml", name: "Shade / cancelled", status: .failed,
+               failures: [Failure(location: SourceLocation(file: "scenes/shade.yaml", line: 4, column: 28),
+                                  message: "shade.frame.y expected 0 ± 0.5, got 12.4 at t = 4.000 s")], source: source),
+    CaseResult(file: "scenes/bad.yaml", name: "bad.yaml", status: .invalid,
+               diagnostics: [Diagnostic("unknown key `frequncy`; did you mean `frequency`?", at: SourceLocation(file: "scenes/bad.yaml", line: 1, column: 1))]),
+]
+
+@Suite struct ReportsTests {
+    @Test func text() {
+        #expect(TextReporter.render(results) == """
+        ✓ Shade
+        ✗ Shade / cancelled
+        scenes/shade.yaml:4:28: error: shade.frame.y expected 0 ± 0.5, got 12.4 at t = 4.000 s
+          views: { shade: { frame: [0, 0, 375, 667] } }
+                                   ^
+        ! bad.yaml (invalid)
+        scenes/bad.yaml:1:1: error: unknown key `frequncy`; did you mean `frequency`?
+        1 passed, 1 failed, 1 invalid
+
+        """)
+        #expect(TextReporter.render([results[0]], options: ReportOptions(quiet: true)) == "1 passed, 0 failed\n")
+        #expect(TextReporter.render([results[0]], options: ReportOptions(color: true)).hasPrefix("\u{1B}[32m✓\u{1B}[0m Shade"))
+    }
+
+    @Test func json() throws {
+        let s = JSONReporter.render(results)
+        let obj = try JSONSerialization.jsonObject(with: Data(s.utf8)) as! [String: Any]
+        let summary = obj["summary"] as! [String: Int]
+        #expect(summary == ["failed": 1, "invalid": 1, "passed": 1])
+        let cases = obj["cases"] as! [[String: Any]]
+        #expect(cases.map { $0["status"] as! String } == ["passed", "failed", "invalid"])
+        // Keys are written sorted.
+        #expect(s.contains("{\"diagnostics\": [], \"failures\": [], \"file\": \"scenes/shade.yaml\", \"name\": \"Shade\", \"status\": \"passed\", \"ticks\": 0}"))
+        #expect(JSONReporter.render(results) == s)
+    }
+
+    @Test func junit() throws {
+        let x = JUnitReporter.render(results)
+        #expect(x.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"scenerun\" tests=\"3\" failures=\"1\" errors=\"1\">"))
+        #expect(x.contains("<testsuite name=\"scenes/shade.yaml\" tests=\"2\" failures=\"1\" errors=\"0\">"))
+        #expect(x.contains("<failure message=\"shade.frame.y expected 0 ± 0.5, got 12.4 at t = 4.000 s\" type=\"expectation\">scenes/shade.yaml:4:28: shade.frame.y"))
+        #expect(x.contains("<error message=\"unknown key `frequncy`; did you mean `frequency`?\" type=\"invalid\">"))
+        #expect(JUnitReporter.xml("a<b & \"c\"") == "a&lt;b &amp; &quot;c&quot;")
+        let doc = try XMLDocument(xmlString: x)
+        #expect(try doc.nodes(forXPath: "//testcase").count == 3)
+    }
+
+    @Test func github() {
+        #expect(GitHubReporter.render(results) == """
+        ::error file=scenes/shade.yaml,line=4,col=28,title=Shade / cancelled::shade.frame.y expected 0 ± 0.5, got 12.4 at t = 4.000 s
+        ::error file=scenes/bad.yaml,line=1,col=1,title=bad.yaml::unknown key `frequncy`; did you mean `frequency`?
+        1 passed, 1 failed, 1 invalid
+
+        """)
+        #expect(GitHubReporter.escapeProperty("a:b,c\n") == "a%3Ab%2Cc%0A")
+    }
+}

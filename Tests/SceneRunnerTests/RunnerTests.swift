@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+import Diagnostics
+import Expectations
+import Reports
+@testable import SceneLoader
+@testable import SceneRunner
+
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+func run(_ yaml: String) throws -> [CaseResult] {
+    try SceneLoader.load(path: "r.yaml", text: yaml).map { SceneRunner.run($0) }
+}
+
+func shippedScenes() -> [String] {
+    var out: [String] = []
+    for dir in ["scenes", "scenes/gallery"] {
+        let items = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(dir).path)) ?? []
+        out += items.filter { $0.hasSuffix(".yaml") }.sorted().map { "\(dir)/\($0)" }
+    }
+    return out
+}
+
+@Suite struct RunnerTests {
+    @Test func waitsCountTicksExactly() throws {
+        let r = try run("""
+        views: { a: { frame: [0, 0, 10, 10] } }
+        script:
+          - wait: 0.5
+          - wait: { frames: 3 }
+          - expect: { that: ["time == 33 / 60"] }
+          - log: time
+        """)[0]
+        #expect(r.status == .passed)
+        #expect(r.ticks == 33)
+        #expect(r.trace.last == "t = 0.550 s: log time = 0.55")
+    }
+
+    @Test func stepRulesSeePositionsAfterTheSubSteps() throws {
+        // Free fall: after the first tick (one sub-step of Float(1/120) s) the box has moved
+        // g·h² = 1000·h² points, and the step rule of that same tick sees it.
+        let r = try run("""
+        views: { box: { frame: [0, 0, 100, 100] } }
+        behaviors:
+          fall: { gravity: { items: [box] }, active: true }
+        on:
+          step: [ { if: "time < 0.02", then: [ { log: "box.y" } ] } ]
+        script: [ { wait: { frames: 1 } } ]
+        """)[0]
+        let h = Double(Float(1.0 / 120.0))
+        #expect(r.trace.contains { $0.hasPrefix("t = 0.017 s: log box.y = ") })
+        let logged = Double(r.trace.first { $0.contains("log box.y") }!.split(separator: "=").last!.trimmingCharacters(in: .whitespaces))!
+        #expect(abs(logged - 1000 * h * h) < 1e-4)
+    }
+
+    @Test func timeoutSaysWhatIsStillMoving() throws {
+        let r = try run("""
+        views: { box: { frame: [0, 0, 100, 100] } }
+        behaviors:
+          spin: { attachment: { item: box, anchor: [300, 50], frequency: 0.2, damping: 0 }, active: true }
+        script:
+          - waitFor: rest
+            timeout: 0.5
+        """)[0]
+        #expect(r.status == .failed)
+        let m = try #require(r.failures.first?.message)
+        #expect(m.hasPrefix("timed out after 0.5 s waiting for rest at t = 0.500 s; still moving: box at "))
+        #expect(m.hasSuffix("pt/s; active behaviours: spin"))
+        #expect(r.failures.first?.location == SourceLocation(file: "r.yaml", line: 5, column: 14))
+    }
+
+    @Test func runtimeErrorsMakeTheCaseInvalid() throws {
+        let path = "scenes/invalid/division-by-zero.yaml"
+        let data = try Data(contentsOf: root.appendingPathComponent(path))
+        let scene = try SceneLoader.load(path: path, bytes: [UInt8](data))[0]
+        let r = SceneRunner.run(scene)
+        #expect(r.status == .invalid)
+        let text = String(decoding: data, as: UTF8.self)
+        #expect("# error: " + r.diagnostics[0].description == String(text.prefix { $0 != "\n" }))
+    }
+
+    @Test func fieldsAreRefusedNotIgnored() throws {
+        let r = try run("""
+        views: { a: { frame: [0, 0, 10, 10] } }
+        behaviors:
+          swirl: { field: { kind: vortex, items: [a] }, active: true }
+        script: [ { wait: 1 } ]
+        """)[0]
+        #expect(r.status == .invalid)
+        #expect(r.diagnostics.first?.message.hasPrefix("field behaviours are parsed but not simulated yet") == true)
+    }
+
+    @Test func gestureDrivenTransitionAndContacts() throws {
+        let r = try run("""
+        world: { size: [200, 400] }
+        views:
+          main: { frame: [0, 0, 200, 400] }
+          box: { frame: [50, 50, 100, 100] }
+        transitions:
+          show: { kind: present, from: main, to: box, duration: 0.3, interactive: percentDriven, completionSpeed: 1, completionCurve: linear }
+        gestures:
+          edge: { screenEdgePan: { in: main, edges: [left] } }
+        behaviors:
+          fall: { gravity: { items: [box] } }
+          walls: { collision: { items: [box], referenceBounds: true } }
+        on:
+          edge.began: [ { start: show } ]
+          edge.changed: [ { progress: "translation.x / world.width" } ]
+          edge.ended:
+            - if: "show.progress > 0.5"
+              then: [ finish ]
+              else: [ cancel ]
+          show.ended: [ { add: [fall, walls] } ]
+          contact: [ { haptic: medium } ]
+        script:
+          - pan: { gesture: edge, from: [3, 200], to: [160, 200], duration: 0.3 }
+          - expect: { transition: { show: finishing } }
+          - waitFor: "show.state == 'completed'"
+          - waitFor: rest
+        expect:
+          transition: { show: completed }
+          views: { box: { y: 300, within: 1 } }
+          events: { medium: ">= 1", haptic: ">= 1" }
+        """)[0]
+        #expect(r.status == .passed, "\(r.failures.map(\.message)) \(r.diagnostics)")
+    }
+
+    @Test(arguments: shippedScenes())
+    func shippedScenePasses(_ path: String) throws {
+        let data = try Data(contentsOf: root.appendingPathComponent(path))
+        for scene in try SceneLoader.load(path: path, bytes: [UInt8](data)) {
+            let r = SceneRunner.run(scene)
+            #expect(r.status == .passed, "\(scene.name): \(r.failures.map(\.message)) \(r.diagnostics.map(\.description))")
+        }
+    }
+
+    /// Determinism: the same scenes give byte-identical reports on every run.
+    @Test func sameInputSameOutput() throws {
+        var outputs: [String] = []
+        for _ in 0..<2 {
+            var results: [CaseResult] = []
+            for path in shippedScenes() {
+                let data = try Data(contentsOf: root.appendingPathComponent(path))
+                for scene in try SceneLoader.load(path: path, bytes: [UInt8](data)) { results.append(SceneRunner.run(scene)) }
+            }
+            outputs.append(JSONReporter.render(results) + TextReporter.render(results, options: ReportOptions(verbose: true)))
+        }
+        #expect(outputs[0] == outputs[1])
+        #expect(outputs[0].count > 1000)
+    }
+}
