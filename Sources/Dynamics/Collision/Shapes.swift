@@ -159,7 +159,7 @@ public struct ChainShape: Sendable, Hashable {
     public static func loop(_ points: [Vec2]) -> ChainShape {
         precondition(points.count >= 3, "a chain loop needs at least three points")
         var c = ChainShape(vertices: points + [points[0]], isLoop: true)
-        c.prevVertex = points[points.count - 2]
+        c.prevVertex = points[points.count - 1]
         c.nextVertex = points[1]
         c.hasPrevVertex = true
         c.hasNextVertex = true
