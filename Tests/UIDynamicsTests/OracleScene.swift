@@ -117,6 +117,11 @@ struct Deviation {
     var rotation = 0.0
     var firstContactTick: Int?
     var runningMismatches = 0
+    /// Contact events: how many the oracle reported, how many differ in tick, kind or items, and
+    /// the largest distance between matching event points (points).
+    var oracleEvents = 0
+    var eventMismatches = 0
+    var eventPoint = 0.0
 }
 
 func compare(_ f: OracleFixture) -> Deviation {
@@ -125,8 +130,11 @@ func compare(_ f: OracleFixture) -> Deviation {
     var dev = Deviation()
     dev.firstContactTick = f.events.compactMap { ($0["tick"] as? NSNumber)?.intValue }.min()
     let ids = f.items.map { ($0["id"] as! NSNumber).intValue }
+    var swiftEvents: [(tick: Int, began: Bool, point: Vec2, items: [Int])] = []
     for (k, row) in f.rows.enumerated() {
-        an.tick(1 / frameRate)
+        for e in an.tick(1 / frameRate).events {
+            swiftEvents.append((k + 1, e.began, e.point, [e.itemA] + (e.itemB.map { [$0] } ?? [])))
+        }
         for (n, id) in ids.enumerated() {
             let c = an.center(of: id)
             let d = Swift.max(Swift.abs(c.x - row[1 + 3 * n]), Swift.abs(c.y - row[2 + 3 * n]))
@@ -136,5 +144,19 @@ func compare(_ f: OracleFixture) -> Deviation {
         }
         if (an.isRunning ? 1.0 : 0.0) != row[row.count - 1] { dev.runningMismatches += 1 }
     }
+    dev.oracleEvents = f.events.count
+    var unmatched = swiftEvents
+    for e in f.events {
+        let tick = (e["tick"] as! NSNumber).intValue, began = e["began"] as! Bool
+        let items = (e["items"] as! [NSNumber]).map(\.intValue).sorted()
+        let p = vec(e["point"])
+        if let i = unmatched.firstIndex(where: { $0.tick == tick && $0.began == began && $0.items.sorted() == items }) {
+            if began { dev.eventPoint = Swift.max(dev.eventPoint, distance(unmatched[i].point, p)) }
+            unmatched.remove(at: i)
+        } else {
+            dev.eventMismatches += 1
+        }
+    }
+    dev.eventMismatches += unmatched.count
     return dev
 }

@@ -12,13 +12,15 @@ import Testing
     func matchesOracle(_ name: String) throws {
         let f = try OracleFixture.load(name)
         let dev = compare(f)
-        print(String(format: "fidelity %@: before contact %.3g pt, overall %.3g pt, rotation %.3g rad, running mismatches %d",
-                     name, dev.beforeContact, dev.overall, dev.rotation, dev.runningMismatches))
+        print(String(format: "fidelity %@: before contact %.3g pt, overall %.3g pt, rotation %.3g rad, pause ticks apart %d, events %d, event mismatches %d, event point %.3g pt",
+                     name, dev.beforeContact, dev.overall, dev.rotation, dev.runningMismatches, dev.oracleEvents, dev.eventMismatches, dev.eventPoint))
         let tol = OracleTests.tolerance(name)
         #expect(dev.beforeContact <= tol.beforeContact, "\(name): \(dev.beforeContact) pt before the first contact")
         #expect(dev.overall <= tol.overall, "\(name): \(dev.overall) pt overall")
         #expect(dev.rotation <= 1e-3, "\(name): \(dev.rotation) rad")
         #expect(dev.runningMismatches <= tol.pauseTicks, "\(name): the animator paused \(dev.runningMismatches) ticks apart")
+        #expect(dev.eventMismatches == 0, "\(name): \(dev.eventMismatches) contact events differ")
+        #expect(dev.eventPoint <= tol.overall + 0.01, "\(name): contact points \(dev.eventPoint) pt apart")
     }
 
     /// Tolerances, explained in docs/physics.md: 1e-3 pt before the first contact, 0.05 pt after;

@@ -46,7 +46,7 @@ class Listener(b2ContactListener):
         self.awaiting = {}
 
     def key(self, c):
-        return (id(c.fixtureA), id(c.fixtureB), c.childIndexA, c.childIndexB)
+        return (c.fixtureA.userData, c.fixtureB.userData, c.childIndexA, c.childIndexB)
 
     def BeginContact(self, c):
         wm = c.worldManifold
