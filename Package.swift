@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "UIDynamicsTests", dependencies: ["UIDynamics", "Dynamics", "Geometry"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "ExpressionsTests", dependencies: ["Expressions", "Diagnostics", "Geometry"]),
-        .testTarget(name: "SceneLoaderTests", dependencies: ["SceneLoader", "SceneModel", "Expressions", "Diagnostics"]),
+        .testTarget(name: "SceneLoaderTests", dependencies: ["SceneLoader", "SceneModel", "SceneRunner", "Expressions", "Diagnostics"]),
         .testTarget(name: "InteractionTests", dependencies: ["Interaction", "Geometry"]),
         .testTarget(name: "ExpectationsTests", dependencies: ["Expectations", "SceneModel", "SceneLoader", "Expressions", "Diagnostics", "Geometry"]),
         .testTarget(name: "SceneRunnerTests", dependencies: ["SceneRunner", "SceneLoader", "SceneModel", "Expectations", "Reports", "Diagnostics"]),
