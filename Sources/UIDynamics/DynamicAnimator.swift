@@ -236,13 +236,14 @@ public final class DynamicAnimator {
         var inst = Installed(id: id, behavior: b)
         switch b {
         case .attachment(var a):
+            inst.joints = makeAttachment(a)
             if a.length == nil {
+                // Remember the length UIKit measured when the behaviour was added.
                 let pA = attachmentPointA(a)
                 let pB = a.otherItem.map { itemPoint($0, a.otherOffset) } ?? a.anchor
                 a.length = distance(pA, pB)
                 inst.behavior = .attachment(a)
             }
-            inst.joints = makeAttachment(a)
         case .snap(let s):
             inst.joints = makeSnap(s)
         case .collision(let c):

@@ -56,6 +56,21 @@ SCENES = [
          behaviors=[{'attachment': dict(item=1, anchor=[195, 844], length=422, frequency=3, damping=0.1)},
                     {'collision': dict(items=[1], mode='everything', insets=[-844, 0, 0, 0])},
                     {'item': dict(items=[1], elasticity=0.6, allowsRotation=False)}]),
+    dict(name='pin-with-limits-and-friction', bounds=B, ticks=240, items=[box(1, 245, 300, 100, 40)],
+         behaviors=[{'gravity': dict(items=[1], direction=[0, 1])},
+                    {'attachment': dict(item=1, offset=[-50, 0], anchor=[195, 300], kind='pin', range=[-0.6, 0.9], frictionTorque=0.05)}]),
+    dict(name='fixed-attachment', bounds=B, ticks=120, items=[box(1, 195, 300, 60, 60, 0.3)],
+         behaviors=[{'gravity': dict(items=[1], direction=[0.5, 1])},
+                    {'attachment': dict(item=1, offset=[20, 0], anchor=[215, 300], kind='fixed')}]),
+    dict(name='limit-rope', bounds=B, ticks=180, items=[box(1, 120, 200, 50, 50)],
+         behaviors=[{'gravity': dict(items=[1], direction=[0, 1])},
+                    {'attachment': dict(item=1, anchor=[195, 150], kind='limit', length=180)}]),
+    dict(name='pivot-at-anchor', bounds=B, ticks=180, items=[box(1, 195, 300, 120, 30)],
+         behaviors=[{'gravity': dict(items=[1], direction=[0, 1])},
+                    {'attachment': dict(item=1, offset=[-60, 0], anchor=[135, 300])}]),
+    dict(name='item-to-item-spring', bounds=B, ticks=180, items=[box(1, 100, 300, 60, 60), box(2, 300, 320, 80, 40)],
+         behaviors=[{'attachment': dict(item=1, offset=[10, 10], to=2, toOffset=[-20, 0], length=120, frequency=1.5, damping=0.2)},
+                    {'item': dict(items=[2], linearVelocity=[0, 200], angularVelocity=2)}]),
 ]
 
 

@@ -2,6 +2,22 @@ import Geometry
 
 enum LimitState { case inactive, atLower, atUpper, equal }
 
+/// The 3×3 effective-mass matrix of a point-to-point plus angle constraint (revolute, weld),
+/// for inverse masses mA, mB, inverse inertias iA, iB and anchor arms rA, rB.
+func pointAndAngleMass(_ mA: Double, _ mB: Double, _ iA: Double, _ iB: Double, _ rA: Vec2, _ rB: Vec2) -> Mat33 {
+    var K = Mat33.zero
+    K.ex.x = mA + mB + rA.y * rA.y * iA + rB.y * rB.y * iB
+    K.ey.x = -rA.y * rA.x * iA - rB.y * rB.x * iB
+    K.ez.x = -rA.y * iA - rB.y * iB
+    K.ex.y = K.ey.x
+    K.ey.y = mA + mB + rA.x * rA.x * iA + rB.x * rB.x * iB
+    K.ez.y = rA.x * iA + rB.x * iB
+    K.ex.z = K.ez.x
+    K.ey.z = K.ez.y
+    K.ez.z = iA + iB
+    return K
+}
+
 /// Box2D 2.3's revolute joint: a shared point, with an optional angle limit and motor.
 struct RevoluteJoint {
     var localAnchorA: Vec2
@@ -38,15 +54,7 @@ struct RevoluteJoint {
         rB = mul(Rot(aB), localAnchorB - B.localCenter)
         let mA = A.invMass, mB = B.invMass, iA = A.invI, iB = B.invI
         let fixedRotation = iA + iB == 0
-        mass.ex.x = mA + mB + rA.y * rA.y * iA + rB.y * rB.y * iB
-        mass.ey.x = -rA.y * rA.x * iA - rB.y * rB.x * iB
-        mass.ez.x = -rA.y * iA - rB.y * iB
-        mass.ex.y = mass.ey.x
-        mass.ey.y = mA + mB + rA.x * rA.x * iA + rB.x * rB.x * iB
-        mass.ez.y = rA.x * iA + rB.x * iB
-        mass.ex.z = mass.ez.x
-        mass.ey.z = mass.ez.y
-        mass.ez.z = iA + iB
+        mass = pointAndAngleMass(mA, mB, iA, iB, rA, rB)
         motorMass = iA + iB
         if motorMass > 0 { motorMass = 1 / motorMass }
         if !enableMotor || fixedRotation { motorImpulse = 0 }
@@ -207,20 +215,6 @@ struct WeldJoint {
         frequencyHz = d.frequencyHz; dampingRatio = d.dampingRatio
     }
 
-    private func kMatrix(_ mA: Double, _ mB: Double, _ iA: Double, _ iB: Double, _ rA: Vec2, _ rB: Vec2) -> Mat33 {
-        var K = Mat33.zero
-        K.ex.x = mA + mB + rA.y * rA.y * iA + rB.y * rB.y * iB
-        K.ey.x = -rA.y * rA.x * iA - rB.y * rB.x * iB
-        K.ez.x = -rA.y * iA - rB.y * iB
-        K.ex.y = K.ey.x
-        K.ey.y = mA + mB + rA.x * rA.x * iA + rB.x * rB.x * iB
-        K.ez.y = rA.x * iA + rB.x * iB
-        K.ex.z = K.ez.x
-        K.ey.z = K.ez.y
-        K.ez.z = iA + iB
-        return K
-    }
-
     mutating func initVelocityConstraints(_ data: inout SolverData, _ A: SolverBody, _ B: SolverBody) {
         let aA = data.positions[A.index].a, aB = data.positions[B.index].a
         var vA = data.velocities[A.index].v, wA = data.velocities[A.index].w
@@ -228,7 +222,7 @@ struct WeldJoint {
         let mA = A.invMass, mB = B.invMass, iA = A.invI, iB = B.invI
         rA = mul(Rot(aA), localAnchorA - A.localCenter)
         rB = mul(Rot(aB), localAnchorB - B.localCenter)
-        let K = kMatrix(mA, mB, iA, iB, rA, rB)
+        let K = pointAndAngleMass(mA, mB, iA, iB, rA, rB)
         if frequencyHz > 0 {
             mass = K.inverse22
             var invM = iA + iB
@@ -295,7 +289,7 @@ struct WeldJoint {
         let mA = A.invMass, mB = B.invMass, iA = A.invI, iB = B.invI
         let rA = mul(Rot(aA), localAnchorA - A.localCenter)
         let rB = mul(Rot(aB), localAnchorB - B.localCenter)
-        let K = kMatrix(mA, mB, iA, iB, rA, rB)
+        let K = pointAndAngleMass(mA, mB, iA, iB, rA, rB)
         let positionError: Double, angularError: Double
         if frequencyHz > 0 {
             let C1 = cB + rB - cA - rA
