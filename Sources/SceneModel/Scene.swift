@@ -40,7 +40,7 @@ public struct WorldSpec: Sendable {
     public var timeout = 10.0
     /// Rest thresholds: points/s, radians/s, seconds.
     public var restSpeed = 1.0
-    public var restAngularSpeed = 0.035
+    public var restAngularSpeed = 2.0 / 180.0 * 3.14159265359
     public var restFor = 0.5
     public init() {}
 }

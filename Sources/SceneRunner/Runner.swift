@@ -79,7 +79,8 @@ final class Run {
         self.scene = scene
         self.limits = limits
         dt = 1 / scene.world.frameRate
-        animator = DynamicAnimator(referenceBounds: Rect(origin: .zero, size: scene.world.size))
+        animator = DynamicAnimator(referenceBounds: Rect(origin: .zero, size: scene.world.size), restSpeed: scene.world.restSpeed,
+                                   restAngularSpeed: scene.world.restAngularSpeed, restFor: scene.world.restFor)
         views = scene.views.map { ViewRT(spec: $0, frame: $0.frame, rotation: $0.rotation, alpha: $0.alpha) }
         for (i, v) in scene.views.enumerated() {
             let bounds: CollisionBounds

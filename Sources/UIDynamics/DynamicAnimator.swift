@@ -67,10 +67,15 @@ public final class DynamicAnimator {
 
     enum PendingChange { case add(Int, Behavior), remove(Int), removeAll }
 
-    /// An animator over a reference view of the given bounds (points).
-    public init(referenceBounds: Rect) {
+    /// An animator over a reference view of the given bounds (points). An item rests when slower
+    /// than `restSpeed` (points/s) and `restAngularSpeed` (rad/s) for `restFor` seconds; the
+    /// defaults are UIKit's (Box2D's sleep rule at 100 points per metre).
+    public init(referenceBounds: Rect, restSpeed: Double = 1, restAngularSpeed: Double = Settings.angularSleepTolerance, restFor: Double = Settings.timeToSleep) {
         self.referenceBounds = referenceBounds
         world = World(gravity: .zero)
+        world.linearSleepTolerance = restSpeed / pointsPerMeter
+        world.angularSleepTolerance = restAngularSpeed
+        world.timeToSleep = restFor
         world.autoClearForces = false
         var gd = BodyDef()
         gd.type = .staticBody

@@ -79,6 +79,25 @@ func shippedScenes() -> [String] {
         #expect("# error: " + r.diagnostics[0].description == String(text.prefix { $0 != "\n" }))
     }
 
+    @Test func restThresholdsComeFromTheWorld() throws {
+        func restTime(_ world: String) throws -> Double {
+            let r = try run("""
+            \(world)
+            views: { box: { frame: [145, 100, 100, 100] } }
+            behaviors:
+              fall:  { gravity: { items: [box] }, active: true }
+              floor: { collision: { items: [box], referenceBounds: true }, active: true }
+            script: [ { waitFor: rest } ]
+            """)[0]
+            return r.time
+        }
+        let uikit = try restTime("world: {}")
+        let loose = try restTime("world: { rest: { speed: 30, for: 0.1 } }")
+        let strict = try restTime("world: { rest: { for: 1.5 } }")
+        #expect(loose < uikit && uikit < strict)
+        #expect(abs(strict - uikit - 1.0) < 0.05)
+    }
+
     @Test func fieldsAreRefusedNotIgnored() throws {
         let r = try run("""
         views: { a: { frame: [0, 0, 10, 10] } }

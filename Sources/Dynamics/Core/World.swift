@@ -15,6 +15,12 @@ public final class World {
     public var warmStarting = true
     public var continuousPhysics = true
     public var subStepping = false
+    /// A body slower than this (m/s) … (Box2D's `b2_linearSleepTolerance`; UIKit: 1 pt/s)
+    public var linearSleepTolerance = Settings.linearSleepTolerance
+    /// … and turning slower than this (rad/s) …
+    public var angularSleepTolerance = Settings.angularSleepTolerance
+    /// … for this long (s) falls asleep with its island.
+    public var timeToSleep = Settings.timeToSleep
     /// Clear forces after each step (Box2D's default). UIKit's animator clears them per tick instead.
     public var autoClearForces = true
     public weak var contactListener: (any ContactListener)?

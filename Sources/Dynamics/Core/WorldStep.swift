@@ -139,8 +139,8 @@ extension World {
         report(solver)
         if allowSleeping {
             var minSleepTime = Double.greatestFiniteMagnitude
-            let linTolSqr = Settings.linearSleepTolerance * Settings.linearSleepTolerance
-            let angTolSqr = Settings.angularSleepTolerance * Settings.angularSleepTolerance
+            let linTolSqr = linearSleepTolerance * linearSleepTolerance
+            let angTolSqr = angularSleepTolerance * angularSleepTolerance
             for b in islandBodies {
                 if bodies[b].type == .staticBody { continue }
                 let v = bodies[b].linearVelocity, w = bodies[b].angularVelocity
@@ -152,7 +152,7 @@ extension World {
                     minSleepTime = Swift.min(minSleepTime, bodies[b].sleepTime)
                 }
             }
-            if minSleepTime >= Settings.timeToSleep && positionSolved {
+            if minSleepTime >= timeToSleep && positionSolved {
                 for b in islandBodies { bodies[b].setAwake(false) }
             }
         }
