@@ -107,8 +107,34 @@ final class Run {
 
     // MARK: execution
 
+    /// Refuses, before running anything, a script whose fixed waits and gestures alone exceed the
+    /// limits (waitFor steps are bounded by their timeouts as they run).
+    func checkBudget() throws {
+        var seconds = 0.0
+        for step in scene.script {
+            switch step {
+            case .wait(let ticks, let secs, let loc):
+                seconds += ticks.map { Double($0) * dt } ?? secs!
+                if let s = secs, s > scene.world.timeout + 1e-9 {
+                    throw Abort(diagnostic: Diagnostic("a wait of \(formatNumber(s)) s is longer than the timeout of \(formatNumber(scene.world.timeout)) s; raise `world.timeout`", at: loc))
+                }
+                if seconds > limits.sceneTime || seconds / dt > Double(limits.ticks) {
+                    throw Abort(diagnostic: Diagnostic("the script waits \(formatNumber(seconds)) s in all, more than the limit of \(formatNumber(limits.sceneTime)) s or \(limits.ticks) ticks; raise it with --max-time / --max-ticks", at: loc))
+                }
+            case .pan(let p):
+                seconds += p.keyframes.last!.t - p.keyframes.first!.t
+                if seconds > limits.sceneTime {
+                    throw Abort(diagnostic: Diagnostic("the script lasts more than the limit of \(formatNumber(limits.sceneTime)) s", at: p.location))
+                }
+            default:
+                break
+            }
+        }
+    }
+
     func execute() -> CaseResult {
         do {
+            try checkBudget()
             for (i, b) in scene.behaviors.enumerated() where b.active { try addBehavior(i) }
             for step in scene.script { try runStep(step) }
             if let e = scene.expect { failures += judge(e, snapshot(), scope: scene.scope) }
@@ -133,9 +159,6 @@ final class Run {
             try perform(ActivePan(gesture: g, path: .flick(from: from, velocity: velocity, distance: distance), start: time, hold: false))
         case .wait(let ticks, let seconds, let loc):
             let n = ticks ?? Int((seconds! * scene.world.frameRate).rounded(.toNearestOrAwayFromZero))
-            if Double(n) * dt > scene.world.timeout + 1e-9 && ticks == nil {
-                throw Abort(diagnostic: Diagnostic("a wait of \(formatNumber(seconds!)) s is longer than the timeout of \(formatNumber(scene.world.timeout)) s; raise `world.timeout`", at: loc))
-            }
             for _ in 0..<n { try tick(at: loc) }
         case .waitForRest(let timeout, let loc):
             let limit = time + (timeout ?? scene.world.timeout)

@@ -77,7 +77,7 @@ func scenerun(_ args: [String], env: [String: String] = [:]) throws -> Outcome {
         #expect(r.out.contains("scenes/invalid/unknown-key.yaml:5:50: error: unknown key `frequncy` in `attachment` of `pull`; did you mean `frequency`?"))
         let all = try scenerun(["check", "scenes/invalid"])
         #expect(all.code == 2)
-        #expect(all.out.hasSuffix("2 valid, 0 failed, 34 invalid\n"))   // two runtime errors load; they fail when run
+        #expect(all.out.hasSuffix("3 valid, 0 failed, 34 invalid\n"))   // two runtime errors load; they fail when run
     }
 
     @Test func usageErrorsExitSixtyFour() throws {
