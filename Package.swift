@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "SceneRunner", dependencies: [
             "UIDynamics", "Dynamics", "Interaction", "SceneModel", "Expressions", "Expectations", "Diagnostics", "Geometry",
         ]),
-        .target(name: "Reports", dependencies: ["Expectations", "SceneModel", "Diagnostics"]),
+        .target(name: "Reports", dependencies: ["Expectations", "SceneModel", "Expressions", "Diagnostics"]),
         .executableTarget(name: "scenerun", dependencies: [
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             "SceneLoader", "SceneRunner", "Reports", "Expectations", "SceneModel", "Diagnostics",

@@ -28,6 +28,9 @@ public struct CaseResult: Sendable {
     public var source: String?
     /// A summary of the trace: one line per notable event (`--verbose`).
     public var trace: [String]
+    /// Every tick: the column names, then one row per tick (`--trace`).
+    public var tickColumns: [String] = []
+    public var ticksTrace: [[Double]] = []
     public init(file: String, name: String, status: CaseStatus, failures: [Failure] = [], diagnostics: [Diagnostic] = [],
                 time: Double = 0, ticks: Int = 0, source: String? = nil, trace: [String] = []) {
         self.file = file; self.name = name; self.status = status; self.failures = failures; self.diagnostics = diagnostics

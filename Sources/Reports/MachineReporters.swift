@@ -1,5 +1,6 @@
 import Diagnostics
 import Expectations
+import Expressions
 
 /// JSON: keys sorted, stable number formatting, no timings.
 public enum JSONReporter {
@@ -112,5 +113,22 @@ extension String {
             rest = rest[r.upperBound...]
         }
         return out + rest
+    }
+}
+
+/// The per-tick trace of one case as CSV: a header of column names, then a row per tick with
+/// six decimals (points, radians, seconds, points/s).
+public enum TraceReporter {
+    public static func render(_ r: CaseResult) -> String {
+        var out = r.tickColumns.joined(separator: ",") + "\n"
+        for row in r.ticksTrace { out += row.map { formatFixed($0, decimals: 6) }.joined(separator: ",") + "\n" }
+        return out
+    }
+
+    /// A file name for a case: its name with every character outside [A-Za-z0-9._-] replaced by `-`.
+    public static func fileName(_ r: CaseResult) -> String {
+        String(r.name.unicodeScalars.map { c -> Character in
+            (c.properties.isAlphabetic && c.isASCII) || ("0"..."9").contains(c) || c == "." || c == "_" || c == "-" ? Character(c) : "-"
+        }) + ".csv"
     }
 }

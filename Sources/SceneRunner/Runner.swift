@@ -65,6 +65,7 @@ final class Run {
     var actionBudget = 0
     var pendingTransitionEnded: [Int] = []
     var currentContact: ContactSnapshot?
+    var tickRows: [[Double]] = []
 
     struct ActivePan {
         var gesture: Int
@@ -138,14 +139,11 @@ final class Run {
             for (i, b) in scene.behaviors.enumerated() where b.active { try addBehavior(i) }
             for step in scene.script { try runStep(step) }
             if let e = scene.expect { failures += judge(e, snapshot(), scope: scene.scope) }
-            return CaseResult(file: scene.file, name: scene.name, status: failures.isEmpty ? .passed : .failed, failures: failures,
-                              time: time, ticks: tickCount, source: scene.source, trace: trace)
+            return result(failures.isEmpty ? .passed : .failed)
         } catch let a as Abort {
-            return CaseResult(file: scene.file, name: scene.name, status: .invalid, failures: failures, diagnostics: [a.diagnostic],
-                              time: time, ticks: tickCount, source: scene.source, trace: trace)
+            return result(.invalid, diagnostics: [a.diagnostic])
         } catch {
-            return CaseResult(file: scene.file, name: scene.name, status: .invalid,
-                              diagnostics: [Diagnostic("\(error)", at: scene.location)], time: time, ticks: tickCount, source: scene.source, trace: trace)
+            return result(.invalid, diagnostics: [Diagnostic("\(error)", at: scene.location)])
         }
     }
 
@@ -274,6 +272,26 @@ final class Run {
             try fire("resume")
         }
         try flushTransitionEnded()
+        var row = [time, animator.elapsedTime, animator.isRunning ? 1 : 0]
+        for (i, v) in views.enumerated() {
+            let c = v.frame.center, vel = animator.linearVelocity(of: i)
+            row += [c.x, c.y, v.rotation, v.alpha, vel.x, vel.y, v.removed ? 1 : 0]
+        }
+        tickRows.append(row)
+    }
+
+    var tickColumns: [String] {
+        ["time", "elapsed", "running"] + scene.views.flatMap { v in
+            ["centerX", "centerY", "rotation", "alpha", "velocityX", "velocityY", "removed"].map { "\(v.name).\($0)" }
+        }
+    }
+
+    func result(_ status: CaseStatus, diagnostics: [Diagnostic] = []) -> CaseResult {
+        var r = CaseResult(file: scene.file, name: scene.name, status: status, failures: failures, diagnostics: diagnostics,
+                           time: time, ticks: tickCount, source: scene.source, trace: trace)
+        r.tickColumns = tickColumns
+        r.ticksTrace = tickRows
+        return r
     }
 
     func flushTransitionEnded() throws {

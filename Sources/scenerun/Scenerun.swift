@@ -66,6 +66,7 @@ struct Run: ParsableCommand {
     @Option(name: .long, help: "Standard output format: text, json, junit or github.") var format: OutputFormat = .text
     @Option(name: .long, help: "Also write a JUnit XML report to this file (atomically).") var junit: String?
     @Option(name: .long, help: "Also write a JSON report to this file (atomically).") var json: String?
+    @Option(name: .long, help: "Write every tick of every case (positions, rotations, velocities) as CSV files into this folder.") var trace: String?
     @Option(name: .long, help: "Most ticks one case may run.") var maxTicks: Int = RunLimits().ticks
     @Option(name: .long, help: "Most simulated seconds one case may run.") var maxTime: Double = RunLimits().sceneTime
 
@@ -95,6 +96,11 @@ struct Run: ParsableCommand {
         }
         if let p = junit { try writeAtomically(JUnitReporter.render(ordered), to: p) }
         if let p = json { try writeAtomically(JSONReporter.render(ordered), to: p) }
+        if let dir = trace {
+            for r in ordered where !r.tickColumns.isEmpty {
+                try writeAtomically(TraceReporter.render(r), to: dir + "/" + TraceReporter.fileName(r))
+            }
+        }
         throw outcomeExitCode(for: ordered)
     }
 }

@@ -66,4 +66,12 @@ let results = [
         """)
         #expect(GitHubReporter.escapeProperty("a:b,c\n") == "a%3Ab%2Cc%0A")
     }
+
+    @Test func traceCSV() {
+        var r = CaseResult(file: "f.yaml", name: "Shade / cancel: fast", status: .passed)
+        r.tickColumns = ["time", "box.centerX"]
+        r.ticksTrace = [[1.0 / 60, 12.5], [2.0 / 60, -0.0000004]]
+        #expect(TraceReporter.render(r) == "time,box.centerX\n0.016667,12.500000\n0.033333,0.000000\n")
+        #expect(TraceReporter.fileName(r) == "Shade---cancel--fast.csv")
+    }
 }
