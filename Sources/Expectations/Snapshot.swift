@@ -118,21 +118,8 @@ public struct Snapshot: Sendable, NameResolver {
         default: break
         }
         if let v = views.first(where: { $0.name == head }) {
-            let f = v.frame
             switch member {
-            case "center": return .point(f.center)
-            case "x": return .number(f.origin.x)
-            case "y": return .number(f.origin.y)
-            case "width": return .number(f.size.x)
-            case "height": return .number(f.size.y)
-            case "size": return .point(f.size)
-            case "frame": return .rect(f)
-            case "minX": return .number(f.minX)
-            case "midX": return .number(f.midX)
-            case "maxX": return .number(f.maxX)
-            case "minY": return .number(f.minY)
-            case "midY": return .number(f.midY)
-            case "maxY": return .number(f.maxY)
+            case "frame": return .rect(v.frame)
             case "rotation": return .number(v.rotation)
             case "alpha": return .number(v.alpha)
             case "velocity": return .point(v.velocity)
@@ -140,7 +127,9 @@ public struct Snapshot: Sendable, NameResolver {
             case "angularVelocity": return .number(v.angularVelocity)
             case "resting": return .bool(v.resting)
             case "removed": return .bool(v.removed)
-            default: break
+            default:
+                // Frame-derived members (center, x, y, width, height, size, minX … maxY) are the rect's.
+                if let x = memberValue(of: .rect(v.frame), named: member) { return x }
             }
         }
         if let g = gestures.first(where: { $0.name == head }) { return gestureValue(g, member) }

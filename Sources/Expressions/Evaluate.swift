@@ -21,7 +21,9 @@ public func evaluate(_ e: Expr, _ r: some NameResolver, scope: Scope) throws(Dia
     return v
 }
 
-func member(_ v: Value, _ m: String, _ e: Expr) throws(Diagnostic) -> Value {
+/// A member of a value: `x`, `y` of a point; `x y width height minX midX maxX minY midY maxY
+/// origin size center` of a rect. Nil when the value has no such member.
+public func memberValue(of v: Value, named m: String) -> Value? {
     switch v {
     case .point(let p):
         if m == "x" { return .number(p.x) }
@@ -45,6 +47,11 @@ func member(_ v: Value, _ m: String, _ e: Expr) throws(Diagnostic) -> Value {
         }
     default: break
     }
+    return nil
+}
+
+func member(_ v: Value, _ m: String, _ e: Expr) throws(Diagnostic) -> Value {
+    if let x = memberValue(of: v, named: m) { return x }
     throw Diagnostic("a \(v.type) has no member `\(m)`", at: e.location)
 }
 

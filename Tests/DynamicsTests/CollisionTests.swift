@@ -1,18 +1,7 @@
 import Testing
 import Geometry
+import TestSupport
 @testable import Dynamics
-
-struct Rand {
-    var s: UInt64
-    mutating func next() -> Double {
-        s &+= 0x9E3779B97F4A7C15
-        var z = s
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
-    }
-    mutating func range(_ a: Double, _ b: Double) -> Double { a + (b - a) * next() }
-}
 
 @Suite struct ShapeTests {
     @Test func boxMass() {
@@ -27,7 +16,7 @@ struct Rand {
     }
 
     @Test func hullOfRandomPointsIsConvexAndContainsThem() throws {
-        var r = Rand(s: 7)
+        var r = SplitMix(seed: 7)
         for _ in 0..<200 {
             let pts = (0..<8).map { _ in Vec2(r.range(-1, 1), r.range(-1, 1)) }
             guard let p = PolygonShape(points: pts) else { continue }
@@ -122,7 +111,7 @@ struct Rand {
 
 @Suite struct BroadPhaseTests {
     @Test func treeQueriesMatchBruteForce() {
-        var r = Rand(s: 99)
+        var r = SplitMix(seed: 99)
         var tree = DynamicTree()
         var boxes: [Int: AABB] = [:]
         var ids: [Int] = []
@@ -131,20 +120,20 @@ struct Rand {
             return AABB(lowerBound: c - e, upperBound: c + e)
         }
         for k in 0..<300 {
-            let op = r.next()
+            let op = r.unit()
             if op < 0.5 || ids.count < 10 {
                 let b = randomBox()
                 let id = tree.createProxy(b, userData: k)
                 boxes[id] = tree.fatAABB(id)
                 ids.append(id)
             } else if op < 0.8 {
-                let id = ids[Int(r.next() * Double(ids.count))]
+                let id = ids[r.below(ids.count)]
                 let b = randomBox()
                 _ = tree.moveProxy(id, b, displacement: Vec2(r.range(-1, 1), r.range(-1, 1)))
                 boxes[id] = tree.fatAABB(id)
                 #expect(tree.fatAABB(id).contains(b))
             } else {
-                let i = Int(r.next() * Double(ids.count))
+                let i = r.below(ids.count)
                 tree.destroyProxy(ids[i])
                 boxes[ids[i]] = nil
                 ids.remove(at: i)

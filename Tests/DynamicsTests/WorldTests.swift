@@ -1,5 +1,6 @@
 import Testing
 import Geometry
+import TestSupport
 @testable import Dynamics
 
 let h = Double(Float(1.0 / 120.0))
@@ -196,7 +197,7 @@ func groundLoop(_ w: World, width: Double = 4, height: Double = 8) -> BodyID {
     /// small tolerance for position correction), and nothing becomes NaN.
     @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
     func energyNeverGrowsAndNoNaN(_ seed: UInt64) {
-        var r = Rand(s: seed)
+        var r = SplitMix(seed: seed)
         let w = World(gravity: Vec2(0, 10))
         _ = groundLoop(w, width: 6, height: 6)
         var bodies: [BodyID] = []

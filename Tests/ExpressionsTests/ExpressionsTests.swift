@@ -1,6 +1,7 @@
 import Testing
 import Diagnostics
 import Geometry
+import TestSupport
 @testable import Expressions
 
 struct Names: NameResolver {
@@ -128,18 +129,5 @@ func err(_ s: String) -> String {
             }
         }
         #expect(parsed > 0 && rejected > 0)
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so that seeded tests repeat exactly.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Diagnostics
+import TestSupport
 @testable import SceneLoader
 @testable import SceneRunner
 
@@ -20,18 +21,6 @@ import Diagnostics
         "children: [a, a]", "kind: sliding", "axis: [0, 0]", "range: [5, -5]", "frequency: 1e6", "damping: 1e6",
     ]
 
-    struct Rng {
-        var s: UInt64
-        mutating func next() -> UInt64 {
-            s &+= 0x9E3779B97F4A7C15
-            var z = s
-            z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-            z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { n <= 0 ? 0 : Int(next() % UInt64(n)) }
-    }
-
     static func corpus() -> [[UInt8]] {
         var out: [[UInt8]] = []
         for dir in ["scenes", "scenes/gallery", "scenes/invalid", "Tests/SceneLoaderTests/FuzzCorpus"] {
@@ -43,7 +32,7 @@ import Diagnostics
         return out
     }
 
-    static func mutate(_ input: [UInt8], _ r: inout Rng) -> [UInt8] {
+    static func mutate(_ input: [UInt8], _ r: inout SplitMix) -> [UInt8] {
         var b = input
         for _ in 0..<(1 + r.below(4)) {
             switch r.below(7) {
@@ -76,7 +65,7 @@ import Diagnostics
     @Test func mutantsLoadOrFailWithALocation() {
         let env = ProcessInfo.processInfo.environment
         let iterations = Int(env["SCENERUN_FUZZ_ITERATIONS"] ?? "") ?? 1500
-        var r = Rng(s: UInt64(env["SCENERUN_FUZZ_SEED"] ?? "") ?? 2026)
+        var r = SplitMix(seed: UInt64(env["SCENERUN_FUZZ_SEED"] ?? "") ?? 2026)
         let seeds = FuzzTests.corpus()
         #expect(seeds.count > 40)
         var limits = RunLimits()
