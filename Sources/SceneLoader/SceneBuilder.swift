@@ -85,7 +85,7 @@ struct SceneBuilder {
     mutating func views(_ n: Node) throws(Diagnostic) {
         let entries = try w.namedMapping(n, "`views`")
         if entries.isEmpty { throw err("`views` needs at least one view", n) }
-        if entries.count > w.limits.views { throw err("\(entries.count) views, more than the limit of \(w.limits.views)", n) }
+        if entries.count > w.limits.views { throw err("\(entries.count) views, more than the limit of \(w.limits.views); raise it with --max-views", n) }
         for (name, v, loc) in entries {
             try reserve(name, v)
             let kv = try w.mapping(v, "view `\(name)`", known: ["frame", "center", "size", "rotation", "alpha", "hidden", "collisionBounds", "superview"])

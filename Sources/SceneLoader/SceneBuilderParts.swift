@@ -17,7 +17,7 @@ extension SceneBuilder {
 
     mutating func behaviors(_ n: Node) throws(Diagnostic) {
         let entries = try w.namedMapping(n, "`behaviors`")
-        if entries.count > w.limits.behaviors { throw err("\(entries.count) behaviours, more than the limit of \(w.limits.behaviors)", n) }
+        if entries.count > w.limits.behaviors { throw err("\(entries.count) behaviours, more than the limit of \(w.limits.behaviors); raise it with --max-behaviors", n) }
         var childNodes: [(Int, Node)] = []
         for (name, v, loc) in entries {
             let kv = try w.mapping(v, "behaviour `\(name)`", known: behaviorKindOrder + ["active"])

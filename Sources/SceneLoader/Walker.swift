@@ -55,7 +55,7 @@ struct Walker {
         if visited > limits.nodes {
             throw err("the scene expands to more than \(limits.nodes) YAML nodes (aliases included); raise the limit with --max-nodes", n)
         }
-        if depth > limits.depth { throw err("nesting deeper than \(limits.depth) levels", n) }
+        if depth > limits.depth { throw err("nesting deeper than \(limits.depth) levels; raise the limit with --max-depth", n) }
     }
 
     /// Visits the whole tree once (aliases expanded) so that an alias bomb or absurd nesting is

@@ -41,17 +41,29 @@ struct Common: ParsableArguments {
     @Option(name: .long, help: "Most YAML nodes a scene may expand to (aliases included).")
     var maxNodes: Int = LoadLimits.default.nodes
 
+    @Option(name: .long, help: "Deepest YAML nesting.")
+    var maxDepth: Int = LoadLimits.default.depth
+
+    @Option(name: .long, help: "Most views in a scene.")
+    var maxViews: Int = LoadLimits.default.views
+
+    @Option(name: .long, help: "Most behaviours in a scene.")
+    var maxBehaviors: Int = LoadLimits.default.behaviors
+
     var limits: LoadLimits {
         var l = LoadLimits()
         l.fileSize = maxFileSize
         l.nodes = maxNodes
+        l.depth = maxDepth
+        l.views = maxViews
+        l.behaviors = maxBehaviors
         return l
     }
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("name at least one scene file or folder") }
         for p in paths where !FileManager.default.fileExists(atPath: p) { throw ValidationError("no such file or folder: \(p)") }
-        if maxFileSize <= 0 || maxNodes <= 0 { throw ValidationError("limits must be positive") }
+        if maxFileSize <= 0 || maxNodes <= 0 || maxDepth <= 0 || maxViews <= 0 || maxBehaviors <= 0 { throw ValidationError("limits must be positive") }
     }
 }
 

@@ -84,6 +84,10 @@ func scenerun(_ args: [String], env: [String: String] = [:]) throws -> Outcome {
         #expect(try scenerun(["--no-such-flag", "scenes/"]).code == 64)
         #expect(try scenerun(["scenes/does-not-exist.yaml"]).code == 64)
         #expect(try scenerun(["--jobs", "0", "scenes/"]).code == 64)
+        // Every limit has a flag; a scene over a limit is invalid (2) and names the flag.
+        let limited = try scenerun(["--max-views", "1", "scenes/shade.yaml"])
+        #expect(limited.code == 2)
+        #expect(limited.out.contains("2 views, more than the limit of 1; raise it with --max-views"))
         let help = try scenerun(["--help"])
         #expect(help.code == 0)
         #expect(help.out.contains("Examples:"))
