@@ -62,8 +62,35 @@ extension Run {
         case .set(let targets):
             for t in targets { try set(t, scope: scope) }
         case .animate(let spec):
-            for t in spec.sets { try set(t, scope: scope) }
-            note("animate \(spec.sets.map { "\($0.object).\($0.property)" }.joined(separator: ", ")) over \(formatNumber(try evalNumber(spec.duration, scope: scope))) s")
+            let duration = try evalNumber(spec.duration, scope: scope)
+            let delay = try spec.delay.map { try evalNumber($0, scope: scope) } ?? 0
+            if duration < 0 || delay < 0 {
+                throw Abort(diagnostic: Diagnostic("an animation's duration and delay must not be negative", at: spec.location))
+            }
+            var spring: Spring?
+            if let d = spec.springDamping {
+                let ratio = try evalNumber(d, scope: scope)
+                if ratio <= 0 { throw Abort(diagnostic: Diagnostic("a spring's damping ratio must be positive, got \(formatNumber(ratio))", at: d.location)) }
+                spring = Spring(duration: Swift.max(duration, 1e-3), dampingRatio: ratio,
+                                initialVelocity: try spec.springVelocity.map { try evalNumber($0, scope: scope) } ?? 0)
+            }
+            var touched: [Int] = []
+            var before: [Int: (Rect, Double)] = [:]
+            for t in spec.sets {
+                let i = scene.views.firstIndex { $0.name == t.object }!
+                if !touched.contains(i) { touched.append(i); before[i] = presentation(i) }
+                try set(t, scope: scope)
+            }
+            for i in touched where !animator.isDynamic(i) {
+                let (f, a) = before[i]!
+                let props = spec.sets.filter { $0.object == scene.views[i].name }.map(\.property)
+                for animatesFrame in [true, false] where props.contains(where: { ($0 == "alpha") != animatesFrame }) {
+                    animations.append(ViewAnimation(view: i, animatesFrame: animatesFrame, start: time + delay, duration: duration,
+                                                    curve: TimingCurve.named(spec.curve) ?? .easeInOut, spring: spring,
+                                                    fromFrame: f, toFrame: views[i].frame, fromAlpha: a, toAlpha: views[i].alpha))
+                }
+            }
+            note("animate \(spec.sets.map { "\($0.object).\($0.property)" }.joined(separator: ", ")) over \(formatNumber(duration)) s\(spring == nil ? " (\(spec.curve))" : " (spring)")")
         case .start(let name, _):
             let i = scene.transitions.firstIndex { $0.name == name }!
             if transitions[i].state == .interactive || transitions[i].state == .finishing || transitions[i].state == .cancelling { return }

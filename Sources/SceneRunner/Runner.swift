@@ -67,6 +67,44 @@ final class Run {
     var currentContact: ContactSnapshot?
     var tickRows: [[Double]] = []
 
+    /// A UIView animation: the model value changed at once; the presentation value follows the
+    /// curve or the spring from where it was.
+    struct ViewAnimation {
+        var view: Int
+        /// `true` for the frame (position and size), `false` for alpha: each animates on its own.
+        var animatesFrame: Bool
+        var start: Double
+        var duration: Double
+        var curve: TimingCurve
+        var spring: Spring?
+        var fromFrame: Rect, toFrame: Rect
+        var fromAlpha: Double, toAlpha: Double
+
+        func progress(at t: Double) -> Double {
+            let e = t - start
+            if e <= 0 { return 0 }
+            if let s = spring { return e >= duration ? 1 : s.value(at: e) }
+            return duration <= 0 ? 1 : curve.value(at: Swift.min(1, e / duration))
+        }
+        func finished(at t: Double) -> Bool { t - start >= duration }
+    }
+    var animations: [ViewAnimation] = []
+
+    /// What the screen shows: the presentation frame and alpha of a view.
+    func presentation(_ i: Int) -> (Rect, Double) {
+        var frame = views[i].frame, alpha = views[i].alpha
+        if let a = animations.last(where: { $0.view == i && $0.animatesFrame }) {
+            let p = a.progress(at: time)
+            func lerp(_ x: Double, _ y: Double) -> Double { x + p * (y - x) }
+            frame = Rect(x: lerp(a.fromFrame.origin.x, a.toFrame.origin.x), y: lerp(a.fromFrame.origin.y, a.toFrame.origin.y),
+                         width: lerp(a.fromFrame.size.x, a.toFrame.size.x), height: lerp(a.fromFrame.size.y, a.toFrame.size.y))
+        }
+        if let a = animations.last(where: { $0.view == i && !$0.animatesFrame }) {
+            alpha = a.fromAlpha + a.progress(at: time) * (a.toAlpha - a.fromAlpha)
+        }
+        return (frame, alpha)
+    }
+
     struct ActivePan {
         var gesture: Int
         var path: TouchPath
@@ -274,10 +312,12 @@ final class Run {
         try flushTransitionEnded()
         var row = [time, animator.elapsedTime, animator.isRunning ? 1 : 0]
         for (i, v) in views.enumerated() {
-            let c = v.frame.center, vel = animator.linearVelocity(of: i)
-            row += [c.x, c.y, v.rotation, v.alpha, vel.x, vel.y, v.removed ? 1 : 0]
+            let (frame, alpha) = presentation(i)
+            let vel = animator.linearVelocity(of: i)
+            row += [frame.center.x, frame.center.y, v.rotation, alpha, vel.x, vel.y, v.removed ? 1 : 0]
         }
         tickRows.append(row)
+        animations.removeAll { $0.finished(at: time) }
     }
 
     var tickColumns: [String] {

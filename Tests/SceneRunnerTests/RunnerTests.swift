@@ -98,6 +98,28 @@ func shippedScenes() -> [String] {
         #expect(abs(strict - uikit - 1.0) < 0.05)
     }
 
+    /// `animate`: the model value changes at once (expressions read it), the presentation value
+    /// in the per-tick trace follows the curve.
+    @Test func animateModelAndPresentation() throws {
+        let r = try run("""
+        views: { card: { frame: [0, 0, 100, 100] } }
+        script:
+          - animate: { duration: 0.5, curve: linear, set: { card.x: 200 } }
+          - expect: { that: ["card.x == 200"] }
+          - wait: 0.25
+          - animate: { duration: 0.5, curve: easeInOut, set: { card.alpha: 0 } }
+          - wait: 0.5
+        """)[0]
+        #expect(r.status == .passed)
+        let x = try #require(r.tickColumns.firstIndex(of: "card.centerX")), a = try #require(r.tickColumns.firstIndex(of: "card.alpha"))
+        // Linear: halfway through (tick 15 of 30) the card is drawn halfway, at centre 50 + 100.
+        #expect(abs(r.ticksTrace[14][x] - 150) < 1e-9)
+        #expect(abs(r.ticksTrace[29][x] - 250) < 1e-9)
+        // easeInOut is symmetric: at its midpoint alpha is drawn at 0.5.
+        #expect(abs(r.ticksTrace[29][a] - 0.5) < 1e-6)
+        #expect(r.ticksTrace.last![a] == 0)
+    }
+
     @Test func fieldsAreRefusedNotIgnored() throws {
         let r = try run("""
         views: { a: { frame: [0, 0, 10, 10] } }
