@@ -148,11 +148,18 @@ extension Run {
             case "size": f = Rect(center: f.center, size: v.point!)
             case "center": f = Rect(center: v.point!, size: f.size)
             case "frame": f = v.rect!
-            case "alpha": views[i].alpha = Swift.min(Swift.max(v.number!, 0), 1)
+            case "alpha":
+                if !(0...1).contains(v.number!) {
+                    throw Abort(diagnostic: Diagnostic("`\(t.object).alpha` must be between 0 and 1, got \(formatNumber(v.number!)) (at tick \(tickCount), \(timeText(time)))", at: t.location))
+                }
+                views[i].alpha = v.number!
             case "rotation":
                 views[i].rotation = v.number!
                 animator.setRotation(v.number!, of: i)
             default: break
+            }
+            if !(f.size.x > 0 && f.size.y > 0) || !f.origin.isFinite || !f.size.isFinite {
+                throw Abort(diagnostic: Diagnostic("`\(t.object).\(t.property)` would give the view a size of \(formatNumber(f.size.x)) × \(formatNumber(f.size.y)); sizes must be positive (at tick \(tickCount), \(timeText(time)))", at: t.location))
             }
             if f != views[i].frame {
                 if f.size != views[i].frame.size { animator.setSize(f.size, of: i) }
