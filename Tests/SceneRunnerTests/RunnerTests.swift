@@ -120,6 +120,19 @@ func shippedScenes() -> [String] {
         #expect(r.ticksTrace.last![a] == 0)
     }
 
+    @Test func setChecksValuesAtRunTime() throws {
+        let r = try run("""
+        views: { box: { frame: [0, 0, 100, 100] } }
+        script:
+          - wait: { frames: 2 }
+          - set: { box.width: "box.width - 100" }
+        """)[0]
+        #expect(r.status == .invalid)
+        #expect(r.diagnostics.first?.description == "r.yaml:4:23: error: `box.width` would give the view a size of 0 × 100; sizes must be positive (at tick 2, t = 0.033 s)")
+        let a = try run("views: { box: { frame: [0, 0, 100, 100] } }\nscript: [ { set: { box.alpha: \"1.5\" } } ]\n")[0]
+        #expect(a.diagnostics.first?.message.hasPrefix("`box.alpha` must be between 0 and 1, got 1.5") == true)
+    }
+
     @Test func fieldsAreRefusedNotIgnored() throws {
         let r = try run("""
         views: { a: { frame: [0, 0, 10, 10] } }
