@@ -181,9 +181,43 @@ extension SceneBuilder {
             let k = try w.string(get("kind")!, "`kind`")
             let kinds = ["linearGravity", "radialGravity", "spring", "drag", "velocity", "vortex", "noise", "turbulence", "electric", "magnetic"]
             if !kinds.contains(k) { throw err("unknown field kind `\(k)`\(hint(k, kinds))", get("kind")!) }
-            return .field(kind: k, items: try get("items").map { (x) throws(Diagnostic) in try viewNames(x, "`items`") } ?? [])
+            var f = FieldSpec(kind: k, items: try get("items").map { (x) throws(Diagnostic) in try viewNames(x, "`items`") } ?? [])
+            f.position = try point("position")
+            f.strength = try num("strength")
+            f.falloff = try num("falloff")
+            f.minimumRadius = try num("minimumRadius", min: 0)
+            f.direction = try point("direction")
+            f.smoothness = try num("smoothness", min: 0)
+            f.animationSpeed = try num("animationSpeed", min: 0)
+            if let r = get("region") { f.region = try region(r, s) }
+            return .field(f)
         default:
             throw err("unknown behaviour kind `\(kind)`", n)
+        }
+    }
+
+    /// `region: { radius: r }`, `{ size: [w, h] }`, `{ inverse: region }`, `{ union: [regions] }`,
+    /// `{ difference: [a, b] }`, `{ intersection: [regions] }`.
+    mutating func region(_ n: Node, _ s: Scope) throws(Diagnostic) -> RegionSpec {
+        let kv = try w.mapping(n, "a region", known: ["radius", "size", "inverse", "union", "difference", "intersection"])
+        guard kv.count == 1 else { throw err("a region has exactly one of radius, size, inverse, union, difference, intersection", n) }
+        let (k, v) = kv[0]
+        switch k {
+        case "radius":
+            let e = try w.expr(v, "`radius`", .number, s)
+            if case .number(let d) = e.node, d < 0 { throw err("`radius` must not be negative, found \(formatNumber(d))", v) }
+            return .circle(radius: e)
+        case "size": return .rectangle(size: try w.expr(v, "`size`", .point, s))
+        case "inverse": return .inverse(try region(v, s))
+        default:
+            var parts: [RegionSpec] = []
+            for x in try w.sequence(v, "`\(k)`") { parts.append(try region(x, s)) }
+            if k == "difference" {
+                guard parts.count == 2 else { throw err("`difference` takes two regions [a, b]: the points of a not in b", v) }
+                return .difference(parts[0], parts[1])
+            }
+            if parts.isEmpty { throw err("`\(k)` needs at least one region", v) }
+            return k == "union" ? .union(parts) : .intersection(parts)
         }
     }
 

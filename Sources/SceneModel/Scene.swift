@@ -112,18 +112,45 @@ public enum BehaviorKind: Sendable {
     case snap(item: String, to: Expr, damping: Expr?)
     case push(items: [String], instantaneous: Bool, magnitude: Expr?, angle: Expr?, direction: Expr?, offset: Expr?, active: Expr?)
     case item(items: [String], properties: [(String, Expr)])
-    case field(kind: String, items: [String])
+    case field(FieldSpec)
     case composite(children: [String])
 
     /// The views the behaviour names (not its children's).
     public var items: [String] {
         switch self {
-        case .gravity(let i, _, _, _), .collision(let i, _, _, _), .push(let i, _, _, _, _, _, _), .item(let i, _), .field(_, let i): return i
+        case .gravity(let i, _, _, _), .collision(let i, _, _, _), .push(let i, _, _, _, _, _, _), .item(let i, _): return i
+        case .field(let f): return f.items
         case .attachment(let a): return a.to.map { [a.item, $0] } ?? [a.item]
         case .snap(let i, _, _): return [i]
         case .composite: return []
         }
     }
+}
+
+/// A field's region: a disc, a rectangle, or a combination, relative to the field's position.
+public indirect enum RegionSpec: Sendable {
+    case infinite
+    case circle(radius: Expr)
+    case rectangle(size: Expr)
+    case inverse(RegionSpec)
+    case union([RegionSpec])
+    case difference(RegionSpec, RegionSpec)
+    case intersection([RegionSpec])
+}
+
+/// A field behaviour (`UIFieldBehavior`); every number may be an expression.
+public struct FieldSpec: Sendable {
+    public var kind: String
+    public var items: [String]
+    public var position: Expr?
+    public var region: RegionSpec
+    public var strength: Expr?
+    public var falloff: Expr?
+    public var minimumRadius: Expr?
+    public var direction: Expr?
+    public var smoothness: Expr?
+    public var animationSpeed: Expr?
+    public init(kind: String, items: [String]) { self.kind = kind; self.items = items; region = .infinite }
 }
 
 /// A view-controller transition.

@@ -185,9 +185,6 @@ extension Run {
             for c in children { try addBehavior(scene.behaviors.firstIndex { $0.name == c }!, scope: scope) }
             return
         }
-        if case .field = spec.kind {
-            throw Abort(diagnostic: Diagnostic("field behaviours are parsed but not simulated yet; remove `\(spec.name)` or wait for fields support", at: spec.location))
-        }
         for n in spec.kind.items where views[scene.views.firstIndex { $0.name == n }!].removed {
             throw Abort(diagnostic: Diagnostic("behaviour `\(spec.name)` names `\(n)`, which was removed from the scene", at: spec.location))
         }
@@ -325,8 +322,31 @@ extension Run {
                 }
             }
             return .item(ib)
-        case .field, .composite:
+        case .field(let f):
+            guard let kind = FieldKind(rawValue: f.kind) else { return nil }
+            let falloff: Double? = try f.falloff.map { try evalNumber($0, scope: scope) }
+            return .field(FieldBehavior(kind: kind, items: ids(f.items), position: try pt("position", f.position) ?? .zero,
+                                        region: try region(f.region, scope: scope), strength: try num("strength", f.strength, 1),
+                                        falloff: falloff, minimumRadius: try num("minimumRadius", f.minimumRadius, 0),
+                                        direction: try pt("direction", f.direction) ?? (kind == .linearGravity ? Vec2(0, 1) : .zero),
+                                        smoothness: try num("smoothness", f.smoothness, 0), animationSpeed: try num("animationSpeed", f.animationSpeed, 0)))
+        case .composite:
             return nil
+        }
+    }
+
+    func region(_ r: RegionSpec, scope: Scope?) throws -> Region {
+        switch r {
+        case .infinite: return .infinite
+        case .circle(let e):
+            let radius = try evalNumber(e, scope: scope)
+            if radius < 0 { throw Abort(diagnostic: Diagnostic("a region's `radius` must not be negative, got \(formatNumber(radius))", at: e.location)) }
+            return .circle(radius: radius)
+        case .rectangle(let e): return .rectangle(size: try evalPoint(e, scope: scope))
+        case .inverse(let x): return .inverse(try region(x, scope: scope))
+        case .union(let xs): return .union(try xs.map { try region($0, scope: scope) })
+        case .difference(let a, let b): return .difference(try region(a, scope: scope), try region(b, scope: scope))
+        case .intersection(let xs): return .intersection(try xs.map { try region($0, scope: scope) })
         }
     }
 

@@ -94,7 +94,7 @@ extension DynamicAnimator {
             guard let body = items[id]?.body, let f = items[id]?.fixture else { continue }
             var elasticity = DefaultMaterial.elasticity, friction = DefaultMaterial.friction, density = DefaultMaterial.density
             var resistance = DefaultMaterial.resistance, angular = DefaultMaterial.angularResistance
-            var allowsRotation = true, anchored = false
+            var allowsRotation = true, anchored = false, charge = 0.0
             for inst in installed {
                 guard case .item(let ib) = inst.behavior, ib.items.contains(id) else { continue }
                 if let v = ib.elasticity { elasticity = v }
@@ -104,7 +104,9 @@ extension DynamicAnimator {
                 if let v = ib.angularResistance { angular = v }
                 if let v = ib.allowsRotation { allowsRotation = v }
                 if let v = ib.anchored { anchored = v }
+                if let v = ib.charge { charge = v }
             }
+            charges[id] = charge
             world.setRestitution(f, elasticity)
             world.setFriction(f, friction)
             world.setLinearDamping(body, resistance)

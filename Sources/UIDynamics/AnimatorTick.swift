@@ -76,6 +76,7 @@ extension DynamicAnimator {
         listener.awaitingImpulse.removeAll(keepingCapacity: true)
         accumulator += dt
         while accumulator >= subStep {
+            applyFields()
             world.step(subStep)
             accumulator -= subStep
         }

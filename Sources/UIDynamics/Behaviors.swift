@@ -144,6 +144,7 @@ public enum Behavior: Sendable {
     case snap(SnapBehavior)
     case push(PushBehavior)
     case item(ItemBehavior)
+    case field(FieldBehavior)
 
     /// The items the behaviour names.
     public var items: [ItemID] {
@@ -154,6 +155,7 @@ public enum Behavior: Sendable {
         case .snap(let b): return [b.item]
         case .push(let b): return b.items
         case .item(let b): return b.items
+        case .field(let b): return b.items
         }
     }
 }

@@ -62,6 +62,8 @@ public final class DynamicAnimator {
     var nextBehaviorID = 1
     var accumulator = 0.0
     var owners: [FixtureID: FixtureOwner] = [:]
+    /// Electric charge per item, from the item behaviours (last writer wins).
+    var charges: [ItemID: Double] = [:]
     let ground: BodyID
     let listener = Listener()
 
@@ -220,7 +222,7 @@ public final class DynamicAnimator {
                 installed[k].joints = makeSnap(n)
                 wakeItems(b.items)
             }
-        case (.gravity, .gravity), (.item, .item):
+        case (.gravity, .gravity), (.item, .item), (.field, .field):
             applyGravityAndFlags()
             applyMaterials()
             wakeItems(b.items)
@@ -286,7 +288,7 @@ public final class DynamicAnimator {
                 addLinearVelocity(ib.linearVelocity, to: i)
                 addAngularVelocity(ib.angularVelocity, to: i)
             }
-        case .gravity, .push:
+        case .gravity, .push, .field:
             break
         }
         installed.append(inst)

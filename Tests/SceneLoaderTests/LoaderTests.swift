@@ -61,7 +61,7 @@ func loadError(_ text: String) -> String {
           n: { snap: { item: b, to: [10, 10], damping: 0.4 } }
           k: { push: { items: [a], mode: instantaneous, direction: [1, 0], magnitude: 2, offset: [0, 3] } }
           i: { item: { items: [a], elasticity: 0.6, friction: 0, density: 2, resistance: 0, angularResistance: 0, allowsRotation: false, anchored: false, charge: 1, linearVelocity: [1, 2], angularVelocity: 3 } }
-          f: { field: { kind: vortex, items: [a] } }
+          f: { field: { kind: vortex, items: [a], position: [1, 2], strength: 3, falloff: 1, minimumRadius: 4, direction: [0, 1], smoothness: 0.5, animationSpeed: 2, region: { difference: [ { union: [ { radius: 50 }, { size: [10, 20] } ] }, { inverse: { intersection: [ { radius: 5 } ] } } ] } } }
           all: { children: [g, c], active: true }
         script: [ { wait: 1 } ]
         """)[0]
@@ -77,6 +77,10 @@ func loadError(_ text: String) -> String {
         guard case .item(_, let props) = s.behaviors[7].kind else { Issue.record("item"); return }
         #expect(props.map(\.0) == ["elasticity", "friction", "density", "resistance", "angularResistance", "allowsRotation", "anchored", "charge", "linearVelocity", "angularVelocity"])
         #expect(s.behaviors[9].active)
+        guard case .field(let field) = s.behaviors[8].kind else { Issue.record("field"); return }
+        #expect(field.kind == "vortex" && field.strength?.text == "3" && field.minimumRadius != nil && field.animationSpeed != nil)
+        guard case .difference(.union(let parts), .inverse(.intersection(let inner))) = field.region else { Issue.record("region"); return }
+        #expect(parts.count == 2 && inner.count == 1)
     }
 
     @Test func transitionsGesturesRulesAndScript() throws {
@@ -164,6 +168,16 @@ func loadError(_ text: String) -> String {
                 "t.yaml:1:38: error: `alpha` of `a` must be between 0 and 1, found 2")
         #expect(loadError("views: {a: {frame: [0,0,1,1]}}\nscript: [ { wait: 1, timeout: 2 } ]\n") ==
                 "t.yaml:2:11: error: `timeout` belongs to a `waitFor` step")
+    }
+
+    @Test func fieldErrors() {
+        let head = "views: {a: {frame: [0,0,1,1]}}\nscript: [ { wait: 1 } ]\nbehaviors:\n"
+        #expect(loadError(head + "  f: { field: { kind: vortx, items: [a] } }\n") ==
+                "t.yaml:4:23: error: unknown field kind `vortx`; did you mean `vortex`?")
+        #expect(loadError(head + "  f: { field: { kind: vortex, region: { difference: [ { radius: 1 } ] } } }\n") ==
+                "t.yaml:4:53: error: `difference` takes two regions [a, b]: the points of a not in b")
+        #expect(loadError(head + "  f: { field: { kind: vortex, region: { radius: 1, size: [1, 1] } } }\n") ==
+                "t.yaml:4:39: error: a region has exactly one of radius, size, inverse, union, difference, intersection")
     }
 
     @Test func limits() {

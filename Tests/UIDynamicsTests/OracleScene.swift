@@ -99,9 +99,20 @@ func buildAnimator(_ f: OracleFixture) -> DynamicAnimator {
             ib.resistance = (s["resistance"] as? NSNumber)?.doubleValue
             ib.angularResistance = (s["angularResistance"] as? NSNumber)?.doubleValue
             ib.allowsRotation = s["allowsRotation"] as? Bool
+            ib.charge = (s["charge"] as? NSNumber)?.doubleValue
             if s["linearVelocity"] != nil { ib.linearVelocity = vec(s["linearVelocity"]) }
             ib.angularVelocity = num(s["angularVelocity"])
             an.addBehavior(.item(ib))
+        case "field":
+            var region = Region.infinite
+            if let r = s["region"] as? [String: Any] {
+                if let radius = r["radius"] { region = .circle(radius: num(radius)) } else { region = .rectangle(size: vec(r["size"])) }
+            }
+            let kind = FieldKind(rawValue: s["kind"] as! String)!
+            an.addBehavior(.field(FieldBehavior(kind: kind, items: ids("items"), position: s["position"] == nil ? .zero : vec(s["position"]),
+                                                region: region, strength: num(s["strength"], 1), falloff: (s["falloff"] as? NSNumber)?.doubleValue,
+                                                minimumRadius: num(s["minimumRadius"]),
+                                                direction: s["direction"] == nil ? (kind == .linearGravity ? Vec2(0, 1) : .zero) : vec(s["direction"]))))
         default:
             fatalError("unknown behaviour kind \(kind) in fixture \(f.name)")
         }

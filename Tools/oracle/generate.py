@@ -71,6 +71,20 @@ SCENES = [
     dict(name='item-to-item-spring', bounds=B, ticks=180, items=[box(1, 100, 300, 60, 60), box(2, 300, 320, 80, 40)],
          behaviors=[{'attachment': dict(item=1, offset=[10, 10], to=2, toOffset=[-20, 0], length=120, frequency=1.5, damping=0.2)},
                     {'item': dict(items=[2], linearVelocity=[0, 200], angularVelocity=2)}]),
+    dict(name='field-linear-gravity', bounds=B, ticks=90, items=[box(1, 195, 200)],
+         behaviors=[{'field': dict(kind='linearGravity', items=[1], strength=2, direction=[0.3, 1])}]),
+    dict(name='field-radial-gravity-region', bounds=B, ticks=180, items=[box(1, 295, 422, 40, 40), box(2, 20, 800, 40, 40)],
+         behaviors=[{'field': dict(kind='radialGravity', items=[1, 2], position=[195, 422], strength=3, minimumRadius=20,
+                                   region=dict(radius=300))},
+                    {'item': dict(items=[1], resistance=0, linearVelocity=[0, 173.2])}]),
+    dict(name='field-spring-and-drag', bounds=B, ticks=180, items=[box(1, 300, 422, 60, 60)],
+         behaviors=[{'field': dict(kind='spring', items=[1], position=[195, 422], strength=20)},
+                    {'field': dict(kind='drag', items=[1], strength=0.5, region=dict(size=[200, 900]))},
+                    {'item': dict(items=[1], resistance=0)}]),
+    dict(name='field-vortex-electric', bounds=B, ticks=120, items=[box(1, 250, 422, 50, 50)],
+         behaviors=[{'field': dict(kind='vortex', items=[1], position=[195, 422], strength=0.2)},
+                    {'field': dict(kind='electric', items=[1], position=[195, 422], strength=0.5, falloff=1, minimumRadius=10)},
+                    {'item': dict(items=[1], charge=2)}]),
 ]
 
 

@@ -16,7 +16,9 @@ boundaries [{id, points, closed}]}; attachment {item, offset, anchor | to + toOf
 frequency, damping, kind: spring|limit|fixed|pin|sliding, axis, range, frictionTorque};
 snap {item, point, damping}; push {items, mode, direction, offsets {id: [x, y]}};
 item {items, elasticity, friction, density, resistance, angularResistance, allowsRotation,
-linearVelocity, angularVelocity}.
+charge, linearVelocity, angularVelocity}; field {kind, items, position, strength, falloff,
+minimumRadius, direction, region: {radius} | {size: [w, h]}} (noise and turbulence are not
+modelled here: their noise is scenerun's own, not UIKit's).
 """
 import math
 import numpy as np
@@ -288,6 +290,74 @@ class Animator:
                     return inst['spec'].get('mode', 'everything') != 'items' and oa[1] in inst['spec']['items']
         return False
 
+    # fields ---------------------------------------------------------------
+    FALLOFF = dict(radialGravity=2.0, spring=-1.0)
+
+    @staticmethod
+    def in_region(region, rx, ry):
+        if region is None:
+            return True
+        if 'radius' in region:
+            return rx * rx + ry * ry <= region['radius'] ** 2
+        w, h = region['size']
+        return abs(rx) < 0.5 * w and abs(ry) < 0.5 * h
+
+    def field_forces(self):
+        out = []
+        for inst in self.installed:
+            if inst['kind'] != 'field':
+                continue
+            f = inst['spec']
+            kind = f['kind']
+            pos = f.get('position', [0, 0])
+            s = f.get('strength', 1.0)
+            falloff = f.get('falloff', self.FALLOFF.get(kind, 0.0))
+            minr = f.get('minimumRadius', 0.0) / PPM
+            d = f.get('direction', [0, 1] if kind == 'linearGravity' else [0, 0])
+            for iid in f['items']:
+                b = self.items[iid]['body']
+                cx, cy = b.position[0] * PPM, b.position[1] * PPM
+                rx, ry = cx - pos[0], cy - pos[1]
+                if not self.in_region(f.get('region'), rx, ry):
+                    continue
+                px, py = rx / PPM, ry / PPM
+                r = math.hypot(px, py)
+                ux, uy = (px / r, py / r) if r > 0 else (0.0, 0.0)
+                fall = 1.0 if falloff == 0 else max(r, minr) ** (-falloff)
+                m = b.mass
+                v = b.linearVelocity
+                q = self.charge(iid)
+                if kind == 'linearGravity':
+                    F = (s * m * d[0], s * m * d[1])
+                elif kind == 'radialGravity':
+                    F = (-s * m * fall * ux, -s * m * fall * uy)
+                elif kind == 'spring':
+                    F = (-s * fall * ux, -s * fall * uy)
+                elif kind == 'electric':
+                    F = (s * q * fall * ux, s * q * fall * uy)
+                elif kind == 'magnetic':
+                    F = (s * fall * v[1], -s * fall * v[0])
+                elif kind == 'vortex':
+                    F = (s * fall / m * -uy, s * fall / m * ux) if m > 0 else (0.0, 0.0)
+                elif kind == 'drag':
+                    ux2, uy2 = v[0] - d[0], v[1] - d[1]
+                    n = math.hypot(ux2, uy2)
+                    F = (-s * n * fall * ux2, -s * n * fall * uy2)
+                elif kind == 'velocity':
+                    b.linearVelocity = (d[0], d[1])
+                    continue
+                else:
+                    raise ValueError(kind)
+                out.append((b, F))
+        return out
+
+    def charge(self, iid):
+        q = 0.0
+        for inst in self.installed:
+            if inst['kind'] == 'item' and iid in inst['spec']['items'] and 'charge' in inst['spec']:
+                q = inst['spec']['charge']
+        return q
+
     # the tick ------------------------------------------------------------
     def tick(self, dt):
         if not self.running:
@@ -315,7 +385,12 @@ class Animator:
         self.listener.awaiting = {}
         self.acc += dt
         while self.acc >= H:
+            forces = self.field_forces()
+            for b, F in forces:
+                b.ApplyForceToCenter(F, True)
             self.world.Step(H, 8, 3)
+            for b, F in forces:      # a field's force lasts one sub-step
+                b.ApplyForceToCenter((-F[0], -F[1]), False)
             self.acc -= H
         self.world.ClearForces()
         for iid in self.order:

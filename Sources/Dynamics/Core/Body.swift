@@ -18,6 +18,8 @@ struct Body {
     var angularVelocity: Double
     var force = Vec2.zero
     var torque = 0.0
+    /// A force that acts during the next step only (UIKit's fields are evaluated every sub-step).
+    var stepForce = Vec2.zero
     var prev = nullIndex
     var next = nullIndex
     var fixtureList = nullIndex

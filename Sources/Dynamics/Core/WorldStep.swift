@@ -19,6 +19,8 @@ extension World {
         if continuousPhysics && dt > 0 { solveTOI(step) }
         if dt > 0 { invDt0 = step.invDt }
         if autoClearForces { clearForces() }
+        var b = bodyList
+        while b != nullIndex { bodies[b].stepForce = .zero; b = bodies[b].next }
     }
 
     func solve(_ step: TimeStep) {
@@ -100,7 +102,7 @@ extension World {
             bodies[b].sweep.c0 = c
             bodies[b].sweep.a0 = a
             if bodies[b].type == .dynamicBody {
-                v += h * (bodies[b].gravityScale * gravity + bodies[b].invMass * bodies[b].force)
+                v += h * (bodies[b].gravityScale * gravity + bodies[b].invMass * (bodies[b].force + bodies[b].stepForce))
                 w += h * bodies[b].invI * bodies[b].torque
                 // Box2D 2.2's damping (what the oracle, pybox2d 2.3.10, measures): v ← v·clamp(1 − h·c, 0, 1).
                 v *= Swift.min(Swift.max(1.0 - h * bodies[b].linearDamping, 0), 1)

@@ -1,0 +1,151 @@
+import Dynamics
+import Geometry
+
+/// A field's region, relative to the field's position (points).
+public indirect enum Region: Sendable, Hashable {
+    /// Everywhere.
+    case infinite
+    /// A disc of this radius; points on the circle are inside.
+    case circle(radius: Double)
+    /// A rectangle of this size centred on the field; points on its edges are outside.
+    case rectangle(size: Vec2)
+    case inverse(Region)
+    case union([Region])
+    case difference(Region, Region)
+    case intersection([Region])
+
+    /// Whether the point `p` (relative to the field's position, points) is inside.
+    public func contains(_ p: Vec2) -> Bool {
+        switch self {
+        case .infinite: return true
+        case .circle(let r): return p.lengthSquared <= r * r
+        case .rectangle(let s): return Swift.abs(p.x) < 0.5 * s.x && Swift.abs(p.y) < 0.5 * s.y
+        case .inverse(let r): return !r.contains(p)
+        case .union(let rs): return rs.contains { $0.contains(p) }
+        case .difference(let a, let b): return a.contains(p) && !b.contains(p)
+        case .intersection(let rs): return rs.allSatisfy { $0.contains(p) }
+        }
+    }
+}
+
+/// The kinds of `UIFieldBehavior`.
+public enum FieldKind: String, Sendable, CaseIterable {
+    case linearGravity, radialGravity, spring, drag, velocity, vortex, noise, turbulence, electric, magnetic
+
+    /// The falloff when the scene gives none: 2 for radial gravity, −1 for the spring, else 0.
+    public var defaultFalloff: Double {
+        switch self {
+        case .radialGravity: return 2
+        case .spring: return -1
+        default: return 0
+        }
+    }
+}
+
+/// `UIFieldBehavior`: a force evaluated in every sub-step on its own items inside its region.
+///
+/// With p the item's centre relative to the field's position in metres, r = |p|, p̂ = p/r,
+/// fall(r) = max(r, minimumRadius)^(−falloff), m the mass, q the charge, v the velocity (m/s), S the
+/// strength, d the direction: linear gravity S·m·d; radial gravity −S·m·p̂·fall(r); spring
+/// −S·p̂·fall(r); electric S·q·p̂·fall(r); magnetic S·(v.y, −v.x)·fall(r); vortex
+/// S·(−p̂.y, p̂.x)·fall(r)/m; drag −S·u·|u|·fall(r) with u = v − d; velocity: v becomes d (m/s);
+/// noise and turbulence: S·fall(r) times a deterministic smooth noise vector (turbulence also
+/// times |v|). Forces in newtons.
+public struct FieldBehavior: Sendable {
+    public var kind: FieldKind
+    public var items: [ItemID]
+    /// Centre of the field (points).
+    public var position: Vec2
+    public var region: Region
+    public var strength: Double
+    public var falloff: Double
+    /// Below this distance (points) the falloff uses this distance.
+    public var minimumRadius: Double
+    public var direction: Vec2
+    /// Noise: 0 (rough) … 1 (smooth).
+    public var smoothness: Double
+    /// Noise: how fast the noise changes (per second).
+    public var animationSpeed: Double
+
+    public init(kind: FieldKind, items: [ItemID], position: Vec2 = .zero, region: Region = .infinite, strength: Double = 1,
+                falloff: Double? = nil, minimumRadius: Double = 0, direction: Vec2 = .zero, smoothness: Double = 0, animationSpeed: Double = 0) {
+        self.kind = kind; self.items = items; self.position = position; self.region = region; self.strength = strength
+        self.falloff = falloff ?? kind.defaultFalloff; self.minimumRadius = minimumRadius; self.direction = direction
+        self.smoothness = smoothness; self.animationSpeed = animationSpeed
+    }
+
+    /// The force (N) on an item at `center` (points) with mass `m` (kg), charge `q` and velocity
+    /// `v` (m/s) at animator time `t`; nil outside the region. For a velocity field the result is
+    /// the velocity to set (m/s) and `replacesVelocity` is true.
+    func evaluate(center: Vec2, mass m: Double, charge q: Double, velocity v: Vec2, time t: Double) -> Vec2? {
+        let rel = center - position
+        guard region.contains(rel) else { return nil }
+        let p = (1 / pointsPerMeter) * rel
+        let r = p.length
+        let unit = r > 0 ? (1 / r) * p : Vec2.zero
+        let fall = falloff == 0 ? 1 : Elementary.pow(Swift.max(r, minimumRadius / pointsPerMeter), -falloff)
+        let s = strength
+        switch kind {
+        case .linearGravity: return (s * m) * direction
+        case .radialGravity: return (-s * m * fall) * unit
+        case .spring: return (-s * fall) * unit
+        case .electric: return (s * q * fall) * unit
+        case .magnetic: return (s * fall) * Vec2(v.y, -v.x)
+        case .vortex: return m > 0 ? (s * fall / m) * Vec2(-unit.y, unit.x) : .zero
+        case .drag:
+            let u = v - direction
+            return (-s * u.length * fall) * u
+        case .velocity: return direction
+        case .noise, .turbulence:
+            let n = noise(p, t)
+            let scale = kind == .turbulence ? v.length : 1
+            return (s * fall * scale) * n
+        }
+    }
+
+    /// Smooth value noise in [−1, 1]²: a hash of the lattice cell around `p` (cell size grows
+    /// with smoothness) and of the time step, interpolated smoothly. Deterministic everywhere.
+    func noise(_ p: Vec2, _ t: Double) -> Vec2 {
+        let cell = 0.1 + 2 * Swift.max(0, Swift.min(1, smoothness))
+        let x = p.x / cell, y = p.y / cell, z = t * animationSpeed
+        func hash(_ i: Int, _ j: Int, _ k: Int, _ c: UInt64) -> Double {
+            var h = UInt64(bitPattern: Int64(i)) &* 0x9E3779B97F4A7C15 ^ UInt64(bitPattern: Int64(j)) &* 0xC2B2AE3D27D4EB4F
+            h ^= UInt64(bitPattern: Int64(k)) &* 0x165667B19E3779F9 ^ c
+            h = (h ^ (h >> 29)) &* 0xBF58476D1CE4E5B9
+            h ^= h >> 32
+            return Double(h >> 11) / Double(1 << 52) - 1
+        }
+        func smooth(_ f: Double) -> Double { f * f * (3 - 2 * f) }
+        let i = Int(x.rounded(.down)), j = Int(y.rounded(.down)), k = Int(z.rounded(.down))
+        let fx = smooth(x - Double(i)), fy = smooth(y - Double(j)), fz = smooth(z - Double(k))
+        func channel(_ c: UInt64) -> Double {
+            func at(_ dk: Int) -> Double {
+                let a = hash(i, j, k + dk, c) + fx * (hash(i + 1, j, k + dk, c) - hash(i, j, k + dk, c))
+                let b = hash(i, j + 1, k + dk, c) + fx * (hash(i + 1, j + 1, k + dk, c) - hash(i, j + 1, k + dk, c))
+                return a + fy * (b - a)
+            }
+            return at(0) + fz * (at(1) - at(0))
+        }
+        return Vec2(channel(1), channel(2))
+    }
+}
+
+extension DynamicAnimator {
+    /// Applies every installed field to its items for the next sub-step.
+    func applyFields() {
+        for inst in installed {
+            guard case .field(let f) = inst.behavior else { continue }
+            for id in f.items {
+                guard let b = items[id]?.body, world.type(of: b) == .dynamicBody else { continue }
+                let v = world.linearVelocity(of: b)
+                guard let out = f.evaluate(center: pointsPerMeter * world.position(of: b), mass: world.mass(of: b), charge: charges[id] ?? 0, velocity: v,
+                                           time: elapsedTime) else { continue }
+                if f.kind == .velocity {
+                    world.setLinearVelocity(b, out)
+                } else {
+                    world.applyStepForce(b, out)
+                }
+            }
+        }
+    }
+}
