@@ -130,6 +130,16 @@ struct SolverData {
     var velocities: [SolverVelocity]
 }
 
+extension SolverData {
+    /// Applies the impulse `P` (N·s) at arm `rA` of A (negatively) and arm `rB` of B.
+    mutating func applyImpulse(_ P: Vec2, _ A: SolverBody, _ rA: Vec2, _ B: SolverBody, _ rB: Vec2) {
+        velocities[A.index].v -= A.invMass * P
+        velocities[A.index].w -= A.invI * cross(rA, P)
+        velocities[B.index].v += B.invMass * P
+        velocities[B.index].w += B.invI * cross(rB, P)
+    }
+}
+
 /// A body's constants as a joint's solver needs them.
 struct SolverBody {
     var index: Int

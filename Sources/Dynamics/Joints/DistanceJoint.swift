@@ -22,9 +22,7 @@ struct DistanceJoint {
 
     mutating func initVelocityConstraints(_ data: inout SolverData, _ A: SolverBody, _ B: SolverBody) {
         let cA = data.positions[A.index].c, aA = data.positions[A.index].a
-        var vA = data.velocities[A.index].v, wA = data.velocities[A.index].w
         let cB = data.positions[B.index].c, aB = data.positions[B.index].a
-        var vB = data.velocities[B.index].v, wB = data.velocities[B.index].w
         let qA = Rot(aA), qB = Rot(aB)
         rA = mul(qA, localAnchorA - A.localCenter)
         rB = mul(qB, localAnchorB - B.localCenter)
@@ -51,28 +49,19 @@ struct DistanceJoint {
         }
         if data.step.warmStarting {
             impulse *= data.step.dtRatio
-            let P = impulse * u
-            vA -= A.invMass * P; wA -= A.invI * cross(rA, P)
-            vB += B.invMass * P; wB += B.invI * cross(rB, P)
+            data.applyImpulse(impulse * u, A, rA, B, rB)
         } else {
             impulse = 0
         }
-        data.velocities[A.index] = SolverVelocity(v: vA, w: wA)
-        data.velocities[B.index] = SolverVelocity(v: vB, w: wB)
     }
 
     mutating func solveVelocityConstraints(_ data: inout SolverData, _ A: SolverBody, _ B: SolverBody) {
-        var vA = data.velocities[A.index].v, wA = data.velocities[A.index].w
-        var vB = data.velocities[B.index].v, wB = data.velocities[B.index].w
-        let vpA = vA + cross(wA, rA), vpB = vB + cross(wB, rB)
+        let a = data.velocities[A.index], b = data.velocities[B.index]
+        let vpA = a.v + cross(a.w, rA), vpB = b.v + cross(b.w, rB)
         let Cdot = dot(u, vpB - vpA)
         let lambda = -mass * (Cdot + bias + gamma * impulse)
         impulse += lambda
-        let P = lambda * u
-        vA -= A.invMass * P; wA -= A.invI * cross(rA, P)
-        vB += B.invMass * P; wB += B.invI * cross(rB, P)
-        data.velocities[A.index] = SolverVelocity(v: vA, w: wA)
-        data.velocities[B.index] = SolverVelocity(v: vB, w: wB)
+        data.applyImpulse(lambda * u, A, rA, B, rB)
     }
 
     func solvePositionConstraints(_ data: inout SolverData, _ A: SolverBody, _ B: SolverBody) -> Bool {
@@ -115,9 +104,7 @@ struct RopeJoint {
 
     mutating func initVelocityConstraints(_ data: inout SolverData, _ A: SolverBody, _ B: SolverBody) {
         let cA = data.positions[A.index].c, aA = data.positions[A.index].a
-        var vA = data.velocities[A.index].v, wA = data.velocities[A.index].w
         let cB = data.positions[B.index].c, aB = data.positions[B.index].a
-        var vB = data.velocities[B.index].v, wB = data.velocities[B.index].w
         rA = mul(Rot(aA), localAnchorA - A.localCenter)
         rB = mul(Rot(aB), localAnchorB - B.localCenter)
         u = cB + rB - cA - rA
@@ -135,20 +122,15 @@ struct RopeJoint {
         mass = invMass != 0 ? 1 / invMass : 0
         if data.step.warmStarting {
             impulse *= data.step.dtRatio
-            let P = impulse * u
-            vA -= A.invMass * P; wA -= A.invI * cross(rA, P)
-            vB += B.invMass * P; wB += B.invI * cross(rB, P)
+            data.applyImpulse(impulse * u, A, rA, B, rB)
         } else {
             impulse = 0
         }
-        data.velocities[A.index] = SolverVelocity(v: vA, w: wA)
-        data.velocities[B.index] = SolverVelocity(v: vB, w: wB)
     }
 
     mutating func solveVelocityConstraints(_ data: inout SolverData, _ A: SolverBody, _ B: SolverBody) {
-        var vA = data.velocities[A.index].v, wA = data.velocities[A.index].w
-        var vB = data.velocities[B.index].v, wB = data.velocities[B.index].w
-        let vpA = vA + cross(wA, rA), vpB = vB + cross(wB, rB)
+        let a = data.velocities[A.index], b = data.velocities[B.index]
+        let vpA = a.v + cross(a.w, rA), vpB = b.v + cross(b.w, rB)
         let C = length - maxLength
         var Cdot = dot(u, vpB - vpA)
         if C < 0 { Cdot += data.step.invDt * C }
@@ -156,11 +138,7 @@ struct RopeJoint {
         let old = impulse
         impulse = Swift.min(0, impulse + lambda)
         lambda = impulse - old
-        let P = lambda * u
-        vA -= A.invMass * P; wA -= A.invI * cross(rA, P)
-        vB += B.invMass * P; wB += B.invI * cross(rB, P)
-        data.velocities[A.index] = SolverVelocity(v: vA, w: wA)
-        data.velocities[B.index] = SolverVelocity(v: vB, w: wB)
+        data.applyImpulse(lambda * u, A, rA, B, rB)
     }
 
     func solvePositionConstraints(_ data: inout SolverData, _ A: SolverBody, _ B: SolverBody) -> Bool {

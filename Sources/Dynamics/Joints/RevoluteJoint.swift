@@ -112,19 +112,11 @@ struct RevoluteJoint {
             switch limitState {
             case .equal:
                 impulse += imp
-            case .atLower:
+            case .atLower, .atUpper:
+                // A one-sided limit may only push (lower) or pull (upper); when the accumulated
+                // impulse would cross zero, solve the point constraint alone and release the limit.
                 let newImpulse = impulse.z + imp.z
-                if newImpulse < 0 {
-                    let rhs = -Cdot1 + impulse.z * Vec2(mass.ez.x, mass.ez.y)
-                    let reduced = mass.solve22(rhs)
-                    imp = Vec3(reduced.x, reduced.y, -impulse.z)
-                    impulse.x += reduced.x; impulse.y += reduced.y; impulse.z = 0
-                } else {
-                    impulse += imp
-                }
-            case .atUpper:
-                let newImpulse = impulse.z + imp.z
-                if newImpulse > 0 {
+                if limitState == .atLower ? newImpulse < 0 : newImpulse > 0 {
                     let rhs = -Cdot1 + impulse.z * Vec2(mass.ez.x, mass.ez.y)
                     let reduced = mass.solve22(rhs)
                     imp = Vec3(reduced.x, reduced.y, -impulse.z)
