@@ -169,7 +169,7 @@ extension Run {
         } else {
             let b = scene.behaviors.firstIndex { $0.name == t.object }!
             overrides[b, default: [:]][t.property] = v
-            if let id = installed[b], let desc = try describe(b, scope: scope) {
+            if let id = installed[b], let desc = try describe(b, scope: scope, reuse: true) {
                 animator.updateBehavior(id, desc)
             }
         }
@@ -205,17 +205,30 @@ extension Run {
 
     func ids(_ names: [String]) -> [ItemID] { names.map { n in scene.views.firstIndex { $0.name == n }! } }
 
-    /// The UIKit behaviour for scene behaviour `i`, its expressions evaluated now.
-    func describe(_ i: Int, scope: Scope?) throws -> Behavior? {
+    /// The UIKit behaviour for scene behaviour `i`. Its expressions are evaluated now when
+    /// `reuse` is false (the behaviour is being added); when `reuse` is true (a `set` changed one
+    /// property of an installed behaviour), every property not overridden by a `set` keeps the
+    /// value it got when the behaviour was added, as assigning one property does in UIKit.
+    func describe(_ i: Int, scope: Scope?, reuse: Bool = false) throws -> Behavior? {
         let spec = scene.behaviors[i]
         let o = overrides[i] ?? [:]
+        var memo = reuse ? (addedValues[i] ?? [:]) : [:]
+        defer { addedValues[i] = memo }
+        /// The value of the property at `key`: a `set` override, else its value when added.
+        func value(_ key: String, _ e: Expr) throws -> Value {
+            if let v = o[key] { return v }
+            if let v = memo[key] { return v }
+            let v = try eval(e, scope: scope)
+            memo[key] = v
+            return v
+        }
         func num(_ key: String, _ e: Expr?, _ d: Double) throws -> Double {
             if let v = o[key]?.number { return v }
-            return try e.map { try evalNumber($0, scope: scope) } ?? d
+            return try e.map { try value(key, $0).number ?? 0 } ?? d
         }
         func pt(_ key: String, _ e: Expr?) throws -> Vec2? {
             if let v = o[key]?.point { return v }
-            return try e.map { try evalPoint($0, scope: scope) }
+            return try e.map { try value(key, $0).point ?? .zero }
         }
         func nonNegative(_ v: Double, _ what: String, _ e: Expr?) throws -> Double {
             if v < 0 || !v.isFinite {
@@ -235,13 +248,14 @@ extension Run {
         case .collision(let items, let mode, let rb, let boundaries):
             var insets: EdgeInsets?
             if let rb {
-                insets = EdgeInsets(top: try num("", rb["top"], 0), left: try num("", rb["left"], 0),
-                                    bottom: try num("", rb["bottom"], 0), right: try num("", rb["right"], 0))
+                insets = EdgeInsets(top: try num("referenceBounds.top", rb["top"], 0), left: try num("referenceBounds.left", rb["left"], 0),
+                                    bottom: try num("referenceBounds.bottom", rb["bottom"], 0),
+                                    right: try num("referenceBounds.right", rb["right"], 0))
             }
             var bnds: [Boundary] = []
             for b in boundaries {
                 var pts: [Vec2] = []
-                for p in b.points { pts.append(try evalPoint(p, scope: scope)) }
+                for (k, p) in b.points.enumerated() { pts.append(try pt("boundaries.\(b.identifier).\(k)", p) ?? .zero) }
                 bnds.append(Boundary(identifier: b.identifier, points: pts, closed: b.closed))
             }
             let m: CollisionMode = mode == .items ? .items : mode == .boundaries ? .boundaries : .everything
@@ -266,7 +280,7 @@ extension Run {
             }
             var range: ClosedRange<Double>?
             if let (lo, hi) = a.range {
-                let l = try evalNumber(lo, scope: scope), h = try evalNumber(hi, scope: scope)
+                let l = try num("range.0", lo, 0), h = try num("range.1", hi, 0)
                 if l > h { throw Abort(diagnostic: Diagnostic("`range` must be [min, max] with min ≤ max, got [\(formatNumber(l)), \(formatNumber(h))]", at: lo.location)) }
                 range = l...h
             }
@@ -290,7 +304,7 @@ extension Run {
                 dir = try num("magnitude", magnitude, 1) * Vec2(Elementary.cos(a), Elementary.sin(a))
             }
             var isActive = true
-            if let v = o["active"]?.bool { isActive = v } else if let a = active { isActive = try evalBool(a, scope: scope) }
+            if let a = active { isActive = try value("active", a).bool ?? false } else if let v = o["active"]?.bool { isActive = v }
             let off = try pt("offset", offset) ?? .zero
             var offsets: [Int: Vec2] = [:]
             if off != .zero { for id in ids(items) { offsets[id] = off } }
@@ -303,7 +317,7 @@ extension Run {
                 all.append((k, nil))
             }
             for (k, expr) in all {
-                let v = try o[k] ?? eval(expr!, scope: scope)
+                let v = try o[k] ?? value(k, expr!)
                 let e = expr
                 switch k {
                 case "elasticity": ib.elasticity = try nonNegative(v.number!, "`elasticity`", e)
@@ -324,9 +338,9 @@ extension Run {
             return .item(ib)
         case .field(let f):
             guard let kind = FieldKind(rawValue: f.kind) else { return nil }
-            let falloff: Double? = try f.falloff.map { try evalNumber($0, scope: scope) }
+            let falloff: Double? = try f.falloff.map { try num("falloff", $0, 0) }
             return .field(FieldBehavior(kind: kind, items: ids(f.items), position: try pt("position", f.position) ?? .zero,
-                                        region: try region(f.region, scope: scope), strength: try num("strength", f.strength, 1),
+                                        region: try region(f.region) { try num("region.\($0)", $1, 0) } pointAt: { try pt("region.\($0)", $1) ?? .zero }, strength: try num("strength", f.strength, 1),
                                         falloff: falloff, minimumRadius: try num("minimumRadius", f.minimumRadius, 0),
                                         direction: try pt("direction", f.direction) ?? (kind == .linearGravity ? Vec2(0, 1) : .zero),
                                         smoothness: try num("smoothness", f.smoothness, 0), animationSpeed: try num("animationSpeed", f.animationSpeed, 0)))
@@ -335,18 +349,22 @@ extension Run {
         }
     }
 
-    func region(_ r: RegionSpec, scope: Scope?) throws -> Region {
+    /// A field's region, its numbers read through `number` and `point` under a key that names
+    /// their place in the region tree (so that a `set` elsewhere reuses them).
+    func region(_ r: RegionSpec, path: String = "", number: (String, Expr) throws -> Double,
+                pointAt point: (String, Expr) throws -> Vec2) throws -> Region {
+        func sub(_ x: RegionSpec, _ k: Int) throws -> Region { try region(x, path: path + "\(k).", number: number, pointAt: point) }
         switch r {
         case .infinite: return .infinite
         case .circle(let e):
-            let radius = try evalNumber(e, scope: scope)
+            let radius = try number(path + "radius", e)
             if radius < 0 { throw Abort(diagnostic: Diagnostic("a region's `radius` must not be negative, got \(formatNumber(radius))", at: e.location)) }
             return .circle(radius: radius)
-        case .rectangle(let e): return .rectangle(size: try evalPoint(e, scope: scope))
-        case .inverse(let x): return .inverse(try region(x, scope: scope))
-        case .union(let xs): return .union(try xs.map { try region($0, scope: scope) })
-        case .difference(let a, let b): return .difference(try region(a, scope: scope), try region(b, scope: scope))
-        case .intersection(let xs): return .intersection(try xs.map { try region($0, scope: scope) })
+        case .rectangle(let e): return .rectangle(size: try point(path + "size", e))
+        case .inverse(let x): return .inverse(try sub(x, 0))
+        case .union(let xs): return .union(try xs.enumerated().map { try sub($1, $0) })
+        case .difference(let a, let b): return .difference(try sub(a, 0), try sub(b, 1))
+        case .intersection(let xs): return .intersection(try xs.enumerated().map { try sub($1, $0) })
         }
     }
 

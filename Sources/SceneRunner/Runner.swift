@@ -49,6 +49,8 @@ final class Run {
     var installed: [Int: Int] = [:]
     /// Property overrides from `set` on behaviours.
     var overrides: [Int: [String: Value]] = [:]
+    /// The values each behaviour's expressions had when it was last added, by property key.
+    var addedValues: [Int: [String: Value]] = [:]
     var recognizers: [PanRecognizer]
     var currentGesture: Int?
     var transitions: [TransitionController]
