@@ -48,15 +48,6 @@ func valueMemberNames(_ t: ValueType) -> [String] {
     }
 }
 
-/// Functions: name → (minimum arity, maximum arity).
-let functionArity: [String: (Int, Int)] = [
-    "abs": (1, 1), "min": (2, 8), "max": (2, 8), "clamp": (3, 3), "sqrt": (1, 1), "hypot": (2, 2),
-    "sin": (1, 1), "cos": (1, 1), "atan2": (2, 2), "length": (1, 1), "distance": (2, 2), "normalize": (1, 1),
-    "rubberband": (2, 3), "intersects": (2, 2), "contains": (2, 2), "approx": (3, 3), "round": (1, 1), "floor": (1, 1),
-]
-let functionNames = ["abs", "min", "max", "clamp", "sqrt", "hypot", "sin", "cos", "atan2", "length", "distance",
-                     "normalize", "rubberband", "intersects", "contains", "approx", "round", "floor"]
-
 /// How a dotted name splits into a scope path and value members (`shade.frame.maxY` →
 /// path [shade, frame], members [maxY]).
 public func splitName(_ parts: [String], in scope: Scope) -> (path: [String], members: [String], type: ValueType)? {
@@ -167,41 +158,22 @@ func check(_ e: Expr, _ scope: Scope) throws(Diagnostic) -> ValueType {
         guard ta == tb else { throw Diagnostic("both branches of `?:` must have one type, got a \(ta) and a \(tb)", at: e.location) }
         return ta
     case .call(let name, let args):
-        guard let (lo, hi) = functionArity[name] else {
-            let hint = closestMatch(to: name, in: functionNames).map { "; did you mean `\($0)`?" } ?? ""
+        guard let f = builtin(named: name) else {
+            let hint = closestMatch(to: name, in: builtins.map(\.name)).map { "; did you mean `\($0)`?" } ?? ""
             throw Diagnostic("unknown function `\(name)`\(hint)", at: e.location)
         }
-        guard args.count >= lo && args.count <= hi else {
+        guard f.arity.contains(args.count) else {
+            let (lo, hi) = (f.arity.lowerBound, f.arity.upperBound)
             throw Diagnostic("`\(name)` takes \(lo == hi ? "\(lo)" : "\(lo) to \(hi)") argument\(hi == 1 ? "" : "s"), got \(args.count)", at: e.location)
         }
         var ts: [ValueType] = []
         for a in args { ts.append(try check(a, scope)) }
-        func need(_ want: [ValueType]) throws(Diagnostic) {
-            for (i, w) in want.enumerated() where ts[i] != w {
-                throw Diagnostic("argument \(i + 1) of `\(name)` must be a \(w), but `\(args[i].text)` is a \(ts[i])", at: args[i].location)
-            }
-        }
-        switch name {
-        case "abs", "sqrt", "sin", "cos", "round", "floor":
-            if name == "abs" && ts[0] == .point { return .point }
-            try need([.number]); return .number
-        case "min", "max":
-            try need(Array(repeating: .number, count: ts.count)); return .number
-        case "clamp": try need([.number, .number, .number]); return .number
-        case "hypot", "atan2": try need([.number, .number]); return .number
-        case "length": try need([.point]); return .number
-        case "normalize": try need([.point]); return .point
-        case "distance": try need([.point, .point]); return .number
-        case "rubberband": try need(Array(repeating: .number, count: ts.count)); return .number
-        case "intersects": try need([.rect, .rect]); return .bool
-        case "contains": try need([.rect, .point]); return .bool
-        case "approx":
-            guard ts[0] == ts[1], ts[0] == .number || ts[0] == .point else {
-                throw Diagnostic("`approx` compares two numbers or two points, got a \(ts[0]) and a \(ts[1])", at: e.location)
-            }
-            guard ts[2] == .number else { throw Diagnostic("the tolerance of `approx` must be a number", at: args[2].location) }
-            return .bool
-        default: return .number
+        switch f.typing(ts) {
+        case .type(let t): return t
+        case .wrongArgument(let i, let want):
+            throw Diagnostic("argument \(i + 1) of `\(name)` must be a \(want), but `\(args[i].text)` is a \(ts[i])", at: args[i].location)
+        case .mismatch(let message):
+            throw Diagnostic(message, at: e.location)
         }
     }
 }

@@ -122,38 +122,8 @@ func eval(_ e: Expr, _ r: some NameResolver, _ scope: Scope) throws(Diagnostic) 
     case .call(let name, let args):
         var vs: [Value] = []
         for a in args { vs.append(try eval(a, r, scope)) }
-        let n = vs.map { $0.number ?? 0 }
-        switch name {
-        case "abs": if let p = vs[0].point { return .point(abs(p)) }; return .number(Swift.abs(n[0]))
-        case "min": return .number(n.min()!)
-        case "max": return .number(n.max()!)
-        case "clamp": return .number(Swift.min(Swift.max(n[0], n[1]), n[2]))
-        case "sqrt":
-            if n[0] < 0 { throw Diagnostic("square root of a negative number (\(formatNumber(n[0]))) in `\(e.text)`", at: e.location) }
-            return .number(n[0].squareRoot())
-        case "hypot": return try finite((n[0] * n[0] + n[1] * n[1]).squareRoot())
-        case "sin": return .number(Elementary.sin(n[0]))
-        case "cos": return .number(Elementary.cos(n[0]))
-        case "atan2": return .number(Elementary.atan2(n[0], n[1]))
-        case "round": return .number(n[0].rounded(.toNearestOrAwayFromZero))
-        case "floor": return .number(n[0].rounded(.down))
-        case "length": return .number(vs[0].point!.length)
-        case "distance": return .number(distance(vs[0].point!, vs[1].point!))
-        case "normalize":
-            let p = vs[0].point!
-            if p.length == 0 { throw Diagnostic("cannot normalize the zero vector in `\(e.text)`", at: e.location) }
-            return .point(p / p.length)
-        case "rubberband":
-            if n[1] <= 0 { throw Diagnostic("the dimension of `rubberband` must be positive, got \(formatNumber(n[1]))", at: e.location) }
-            return .number(rubberBand(offset: n[0], dimension: n[1], constant: n.count > 2 ? n[2] : 0.55))
-        case "intersects": return .bool(vs[0].rect!.intersects(vs[1].rect!))
-        case "contains": return .bool(vs[0].rect!.contains(vs[1].point!))
-        case "approx":
-            if let p = vs[0].point, let q = vs[1].point { return .bool(distance(p, q) <= n[2]) }
-            return .bool(Swift.abs(n[0] - n[1]) <= n[2])
-        default:
-            throw Diagnostic("unknown function `\(name)`", at: e.location)
-        }
+        guard let f = builtin(named: name) else { throw Diagnostic("unknown function `\(name)`", at: e.location) }
+        return try f.evaluate(Builtin.Call(args: vs, expr: e))
     }
 }
 
