@@ -69,12 +69,12 @@ public func judge(_ e: Expectation, _ s: Snapshot, scope: Scope) -> [Failure] {
             for (l, a, b) in [("x", r.origin.x, f.origin.x), ("y", r.origin.y, f.origin.y), ("width", r.size.x, f.size.x), ("height", r.size.y, f.size.y)] {
                 if out.count == before { cmp("frame.\(l)", a, b) }
             }
-        case "center":
+        case "center", "velocity":
             guard let p = want.point else { continue }
-            let c = view.frame.center
+            let c = v.property == "center" ? view.center : view.velocity
             let before = out.count
-            cmp("center.x", p.x, c.x)
-            if out.count == before { cmp("center.y", p.y, c.y) }
+            cmp("\(v.property).x", p.x, c.x)
+            if out.count == before { cmp("\(v.property).y", p.y, c.y) }
         case "removed":
             if want.bool != view.removed {
                 out.append(Failure(location: v.location, message: "\(v.view).removed expected \(want), got \(view.removed) at \(at)"))
@@ -85,9 +85,10 @@ public func judge(_ e: Expectation, _ s: Snapshot, scope: Scope) -> [Failure] {
             switch v.property {
             case "x": got = view.frame.origin.x
             case "y": got = view.frame.origin.y
-            case "width": got = view.frame.size.x
-            case "height": got = view.frame.size.y
+            case "width": got = view.size.x
+            case "height": got = view.size.y
             case "rotation": got = view.rotation
+            case "angularVelocity": got = view.angularVelocity
             default: got = view.alpha
             }
             cmp(v.property, n, got)
@@ -110,10 +111,46 @@ public func judge(_ e: Expectation, _ s: Snapshot, scope: Scope) -> [Failure] {
     for x in e.that {
         do {
             let v = try evaluate(x, s, scope: scope)
-            if v.bool != true { out.append(Failure(location: x.location, message: "expected `\(x.text)` to hold, but it is false at \(at)")) }
+            if v.bool != true {
+                let values = explain(x, s, scope: scope)
+                out.append(Failure(location: x.location, message: "expected `\(x.text)` to hold, but it is false at \(at)\(values.isEmpty ? "" : ": " + values)"))
+            }
         } catch {
             out.append(Failure(location: error.location, message: error.message))
         }
     }
     return out
+}
+
+/// The values of the operands of the comparison that made a boolean expression false: each side
+/// of a failing comparison, descending into the failing side of `&&` and both sides of `||`.
+/// Literal operands are left out (their value is written in the expression).
+func explain(_ e: Expr, _ s: Snapshot, scope: Scope) -> String {
+    var parts: [String] = []
+    func show(_ x: Expr) {
+        if case .number = x.node { return }
+        if case .bool = x.node { return }
+        if case .string = x.node { return }
+        guard let v = try? evaluate(x, s, scope: scope) else { return }
+        let item = "\(x.text) = \(v)"
+        if !parts.contains(item) { parts.append(item) }
+    }
+    func walk(_ x: Expr) {
+        switch x.node {
+        case .binary(let op, let l, let r) where op == "&&":
+            if (try? evaluate(l, s, scope: scope))?.bool != true { walk(l) } else { walk(r) }
+        case .binary(let op, let l, let r) where op == "||":
+            walk(l); walk(r)
+        case .binary(_, let l, let r):
+            show(l); show(r)
+        case .unary("!", let y):
+            walk(y)
+        case .call(_, let args):
+            for a in args { show(a) }
+        default:
+            show(x)
+        }
+    }
+    walk(e)
+    return parts.joined(separator: ", ")
 }

@@ -6,15 +6,21 @@ import SceneModel
 /// A view's observable state (points, radians, points/s).
 public struct ViewState: Sendable {
     public var name: String
+    /// UIKit's frame: the bounding box of the (rotated) view.
     public var frame: Rect
+    /// The centre, and the bounds size (which rotation does not change).
+    public var center: Vec2
+    public var size: Vec2
     public var rotation: Double
     public var alpha: Double
     public var velocity: Vec2
     public var angularVelocity: Double
     public var resting: Bool
     public var removed: Bool
-    public init(name: String, frame: Rect, rotation: Double, alpha: Double, velocity: Vec2 = .zero, angularVelocity: Double = 0, resting: Bool = true, removed: Bool = false) {
+    public init(name: String, frame: Rect, rotation: Double, alpha: Double, velocity: Vec2 = .zero, angularVelocity: Double = 0, resting: Bool = true,
+                removed: Bool = false, center: Vec2? = nil, size: Vec2? = nil) {
         self.name = name; self.frame = frame; self.rotation = rotation; self.alpha = alpha; self.velocity = velocity
+        self.center = center ?? frame.center; self.size = size ?? frame.size
         self.angularVelocity = angularVelocity; self.resting = resting; self.removed = removed
     }
 }
@@ -62,14 +68,17 @@ public struct Snapshot: Sendable, NameResolver {
     public var finalFrame: Rect
     /// Event counts, in a fixed order.
     public var events: [(String, Int)]
+    /// Values of the scene's `vars`.
+    public var vars: [(String, Value)]
 
     public init(time: Double, elapsed: Double, paused: Bool, lastPause: Double?, worldSize: Vec2, views: [ViewState],
                 transitions: [(name: String, state: String, progress: Double)] = [], gestures: [GestureSnapshot] = [],
                 currentGesture: String? = nil, contact: ContactSnapshot? = nil, initialFrame: Rect = .zero, finalFrame: Rect = .zero,
-                events: [(String, Int)] = []) {
+                events: [(String, Int)] = [], vars: [(String, Value)] = []) {
         self.time = time; self.elapsed = elapsed; self.paused = paused; self.lastPause = lastPause; self.worldSize = worldSize
         self.views = views; self.transitions = transitions; self.gestures = gestures; self.currentGesture = currentGesture
         self.contact = contact; self.initialFrame = initialFrame; self.finalFrame = finalFrame; self.events = events
+        self.vars = vars
     }
 
     public func count(_ event: String) -> Int { events.first { $0.0 == event }?.1 ?? 0 }
@@ -117,9 +126,15 @@ public struct Snapshot: Sendable, NameResolver {
             }
         default: break
         }
+        if let v = vars.first(where: { $0.0 == head }) { return v.1 }
         if let v = views.first(where: { $0.name == head }) {
             switch member {
             case "frame": return .rect(v.frame)
+            case "center": return .point(v.center)
+            case "width": return .number(v.size.x)
+            case "height": return .number(v.size.y)
+            case "size": return .point(v.size)
+            case "bounds": return .rect(Rect(origin: .zero, size: v.size))
             case "rotation": return .number(v.rotation)
             case "alpha": return .number(v.alpha)
             case "velocity": return .point(v.velocity)
@@ -128,7 +143,7 @@ public struct Snapshot: Sendable, NameResolver {
             case "resting": return .bool(v.resting)
             case "removed": return .bool(v.removed)
             default:
-                // Frame-derived members (center, x, y, width, height, size, minX … maxY) are the rect's.
+                // Frame-derived members (x, y, minX … maxY) are the frame's: the rotated bounding box.
                 if let x = memberValue(of: .rect(v.frame), named: member) { return x }
             }
         }

@@ -89,6 +89,9 @@ public struct PanRecognizer: Sendable {
         return nil
     }
 
+    /// The recogniser fails (its view is gone): it ignores every touch until the next touch-down.
+    public mutating func fail() { state = .failed }
+
     /// Cancels a running gesture.
     public mutating func cancel() -> GestureState? {
         if state == .began || state == .changed { state = .cancelled; return .cancelled }

@@ -18,13 +18,15 @@ public struct TransitionController: Sendable {
     var animFrom = 0.0
     var animTo = 0.0
     var animDuration = 0.0
+    /// Finishing or cancelling without an animation (a custom transition waiting for `complete`).
+    var manual = false
 
     public init(duration: Double, completionSpeed: Double = 1, completionCurve: TimingCurve = .easeInOut) {
         self.duration = duration; self.completionSpeed = completionSpeed; self.completionCurve = completionCurve
     }
 
     /// Starts the transition interactively at progress 0.
-    public mutating func start() { state = .interactive; progress = 0 }
+    public mutating func start() { state = .interactive; progress = 0; manual = false }
 
     /// `updateInteractiveTransition`: progress clamped to 0…1.
     public mutating func update(_ p: Double) {
@@ -48,6 +50,15 @@ public struct TransitionController: Sendable {
         animDuration = progress * duration / completionSpeed
     }
 
+    /// A custom transition's `finishInteractiveTransition` / `cancelInteractiveTransition`: the
+    /// interactive phase ends (`finishing` / `cancelling`); nothing animates, and the transition
+    /// ends at `complete`.
+    public mutating func endInteraction(finishing: Bool) {
+        guard state == .interactive else { return }
+        state = finishing ? .finishing : .cancelling
+        manual = true
+    }
+
     /// Ends at once (`completeTransition`).
     public mutating func complete(_ finished: Bool) {
         state = finished ? .completed : .cancelled
@@ -56,7 +67,7 @@ public struct TransitionController: Sendable {
 
     /// Advances a finishing or cancelling animation to time `t`; returns true when it just ended.
     public mutating func advance(to t: Double) -> Bool {
-        guard state == .finishing || state == .cancelling else { return false }
+        guard state == .finishing || state == .cancelling, !manual else { return false }
         let f = animDuration <= 0 ? 1 : Swift.min(1, (t - animStart) / animDuration)
         progress = animFrom + completionCurve.value(at: f) * (animTo - animFrom)
         if f >= 1 - 1e-12 {

@@ -15,7 +15,8 @@ let behaviorKinds: [String: [String]] = [
     "field": ["kind", "items", "position", "strength", "region", "falloff", "minimumRadius", "direction", "smoothness", "animationSpeed"],
 ]
 let behaviorKindOrder = ["gravity", "collision", "attachment", "snap", "push", "item", "field", "children"]
-let actionKeys = ["if", "then", "else", "add", "remove", "set", "animate", "start", "progress", "finish", "cancel", "complete", "velocity", "haptic", "removeView", "log"]
+let actionKeys = ["if", "then", "else", "add", "remove", "set", "animate", "start", "progress", "finish", "cancel", "complete", "velocity", "haptic",
+                  "removeView", "log", "after", "do"]
 let stepKeys = ["pan", "flick", "wait", "waitFor", "timeout", "expect"] + actionKeys
 let viewProperties: [String: ValueType] = ["x": .number, "y": .number, "width": .number, "height": .number, "alpha": .number,
                                            "rotation": .number, "center": .point, "frame": .rect, "size": .point]
@@ -38,7 +39,7 @@ struct SceneBuilder {
     func err(_ m: String, _ n: Node) -> Diagnostic { w.err(m, n) }
 
     mutating func build(_ root: Node, file: String, text: String, defaultName: String, variant: String?) throws(Diagnostic) -> Scene {
-        let top = try w.mapping(root, "the scene", known: ["name", "world", "views", "behaviors", "transitions", "gestures", "on", "script", "expect", "variants"],
+        let top = try w.mapping(root, "the scene", known: ["name", "world", "vars", "views", "behaviors", "transitions", "gestures", "on", "script", "expect", "variants"],
                                 required: ["views", "script"])
         func node(_ k: String) -> Node? { top.first { $0.0 == k }?.1 }
         var name = defaultName
@@ -50,6 +51,7 @@ struct SceneBuilder {
         if let n = node("gestures") { try gestures(n) }
         if let n = node("transitions") { try transitions(n) }
         buildScope()
+        if let n = node("vars") { try vars(n) }
         if let n = node("behaviors") { try behaviors(n) }
         if let n = node("on") { try rules(n) }
         try script(node("script")!)
@@ -122,13 +124,26 @@ struct SceneBuilder {
         }
     }
 
+    /// `vars`: each a name and an initial value whose type fixes the variable's type; an initial
+    /// expression may read the scene's initial state and the variables declared before it.
+    mutating func vars(_ n: Node) throws(Diagnostic) {
+        for (name, v, loc) in try w.namedMapping(n, "`vars`") {
+            try reserve(name, v)
+            if builtins.contains(where: { $0.name == name }) { throw err("`\(name)` is a function name; choose another name for the variable", v) }
+            let (e, t) = try w.anyExpr(v, "the initial value of `\(name)`", scope)
+            scene.vars.append(VariableSpec(name: name, location: loc, initial: e, type: t))
+            scope.add(name, .value(t))
+            scene.scope = scope
+        }
+    }
+
     func hint(_ s: String, _ names: [String]) -> String { closestMatch(to: s, in: names).map { "; did you mean `\($0)`?" } ?? "" }
 
     mutating func reserve(_ name: String, _ n: Node) throws(Diagnostic) {
         let reserved = ["world", "gesture", "touch", "translation", "velocity", "time", "elapsed", "contact", "finalFrame", "initialFrame", "pi", "true", "false"]
         if reserved.contains(name) { throw err("`\(name)` is a reserved name in expressions; choose another name", n) }
-        let used = scene.views.map(\.name) + scene.gestures.map(\.name) + scene.transitions.map(\.name)
-        if used.contains(name) { throw err("the name `\(name)` is already used by another view, gesture or transition", n) }
+        let used = scene.views.map(\.name) + scene.gestures.map(\.name) + scene.transitions.map(\.name) + scene.vars.map(\.name)
+        if used.contains(name) { throw err("the name `\(name)` is already used by another view, gesture, transition or variable", n) }
     }
 
     mutating func collisionBounds(_ n: Node, _ view: String) throws(Diagnostic) -> CollisionBoundsSpec {
@@ -178,12 +193,14 @@ struct SceneBuilder {
             guard kv.count == 1 else { throw err("gesture `\(name)` needs exactly one kind: pan or screenEdgePan", v) }
             let edge = kv[0].0 == "screenEdgePan"
             let body = try w.mapping(kv[0].1, "`\(kv[0].0)` of `\(name)`", known: edge ? ["in", "edges", "minimumDistance"] : ["in", "minimumDistance"], required: ["in"])
-            var view = "", minDist = edge ? 15.0 : 10.0, edges: [String] = edge ? ["left"] : []
+            var view: String?, minDist = edge ? 15.0 : 10.0, edges: [String] = edge ? ["left"] : []
             for (k, x) in body {
                 switch k {
                 case "in":
-                    view = try w.string(x, "`in`")
-                    if !scene.views.contains(where: { $0.name == view }) { throw err("unknown view `\(view)`\(hint(view, scene.views.map(\.name)))", x) }
+                    let v = try w.string(x, "`in`")
+                    if v == "world" { view = nil; continue }
+                    if !scene.views.contains(where: { $0.name == v }) { throw err("unknown view `\(v)`\(hint(v, scene.views.map(\.name) + ["world"]))", x) }
+                    view = v
                 case "minimumDistance": minDist = try w.number(x, "`minimumDistance`", min: 0)
                 case "edges":
                     edges = try w.names(x, "`edges`")
@@ -198,7 +215,8 @@ struct SceneBuilder {
     mutating func transitions(_ n: Node) throws(Diagnostic) {
         for (name, v, loc) in try w.namedMapping(n, "`transitions`") {
             try reserve(name, v)
-            let kv = try w.mapping(v, "transition `\(name)`", known: ["kind", "from", "to", "finalFrame", "duration", "interactive", "completionSpeed", "completionCurve", "animations"], required: ["kind"])
+            let kv = try w.mapping(v, "transition `\(name)`", known: ["kind", "from", "to", "finalFrame", "duration", "interactive", "completionSpeed", "completionCurve", "animations", "initial"],
+                                required: ["kind"])
             var t = TransitionSpec(name: name, location: loc, presenting: true)
             for (k, x) in kv {
                 switch k {
@@ -212,6 +230,10 @@ struct SceneBuilder {
                     if k == "from" { t.from = s } else { t.to = s }
                 case "finalFrame": t.finalFrame = try w.expr(x, "`finalFrame`", .rect, Scope([("world", worldSchema)]))
                 case "duration": t.duration = try w.number(x, "`duration`", min: 0)
+                case "initial":
+                    let st = try w.string(x, "`initial`")
+                    guard st == "idle" || st == "completed" else { throw err("a transition's `initial` state is idle or completed, found `\(st)`\(hint(st, ["idle", "completed"]))", x) }
+                    t.initiallyCompleted = st == "completed"
                 case "interactive":
                     let s = try w.string(x, "`interactive`")
                     guard s == "custom" || s == "percentDriven" else { throw err("`interactive` must be custom or percentDriven, found `\(s)`", x) }
@@ -258,7 +280,7 @@ struct SceneBuilder {
             ("frame", .value(.rect)), ("minX", .value(.number)), ("midX", .value(.number)), ("maxX", .value(.number)), ("minY", .value(.number)),
             ("midY", .value(.number)), ("maxY", .value(.number)), ("rotation", .value(.number)), ("alpha", .value(.number)),
             ("velocity", .value(.point)), ("speed", .value(.number)), ("angularVelocity", .value(.number)), ("resting", .value(.bool)),
-            ("removed", .value(.bool)), ("size", .value(.point)),
+            ("removed", .value(.bool)), ("size", .value(.point)), ("bounds", .value(.rect)),
         ])
         for v in scene.views { s.add(v.name, viewSchema) }
         s.add("gesture", SceneBuilder.gestureSchema)

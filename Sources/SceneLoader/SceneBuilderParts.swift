@@ -19,9 +19,14 @@ extension SceneBuilder {
         let entries = try w.namedMapping(n, "`behaviors`")
         if entries.count > w.limits.behaviors { throw err("\(entries.count) behaviours, more than the limit of \(w.limits.behaviors); raise it with --max-behaviors", n) }
         var childNodes: [(Int, Node)] = []
+        var actionNodes: [(Int, Node)] = []
         for (name, v, loc) in entries {
-            let kv = try w.mapping(v, "behaviour `\(name)`", known: behaviorKindOrder + ["active"])
-            let kinds = kv.filter { $0.0 != "active" }
+            if let other = scene.vars.first(where: { $0.name == name }) {
+                throw err("the name `\(name)` is already used by the variable declared at line \(other.location.line)", v)
+            }
+            let kv = try w.mapping(v, "behaviour `\(name)`", known: behaviorKindOrder + ["active", "action"])
+            if let a = kv.first(where: { $0.0 == "action" }) { actionNodes.append((scene.behaviors.count, a.1)) }
+            let kinds = kv.filter { $0.0 != "active" && $0.0 != "action" }
             guard kinds.count == 1 else {
                 throw err("behaviour `\(name)` needs exactly one kind (\(behaviorKindOrder.joined(separator: ", "))), found \(kinds.count)", v)
             }
@@ -54,6 +59,8 @@ extension SceneBuilder {
             }
         }
         for i in scene.behaviors.indices { try visit(i, []) }
+        // Actions may name any behaviour, so they are read once every behaviour is known.
+        for (i, node) in actionNodes { scene.behaviors[i].action = try actionList(node, scope) }
     }
 
     mutating func behaviorKind(_ kind: String, _ n: Node, _ name: String) throws(Diagnostic) -> BehaviorKind {
@@ -273,17 +280,25 @@ extension SceneBuilder {
     mutating func setTargets(_ n: Node, _ s: Scope) throws(Diagnostic) -> [SetTarget] {
         var out: [SetTarget] = []
         for (k, v) in try w.mapping(n, "`set`", known: []) {
-            let parts = k.split(separator: ".").map(String.init)
-            let keyNode = n
-            guard parts.count == 2 else { throw err("`set` keys are `view.property` or `behaviour.property`, found `\(k)`", keyNode) }
+            let kn = v
+            let parts = k.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            if parts.count == 1, let variable = scene.vars.first(where: { $0.name == k }) {
+                let e = try w.expr(v, "`\(k)` (a \(variable.type) variable)", variable.type, s)
+                out.append(SetTarget(object: k, property: "", value: e, location: w.loc(v), kind: .variable))
+                continue
+            }
+            guard parts.count == 2 else {
+                let names = scene.vars.map(\.name)
+                throw err("`set` keys are `view.property`, `behaviour.property` or a variable, found `\(k)`\(hint(k, names))", kn)
+            }
             if scene.views.contains(where: { $0.name == parts[0] }) {
-                guard let t = viewProperties[parts[1]] else { throw err("a view has no settable property `\(parts[1])`\(hint(parts[1], Array(viewProperties.keys).sorted()))", v) }
-                out.append(SetTarget(object: parts[0], property: parts[1], value: try w.expr(v, "`\(k)`", t, s), location: w.loc(v), isView: true))
+                guard let t = viewProperties[parts[1]] else { throw err("a view has no settable property `\(parts[1])`\(hint(parts[1], Array(viewProperties.keys).sorted()))", kn) }
+                out.append(SetTarget(object: parts[0], property: parts[1], value: try w.expr(v, "`\(k)`", t, s), location: w.loc(v), kind: .view))
             } else if scene.behaviors.contains(where: { $0.name == parts[0] }) {
-                guard let t = behaviorProperties[parts[1]] else { throw err("a behaviour has no settable property `\(parts[1])`\(hint(parts[1], Array(behaviorProperties.keys).sorted()))", v) }
-                out.append(SetTarget(object: parts[0], property: parts[1], value: try w.expr(v, "`\(k)`", t, s), location: w.loc(v), isView: false))
+                guard let t = behaviorProperties[parts[1]] else { throw err("a behaviour has no settable property `\(parts[1])`\(hint(parts[1], Array(behaviorProperties.keys).sorted()))", kn) }
+                out.append(SetTarget(object: parts[0], property: parts[1], value: try w.expr(v, "`\(k)`", t, s), location: w.loc(v), kind: .behavior))
             } else {
-                throw err("unknown view or behaviour `\(parts[0])`\(hint(parts[0], scene.views.map(\.name) + scene.behaviors.map(\.name)))", v)
+                throw err("unknown view or behaviour `\(parts[0])`\(hint(parts[0], scene.views.map(\.name) + scene.behaviors.map(\.name)))", kn)
             }
         }
         return out
@@ -299,6 +314,14 @@ extension SceneBuilder {
         }
         let kv = try w.mapping(n, "an action", known: actionKeys)
         func get(_ k: String) -> Node? { kv.first { $0.0 == k }?.1 }
+        if let d = get("after") {
+            guard let body = get("do") else { throw err("`after` needs `do`: the actions to run when the time has passed", n) }
+            if kv.count > 2 { throw err("an `after` action has the keys `after` and `do` only", n) }
+            let delay = try w.expr(d, "`after`", .number, s)
+            if case .number(let x) = delay.node, x < 0 { throw err("`after` must not be negative, found \(formatNumber(x))", d) }
+            return .after(delay: delay, actions: try actionList(body, s), location: w.loc(d))
+        }
+        if get("do") != nil { throw err("`do` belongs to an `after` action", n) }
         if let c = get("if") {
             guard let t = get("then") else { throw err("`if` needs `then`", n) }
             let cond = try w.expr(c, "the condition", .bool, s)
@@ -311,7 +334,7 @@ extension SceneBuilder {
         case "remove": return .remove(try behaviorNames(v, allowAll: true), w.loc(v))
         case "set": return .set(try setTargets(v, s))
         case "animate":
-            let a = try w.mapping(v, "`animate`", known: ["duration", "curve", "spring", "delay", "set"], required: ["set"])
+            let a = try w.mapping(v, "`animate`", known: ["duration", "curve", "spring", "delay", "set", "then"], required: ["set"])
             func ag(_ k: String) -> Node? { a.first { $0.0 == k }?.1 }
             let duration = try ag("duration").map { (x) throws(Diagnostic) in try w.expr(x, "`duration`", .number, s) } ?? Expr(node: .number(0.25), location: w.loc(v), text: "0.25")
             var curve = "easeInOut"
@@ -328,8 +351,12 @@ extension SceneBuilder {
             }
             let delay = try ag("delay").map { (x) throws(Diagnostic) in try w.expr(x, "`delay`", .number, s) }
             let targets = try setTargets(ag("set")!, s)
-            for t in targets where !t.isView { throw Diagnostic("`animate` animates view properties; `\(t.object)` is a behaviour", at: t.location) }
-            return .animate(AnimateSpec(duration: duration, delay: delay, curve: curve, springDamping: sd, springVelocity: sv, sets: targets, location: w.loc(v)))
+            for t in targets where !t.isView {
+                throw Diagnostic("`animate` animates view properties; `\(t.object)` is a \(t.kind == .variable ? "variable" : "behaviour")", at: t.location)
+            }
+            var spec = AnimateSpec(duration: duration, delay: delay, curve: curve, springDamping: sd, springVelocity: sv, sets: targets, location: w.loc(v))
+            if let t = ag("then") { spec.then = try actionList(t, s) }
+            return .animate(spec)
         case "start":
             let t = try w.string(v, "`start`")
             if !scene.transitions.contains(where: { $0.name == t }) { throw err("unknown transition `\(t)`\(hint(t, scene.transitions.map(\.name)))", v) }
@@ -349,14 +376,7 @@ extension SceneBuilder {
             if !hapticStyles.contains(st) { throw err("unknown haptic style `\(st)`\(hint(st, hapticStyles)); styles are \(hapticStyles.joined(separator: ", "))", v) }
             return .haptic(st, w.loc(v))
         case "removeView": return .removeView(try viewNames(v, "`removeView`")[0], w.loc(v))
-        case "log":
-            if case .scalar(let sc) = v, sc.style != .plain || Double(sc.string) == nil {
-                if let e = try? w.expr(v, "`log`", .number, s) { return .log(e) }
-                for t in [ValueType.point, .rect, .bool, .string] {
-                    if let e = try? w.expr(v, "`log`", t, s) { return .log(e) }
-                }
-            }
-            return .log(try w.expr(v, "`log`", .number, s))
+        case "log": return .log(try w.anyExpr(v, "`log`", s).0)
         default:
             throw err("`\(k)` is not an action on its own", n)
         }

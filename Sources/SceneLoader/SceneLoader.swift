@@ -52,6 +52,9 @@ public enum SceneLoader {
             w.visited = 0
             if let vn = variantsNode {
                 for (name, node, _) in try w.namedMapping(vn, "variants") {
+                    if case .mapping(let vm) = node, let nested = vm.first(where: { $0.key.string == "variants" }) {
+                        throw w.err("a variant cannot have `variants` of its own; declare every variant at the top level", nested.key)
+                    }
                     let merged = try merge(baseNode, node, &w)
                     var vb = SceneBuilder(walker: w)
                     cases.append(try vb.build(merged, file: path, text: text, defaultName: defaultName, variant: name))
@@ -65,19 +68,31 @@ public enum SceneLoader {
         }
     }
 
-    /// A variant's keys replace the scene's: mappings merge key by key, everything else replaces.
-    static func merge(_ base: Node, _ over: Node, _ w: inout Walker) throws(Diagnostic) -> Node {
-        guard case .mapping(let b) = base, case .mapping(let o) = over else { return over }
-        var pairs: [(Node, Node)] = Array(b)
+    /// A variant is a JSON Merge Patch (RFC 7396) of the scene: mappings merge key by key at
+    /// every depth, lists and scalars replace, and `null` deletes the key it names.
+    static func merge(_ base: Node?, _ over: Node, _ w: inout Walker) throws(Diagnostic) -> Node {
+        guard case .mapping(let o) = over else { return over }
+        var pairs: [(Node, Node)] = []
+        var tag = o.tag, style = o.style, mark = o.mark
+        if case .mapping(let b)? = base { pairs = Array(b); tag = b.tag; style = b.style; mark = b.mark }
         for (k, v) in o {
             try w.count(v)
-            if let i = pairs.firstIndex(where: { $0.0.string == k.string }) {
+            let i = pairs.firstIndex { $0.0.string == k.string }
+            if isNull(v) {
+                if let i { pairs.remove(at: i) }
+            } else if let i {
                 pairs[i].1 = try merge(pairs[i].1, v, &w)
             } else {
-                pairs.append((k, v))
+                pairs.append((k, try merge(nil, v, &w)))
             }
         }
-        return .mapping(Node.Mapping(pairs, b.tag, b.style, b.mark))
+        return .mapping(Node.Mapping(pairs, tag, style, mark))
+    }
+
+    /// `null`, `~` or an empty plain value.
+    static func isNull(_ n: Node) -> Bool {
+        guard case .scalar(let s) = n, s.style == .plain else { return false }
+        return ["null", "Null", "NULL", "~", ""].contains(s.string)
     }
 }
 

@@ -22,7 +22,7 @@ extension SceneBuilder {
         let kv = try w.mapping(n, "a script step", known: stepKeys)
         func get(_ k: String) -> Node? { kv.first { $0.0 == k }?.1 }
         if get("timeout") != nil && get("waitFor") == nil { throw err("`timeout` belongs to a `waitFor` step", n) }
-        if kv.count > 1 && get("waitFor") == nil && get("if") == nil {
+        if kv.count > 1 && get("waitFor") == nil && get("if") == nil && get("after") == nil {
             throw err("a step has one key; found \(kv.map { "`\($0.0)`" }.joined(separator: ", "))", n)
         }
         if let p = get("pan") { return try pan(p) }
@@ -107,12 +107,12 @@ extension SceneBuilder {
             case "views":
                 for (name, vv, _) in try w.namedMapping(v, "`expect.views`") {
                     if !scene.views.contains(where: { $0.name == name }) { throw err("unknown view `\(name)`\(hint(name, scene.views.map(\.name)))", vv) }
-                    let props = try w.mapping(vv, "the expectations of `\(name)`", known: ["frame", "center", "x", "y", "width", "height", "rotation", "alpha", "removed", "within"])
+                    let props = try w.mapping(vv, "the expectations of `\(name)`", known: ["frame", "center", "x", "y", "width", "height", "rotation", "alpha", "removed", "velocity", "angularVelocity", "within"])
                     var within: Double?
                     if let wn = props.first(where: { $0.0 == "within" }) { within = try w.number(wn.1, "`within`", min: 0) }
                     for (p, pv) in props where p != "within" {
-                        let t: ValueType = p == "frame" ? .rect : p == "center" ? .point : p == "removed" ? .bool : .number
-                        let tol = within ?? (p == "rotation" ? 0.01 : p == "alpha" ? 0.01 : 0.5)
+                        let t: ValueType = p == "frame" ? .rect : p == "center" || p == "velocity" ? .point : p == "removed" ? .bool : .number
+                        let tol = within ?? (p == "rotation" || p == "alpha" || p == "angularVelocity" ? 0.01 : p == "velocity" ? 1 : 0.5)
                         e.views.append(ViewExpectation(view: name, property: p, value: try w.expr(pv, "`\(p)`", t, scope), within: tol, location: w.loc(pv)))
                     }
                 }

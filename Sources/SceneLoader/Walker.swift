@@ -197,6 +197,25 @@ struct Walker {
         }
     }
 
+    /// An expression of whatever type it has: a plain number or boolean, a list of 2 (a point) or
+    /// 4 (a rect), or a string parsed and type-checked as it stands.
+    mutating func anyExpr(_ n: Node, _ what: String, _ scope: Scope) throws(Diagnostic) -> (Expr, ValueType) {
+        if case .sequence(let items) = n {
+            let t: ValueType = items.count == 4 ? .rect : .point
+            return (try expr(n, what, t, scope), t)
+        }
+        if case .scalar(let s) = n, s.style == .plain, Double(s.string) != nil || s.string == "true" || s.string == "false" {
+            let t: ValueType = Double(s.string) != nil ? .number : .bool
+            return (try expr(n, what, t, scope), t)
+        }
+        guard case .scalar(let s) = n else { throw err("\(what) must be a value (a number, a boolean, a point, a rect or an expression), found \(kind(n))", n) }
+        if s.style == .plain && Walker.yaml11Booleans.contains(s.string) { throw err("\(what): `\(s.string)` is a YAML 1.1 boolean; write true or false", n) }
+        if s.string.isEmpty { throw err("\(what) is empty", n) }
+        try count(n)
+        let e = try Expression.parse(s.string, at: textLoc(n))
+        return (e, try typeCheck(e, in: scope))
+    }
+
     /// A literal point or rect (numbers only).
     mutating func numbers(_ n: Node, _ what: String, count c: Int) throws(Diagnostic) -> [Double] {
         let items = try sequence(n, what)

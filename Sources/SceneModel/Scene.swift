@@ -19,6 +19,8 @@ public struct Scene: Sendable {
     public var transitions: [TransitionSpec]
     public var gestures: [GestureSpec]
     public var rules: [Rule]
+    /// `vars`: state the rules keep, in declaration order.
+    public var vars: [VariableSpec] = []
     public var script: [Step]
     public var expect: Expectation?
     /// The names expressions of this scene may use (`contact` is added inside contact rules).
@@ -27,6 +29,17 @@ public struct Scene: Sendable {
     public init(file: String, source: String, name: String, location: SourceLocation) {
         self.file = file; self.source = source; self.name = name; self.location = location
         world = WorldSpec(); views = []; behaviors = []; transitions = []; gestures = []; rules = []; script = []
+    }
+}
+
+/// A variable of `vars`: its type is fixed by its initial value, evaluated when the case starts.
+public struct VariableSpec: Sendable {
+    public var name: String
+    public var location: SourceLocation
+    public var initial: Expr
+    public var type: ValueType
+    public init(name: String, location: SourceLocation, initial: Expr, type: ValueType) {
+        self.name = name; self.location = location; self.initial = initial; self.type = type
     }
 }
 
@@ -67,6 +80,8 @@ public struct BehaviorSpec: Sendable {
     public var location: SourceLocation
     public var kind: BehaviorKind
     public var active = false
+    /// `action`: run every tick while the behaviour is in the animator (`UIDynamicBehavior.action`).
+    public var action: [Action] = []
     public init(name: String, location: SourceLocation, kind: BehaviorKind) { self.name = name; self.location = location; self.kind = kind }
 }
 
@@ -165,6 +180,8 @@ public struct TransitionSpec: Sendable {
     public var percentDriven = false
     public var completionSpeed = 1.0
     public var completionCurve = "easeInOut"
+    /// `initial: completed`: the case starts with the transition done, its `to` view at `finalFrame`.
+    public var initiallyCompleted = false
     /// `animations`: view → (property, from, to) pairs applied along the progress.
     public var animations: [(view: String, property: String, from: [Double], to: [Double])] = []
     public init(name: String, location: SourceLocation, presenting: Bool) { self.name = name; self.location = location; self.presenting = presenting }
@@ -174,11 +191,12 @@ public struct TransitionSpec: Sendable {
 public struct GestureSpec: Sendable {
     public var name: String
     public var location: SourceLocation
-    public var view: String
+    /// The view the recogniser is attached to; nil for `in: world` (the reference view).
+    public var view: String?
     public var screenEdge: Bool
     public var minimumDistance: Double
     public var edges: [String]
-    public init(name: String, location: SourceLocation, view: String, screenEdge: Bool, minimumDistance: Double, edges: [String]) {
+    public init(name: String, location: SourceLocation, view: String?, screenEdge: Bool, minimumDistance: Double, edges: [String]) {
         self.name = name; self.location = location; self.view = view; self.screenEdge = screenEdge; self.minimumDistance = minimumDistance; self.edges = edges
     }
 }
@@ -207,18 +225,26 @@ public indirect enum Action: Sendable {
     case haptic(String, SourceLocation)
     case removeView(String, SourceLocation)
     case log(Expr)
+    /// `after: delay, do: [actions]`: a timer; the delay rounds up to whole ticks.
+    case after(delay: Expr, actions: [Action], location: SourceLocation)
 }
 
-/// `set: { path: expr }`: a view or behaviour property.
+/// `set: { path: expr }`: a view property, a behaviour property or a variable.
 public struct SetTarget: Sendable {
+    public enum Kind: Sendable { case view, behavior, variable }
+    /// The view, behaviour or variable named.
     public var object: String
+    /// The property (empty for a variable).
     public var property: String
     public var value: Expr
     public var location: SourceLocation
-    public var isView: Bool
-    public init(object: String, property: String, value: Expr, location: SourceLocation, isView: Bool) {
-        self.object = object; self.property = property; self.value = value; self.location = location; self.isView = isView
+    public var kind: Kind
+    public var isView: Bool { kind == .view }
+    public init(object: String, property: String, value: Expr, location: SourceLocation, kind: Kind) {
+        self.object = object; self.property = property; self.value = value; self.location = location; self.kind = kind
     }
+    /// The target as written: `card.center`, `wasPushed`.
+    public var path: String { property.isEmpty ? object : "\(object).\(property)" }
 }
 
 /// `animate`: a UIView animation.
@@ -229,6 +255,8 @@ public struct AnimateSpec: Sendable {
     public var springDamping: Expr?
     public var springVelocity: Expr?
     public var sets: [SetTarget]
+    /// `then`: the completion block, run on the tick the animation ends.
+    public var then: [Action] = []
     public var location: SourceLocation
     public init(duration: Expr, delay: Expr?, curve: String, springDamping: Expr?, springVelocity: Expr?, sets: [SetTarget], location: SourceLocation) {
         self.duration = duration; self.delay = delay; self.curve = curve; self.springDamping = springDamping; self.springVelocity = springVelocity; self.sets = sets; self.location = location

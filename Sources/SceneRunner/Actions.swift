@@ -12,21 +12,31 @@ extension Run {
 
     func snapshot() -> Snapshot {
         let vs = views.enumerated().map { (i, v) in
-            ViewState(name: v.spec.name, frame: v.frame, rotation: v.rotation, alpha: v.alpha,
+            ViewState(name: v.spec.name, frame: v.uikitFrame, rotation: v.rotation, alpha: v.alpha,
                       velocity: animator.linearVelocity(of: i), angularVelocity: animator.angularVelocity(of: i),
-                      resting: animator.isResting(i), removed: v.removed)
+                      resting: animator.isResting(i), removed: v.removed, center: v.frame.center, size: v.frame.size)
         }
         let ts = scene.transitions.enumerated().map { (i, t) in (name: t.name, state: transitions[i].state.rawValue, progress: transitions[i].progress) }
         let gs = scene.gestures.enumerated().map { (i, g) -> GestureSnapshot in
             let r = recognizers[i]
-            let viewFrame = views[scene.views.firstIndex { $0.name == g.view }!].frame
-            return GestureSnapshot(name: g.name, state: r.state.rawValue, location: r.location, locationInView: r.location - viewFrame.origin,
+            return GestureSnapshot(name: g.name, state: r.state.rawValue, location: r.location, locationInView: locationInView(r.location, gesture: i),
                                    translation: r.translation, velocity: r.velocity)
         }
         let frames = currentTransition.map { transitionFrames[$0] } ?? (Rect(origin: .zero, size: scene.world.size), Rect(origin: .zero, size: scene.world.size))
         return Snapshot(time: time, elapsed: animator.elapsedTime, paused: !animator.isRunning, lastPause: lastPause, worldSize: scene.world.size,
                         views: vs, transitions: ts, gestures: gs, currentGesture: currentGesture.map { scene.gestures[$0].name },
-                        contact: currentContact, initialFrame: frames.0, finalFrame: frames.1, events: eventCounts)
+                        contact: currentContact, initialFrame: frames.0, finalFrame: frames.1, events: eventCounts,
+                        vars: zip(scene.vars, vars).map { ($0.name, $1) })   // while `vars` are initialised, the earlier ones
+    }
+
+    /// A point of the reference view in the coordinates of the view gesture `g` is attached to
+    /// (its bounds: origin at its top-left corner, turning with it), as `locationInView` gives it.
+    func locationInView(_ p: Vec2, gesture g: Int) -> Vec2 {
+        guard let vi = gestureView[g] else { return p }
+        let v = views[vi]
+        let d = p - v.frame.center
+        let (c, s) = (Elementary.cos(v.rotation), Elementary.sin(v.rotation))
+        return Vec2(c * d.x + s * d.y, -s * d.x + c * d.y) + 0.5 * v.frame.size
     }
 
     func eval(_ e: Expr, scope: Scope? = nil) throws -> Value {
@@ -50,17 +60,19 @@ extension Run {
         switch a {
         case .branch(let c, let then, let otherwise):
             for x in try evalBool(c, scope: scope) ? then : otherwise { try runAction(x, scope: scope) }
-        case .add(let names, _):
-            for n in names { try addBehavior(scene.behaviors.firstIndex { $0.name == n }!, scope: scope) }
+        case .add(let names, let loc):
+            for n in names { try addBehavior(behaviorIndex[n]!, scope: scope, at: loc) }   // names checked by the loader
         case .remove(let names, _):
             if let names {
-                for n in names { removeBehavior(scene.behaviors.firstIndex { $0.name == n }!) }
+                for n in names { removeBehavior(behaviorIndex[n]!) }   // names checked by the loader
             } else {
                 for i in scene.behaviors.indices { removeBehavior(i) }
                 animator.removeAllBehaviors()
             }
         case .set(let targets):
-            for t in targets { try set(t, scope: scope) }
+            // Every expression first, then every assignment: `set` reads the state before it.
+            let values = try targets.map { try eval($0.value, scope: scope) }
+            for (t, v) in zip(targets, values) { try assign(t, v) }
         case .animate(let spec):
             let duration = try evalNumber(spec.duration, scope: scope)
             let delay = try spec.delay.map { try evalNumber($0, scope: scope) } ?? 0
@@ -76,56 +88,54 @@ extension Run {
             }
             var touched: [Int] = []
             var before: [Int: (Rect, Double)] = [:]
+            let values = try spec.sets.map { try eval($0.value, scope: scope) }
             for t in spec.sets {
-                let i = scene.views.firstIndex { $0.name == t.object }!
+                let i = viewIndex[t.object]!   // animate targets are views, checked by the loader
                 if !touched.contains(i) { touched.append(i); before[i] = presentation(i) }
-                try set(t, scope: scope)
             }
-            for i in touched where !animator.isDynamic(i) {
-                let (f, a) = before[i]!
+            for (t, v) in zip(spec.sets, values) { try assign(t, v) }
+            var channels: [(view: Int, frame: Bool)] = []
+            for i in touched {
                 let props = spec.sets.filter { $0.object == scene.views[i].name }.map(\.property)
                 for animatesFrame in [true, false] where props.contains(where: { ($0 == "alpha") != animatesFrame }) {
+                    channels.append((i, animatesFrame))
+                    guard !animator.isDynamic(i), let (f, a) = before[i] else { continue }
                     animations.append(ViewAnimation(view: i, animatesFrame: animatesFrame, start: time + delay, duration: duration,
                                                     curve: TimingCurve.named(spec.curve) ?? .easeInOut, spring: spring,
                                                     fromFrame: f, toFrame: views[i].frame, fromAlpha: a, toAlpha: views[i].alpha))
                 }
             }
-            note("animate \(spec.sets.map { "\($0.object).\($0.property)" }.joined(separator: ", ")) over \(formatNumber(duration)) s\(spring == nil ? " (\(spec.curve))" : " (spring)")")
-        case .start(let name, _):
-            let i = scene.transitions.firstIndex { $0.name == name }!
-            if transitions[i].state == .interactive || transitions[i].state == .finishing || transitions[i].state == .cancelling { return }
-            transitions[i].start()
-            currentTransition = i
-            let spec = scene.transitions[i]
-            let bounds = Rect(origin: .zero, size: scene.world.size)
-            let toFrame = spec.to.map { n in views[scene.views.firstIndex { $0.name == n }!].frame } ?? bounds
-            let final = try spec.finalFrame.map { try eval($0, scope: scope).rect ?? bounds } ?? bounds
-            transitionFrames[i] = (toFrame, final)
-            for side in [spec.from, spec.to] { if let n = side, let vi = scene.views.firstIndex(where: { $0.name == n }) { transitionBase[vi] = views[vi].frame } }
-            note("\(name) started")
+            note("animate \(spec.sets.map(\.path).joined(separator: ", ")) over \(formatNumber(duration)) s\(spring == nil ? " (\(spec.curve))" : " (spring)")")
+            try startCompletion(spec, channels: channels, end: time + delay + duration, scope: scope)
+        case .start(let name, let loc):
+            try startTransition(transitionIndex[name]!, at: loc, scope: scope)   // name checked by the loader
         case .progress(let e):
-            guard let i = currentTransition else { return }
+            let i = try currentTransition(for: "progress", at: e.location)
+            guard transitions[i].state == .interactive else { return }
             transitions[i].update(try evalNumber(e, scope: scope))
             applyTransitionAnimations(i)
-        case .finish:
-            guard let i = currentTransition, transitions[i].state == .interactive else { return }
-            if scene.transitions[i].percentDriven { transitions[i].finish(at: time) } else { transitions[i].complete(true); pendingTransitionEnded.append(i) }
-        case .cancel:
-            guard let i = currentTransition, transitions[i].state == .interactive else { return }
-            if scene.transitions[i].percentDriven { transitions[i].cancel(at: time) } else { transitions[i].complete(false); pendingTransitionEnded.append(i) }
+        case .finish(let loc):
+            try endInteraction(finishing: true, at: loc)
+        case .cancel(let loc):
+            try endInteraction(finishing: false, at: loc)
         case .complete(let e):
-            guard let i = currentTransition, transitions[i].state != .completed && transitions[i].state != .cancelled && transitions[i].state != .idle else { return }
+            let i = try currentTransition(for: "complete", at: e.location)
             transitions[i].complete(try evalBool(e, scope: scope))
-            pendingTransitionEnded.append(i)
+            transitionEnded(i)
+        case .after(let delay, let actions, let loc):
+            let d = try evalNumber(delay, scope: scope)
+            if d < 0 { throw runtimeError("`after` must not be negative, got \(formatNumber(d))", at: loc) }
+            let ticks = Swift.max(1, Int(Swift.min((d * scene.world.frameRate - 1e-9).rounded(.up), Double(limits.ticks) + 1)))
+            timers.append(Timer(due: tickCount + ticks, actions: actions, scope: scope))
         case .velocity(let item, let linear, let angular, _):
-            let id = scene.views.firstIndex { $0.name == item }!
+            let id = viewIndex[item]!   // checked by the loader
             if let l = linear { animator.addLinearVelocity(try evalPoint(l, scope: scope), to: id) }
             if let w = angular { animator.addAngularVelocity(try evalNumber(w, scope: scope), to: id) }
         case .haptic(let style, _):
             count("haptic"); count(style)
             note("haptic \(style)")
         case .removeView(let name, _):
-            let id = scene.views.firstIndex { $0.name == name }!
+            let id = viewIndex[name]!   // checked by the loader
             views[id].removed = true
             for i in scene.behaviors.indices where scene.behaviors[i].kind.items.contains(name) { removeBehavior(i) }
             note("\(name) removed")
@@ -135,75 +145,94 @@ extension Run {
         }
     }
 
-    func set(_ t: SetTarget, scope: Scope) throws {
-        let v = try eval(t.value, scope: scope)
-        if t.isView {
-            let i = scene.views.firstIndex { $0.name == t.object }!
-            var f = views[i].frame
-            switch t.property {
-            case "x": f.origin.x = v.number!
-            case "y": f.origin.y = v.number!
-            case "width": f = Rect(center: f.center, size: Vec2(v.number!, f.size.y))
-            case "height": f = Rect(center: f.center, size: Vec2(f.size.x, v.number!))
-            case "size": f = Rect(center: f.center, size: v.point!)
-            case "center": f = Rect(center: v.point!, size: f.size)
-            case "frame": f = v.rect!
-            case "alpha":
-                if !(0...1).contains(v.number!) {
-                    throw Abort(diagnostic: Diagnostic("`\(t.object).alpha` must be between 0 and 1, got \(formatNumber(v.number!)) (at tick \(tickCount), \(timeText(time)))", at: t.location))
-                }
-                views[i].alpha = v.number!
-            case "rotation":
-                views[i].rotation = v.number!
-                animator.setRotation(v.number!, of: i)
-            default: break
-            }
-            if !(f.size.x > 0 && f.size.y > 0) || !f.origin.isFinite || !f.size.isFinite {
-                throw Abort(diagnostic: Diagnostic("`\(t.object).\(t.property)` would give the view a size of \(formatNumber(f.size.x)) × \(formatNumber(f.size.y)); sizes must be positive (at tick \(tickCount), \(timeText(time)))", at: t.location))
-            }
-            if f != views[i].frame {
-                if f.size != views[i].frame.size { animator.setSize(f.size, of: i) }
-                views[i].frame = f
-                animator.setCenter(f.center, of: i)
-            }
-        } else {
-            let b = scene.behaviors.firstIndex { $0.name == t.object }!
+    /// Assigns an evaluated value to a `set` target.
+    func assign(_ t: SetTarget, _ v: Value) throws {
+        switch t.kind {
+        case .variable:
+            vars[varIndex[t.object]!] = v   // checked by the loader, which also fixed the type
+        case .view:
+            try assignView(t, v)
+        case .behavior:
+            let b = behaviorIndex[t.object]!   // checked by the loader
             overrides[b, default: [:]][t.property] = v
-            if let id = installed[b], let desc = try describe(b, scope: scope, reuse: true) {
+            if let id = installed[b], let desc = try describe(b, scope: nil, reuse: true) {
                 animator.updateBehavior(id, desc)
             }
         }
     }
 
+    func assignView(_ t: SetTarget, _ v: Value) throws {
+        let i = viewIndex[t.object]!   // checked by the loader
+        var f = views[i].frame
+        let number = v.number ?? 0, point = v.point ?? .zero   // the loader typed the value by property
+        if ["x", "y", "frame"].contains(t.property) && views[i].rotation != 0 {
+            throw runtimeError("`\(t.path)` of a rotated view is undefined in UIKit (its frame is the rotated bounding box); set `center` instead", at: t.location)
+        }
+        switch t.property {
+        case "x": f.origin.x = number
+        case "y": f.origin.y = number
+        case "width": f = Rect(center: f.center, size: Vec2(number, f.size.y))
+        case "height": f = Rect(center: f.center, size: Vec2(f.size.x, number))
+        case "size": f = Rect(center: f.center, size: point)
+        case "center": f = Rect(center: point, size: f.size)
+        case "frame": f = v.rect ?? f
+        case "alpha":
+            if !(0...1).contains(number) {
+                throw runtimeError("`\(t.object).alpha` must be between 0 and 1, got \(formatNumber(number))", at: t.location)
+            }
+            views[i].alpha = number
+        case "rotation":
+            views[i].rotation = number
+            animator.setRotation(number, of: i)
+        default: break
+        }
+        if !(f.size.x > 0 && f.size.y > 0) || !f.origin.isFinite || !f.size.isFinite {
+            throw runtimeError("`\(t.path)` would give the view a size of \(formatNumber(f.size.x)) × \(formatNumber(f.size.y)); sizes must be positive", at: t.location)
+        }
+        if f != views[i].frame {
+            if f.size != views[i].frame.size { animator.setSize(f.size, of: i) }
+            views[i].frame = f
+            animator.setCenter(f.center, of: i)
+        }
+    }
+
+    /// A run-time error located at `location`, with the tick and the time.
+    func runtimeError(_ message: String, at location: SourceLocation) -> Abort {
+        Abort(diagnostic: Diagnostic("\(message) (at tick \(tickCount), \(timeText(time)))", at: location))
+    }
+
     // MARK: behaviours
 
-    func addBehavior(_ i: Int, scope: Scope? = nil) throws {
+    func addBehavior(_ i: Int, scope: Scope? = nil, at location: SourceLocation? = nil) throws {
         if installed[i] != nil { return }
         let spec = scene.behaviors[i]
         if case .composite(let children) = spec.kind {
             installed[i] = -1
-            for c in children { try addBehavior(scene.behaviors.firstIndex { $0.name == c }!, scope: scope) }
+            addOrder.append(i)
+            for c in children { try addBehavior(behaviorIndex[c]!, scope: scope, at: location) }   // children checked by the loader
             return
         }
-        for n in spec.kind.items where views[scene.views.firstIndex { $0.name == n }!].removed {
-            throw Abort(diagnostic: Diagnostic("behaviour `\(spec.name)` names `\(n)`, which was removed from the scene", at: spec.location))
+        for n in spec.kind.items where views[viewIndex[n]!].removed {
+            throw runtimeError("behaviour `\(spec.name)` names `\(n)`, which was removed from the scene", at: location ?? spec.location)
         }
         guard let desc = try describe(i, scope: scope) else { return }
         installed[i] = animator.addBehavior(desc)
+        addOrder.append(i)
         note("added \(spec.name)")
     }
 
     func removeBehavior(_ i: Int) {
         guard let id = installed[i] else { return }
         installed[i] = nil
+        addOrder.removeAll { $0 == i }
         if id >= 0 { animator.removeBehavior(id) }
         if case .composite(let children) = scene.behaviors[i].kind {
-            for c in children { removeBehavior(scene.behaviors.firstIndex { $0.name == c }!) }
+            for c in children { removeBehavior(behaviorIndex[c]!) }   // children checked by the loader
         }
         note("removed \(scene.behaviors[i].name)")
     }
 
-    func ids(_ names: [String]) -> [ItemID] { names.map { n in scene.views.firstIndex { $0.name == n }! } }
+    func ids(_ names: [String]) -> [ItemID] { names.map { viewIndex[$0]! } }   // item names checked by the loader
 
     /// The UIKit behaviour for scene behaviour `i`. Its expressions are evaluated now when
     /// `reuse` is false (the behaviour is being added); when `reuse` is true (a `set` changed one
@@ -365,40 +394,6 @@ extension Run {
         case .union(let xs): return .union(try xs.enumerated().map { try sub($1, $0) })
         case .difference(let a, let b): return .difference(try sub(a, 0), try sub(b, 1))
         case .intersection(let xs): return .intersection(try xs.enumerated().map { try sub($1, $0) })
-        }
-    }
-
-    // MARK: transitions
-
-    /// Applies a transition's `animations` (scale, translate, alpha of its from/to views) at its progress.
-    func applyTransitionAnimations(_ i: Int) {
-        let spec = scene.transitions[i]
-        guard !spec.animations.isEmpty, [.interactive, .finishing, .cancelling].contains(transitions[i].state) else { return }
-        let p = transitions[i].progress
-        for anim in spec.animations {
-            guard let name = anim.view == "from" ? spec.from : spec.to, let vi = scene.views.firstIndex(where: { $0.name == name }),
-                  let base = transitionBase[vi], !animator.isDynamic(vi) else { continue }
-            let lerp = { (k: Int) in anim.from[k] + p * (anim.to[k] - anim.from[k]) }
-            switch anim.property {
-            case "scale":
-                views[vi].frame = Rect(center: views[vi].frame.center, size: lerp(0) * base.size)
-            case "translate":
-                views[vi].frame.origin = base.origin + Vec2(lerp(0), lerp(1))
-            default:
-                views[vi].alpha = lerp(0)
-            }
-        }
-    }
-
-    /// When a transition ends, its views drop their transforms (as the seeds' completion blocks do).
-    func restoreTransitionViews(_ i: Int) {
-        let spec = scene.transitions[i]
-        guard !spec.animations.isEmpty else { return }
-        for name in [spec.from, spec.to].compactMap({ $0 }) {
-            guard let vi = scene.views.firstIndex(where: { $0.name == name }), let base = transitionBase[vi], !animator.isDynamic(vi) else { continue }
-            let animatesTranslate = spec.animations.contains { ($0.view == "from" ? spec.from : spec.to) == name && $0.property != "alpha" }
-            if animatesTranslate { views[vi].frame = base }
-            transitionBase[vi] = nil
         }
     }
 }

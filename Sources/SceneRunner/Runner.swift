@@ -15,6 +15,8 @@ public struct RunLimits: Sendable {
     public var ticks = 200_000
     /// Most actions run in one tick (rules that keep triggering each other).
     public var actionsPerTick = 10_000
+    /// Whether to keep a row per tick (for `--trace`); without it memory does not grow with ticks.
+    public var recordTicks = true
     public init() {}
 }
 
@@ -43,8 +45,40 @@ final class Run {
         var rotation: Double
         var alpha: Double
         var removed = false
+        /// The scale of the view's transform (a transition's `scale` animation); the bounds keep
+        /// their size, as in UIKit.
+        var scale = 1.0
+        /// UIKit's `frame`: the bounding box of the view's bounds scaled and turned by its
+        /// transform (`frame` here holds the untransformed bounds around the centre).
+        var uikitFrame: Rect {
+            guard rotation != 0 || scale != 1 else { return frame }
+            let (c, s) = (Swift.abs(Elementary.cos(rotation)), Swift.abs(Elementary.sin(rotation)))
+            let w = scale * frame.size.x, h = scale * frame.size.y
+            return Rect(center: frame.center, size: Vec2(c * w + s * h, s * w + c * h))
+        }
     }
     var views: [ViewRT]
+    /// Names resolved once: the loader checked every name, so lookups by name cannot fail.
+    let viewIndex: [String: Int]
+    let behaviorIndex: [String: Int]
+    let transitionIndex: [String: Int]
+    let varIndex: [String: Int]
+    /// The view each gesture is attached to (nil: the reference view).
+    let gestureView: [Int?]
+    /// Rules by event, in file order.
+    let rulesByEvent: [Event: [Int]]
+    /// Values of `vars`, by declaration index.
+    var vars: [Value] = []
+    /// Behaviours in the order they were added (their `action` blocks run in this order).
+    var addOrder: [Int] = []
+    /// `after` timers in the order they were set.
+    struct Timer { var due: Int; var actions: [Action]; var scope: Scope }
+    var timers: [Timer] = []
+    /// Completion blocks (`then`) of running animations, in the order the animations started.
+    struct Completion { var end: Double; var channels: [(view: Int, frame: Bool)]; var actions: [Action]; var scope: Scope }
+    var completions: [Completion] = []
+    /// Gestures whose finger is held down after a `pan` with `release: hold`.
+    var held: Set<Int> = []
     /// Installed animator behaviour ids per scene behaviour (nil when not added).
     var installed: [Int: Int] = [:]
     /// Property overrides from `set` on behaviours.
@@ -119,6 +153,18 @@ final class Run {
     init(scene: Scene, limits: RunLimits) {
         self.scene = scene
         self.limits = limits
+        func index(_ names: [String]) -> [String: Int] { Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a }) }
+        viewIndex = index(scene.views.map(\.name))
+        behaviorIndex = index(scene.behaviors.map(\.name))
+        transitionIndex = index(scene.transitions.map(\.name))
+        varIndex = index(scene.vars.map(\.name))
+        let viewsByName = viewIndex
+        gestureView = scene.gestures.map { $0.view.flatMap { viewsByName[$0] } }
+        var byEvent: [Event: [Int]] = [:]
+        for (i, r) in scene.rules.enumerated() {
+            if let e = Event(r.event, gestures: index(scene.gestures.map(\.name)), transitions: transitionIndex) { byEvent[e, default: []].append(i) }
+        }
+        rulesByEvent = byEvent
         dt = 1 / scene.world.frameRate
         animator = DynamicAnimator(referenceBounds: Rect(origin: .zero, size: scene.world.size), restSpeed: scene.world.restSpeed,
                                    restAngularSpeed: scene.world.restAngularSpeed, restFor: scene.world.restFor)
@@ -176,6 +222,8 @@ final class Run {
     func execute() -> CaseResult {
         do {
             try checkBudget()
+            for v in scene.vars { vars.append(try eval(v.initial)) }
+            try applyInitialTransitions()
             for (i, b) in scene.behaviors.enumerated() where b.active { try addBehavior(i) }
             for step in scene.script { try runStep(step) }
             if let e = scene.expect { failures += judge(e, snapshot(), scope: scene.scope) }
@@ -190,10 +238,10 @@ final class Run {
     func runStep(_ step: Step) throws {
         switch step {
         case .pan(let p):
-            let g = scene.gestures.firstIndex { $0.name == p.gesture }!
+            let g = scene.gestures.firstIndex { $0.name == p.gesture }!   // checked by the loader
             try perform(ActivePan(gesture: g, path: TouchPath(keyframes: p.keyframes, curve: TimingCurve.named(p.curve) ?? .linear), start: time, hold: p.hold))
         case .flick(let gname, let from, let velocity, let distance, _):
-            let g = scene.gestures.firstIndex { $0.name == gname }!
+            let g = scene.gestures.firstIndex { $0.name == gname }!   // checked by the loader
             try perform(ActivePan(gesture: g, path: .flick(from: from, velocity: velocity, distance: distance), start: time, hold: false))
         case .wait(let ticks, let seconds, let loc):
             let n = ticks ?? Int((seconds! * scene.world.frameRate).rounded(.toNearestOrAwayFromZero))
@@ -236,13 +284,22 @@ final class Run {
         return what + "; active behaviours: " + (active.isEmpty ? "none" : active.joined(separator: ", "))
     }
 
+    /// Runs a gesture script. A finger held by an earlier `pan` (`release: hold`) continues: no
+    /// new touch-down, no second `began`. A gesture attached to a removed view fails: it
+    /// receives no touches, and the script's time still passes.
     func perform(_ p: ActivePan) throws {
         pan = p
         currentGesture = p.gesture
-        let start = p.path.position(at: 0)
-        recognizers[p.gesture].touchDown(start, at: time)
+        if let vi = gestureView[p.gesture], views[vi].removed {
+            recognizers[p.gesture].fail()
+            held.remove(p.gesture)
+            note("\(scene.gestures[p.gesture].name) failed: `\(scene.views[vi].name)` was removed")
+        } else if !held.contains(p.gesture) {
+            recognizers[p.gesture].touchDown(p.path.position(at: 0), at: time)
+        }
         let loc = scene.gestures[p.gesture].location
         while pan != nil { try tick(at: loc) }
+        if p.hold { held.insert(p.gesture) } else { held.remove(p.gesture) }
     }
 
     /// Touch events of the running gesture script for this frame.
@@ -261,16 +318,17 @@ final class Run {
         for c in changes {
             let name = scene.gestures[g].name
             note("\(name).\(c.rawValue) at [\(formatNumber(pos.x)), \(formatNumber(pos.y))]")
-            try fire("\(name).\(c.rawValue)")
+            try fire(.gesture(g, c))
         }
     }
 
     // MARK: the tick
 
-    /// One frame, in this order: touch events and gesture rules; transition animations; the
-    /// animator's sub-steps with contact rules (began, then ended); `step` rules while the
-    /// animator runs; queued behaviour changes and the pause decision (`rest` / `resume` rules);
-    /// transition `ended` rules.
+    /// One frame, in this order: touch events and gesture rules; `after` timers that are due;
+    /// transition animations; the animator's sub-steps with contact rules (began, then ended);
+    /// each behaviour's `action` and the `step` rules while the animator runs; queued behaviour
+    /// changes and the pause decision (`rest` / `resume` rules); transition `ended` rules; the
+    /// `then` blocks of the animations that ended on this tick.
     func tick(at loc: SourceLocation) throws {
         if tickCount >= limits.ticks || time >= limits.sceneTime {
             throw Abort(diagnostic: Diagnostic("the scene ran more than \(limits.ticks) ticks or \(formatNumber(limits.sceneTime)) s of simulated time; raise the limit with --max-ticks / --max-time", at: loc))
@@ -279,9 +337,9 @@ final class Run {
         time = Double(tickCount) * dt
         actionBudget = 0
         try touches()
+        try runDueTimers()
         for i in transitions.indices {
-            if transitions[i].advance(to: time) { pendingTransitionEnded.append(i) }
-            applyTransitionAnimations(i)
+            if transitions[i].advance(to: time) { transitionEnded(i) } else { applyTransitionAnimations(i) }
         }
         let wasRunning = animator.isRunning
         let events = animator.beginTick(dt)
@@ -297,28 +355,34 @@ final class Run {
             currentContact = ContactSnapshot(point: e.point, boundary: e.boundary ?? "", item: itemName, otherItem: other)
             count(e.began ? "contact" : "contactEnded")
             note("\(e.began ? "contact" : "contactEnded") \(itemName)\(other.isEmpty ? "" : "–" + other) at [\(formatFixed(e.point.x, decimals: 2)), \(formatFixed(e.point.y, decimals: 2))]\(e.boundary.map { " boundary \($0)" } ?? "")")
-            try fire(e.began ? "contact" : "contactEnded")
+            try fire(e.began ? .contact : .contactEnded)
             currentContact = nil
         }
-        if wasRunning { try fire("step") }
+        if wasRunning {
+            try runBehaviorActions()
+            try fire(.step)
+        }
         let change = animator.endTick()
         syncFromAnimator()
         if change == .paused {
             lastPause = time
             note("animator at rest")
-            try fire("rest")
+            try fire(.rest)
         } else if change == .resumed {
             note("animator resumed")
-            try fire("resume")
+            try fire(.resume)
         }
         try flushTransitionEnded()
-        var row = [time, animator.elapsedTime, animator.isRunning ? 1 : 0]
-        for (i, v) in views.enumerated() {
-            let (frame, alpha) = presentation(i)
-            let vel = animator.linearVelocity(of: i)
-            row += [frame.center.x, frame.center.y, v.rotation, alpha, vel.x, vel.y, v.removed ? 1 : 0]
+        try runEndedCompletions()
+        if limits.recordTicks {
+            var row = [time, animator.elapsedTime, animator.isRunning ? 1 : 0]
+            for (i, v) in views.enumerated() {
+                let (frame, alpha) = presentation(i)
+                let vel = animator.linearVelocity(of: i)
+                row += [frame.center.x, frame.center.y, v.rotation, alpha, vel.x, vel.y, v.removed ? 1 : 0]
+            }
+            tickRows.append(row)
         }
-        tickRows.append(row)
         animations.removeAll { $0.finished(at: time) }
     }
 
@@ -336,15 +400,6 @@ final class Run {
         return r
     }
 
-    func flushTransitionEnded() throws {
-        while !pendingTransitionEnded.isEmpty {
-            let i = pendingTransitionEnded.removeFirst()
-            note("\(scene.transitions[i].name) \(transitions[i].state.rawValue)")
-            restoreTransitionViews(i)
-            try fire("\(scene.transitions[i].name).ended")
-        }
-    }
-
     func syncFromAnimator() {
         for i in views.indices where animator.isDynamic(i) {
             views[i].frame = Rect(center: animator.center(of: i), size: views[i].frame.size)
@@ -352,11 +407,39 @@ final class Run {
         }
     }
 
-    func fire(_ event: String) throws {
-        for r in scene.rules where r.event == event {
-            let s = event == "contact" || event == "contactEnded" ? scene.scope.adding("contact", .object([
+    func fire(_ event: Event) throws {
+        guard let rules = rulesByEvent[event] else { return }
+        for r in rules {
+            let s = event == .contact || event == .contactEnded ? scene.scope.adding("contact", .object([
                 ("point", .value(.point)), ("boundary", .value(.string)), ("item", .value(.string)), ("otherItem", .value(.string))])) : scene.scope
-            for a in r.actions { try runAction(a, scope: s) }
+            for a in scene.rules[r].actions { try runAction(a, scope: s) }
+        }
+    }
+}
+
+/// An event rules can handle, resolved once from the rule's name.
+enum Event: Hashable {
+    case gesture(Int, GestureState)
+    case step, contact, contactEnded, rest, resume
+    case transitionEnded(Int)
+
+    init?(_ name: String, gestures: [String: Int], transitions: [String: Int]) {
+        switch name {
+        case "step": self = .step
+        case "contact": self = .contact
+        case "contactEnded": self = .contactEnded
+        case "rest": self = .rest
+        case "resume": self = .resume
+        default:
+            let parts = name.split(separator: ".").map(String.init)
+            guard parts.count == 2 else { return nil }
+            if let g = gestures[parts[0]], let state = GestureState(rawValue: parts[1]) {
+                self = .gesture(g, state)
+            } else if let t = transitions[parts[0]], parts[1] == "ended" {
+                self = .transitionEnded(t)
+            } else {
+                return nil
+            }
         }
     }
 }

@@ -62,8 +62,17 @@ func snap(frame: Rect = Rect(x: 0, y: 12.4, width: 100, height: 200), paused: Bo
     @Test func thatExpressions() throws {
         let (e, scope) = try expectation("  that: [\"shade.maxY == 212.4\", \"show.progress < 1\", \"elapsed > 3\"]")
         let f = judge(e, snap(), scope: scope)
-        #expect(f.map(\.message) == ["expected `show.progress < 1` to hold, but it is false at t = 4.000 s"])
+        #expect(f.map(\.message) == ["expected `show.progress < 1` to hold, but it is false at t = 4.000 s: show.progress = 1"])
         #expect(f.first?.location.line == 7)
+    }
+
+    /// A failed `that:` prints the operands of the failing comparison; in `&&` only the failing
+    /// side, in `||` both; literals are not repeated.
+    @Test func failedThatShowsItsOperands() throws {
+        let (e, scope) = try expectation("  that: [\"elapsed > 3 && shade.maxY > 300\", \"shade.maxY < 0 || distance([0, 0], [3, 4]) < 1\"]")
+        let f = judge(e, snap(), scope: scope).map(\.message)
+        #expect(f == ["expected `elapsed > 3 && shade.maxY > 300` to hold, but it is false at t = 4.000 s: shade.maxY = 212.4",
+                      "expected `shade.maxY < 0 || distance([0, 0], [3, 4]) < 1` to hold, but it is false at t = 4.000 s: shade.maxY = 212.4, distance([0, 0], [3, 4]) = 5"])
     }
 
     @Test func countSpecs() {

@@ -1,0 +1,105 @@
+import Diagnostics
+import Expectations
+import Expressions
+import Geometry
+import Interaction
+import SceneModel
+
+/// View-controller transitions: one is current (the most recently started that has not ended);
+/// `progress`, `finish`, `cancel` and `complete` act on it.
+extension Run {
+    /// The current transition, or a run-time error located at the action that needs one.
+    func currentTransition(for action: String, at location: SourceLocation) throws -> Int {
+        guard let i = currentTransition else {
+            let started = scene.transitions.indices.filter { transitions[$0].state != .idle }.map { "`\(scene.transitions[$0].name)` is \(transitions[$0].state.rawValue)" }
+            let why = started.isEmpty ? "no transition was started" : started.joined(separator: ", ")
+            throw runtimeError("`\(action)` needs a current transition, but there is none (\(why)); `start` one first", at: location)
+        }
+        return i
+    }
+
+    /// `start: name`: the transition becomes current and interactive.
+    func startTransition(_ i: Int, at location: SourceLocation, scope: Scope) throws {
+        if let c = currentTransition {
+            throw runtimeError("cannot start `\(scene.transitions[i].name)` while `\(scene.transitions[c].name)` is \(transitions[c].state.rawValue); complete or cancel it first", at: location)
+        }
+        transitions[i].start()
+        currentTransition = i
+        let spec = scene.transitions[i]
+        let bounds = Rect(origin: .zero, size: scene.world.size)
+        let toFrame = spec.to.map { views[viewIndex[$0]!].frame } ?? bounds   // views checked by the loader
+        let final = try spec.finalFrame.map { try eval($0, scope: scope).rect ?? bounds } ?? bounds
+        transitionFrames[i] = (toFrame, final)
+        for side in [spec.from, spec.to] { if let n = side, let vi = viewIndex[n] { transitionBase[vi] = views[vi].frame } }
+        note("\(spec.name) started")
+    }
+
+    /// `finish` / `cancel`: a percent-driven transition animates the rest and completes by itself;
+    /// a custom one only leaves its interactive phase (`finishing` / `cancelling`) and ends at `complete`.
+    func endInteraction(finishing: Bool, at location: SourceLocation) throws {
+        let i = try currentTransition(for: finishing ? "finish" : "cancel", at: location)
+        guard transitions[i].state == .interactive else { return }
+        if scene.transitions[i].percentDriven {
+            if finishing { transitions[i].finish(at: time) } else { transitions[i].cancel(at: time) }
+        } else {
+            transitions[i].endInteraction(finishing: finishing)
+        }
+        note("\(scene.transitions[i].name) \(transitions[i].state.rawValue)")
+    }
+
+    /// A transition just completed or was cancelled: its animations take their end values
+    /// (completed) or start values (cancelled), it is no longer current, and its `ended` rules
+    /// run at the end of the tick.
+    func transitionEnded(_ i: Int) {
+        if currentTransition == i { currentTransition = nil }
+        applyTransitionAnimations(i, at: transitions[i].state == .completed ? 1 : 0)
+        let spec = scene.transitions[i]
+        for name in [spec.from, spec.to].compactMap({ $0 }) { if let vi = viewIndex[name] { transitionBase[vi] = nil } }
+        pendingTransitionEnded.append(i)
+    }
+
+    /// `initial: completed`: the `to` view at `finalFrame`, the transition done before the case starts.
+    func applyInitialTransitions() throws {
+        for (i, spec) in scene.transitions.enumerated() where spec.initiallyCompleted {
+            let bounds = Rect(origin: .zero, size: scene.world.size)
+            let final = try spec.finalFrame.map { try eval($0).rect ?? bounds } ?? bounds
+            if let to = spec.to, let vi = viewIndex[to] {
+                views[vi].frame = final
+                animator.setSize(final.size, of: vi)
+                animator.setCenter(final.center, of: vi)
+            }
+            transitions[i].complete(true)
+        }
+    }
+
+    /// Applies a transition's `animations` (scale, translate, alpha of its from/to views) at
+    /// progress `p` (default: its current progress).
+    func applyTransitionAnimations(_ i: Int, at p: Double? = nil) {
+        let spec = scene.transitions[i]
+        guard !spec.animations.isEmpty else { return }
+        guard p != nil || [.interactive, .finishing, .cancelling].contains(transitions[i].state) else { return }
+        let progress = p ?? transitions[i].progress
+        for anim in spec.animations {
+            guard let name = anim.view == "from" ? spec.from : spec.to, let vi = viewIndex[name],
+                  let base = transitionBase[vi], !animator.isDynamic(vi) else { continue }
+            let lerp = { (k: Int) in anim.from[k] + progress * (anim.to[k] - anim.from[k]) }
+            switch anim.property {
+            case "scale":
+                views[vi].scale = lerp(0)
+            case "translate":
+                views[vi].frame.origin = base.origin + Vec2(lerp(0), lerp(1))
+            default:
+                views[vi].alpha = lerp(0)
+            }
+            animator.setCenter(views[vi].frame.center, of: vi)
+        }
+    }
+
+    func flushTransitionEnded() throws {
+        while !pendingTransitionEnded.isEmpty {
+            let i = pendingTransitionEnded.removeFirst()
+            note("\(scene.transitions[i].name) \(transitions[i].state.rawValue)")
+            try fire(.transitionEnded(i))
+        }
+    }
+}
