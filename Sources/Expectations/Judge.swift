@@ -89,6 +89,7 @@ public func judge(_ e: Expectation, _ s: Snapshot, scope: Scope) -> [Failure] {
             case "height": got = view.size.y
             case "rotation": got = view.rotation
             case "angularVelocity": got = view.angularVelocity
+            case "scale": got = view.scale
             default: got = view.alpha
             }
             cmp(v.property, n, got)

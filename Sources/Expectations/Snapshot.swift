@@ -11,6 +11,8 @@ public struct ViewState: Sendable {
     /// The centre, and the bounds size (which rotation does not change).
     public var center: Vec2
     public var size: Vec2
+    /// The scale of the view's transform (1 unless a transition or `set` scaled it).
+    public var scale: Double
     public var rotation: Double
     public var alpha: Double
     public var velocity: Vec2
@@ -18,7 +20,8 @@ public struct ViewState: Sendable {
     public var resting: Bool
     public var removed: Bool
     public init(name: String, frame: Rect, rotation: Double, alpha: Double, velocity: Vec2 = .zero, angularVelocity: Double = 0, resting: Bool = true,
-                removed: Bool = false, center: Vec2? = nil, size: Vec2? = nil) {
+                removed: Bool = false, center: Vec2? = nil, size: Vec2? = nil, scale: Double = 1) {
+        self.scale = scale
         self.name = name; self.frame = frame; self.rotation = rotation; self.alpha = alpha; self.velocity = velocity
         self.center = center ?? frame.center; self.size = size ?? frame.size
         self.angularVelocity = angularVelocity; self.resting = resting; self.removed = removed
@@ -135,6 +138,7 @@ public struct Snapshot: Sendable, NameResolver {
             case "height": return .number(v.size.y)
             case "size": return .point(v.size)
             case "bounds": return .rect(Rect(origin: .zero, size: v.size))
+            case "scale": return .number(v.scale)
             case "rotation": return .number(v.rotation)
             case "alpha": return .number(v.alpha)
             case "velocity": return .point(v.velocity)

@@ -19,7 +19,7 @@ let actionKeys = ["if", "then", "else", "add", "remove", "set", "animate", "star
                   "removeView", "log", "after", "do"]
 let stepKeys = ["pan", "flick", "wait", "waitFor", "timeout", "expect"] + actionKeys
 let viewProperties: [String: ValueType] = ["x": .number, "y": .number, "width": .number, "height": .number, "alpha": .number,
-                                           "rotation": .number, "center": .point, "frame": .rect, "size": .point]
+                                           "rotation": .number, "center": .point, "frame": .rect, "size": .point, "scale": .number]
 let behaviorProperties: [String: ValueType] = ["anchor": .point, "length": .number, "frequency": .number, "damping": .number,
                                                "to": .point, "active": .bool, "magnitude": .number, "angle": .number,
                                                "direction": .point, "offset": .point, "linearVelocity": .point,
@@ -280,7 +280,7 @@ struct SceneBuilder {
             ("frame", .value(.rect)), ("minX", .value(.number)), ("midX", .value(.number)), ("maxX", .value(.number)), ("minY", .value(.number)),
             ("midY", .value(.number)), ("maxY", .value(.number)), ("rotation", .value(.number)), ("alpha", .value(.number)),
             ("velocity", .value(.point)), ("speed", .value(.number)), ("angularVelocity", .value(.number)), ("resting", .value(.bool)),
-            ("removed", .value(.bool)), ("size", .value(.point)), ("bounds", .value(.rect)),
+            ("removed", .value(.bool)), ("size", .value(.point)), ("bounds", .value(.rect)), ("scale", .value(.number)),
         ])
         for v in scene.views { s.add(v.name, viewSchema) }
         s.add("gesture", SceneBuilder.gestureSchema)

@@ -107,12 +107,12 @@ extension SceneBuilder {
             case "views":
                 for (name, vv, _) in try w.namedMapping(v, "`expect.views`") {
                     if !scene.views.contains(where: { $0.name == name }) { throw err("unknown view `\(name)`\(hint(name, scene.views.map(\.name)))", vv) }
-                    let props = try w.mapping(vv, "the expectations of `\(name)`", known: ["frame", "center", "x", "y", "width", "height", "rotation", "alpha", "removed", "velocity", "angularVelocity", "within"])
+                    let props = try w.mapping(vv, "the expectations of `\(name)`", known: ["frame", "center", "x", "y", "width", "height", "rotation", "alpha", "removed", "velocity", "angularVelocity", "scale", "within"])
                     var within: Double?
                     if let wn = props.first(where: { $0.0 == "within" }) { within = try w.number(wn.1, "`within`", min: 0) }
                     for (p, pv) in props where p != "within" {
                         let t: ValueType = p == "frame" ? .rect : p == "center" || p == "velocity" ? .point : p == "removed" ? .bool : .number
-                        let tol = within ?? (p == "rotation" || p == "alpha" || p == "angularVelocity" ? 0.01 : p == "velocity" ? 1 : 0.5)
+                        let tol = within ?? (p == "rotation" || p == "alpha" || p == "angularVelocity" || p == "scale" ? 0.01 : p == "velocity" ? 1 : 0.5)
                         e.views.append(ViewExpectation(view: name, property: p, value: try w.expr(pv, "`\(p)`", t, scope), within: tol, location: w.loc(pv)))
                     }
                 }

@@ -14,7 +14,8 @@ extension Run {
         let vs = views.enumerated().map { (i, v) in
             ViewState(name: v.spec.name, frame: v.uikitFrame, rotation: v.rotation, alpha: v.alpha,
                       velocity: animator.linearVelocity(of: i), angularVelocity: animator.angularVelocity(of: i),
-                      resting: animator.isResting(i), removed: v.removed, center: v.frame.center, size: v.frame.size)
+                      resting: animator.isResting(i), removed: v.removed, center: v.frame.center, size: v.frame.size,
+                      scale: v.scale)
         }
         let ts = scene.transitions.enumerated().map { (i, t) in (name: t.name, state: transitions[i].state.rawValue, progress: transitions[i].progress) }
         let gs = scene.gestures.enumerated().map { (i, g) -> GestureSnapshot in
@@ -184,6 +185,9 @@ extension Run {
         case "rotation":
             views[i].rotation = number
             animator.setRotation(number, of: i)
+        case "scale":
+            if !(number > 0) { throw runtimeError("`\(t.path)` must be positive, got \(formatNumber(number))", at: t.location) }
+            views[i].scale = number
         default: break
         }
         if !(f.size.x > 0 && f.size.y > 0) || !f.origin.isFinite || !f.size.isFinite {

@@ -374,6 +374,7 @@ final class Run {
         }
         try flushTransitionEnded()
         try runEndedCompletions()
+        try flushTransitionEnded()   // transitions a completion block ended
         if limits.recordTicks {
             var row = [time, animator.elapsedTime, animator.isRunning ? 1 : 0]
             for (i, v) in views.enumerated() {
