@@ -26,6 +26,8 @@ public struct Scope: Sendable {
     }
     public func adding(_ name: String, _ schema: NameSchema) -> Scope { var s = self; s.add(name, schema); return s }
     func root(_ name: String) -> NameSchema? { roots.first { $0.0 == name }?.1 }
+    /// Whether `name` is a root name of this scope (a view, a variable …).
+    public func contains(_ name: String) -> Bool { root(name) != nil }
 }
 
 /// Members of values: `point.x`, `rect.maxY` …

@@ -171,7 +171,7 @@ struct Walker {
                 if type != .number { throw err("\(what) must be a \(type), found the number \(s.string)", n) }
                 return e
             }
-            if s.style == .plain && Walker.yaml11Booleans.contains(s.string) {
+            if s.style == .plain && Walker.yaml11Booleans.contains(s.string) && !scope.contains(s.string) {
                 throw err("\(what) must be a \(type); `\(s.string)` is a YAML 1.1 boolean", n)
             }
             if s.style == .plain && (s.string == "true" || s.string == "false") {
@@ -209,7 +209,7 @@ struct Walker {
             return (try expr(n, what, t, scope), t)
         }
         guard case .scalar(let s) = n else { throw err("\(what) must be a value (a number, a boolean, a point, a rect or an expression), found \(kind(n))", n) }
-        if s.style == .plain && Walker.yaml11Booleans.contains(s.string) { throw err("\(what): `\(s.string)` is a YAML 1.1 boolean; write true or false", n) }
+        if s.style == .plain && Walker.yaml11Booleans.contains(s.string) && !scope.contains(s.string) { throw err("\(what): `\(s.string)` is a YAML 1.1 boolean; write true or false", n) }
         if s.string.isEmpty { throw err("\(what) is empty", n) }
         try count(n)
         let e = try Expression.parse(s.string, at: textLoc(n))
