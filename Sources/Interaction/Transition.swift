@@ -59,6 +59,9 @@ public struct TransitionController: Sendable {
         manual = true
     }
 
+    /// Whether a percent-driven finish or cancel is animating the rest of the progress.
+    public var isAnimating: Bool { (state == .finishing || state == .cancelling) && !manual }
+
     /// Ends at once (`completeTransition`).
     public mutating func complete(_ finished: Bool) {
         state = finished ? .completed : .cancelled

@@ -29,26 +29,27 @@ extension SceneBuilder {
         if let f = get("flick") {
             let a = try w.mapping(f, "`flick`", known: ["gesture", "from", "velocity", "distance"], required: ["gesture", "from", "velocity"])
             func fg(_ k: String) -> Node? { a.first { $0.0 == k }?.1 }
-            let from = try w.numbers(fg("from")!, "`from`", count: 2), vel = try w.numbers(fg("velocity")!, "`velocity`", count: 2)
-            if vel[0] == 0 && vel[1] == 0 { throw err("a flick needs a non-zero `velocity`", fg("velocity")!) }
-            let dist = try fg("distance").map { (x) throws(Diagnostic) in try w.number(x, "`distance`", positive: true) } ?? 200
-            return .flick(gesture: try gestureName(fg("gesture")!), from: Vec2(from[0], from[1]), velocity: Vec2(vel[0], vel[1]), distance: dist, location: w.loc(f))
+            let from = try w.pointOrExpr(fg("from")!, "`from`", scope), vel = try w.pointOrExpr(fg("velocity")!, "`velocity`", scope)
+            if case .list(let c) = vel.node, c.allSatisfy({ $0.literalNumber == 0 }) { throw err("a flick needs a non-zero `velocity`", fg("velocity")!) }
+            let dist = try fg("distance").map { (x) throws(Diagnostic) in try w.numberOrExpr(x, "`distance`", positive: true, scope) }
+                ?? Expr(node: .number(200), location: w.loc(f), text: "200")
+            return .flick(gesture: try gestureName(fg("gesture")!), from: from, velocity: vel, distance: dist, location: w.loc(f))
         }
         if let wt = get("wait") {
             if case .mapping = wt {
                 let a = try w.mapping(wt, "`wait`", known: ["frames", "seconds"])
                 guard a.count == 1 else { throw err("`wait` takes `frames` or `seconds`", wt) }
                 if a[0].0 == "frames" {
-                    let f = try w.number(a[0].1, "`frames`", min: 0)
-                    if f != f.rounded() { throw err("`frames` must be a whole number, found \(formatNumber(f))", a[0].1) }
-                    return .wait(ticks: Int(f), seconds: nil, location: w.loc(wt))
+                    let f = try w.numberOrExpr(a[0].1, "`frames`", min: 0, scope)
+                    if let v = f.literalNumber, v != v.rounded() { throw err("`frames` must be a whole number, found \(formatNumber(v))", a[0].1) }
+                    return .wait(frames: f, seconds: nil, location: w.loc(wt))
                 }
-                return .wait(ticks: nil, seconds: try w.number(a[0].1, "`seconds`", min: 0), location: w.loc(wt))
+                return .wait(frames: nil, seconds: try w.numberOrExpr(a[0].1, "`seconds`", min: 0, scope), location: w.loc(wt))
             }
-            return .wait(ticks: nil, seconds: try w.number(wt, "`wait`", min: 0), location: w.loc(wt))
+            return .wait(frames: nil, seconds: try w.numberOrExpr(wt, "`wait`", min: 0, scope), location: w.loc(wt))
         }
         if let wf = get("waitFor") {
-            let timeout = try get("timeout").map { (x) throws(Diagnostic) in try w.number(x, "`timeout`", positive: true) }
+            let timeout = try get("timeout").map { (x) throws(Diagnostic) in try w.numberOrExpr(x, "`timeout`", positive: true, scope) }
             if case .scalar(let sc) = wf, sc.string == "rest" { return .waitForRest(timeout: timeout, location: w.loc(wf)) }
             return .waitFor(try w.expr(wf, "`waitFor`", .bool, scope), timeout: timeout, location: w.loc(wf))
         }
@@ -60,25 +61,34 @@ extension SceneBuilder {
         let a = try w.mapping(n, "`pan`", known: ["gesture", "path", "from", "to", "duration", "curve", "release"], required: ["gesture"])
         func get(_ k: String) -> Node? { a.first { $0.0 == k }?.1 }
         let g = try gestureName(get("gesture")!)
-        var frames: [(t: Double, p: Vec2)] = []
+        var frames: [Keyframe] = []
         var curve = "linear"
         if let p = get("path") {
             if get("from") != nil || get("to") != nil { throw err("a pan takes a `path` or `from`/`to`, not both", p) }
             let items = try w.sequence(p, "`path`")
             if items.count < 2 { throw err("a pan path needs at least 2 keyframes [t, x, y]", p) }
+            var lastT: Double?
             for item in items {
-                let k = try w.numbers(item, "a keyframe [t, x, y]", count: 3)
-                if k[0] < 0 { throw err("keyframe times must not be negative, found \(formatNumber(k[0]))", item) }
-                if let last = frames.last, k[0] <= last.t {
-                    throw err("keyframe times must increase: \(formatNumber(k[0])) s comes after \(formatNumber(last.t)) s", item)
+                let parts = try w.sequence(item, "a keyframe [t, x, y]")
+                guard parts.count == 3 else { throw err("a keyframe [t, x, y] must have 3 numbers, found \(parts.count)", item) }
+                let t = try w.numberOrExpr(parts[0], "a keyframe [t, x, y]", scope)
+                let x = try w.numberOrExpr(parts[1], "a keyframe [t, x, y]", scope), y = try w.numberOrExpr(parts[2], "a keyframe [t, x, y]", scope)
+                if let v = t.literalNumber {
+                    if v < 0 { throw err("keyframe times must not be negative, found \(formatNumber(v))", item) }
+                    if let last = lastT, v <= last { throw err("keyframe times must increase: \(formatNumber(v)) s comes after \(formatNumber(last)) s", item) }
+                    lastT = v
+                } else {
+                    lastT = nil
                 }
-                frames.append((k[0], Vec2(k[1], k[2])))
+                let point = Expr(node: .list([x, y]), location: w.loc(item), text: "[\(x.text), \(y.text)]")
+                frames.append(Keyframe(t: t, p: point, location: w.loc(item)))
             }
         } else {
             guard let f = get("from"), let t = get("to") else { throw err("a pan needs a `path` of keyframes, or `from`, `to` and `duration`", n) }
-            let ff = try w.numbers(f, "`from`", count: 2), tt = try w.numbers(t, "`to`", count: 2)
-            let d = try get("duration").map { (x) throws(Diagnostic) in try w.number(x, "`duration`", positive: true) } ?? 0.25
-            frames = [(0, Vec2(ff[0], ff[1])), (d, Vec2(tt[0], tt[1]))]
+            let ff = try w.pointOrExpr(f, "`from`", scope), tt = try w.pointOrExpr(t, "`to`", scope)
+            let d = try get("duration").map { (x) throws(Diagnostic) in try w.numberOrExpr(x, "`duration`", positive: true, scope) }
+                ?? Expr(node: .number(0.25), location: w.loc(n), text: "0.25")
+            frames = [Keyframe(t: Expr(node: .number(0), location: w.loc(f), text: "0"), p: ff, location: w.loc(f)), Keyframe(t: d, p: tt, location: w.loc(t))]
             if let c = get("curve") {
                 curve = try w.string(c, "`curve`")
                 if !curveNames.contains(curve) { throw err("unknown curve `\(curve)`\(hint(curve, curveNames))", c) }

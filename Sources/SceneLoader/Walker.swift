@@ -159,6 +159,21 @@ struct Walker {
         return v
     }
 
+    /// A number of a script step: a literal, checked now as `number` checks it, or an expression
+    /// (a quoted string), checked when the step runs.
+    mutating func numberOrExpr(_ n: Node, _ what: String, min: Double? = nil, positive: Bool = false, _ scope: Scope) throws(Diagnostic) -> Expr {
+        if case .scalar(let s) = n, s.style == .plain || Double(s.string) != nil {
+            let v = try number(n, what, min: min, positive: positive)
+            return Expr(node: .number(v), location: loc(n), text: s.string)
+        }
+        return try expr(n, what, .number, scope)
+    }
+
+    /// A point of a script step: a literal `[x, y]` or an expression.
+    mutating func pointOrExpr(_ n: Node, _ what: String, _ scope: Scope) throws(Diagnostic) -> Expr {
+        try expr(n, what, .point, scope)
+    }
+
     /// A number that may be an expression (a string), typed and checked in `scope`.
     mutating func expr(_ n: Node, _ what: String, _ type: ValueType, _ scope: Scope) throws(Diagnostic) -> Expr {
         try count(n)

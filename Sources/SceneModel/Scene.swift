@@ -263,25 +263,35 @@ public struct AnimateSpec: Sendable {
     }
 }
 
-/// A step of the script.
+/// A step of the script. Its numbers are expressions (over `vars`, sweep names and the scene's
+/// state), evaluated when the step starts; literals were checked when the scene was loaded.
 public enum Step: Sendable {
     case pan(PanSpec)
-    case flick(gesture: String, from: Vec2, velocity: Vec2, distance: Double, location: SourceLocation)
-    case wait(ticks: Int?, seconds: Double?, location: SourceLocation)
-    case waitForRest(timeout: Double?, location: SourceLocation)
-    case waitFor(Expr, timeout: Double?, location: SourceLocation)
+    case flick(gesture: String, from: Expr, velocity: Expr, distance: Expr, location: SourceLocation)
+    /// `wait: seconds` or `wait: { frames: n }` (exactly one of the two).
+    case wait(frames: Expr?, seconds: Expr?, location: SourceLocation)
+    case waitForRest(timeout: Expr?, location: SourceLocation)
+    case waitFor(Expr, timeout: Expr?, location: SourceLocation)
     case expect(Expectation)
     case action(Action)
+}
+
+/// A keyframe of a finger path: time (s) and point, each an expression.
+public struct Keyframe: Sendable {
+    public var t: Expr
+    public var p: Expr
+    public var location: SourceLocation
+    public init(t: Expr, p: Expr, location: SourceLocation) { self.t = t; self.p = p; self.location = location }
 }
 
 /// A finger path for a gesture: keyframes `[t, x, y]` (seconds, points).
 public struct PanSpec: Sendable {
     public var gesture: String
-    public var keyframes: [(t: Double, p: Vec2)]
+    public var keyframes: [Keyframe]
     public var curve: String
     public var hold: Bool
     public var location: SourceLocation
-    public init(gesture: String, keyframes: [(t: Double, p: Vec2)], curve: String, hold: Bool, location: SourceLocation) {
+    public init(gesture: String, keyframes: [Keyframe], curve: String, hold: Bool, location: SourceLocation) {
         self.gesture = gesture; self.keyframes = keyframes; self.curve = curve; self.hold = hold; self.location = location
     }
 }
@@ -346,5 +356,16 @@ extension StringProtocol {
         while let f = s.first, f == " " { s.removeFirst() }
         while let l = s.last, l == " " { s.removeLast() }
         return String(s)
+    }
+}
+
+extension Expr {
+    /// The value of a number literal (`3`, `-0.5`), or nil for any other expression.
+    public var literalNumber: Double? {
+        switch node {
+        case .number(let d): return d
+        case .unary("-", let x): return x.literalNumber.map { -$0 }
+        default: return nil
+        }
     }
 }

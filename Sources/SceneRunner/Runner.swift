@@ -194,22 +194,23 @@ final class Run {
 
     // MARK: execution
 
-    /// Refuses, before running anything, a script whose fixed waits and gestures alone exceed the
-    /// limits (waitFor steps are bounded by their timeouts as they run).
+    /// Refuses, before running anything, a script whose literal waits and gestures alone exceed
+    /// the limits (waits written as expressions are checked when they start, waitFor steps are
+    /// bounded by their timeouts as they run).
     func checkBudget() throws {
         var seconds = 0.0
         for step in scene.script {
             switch step {
-            case .wait(let ticks, let secs, let loc):
-                seconds += ticks.map { Double($0) * dt } ?? secs!
-                if let s = secs, s > scene.world.timeout + 1e-9 {
-                    throw Abort(diagnostic: Diagnostic("a wait of \(formatNumber(s)) s is longer than the timeout of \(formatNumber(scene.world.timeout)) s; raise `world.timeout`", at: loc))
-                }
+            case .wait(let frames, let secs, let loc):
+                guard let s = secs?.literalNumber ?? frames?.literalNumber.map({ $0 * dt }) else { continue }
+                if secs != nil { try checkTimeout(s, at: loc) }
+                seconds += s
                 if seconds > limits.sceneTime || seconds / dt > Double(limits.ticks) {
                     throw Abort(diagnostic: Diagnostic("the script waits \(formatNumber(seconds)) s in all, more than the limit of \(formatNumber(limits.sceneTime)) s or \(limits.ticks) ticks; raise it with --max-time / --max-ticks", at: loc))
                 }
             case .pan(let p):
-                seconds += p.keyframes.last!.t - p.keyframes.first!.t
+                guard let last = p.keyframes.last?.t.literalNumber, let first = p.keyframes.first?.t.literalNumber else { continue }
+                seconds += last - first
                 if seconds > limits.sceneTime {
                     throw Abort(diagnostic: Diagnostic("the script lasts more than the limit of \(formatNumber(limits.sceneTime)) s", at: p.location))
                 }
@@ -217,6 +218,43 @@ final class Run {
                 break
             }
         }
+    }
+
+    /// A wait of `seconds` must not exceed the world's timeout (a `frames` wait is not bound by
+    /// it) nor the case's limits.
+    func checkWait(_ seconds: Double, counted: Bool, at loc: SourceLocation) throws {
+        if counted { try checkTimeout(seconds, at: loc) }
+        if time + seconds > limits.sceneTime || seconds / dt > Double(limits.ticks) {
+            throw Abort(diagnostic: Diagnostic("a wait of \(formatNumber(seconds)) s goes past the limit of \(formatNumber(limits.sceneTime)) s or \(limits.ticks) ticks; raise it with --max-time / --max-ticks", at: loc))
+        }
+    }
+
+    func checkTimeout(_ seconds: Double, at loc: SourceLocation) throws {
+        if seconds > scene.world.timeout + 1e-9 {
+            throw Abort(diagnostic: Diagnostic("a wait of \(formatNumber(seconds)) s is longer than the timeout of \(formatNumber(scene.world.timeout)) s; raise `world.timeout`", at: loc))
+        }
+    }
+
+    /// A number of a script step, evaluated when the step starts; `positive` / `minimum` are the
+    /// checks the loader makes of literals.
+    func stepNumber(_ e: Expr, _ what: String, minimum: Double? = nil, positive: Bool = false) throws -> Double {
+        let v = try evalNumber(e)
+        if positive && !(v > 0) { throw runtimeError("\(what) must be positive, got \(formatNumber(v)) from `\(e.text)`", at: e.location) }
+        if let m = minimum, !(v >= m) { throw runtimeError("\(what) must be at least \(formatNumber(m)), got \(formatNumber(v)) from `\(e.text)`", at: e.location) }
+        return v
+    }
+
+    /// The finger path of a `pan`, its keyframes evaluated now.
+    func touchPath(_ p: PanSpec) throws -> TouchPath {
+        var frames: [(t: Double, p: Vec2)] = []
+        for k in p.keyframes {
+            let t = try stepNumber(k.t, "a keyframe time", minimum: 0)
+            if let last = frames.last, t <= last.t {
+                throw runtimeError("keyframe times must increase: \(formatNumber(t)) s comes after \(formatNumber(last.t)) s", at: k.location)
+            }
+            frames.append((t, try evalPoint(k.p)))
+        }
+        return TouchPath(keyframes: frames, curve: TimingCurve.named(p.curve) ?? .linear)
     }
 
     func execute() -> CaseResult {
@@ -239,14 +277,29 @@ final class Run {
         switch step {
         case .pan(let p):
             let g = scene.gestures.firstIndex { $0.name == p.gesture }!   // checked by the loader
-            try perform(ActivePan(gesture: g, path: TouchPath(keyframes: p.keyframes, curve: TimingCurve.named(p.curve) ?? .linear), start: time, hold: p.hold))
-        case .flick(let gname, let from, let velocity, let distance, _):
+            let path = try touchPath(p)
+            try checkWait(path.duration, counted: false, at: p.location)
+            try perform(ActivePan(gesture: g, path: path, start: time, hold: p.hold))
+        case .flick(let gname, let from, let velocity, let distance, let loc):
             let g = scene.gestures.firstIndex { $0.name == gname }!   // checked by the loader
-            try perform(ActivePan(gesture: g, path: .flick(from: from, velocity: velocity, distance: distance), start: time, hold: false))
-        case .wait(let ticks, let seconds, let loc):
-            let n = ticks ?? Int((seconds! * scene.world.frameRate).rounded(.toNearestOrAwayFromZero))
-            for _ in 0..<n { try tick(at: loc) }
-        case .waitForRest(let timeout, let loc):
+            let v = try evalPoint(velocity)
+            if v.length == 0 { throw runtimeError("a flick needs a non-zero `velocity`, got `\(velocity.text)` = [0, 0]", at: velocity.location) }
+            let path = TouchPath.flick(from: try evalPoint(from), velocity: v, distance: try stepNumber(distance, "`distance`", positive: true))
+            try checkWait(path.duration, counted: false, at: loc)
+            try perform(ActivePan(gesture: g, path: path, start: time, hold: false))
+        case .wait(let frames, let seconds, let loc):
+            let n: Double
+            if let f = frames {
+                n = try stepNumber(f, "`frames`", minimum: 0).rounded(.toNearestOrAwayFromZero)
+                try checkWait(n * dt, counted: false, at: loc)
+            } else {
+                let s = try stepNumber(seconds!, "`wait`", minimum: 0)   // the loader gives one of the two
+                try checkWait(s, counted: true, at: loc)
+                n = (s * scene.world.frameRate).rounded(.toNearestOrAwayFromZero)
+            }
+            for _ in 0..<Int(n) { try tick(at: loc) }   // checkWait bounded n by the tick limit
+        case .waitForRest(let timeoutExpr, let loc):
+            let timeout = try timeoutExpr.map { try stepNumber($0, "`timeout`", positive: true) }
             let limit = time + (timeout ?? scene.world.timeout)
             while animator.isRunning || transitionsAnimating {
                 if time >= limit - 1e-9 {
@@ -255,7 +308,8 @@ final class Run {
                 }
                 try tick(at: loc)
             }
-        case .waitFor(let e, let timeout, let loc):
+        case .waitFor(let e, let timeoutExpr, let loc):
+            let timeout = try timeoutExpr.map { try stepNumber($0, "`timeout`", positive: true) }
             let limit = time + (timeout ?? scene.world.timeout)
             while try evalBool(e) == false {
                 if time >= limit - 1e-9 {
@@ -273,7 +327,7 @@ final class Run {
         }
     }
 
-    var transitionsAnimating: Bool { transitions.contains { $0.state == .finishing || $0.state == .cancelling } }
+    var transitionsAnimating: Bool { transitions.contains { $0.isAnimating } }
 
     func stillMoving() -> String {
         let moving = animator.movingItems.map { id -> String in

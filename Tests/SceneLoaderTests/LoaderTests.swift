@@ -128,7 +128,7 @@ func loadError(_ text: String) -> String {
         #expect(s.rules.map(\.event) == ["pull.began", "pull.changed", "pull.ended", "show.ended", "contact", "step", "rest"])
         #expect(s.script.count == 9)
         if case .pan(let p) = s.script[1] { #expect(p.curve == "easeIn" && p.keyframes.count == 2) } else { Issue.record("pan") }
-        if case .waitForRest(let t, _) = s.script[5] { #expect(t == 2) } else { Issue.record("waitFor rest") }
+        if case .waitForRest(let t, _) = s.script[5] { #expect(t?.literalNumber == 2) } else { Issue.record("waitFor rest") }
         let e = try #require(s.expect)
         #expect(e.views.map(\.property) == ["frame", "removed"] && e.views[0].within == 1)
         #expect(e.events.map(\.spec.text) == [">= 1", "1...4", "< 5"])

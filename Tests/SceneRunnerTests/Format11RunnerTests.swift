@@ -216,4 +216,27 @@ import Expectations
         """)[0]
         #expect(r.failures.map(\.message) == ["v.velocity.x expected 0 ± 1, got 30 at t = 0.017 s", "v.angularVelocity expected 3 ± 0.01, got 2 at t = 0.017 s"])
     }
+
+    /// Numbers of script steps may be expressions over vars and the scene's state, evaluated
+    /// when the step starts; a value outside the step's range is a located run-time error.
+    @Test func scriptNumbersAreExpressions() throws {
+        let r = try run("""
+        vars: { d: 0.25, speed: 800, n: 3 }
+        views: { v: { frame: [0, 0, 390, 844] } }
+        gestures: { g: { pan: { in: v } } }
+        on:
+          g.ended: [ { log: time }, { log: velocity.y } ]
+        script:
+          - wait: "d * 2"
+          - wait: { frames: "n" }
+          - expect: { that: ["time == 0.55"] }
+          - pan: { gesture: g, path: [[0, 100, 100], ["d", 100, "100 + d * speed"]] }
+          - flick: { gesture: g, from: [100, 100], velocity: [0, "speed"], distance: "speed / 4" }
+          - set: { d: -1 }
+          - wait: "d"
+        """)[0]
+        #expect(logs(r) == ["t = 0.800 s: log time = 0.8", "t = 0.800 s: log velocity.y = 800",
+                            "t = 1.050 s: log time = 1.05", "t = 1.050 s: log velocity.y = 800"])
+        #expect(r.diagnostics.map(\.description) == ["r.yaml:13:12: error: `wait` must be at least 0, got -1 from `d` (at tick 63, t = 1.050 s)"])
+    }
 }
