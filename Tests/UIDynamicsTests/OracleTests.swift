@@ -7,8 +7,9 @@ import Testing
     @Test func fixturesExist() {
         let names = OracleFixture.names()
         #expect(names.count >= OracleTests.legacy.count + 34)
-        // Every coverage fixture carries the tolerances generate.py derived for it.
-        for name in names where !OracleTests.legacy.contains(name) {
+        #expect(OracleTests.legacy.isSubset(of: Set(names)))
+        // Every fixture carries the tolerances generate.py derived for it.
+        for name in names {
             let f = try? OracleFixture.load(name)
             #expect(f?.tolerance["window"] is NSNumber, "\(name) has no derived tolerance")
         }
@@ -17,7 +18,10 @@ import Testing
     @Test(arguments: OracleFixture.names())
     func matchesOracle(_ name: String) throws {
         let f = try OracleFixture.load(name)
-        if OracleTests.legacy.contains(name) { checkLegacy(f) } else { checkCoverage(f) }
+        // The first 24 scenes keep the bounds physics.md states for them, and every scene is held
+        // to the tolerances derived from the oracle's own spread.
+        if OracleTests.legacy.contains(name) { checkLegacy(f) }
+        checkCoverage(f)
     }
 
     // MARK: the first 24 scenes, with the tolerances docs/physics.md states for them
@@ -57,7 +61,7 @@ import Testing
         }
     }
 
-    // MARK: the coverage scenes (issue 14), held to the tolerances derived from the oracle's spread
+    // MARK: every scene, held to the tolerances derived from the oracle's spread (issue 14)
 
     /// Fixtures that differ from the oracle today only by the sleep timer: Box2D sums a body's
     /// sleep time in float32, where 60 sub-steps of Float(1/120) stay below 0.5 s and the body
@@ -73,6 +77,10 @@ import Testing
         "collision-modes-combined": "pauses one tick early: the sleep timer (Double sum) reaches 0.5 s one sub-step early",
         "frame-rate-120": "pauses one tick early: the sleep timer (Double sum) reaches 0.5 s one sub-step early",
         "no-rotation-on-slope": "pauses one tick early: the sleep timer (Double sum) reaches 0.5 s one sub-step early",
+        "ellipse-small-polygon": "pauses one tick early: the sleep timer (Double sum) reaches 0.5 s one sub-step early",
+        // The shade sleeps one sub-step (and one tick) early, before position correction has moved
+        // it the last 0.2 pt; with a float32 timer it matches the oracle to 1e-4 pt.
+        "shade-settle": "sleeps one sub-step early (Double sleep timer), 0.2 pt before position correction is done",
     ]
 
     struct Tolerance {

@@ -121,6 +121,12 @@ SCENES += [
          behaviors=[grav([1]), walls([1]), {'item': dict(items=[1], linearVelocity=[200, 0], angularVelocity=8, friction=0.6)}]),
     dict(name='ellipse8-resting', bounds=B, ticks=300, items=[oval(1, 195, 650, 80, 50, 0.4)],
          behaviors=[grav([1]), walls([1])]),
+    # a small ellipse: fewer than 8 vertices (perimeter / 10 pt rounded: 6)
+    dict(name='ellipse-small-polygon', bounds=B, ticks=240, items=[oval(1, 195, 700, 24, 14, 0.3)],
+         behaviors=[grav([1]), walls([1]), {'item': dict(items=[1], angularVelocity=3)}]),
+    # a box that rests and falls asleep is woken by another landing on it
+    dict(name='wake-on-contact', bounds=B, ticks=240, items=[box(1, 195, 822, 40, 40), box(2, 205, 100, 40, 40)],
+         behaviors=[grav([1, 2]), walls([1, 2])]),
     # a convex path item standing on a corner tips over
     dict(name='path-tipping', bounds=B, ticks=300,
          items=[path(1, 195, 782, 60, 120, [[-30, -60], [30, -60], [10, 60], [-10, 60], [-25, 0]], 0.35)],
@@ -155,6 +161,9 @@ SCENES += [
          behaviors=[{'attachment': dict(item=1, offset=[15, -10], to=2, toOffset=[-10, 12], kind='limit', length=110)}] + PAIR_BEH),
     dict(name='attach-items-fixed', bounds=B, ticks=120, items=PAIR,
          behaviors=[{'attachment': dict(item=1, offset=[15, -10], to=2, toOffset=[-10, 12], kind='fixed')}] + PAIR_BEH),
+    dict(name='attach-items-fixed-soft', bounds=B, ticks=120, items=PAIR,
+         behaviors=[{'attachment': dict(item=1, offset=[15, -10], to=2, toOffset=[-10, 12], kind='fixed',
+                                        frequency=3, damping=0.3)}] + PAIR_BEH),
     dict(name='attach-items-pin', bounds=B, ticks=120, items=PAIR,
          behaviors=[{'attachment': dict(item=1, offset=[15, -10], to=2, toOffset=[-10, 12], kind='pin',
                                         range=[-0.5, 0.7], frictionTorque=0.02)}] + PAIR_BEH),
