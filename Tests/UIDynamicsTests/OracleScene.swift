@@ -153,6 +153,9 @@ struct Deviation {
     var oracleEvents = 0
     var eventMismatches = 0
     var eventPoint = 0.0
+    /// Began events whose point is further from the oracle's than that event's own
+    /// `pointTolerance` (generate.py), with the distances.
+    var pointExcesses: [String] = []
     /// The differing events, for the failure message: “oracle” or “scenerun”, tick, began/ended, items, boundary.
     var differingEvents: [String] = []
     /// The first tick at which the velocity differs by more than `velocityLimit`.
@@ -213,7 +216,13 @@ func compare(_ f: OracleFixture, window: Int? = nil, limit: Double = .infinity, 
         let boundary = e["boundary"] as? String
         let p = vec(e["point"])
         if let i = unmatched.firstIndex(where: { $0.tick == tick && $0.began == began && $0.items.sorted() == items && $0.boundary == boundary }) {
-            if began { dev.eventPoint = Swift.max(dev.eventPoint, distance(unmatched[i].point, p)) }
+            if began {
+                let d = distance(unmatched[i].point, p)
+                dev.eventPoint = Swift.max(dev.eventPoint, d)
+                if let t = e["pointTolerance"] as? NSNumber, d > t.doubleValue {
+                    dev.pointExcesses.append("tick \(tick) \(items): \(d) pt (tolerance \(t.doubleValue))")
+                }
+            }
             unmatched.remove(at: i)
         } else {
             dev.eventMismatches += 1

@@ -127,6 +127,20 @@ SCENES += [
     # a box that rests and falls asleep is woken by another landing on it
     dict(name='wake-on-contact', bounds=B, ticks=240, items=[box(1, 195, 822, 40, 40), box(2, 205, 100, 40, 40)],
          behaviors=[grav([1, 2]), walls([1, 2])]),
+    # the remaining shape pairs: circle-edge (no ghost vertices; the ball rolls off the edge's end),
+    # circle-polygon, circle-circle
+    dict(name='ball-on-edge', bounds=B, ticks=150, items=[ball(1, 80, 560, 30)],
+         behaviors=[grav([1]), {'collision': dict(items=[1], mode='everything', insets=None,
+                                                  boundaries=[dict(id='slope', points=[[40, 600], [300, 700]])])}]),
+    dict(name='ball-on-box', bounds=B, ticks=180, items=[box(1, 195, 812, 120, 60, 0.02), ball(2, 215, 400, 40)],
+         behaviors=[grav([1, 2]), walls([1, 2])]),
+    dict(name='balls-colliding', bounds=B, ticks=90, items=[ball(1, 60, 400, 50), ball(2, 250, 420, 40)],
+         behaviors=[{'collision': dict(items=[1, 2], mode='items', insets=None)},
+                    {'item': dict(items=[1], linearVelocity=[350, 0], angularVelocity=4)}]),
+    # a bullet (pushed) at 6000 pt/s into a dynamic body that is not a bullet
+    dict(name='bullet-hits-dynamic', bounds=B, ticks=40, items=[box(1, 40, 400, 16, 16), box(2, 300, 395, 20, 60)],
+         behaviors=[{'collision': dict(items=[1, 2], mode='items', insets=None)},
+                    {'push': dict(items=[1], mode='instantaneous', direction=[1.6, 0])}]),
     # a convex path item standing on a corner tips over
     dict(name='path-tipping', bounds=B, ticks=300,
          items=[path(1, 195, 782, 60, 120, [[-30, -60], [30, -60], [10, 60], [-10, 60], [-25, 0]], 0.35)],
@@ -210,7 +224,7 @@ SCENES += [
     dict(name='frame-rate-120', bounds=B, frameRate=120, ticks=480, items=[box(1, 195, 500, 60, 60, 0.3)],
          behaviors=[grav([1]), walls([1])]),
     # an anchored rotated ramp, a box sliding off it onto the floor
-    dict(name='anchored-ramp', bounds=B, ticks=240, nudge=2,
+    dict(name='anchored-ramp', bounds=B, ticks=240,
          items=[box(1, 195, 600, 300, 20, 0.35), box(2, 110, 520, 40, 40, 0.35)],
          behaviors=[grav([2]), walls([1, 2]), {'item': dict(items=[1], anchored=True)}]),
     # five boxes settling with friction 0.8
@@ -282,21 +296,25 @@ def ulp32(x):
 def spread_and_tolerance(scene, rows, events):
     """The oracle's own float32 spread and the tolerances derived from it.
 
-    Four more runs move the start of one item (scene['nudge'], else the first item) by NUDGE pt
-    along +x, -x, +y and -y. Per tick, the spread of a quantity is the largest difference between
-    those runs and the unmoved one, over all items: centre (pt), rotation (rad), velocity (pt/s),
-    angular velocity (rad/s).
+    For each item, four more runs move its start by NUDGE pt along +x, -x, +y and -y. Per tick,
+    the spread of a quantity is the largest difference between those runs and the unmoved one,
+    over all items: centre (pt), rotation (rad), velocity (pt/s), angular velocity (rad/s).
 
     Contact events and the pause tick are discrete: a contact that begins a tick later when an
     item is FACTOR x NUDGE pt elsewhere is not a fact of the scene at the tolerances below (which
-    admit differences of that size). So four more runs move the same start by FACTOR x NUDGE.
+    admit differences of that size). So four more runs per item move its start by FACTOR x NUDGE.
 
     The scene is treated as chaotic from the first tick at which the position spread exceeds CHAOS
-    (the nudge amplified 100 times) or any of the eight runs' contact events differ from the
-    unmoved run's (a contact a tick earlier or later, or another pair): `window` is the number of
-    ticks before that (all ticks when it never happens). Trajectories and events are compared only
-    inside the window; the pause tick only when all nine runs pause on the same tick (else
+    (the nudge amplified 100 times) or any moved run's contact events differ from the unmoved
+    run's (a contact a tick earlier or later, or another pair): `window` is the number of ticks
+    before that (all ticks when it never happens). Trajectories and events are compared only
+    inside the window; the pause tick only when all runs pause on the same tick (else
     `pauseTicks` is how far apart they pause, or None when some of them never pause).
+
+    A contact point is the manifold point with the larger impulse; when a flat face lands, the two
+    impulses are equal but for round-off and the point may be either end of the face. So each
+    began event gets its own `pointTolerance`: FACTOR x the largest distance between its point and
+    the matching event's point in the moved runs, plus the position floor.
 
     Tolerance of a quantity q over the window: FACTOR x spread(q) + n x ulp32(max |q|) / 2, where n
     is the number of sub-steps in the window (for rotation and angular velocity at least the
@@ -308,10 +326,10 @@ def spread_and_tolerance(scene, rows, events):
     10 nudges' worth covers that without admitting a different algorithm.
     """
     n = len(scene['items'])
-    nid = scene.get('nudge', scene['items'][0]['id'])
     moves = ((1, 0), (-1, 0), (0, 1), (0, -1))
-    runs = [run(scene, (nid, NUDGE * dx, NUDGE * dy)) for dx, dy in moves]
-    wide = [run(scene, (nid, FACTOR * NUDGE * dx, FACTOR * NUDGE * dy)) for dx, dy in moves]
+    ids = [it['id'] for it in scene['items']]
+    runs = [run(scene, (i, NUDGE * dx, NUDGE * dy)) for i in ids for dx, dy in moves]
+    wide = [run(scene, (i, FACTOR * NUDGE * dx, FACTOR * NUDGE * dy)) for i in ids for dx, dy in moves]
     ticks = len(rows)
     spread = [[0.0] * 4 for _ in range(ticks)]
     for prow, _ in runs:
@@ -360,13 +378,20 @@ def spread_and_tolerance(scene, rows, events):
     floor[1] = max(floor[1], floor[0] / r)
     floor[3] = max(floor[3], floor[2] / r)
     tol = [FACTOR * x + f for x, f in zip(sp, floor)]
-    # contact points: the same rule, spread measured between matching events of the runs
+    # contact points: the same rule per event, spread measured between matching events of the runs
     ep = 0.0
-    for _, pev in runs:
+    spreads = [0.0] * len(events)
+    for _, pev in runs + wide:
         pairs, _ = match_events([e for e in events if e['tick'] <= window], [e for e in pev if e['tick'] <= window])
         for e, o in pairs:
             if e['began']:
-                ep = max(ep, math.hypot(e['point'][0] - o['point'][0], e['point'][1] - o['point'][1]))
+                d = math.hypot(e['point'][0] - o['point'][0], e['point'][1] - o['point'][1])
+                k = next(j for j, x in enumerate(events) if x is e)
+                spreads[k] = max(spreads[k], d)
+    for e, d in zip(events, spreads):
+        if e['began'] and e['tick'] <= window:
+            e['pointTolerance'] = FACTOR * d + floor[0]
+            ep = max(ep, d)
     pauses = [pause_tick(rows)] + [pause_tick(r) for r, _ in runs + wide]
     if any(p is None for p in pauses):
         pause_tol = 0 if all(p is None for p in pauses) else None
