@@ -156,6 +156,8 @@ struct Deviation {
     /// Began events whose point is further from the oracle's than that event's own
     /// `pointTolerance` (generate.py), with the distances.
     var pointExcesses: [String] = []
+    /// The largest ratio of a began event's point distance to its `pointTolerance`.
+    var eventPointRatio = 0.0
     /// The differing events, for the failure message: “oracle” or “scenerun”, tick, began/ended, items, boundary.
     var differingEvents: [String] = []
     /// The first tick at which the velocity differs by more than `velocityLimit`.
@@ -219,6 +221,9 @@ func compare(_ f: OracleFixture, window: Int? = nil, limit: Double = .infinity, 
             if began {
                 let d = distance(unmatched[i].point, p)
                 dev.eventPoint = Swift.max(dev.eventPoint, d)
+                if let t = e["pointTolerance"] as? NSNumber {
+                    dev.eventPointRatio = Swift.max(dev.eventPointRatio, d / t.doubleValue)
+                }
                 if let t = e["pointTolerance"] as? NSNumber, d > t.doubleValue {
                     dev.pointExcesses.append("tick \(tick) \(items): \(d) pt (tolerance \(t.doubleValue))")
                 }

@@ -6,7 +6,7 @@ import Testing
 @Suite struct OracleTests {
     @Test func fixturesExist() {
         let names = OracleFixture.names()
-        #expect(names.count >= OracleTests.legacy.count + 34)
+        #expect(names.count >= OracleTests.legacy.count + 41)
         #expect(OracleTests.legacy.isSubset(of: Set(names)))
         // Every fixture carries the tolerances generate.py derived for it.
         for name in names {
@@ -85,7 +85,7 @@ import Testing
 
     struct Tolerance {
         var window: Int
-        var position, rotation, velocity, angularVelocity, eventPoint: Double
+        var position, rotation, velocity, angularVelocity: Double
         /// How many ticks apart the oracle's own nudged runs paused; nil when some of them never
         /// paused (the pause tick is then not a fact of the scene and is not compared).
         var pauseTicks: Int?
@@ -94,7 +94,6 @@ import Testing
             window = (t["window"] as! NSNumber).intValue
             position = num(t["position"]); rotation = num(t["rotation"])
             velocity = num(t["velocity"]); angularVelocity = num(t["angularVelocity"])
-            eventPoint = num(t["eventPoint"])
             pauseTicks = (t["pauseTicks"] as? NSNumber)?.intValue
         }
     }
@@ -103,9 +102,9 @@ import Testing
         let name = f.name
         let tol = Tolerance(f.tolerance)
         let dev = compare(f, window: tol.window, limit: tol.position, velocityLimit: tol.velocity)
-        print(String(format: "derived %@: window %d/%d ticks, before contact %.3g pt, position %.3g pt (tolerance %.3g), rotation %.3g rad (%.3g), velocity %.3g pt/s (%.3g), angular velocity %.3g rad/s (%.3g), events %d, event mismatches %d, event point %.3g pt (%.3g), pause oracle %@ scenerun %@",
+        print(String(format: "derived %@: window %d/%d ticks, before contact %.3g pt, position %.3g pt (tolerance %.3g), rotation %.3g rad (%.3g), velocity %.3g pt/s (%.3g), angular velocity %.3g rad/s (%.3g), events %d, event mismatches %d, event point %.3g pt (%.3g of its tolerance), pause oracle %@ scenerun %@",
                      name, tol.window, f.rows.count, dev.beforeContact, dev.overall, tol.position, dev.rotation, tol.rotation, dev.velocity, tol.velocity,
-                     dev.angularVelocity, tol.angularVelocity, dev.oracleEvents, dev.eventMismatches, dev.eventPoint, tol.eventPoint,
+                     dev.angularVelocity, tol.angularVelocity, dev.oracleEvents, dev.eventMismatches, dev.eventPoint, dev.eventPointRatio,
                      dev.oraclePause.map(String.init) ?? "never", dev.swiftPause.map(String.init) ?? "never"))
         if let why = OracleTests.knownSleepTimerDifference[name] {
             // Strict up to the tick before the oracle pauses …

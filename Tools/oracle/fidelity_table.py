@@ -12,7 +12,7 @@ LINE = re.compile(
     r'^derived (?P<name>\S+): window (?P<w>\d+)/(?P<n>\d+) ticks, before contact (?P<bc>\S+) pt, position (?P<p>\S+) pt '
     r'\(tolerance (?P<pt>\S+)\), rotation (?P<r>\S+) rad \((?P<rt>\S+)\), velocity (?P<v>\S+) pt/s \((?P<vt>\S+)\), '
     r'angular velocity (?P<a>\S+) rad/s \((?P<at>\S+)\), events (?P<e>\d+), event mismatches (?P<em>\d+), '
-    r'event point (?P<ep>\S+) pt \((?P<ept>\S+)\), pause oracle (?P<po>\S+) scenerun (?P<ps>\S+)$')
+    r'event point (?P<ep>\S+) pt \((?P<ept>\S+) of its tolerance\), pause oracle (?P<po>\S+) scenerun (?P<ps>\S+)$')
 
 
 def main():
@@ -41,12 +41,12 @@ def main():
         scene = k if d['w'] == d['n'] else f"{k} (ticks 1–{d['w']})"
         print(f"| {scene} | {d['bc']} | {d['p']} | {d['r']} | {d['e']} ({d['em']} differ) | {d['ep']} | {pause(d)} |")
     print()
-    print('| scene | window (ticks) | centre (pt) | rotation (rad) | velocity (pt/s) | angular velocity (rad/s) | event points (pt) | pause tick (oracle / scenerun) |')
+    print('| scene | window (ticks) | centre (pt) | rotation (rad) | velocity (pt/s) | angular velocity (rad/s) | event points (pt; worst share of an event’s own tolerance) | pause tick (oracle / scenerun) |')
     print('| --- | --- | --- | --- | --- | --- | --- | --- |')
     for k in names:
         d = found[k]
         print(f"| {k} | {d['w']}/{d['n']} | {d['p']} / {d['pt']} | {d['r']} / {d['rt']} | {d['v']} / {d['vt']} | "
-              f"{d['a']} / {d['at']} | {d['ep']} / {d['ept']} | {d['po']} / {d['ps']} |")
+              f"{d['a']} / {d['at']} | {d['ep']} ({100 * float(d['ept']):.2g} %) | {d['po']} / {d['ps']} |")
 
 
 if __name__ == '__main__':

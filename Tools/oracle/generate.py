@@ -401,7 +401,7 @@ def spread_and_tolerance(scene, rows, events):
                       pauseTicks=pauses, floor=dict(position=floor[0], rotation=floor[1], velocity=floor[2],
                                                     angularVelocity=floor[3]), substeps=substeps)
     tolerance = dict(window=window, position=tol[0], rotation=tol[1], velocity=tol[2], angularVelocity=tol[3],
-                     eventPoint=FACTOR * ep + floor[0], pauseTicks=pause_tol)
+                     pauseTicks=pause_tol)
     return spread_out, tolerance
 
 
