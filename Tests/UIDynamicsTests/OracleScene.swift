@@ -8,6 +8,9 @@ struct OracleFixture {
     var scene: [String: Any]
     var rows: [[Double]]
     var events: [[String: Any]]
+    /// The tolerances generate.py derived from the oracle's own spread (Tools/oracle/generate.py,
+    /// `spread_and_tolerance`); present in every fixture, held by the test for the coverage scenes.
+    var tolerance: [String: Any]
 
     static var directory: URL { Bundle.module.resourceURL!.appendingPathComponent("Fixtures") }
 
@@ -21,7 +24,7 @@ struct OracleFixture {
         let obj = try JSONSerialization.jsonObject(with: data) as! [String: Any]
         return OracleFixture(name: name, scene: obj["scene"] as! [String: Any],
                              rows: (obj["rows"] as! [[NSNumber]]).map { $0.map(\.doubleValue) },
-                             events: obj["events"] as! [[String: Any]])
+                             events: obj["events"] as! [[String: Any]], tolerance: obj["tolerance"] as? [String: Any] ?? [:])
     }
 
     var items: [[String: Any]] { scene["items"] as! [[String: Any]] }
@@ -39,7 +42,14 @@ func buildAnimator(_ f: OracleFixture) -> DynamicAnimator {
     let b = (f.scene["bounds"] as! [NSNumber]).map(\.doubleValue)
     let an = DynamicAnimator(referenceBounds: Rect(x: b[0], y: b[1], width: b[2], height: b[3]))
     for it in f.items {
-        an.registerItem((it["id"] as! NSNumber).intValue, size: vec(it["size"]), center: vec(it["center"]), rotation: num(it["rotation"]))
+        var bounds = CollisionBounds.rectangle
+        if it["shape"] as? String == "ellipse" {
+            bounds = .ellipse
+        } else if let pts = it["shape"] as? [[NSNumber]] {
+            bounds = .path(pts.map { Vec2($0[0].doubleValue, $0[1].doubleValue) })
+        }
+        an.registerItem((it["id"] as! NSNumber).intValue, size: vec(it["size"]), center: vec(it["center"]), rotation: num(it["rotation"]),
+                        collisionBounds: bounds)
     }
     for beh in f.scene["behaviors"] as! [[String: Any]] {
         let (kind, value) = beh.first!
@@ -99,6 +109,7 @@ func buildAnimator(_ f: OracleFixture) -> DynamicAnimator {
             ib.resistance = (s["resistance"] as? NSNumber)?.doubleValue
             ib.angularResistance = (s["angularResistance"] as? NSNumber)?.doubleValue
             ib.allowsRotation = s["allowsRotation"] as? Bool
+            ib.anchored = s["anchored"] as? Bool
             ib.charge = (s["charge"] as? NSNumber)?.doubleValue
             if s["linearVelocity"] != nil { ib.linearVelocity = vec(s["linearVelocity"]) }
             ib.angularVelocity = num(s["angularVelocity"])
@@ -120,54 +131,110 @@ func buildAnimator(_ f: OracleFixture) -> DynamicAnimator {
     return an
 }
 
-/// Deviation of the Swift run from the oracle: the largest position difference (points) before
-/// the first contact event and over the whole run, and the largest rotation difference (rad).
+/// Deviation of the Swift run from the oracle. Positions in points, rotations in radians,
+/// velocities in points/s and radians/s; `window` limits what is compared (nil: every tick).
 struct Deviation {
+    /// Largest position difference before the first contact event and over the compared ticks.
     var beforeContact = 0.0
     var overall = 0.0
     var rotation = 0.0
+    var velocity = 0.0
+    var angularVelocity = 0.0
+    /// The first tick at which any item's centre is further from the oracle than `limit` (when given).
+    var firstPositionExcess: Int?
     var firstContactTick: Int?
+    /// Ticks on which one animator runs and the other does not.
     var runningMismatches = 0
-    /// Contact events: how many the oracle reported, how many differ in tick, kind or items, and
-    /// the largest distance between matching event points (points).
+    /// The tick after which each animator first paused (nil: it never did).
+    var oraclePause: Int?
+    var swiftPause: Int?
+    /// Contact events: how many the oracle reported, how many differ in tick, kind, items or
+    /// boundary, and the largest distance between matching event points (points).
     var oracleEvents = 0
     var eventMismatches = 0
     var eventPoint = 0.0
+    /// Began events whose point is further from the oracle's than that event's own
+    /// `pointTolerance` (generate.py), with the distances.
+    var pointExcesses: [String] = []
+    /// The largest ratio of a began event's point distance to its `pointTolerance`.
+    var eventPointRatio = 0.0
+    /// The differing events, for the failure message: “oracle” or “scenerun”, tick, began/ended, items, boundary.
+    var differingEvents: [String] = []
+    /// The first tick at which the velocity differs by more than `velocityLimit`.
+    var firstVelocityExcess: Int?
+
+    /// How many ticks apart the two animators paused (nil when only one of them paused).
+    var pauseTicksApart: Int? {
+        switch (oraclePause, swiftPause) {
+        case (nil, nil): return 0
+        case let (a?, b?): return Swift.abs(a - b)
+        default: return nil
+        }
+    }
 }
 
-func compare(_ f: OracleFixture) -> Deviation {
+/// Runs the fixture's scene on scenerun and compares it with the oracle tick by tick: every item's
+/// centre, rotation, velocity and angular velocity, the contact events and the pause tick. Only
+/// the first `window` ticks are compared when a window is given (the scene is chaotic after it);
+/// `limit` (points) records the first tick at which a centre is further than that.
+func compare(_ f: OracleFixture, window: Int? = nil, limit: Double = .infinity, velocityLimit: Double = .infinity) -> Deviation {
     let an = buildAnimator(f)
     let frameRate = num(f.scene["frameRate"], 60)
+    let last = window ?? f.rows.count
     var dev = Deviation()
-    dev.firstContactTick = f.events.compactMap { ($0["tick"] as? NSNumber)?.intValue }.min()
+    let oracleEvents = f.events.filter { ($0["tick"] as! NSNumber).intValue <= last }
+    dev.firstContactTick = oracleEvents.compactMap { ($0["tick"] as? NSNumber)?.intValue }.min()
     let ids = f.items.map { ($0["id"] as! NSNumber).intValue }
-    var swiftEvents: [(tick: Int, began: Bool, point: Vec2, items: [Int])] = []
+    var swiftEvents: [(tick: Int, began: Bool, point: Vec2, items: [Int], boundary: String?)] = []
     for (k, row) in f.rows.enumerated() {
-        for e in an.tick(1 / frameRate).events {
-            swiftEvents.append((k + 1, e.began, e.point, [e.itemA] + (e.itemB.map { [$0] } ?? [])))
+        let tick = k + 1
+        for e in an.tick(1 / frameRate).events where tick <= last {
+            swiftEvents.append((tick, e.began, e.point, [e.itemA] + (e.itemB.map { [$0] } ?? []), e.boundary))
         }
+        let oracleRunning = row[row.count - 1] != 0
+        if dev.oraclePause == nil && !oracleRunning { dev.oraclePause = tick }
+        if dev.swiftPause == nil && !an.isRunning { dev.swiftPause = tick }
+        if an.isRunning != oracleRunning { dev.runningMismatches += 1 }
+        guard tick <= last else { continue }
         for (n, id) in ids.enumerated() {
-            let c = an.center(of: id)
-            let d = Swift.max(Swift.abs(c.x - row[1 + 3 * n]), Swift.abs(c.y - row[2 + 3 * n]))
+            let o = Array(row[(1 + 6 * n)..<(7 + 6 * n)])
+            let c = an.center(of: id), v = an.linearVelocity(of: id)
+            let d = Swift.max(Swift.abs(c.x - o[0]), Swift.abs(c.y - o[1]))
             dev.overall = Swift.max(dev.overall, d)
-            if dev.firstContactTick == nil || k + 1 < dev.firstContactTick! { dev.beforeContact = Swift.max(dev.beforeContact, d) }
-            dev.rotation = Swift.max(dev.rotation, Swift.abs(an.rotation(of: id) - row[3 + 3 * n]))
+            if d > limit && dev.firstPositionExcess == nil { dev.firstPositionExcess = tick }
+            if dev.firstContactTick == nil || tick < dev.firstContactTick! { dev.beforeContact = Swift.max(dev.beforeContact, d) }
+            dev.rotation = Swift.max(dev.rotation, Swift.abs(an.rotation(of: id) - o[2]))
+            let dv = Swift.max(Swift.abs(v.x - o[3]), Swift.abs(v.y - o[4]))
+            dev.velocity = Swift.max(dev.velocity, dv)
+            if dv > velocityLimit && dev.firstVelocityExcess == nil { dev.firstVelocityExcess = tick }
+            dev.angularVelocity = Swift.max(dev.angularVelocity, Swift.abs(an.angularVelocity(of: id) - o[5]))
         }
-        if (an.isRunning ? 1.0 : 0.0) != row[row.count - 1] { dev.runningMismatches += 1 }
     }
-    dev.oracleEvents = f.events.count
+    dev.oracleEvents = oracleEvents.count
     var unmatched = swiftEvents
-    for e in f.events {
+    for e in oracleEvents {
         let tick = (e["tick"] as! NSNumber).intValue, began = e["began"] as! Bool
         let items = (e["items"] as! [NSNumber]).map(\.intValue).sorted()
+        let boundary = e["boundary"] as? String
         let p = vec(e["point"])
-        if let i = unmatched.firstIndex(where: { $0.tick == tick && $0.began == began && $0.items.sorted() == items }) {
-            if began { dev.eventPoint = Swift.max(dev.eventPoint, distance(unmatched[i].point, p)) }
+        if let i = unmatched.firstIndex(where: { $0.tick == tick && $0.began == began && $0.items.sorted() == items && $0.boundary == boundary }) {
+            if began {
+                let d = distance(unmatched[i].point, p)
+                dev.eventPoint = Swift.max(dev.eventPoint, d)
+                if let t = e["pointTolerance"] as? NSNumber {
+                    dev.eventPointRatio = Swift.max(dev.eventPointRatio, d / t.doubleValue)
+                }
+                if let t = e["pointTolerance"] as? NSNumber, d > t.doubleValue {
+                    dev.pointExcesses.append("tick \(tick) \(items): \(d) pt (tolerance \(t.doubleValue))")
+                }
+            }
             unmatched.remove(at: i)
         } else {
             dev.eventMismatches += 1
+            dev.differingEvents.append("oracle \(tick) \(began ? "began" : "ended") \(items) \(boundary ?? "-")")
         }
     }
     dev.eventMismatches += unmatched.count
+    for e in unmatched { dev.differingEvents.append("scenerun \(e.tick) \(e.began ? "began" : "ended") \(e.items.sorted()) \(e.boundary ?? "-")") }
     return dev
 }

@@ -5,12 +5,37 @@ import Testing
 /// Differential tests: every reference scene of Tools/oracle against Box2D 2.3's trajectory.
 @Suite struct OracleTests {
     @Test func fixturesExist() {
-        #expect(OracleFixture.names().count >= 15)
+        let names = OracleFixture.names()
+        #expect(names.count >= OracleTests.legacy.count + 43)
+        #expect(OracleTests.legacy.isSubset(of: Set(names)))
+        // Every fixture carries the tolerances generate.py derived for it.
+        for name in names {
+            let f = try? OracleFixture.load(name)
+            #expect(f?.tolerance["window"] is NSNumber, "\(name) has no derived tolerance")
+        }
     }
 
     @Test(arguments: OracleFixture.names())
     func matchesOracle(_ name: String) throws {
         let f = try OracleFixture.load(name)
+        // The first 24 scenes keep the bounds physics.md states for them, and every scene is held
+        // to the tolerances derived from the oracle's own spread.
+        if OracleTests.legacy.contains(name) { checkLegacy(f) }
+        checkCoverage(f)
+    }
+
+    // MARK: the first 24 scenes, with the tolerances docs/physics.md states for them
+
+    static let legacy: Set<String> = [
+        "bounce-elasticity", "drop-onto-boundary", "field-linear-gravity", "field-radial-gravity-region",
+        "field-spring-and-drag", "field-vortex-electric", "fixed-attachment", "free-fall-no-resistance", "free-fall",
+        "item-to-item-spring", "limit-rope", "pendulum-rigid", "pin-with-limits-and-friction", "pivot-at-anchor",
+        "push-continuous-offset", "push-continuous", "push-instantaneous-offset", "push-instantaneous", "shade-settle",
+        "sliding-attachment", "snap", "spring-damped", "stack-of-ten", "two-items-colliding",
+    ]
+
+    func checkLegacy(_ f: OracleFixture) {
+        let name = f.name
         let dev = compare(f)
         print(String(format: "fidelity %@: before contact %.3g pt, overall %.3g pt, rotation %.3g rad, pause ticks apart %d, events %d, event mismatches %d, event point %.3g pt",
                      name, dev.beforeContact, dev.overall, dev.rotation, dev.runningMismatches, dev.oracleEvents, dev.eventMismatches, dev.eventPoint))
@@ -33,6 +58,79 @@ import Testing
         case "pendulum-rigid": return (0.01, 0.01, 0)
         case "shade-settle": return (1e-3, 0.25, 1)
         default: return (1e-3, 0.05, 0)
+        }
+    }
+
+    // MARK: every scene, held to the tolerances derived from the oracle's spread (issue 14)
+
+    /// Fixtures that differ from the oracle today only by the sleep timer: Box2D sums a body's
+    /// sleep time in float32, where 60 sub-steps of Float(1/120) stay below 0.5 s and the body
+    /// sleeps after 61; scenerun sums in Double and sleeps after 60. Each is checked strictly up to
+    /// the tick before the oracle pauses, and the rest of its checks run as a known issue, which
+    /// fails (“known issue was not recorded”) once the engine sums in float32: then delete the entry.
+    static let knownSleepTimerDifference: [String: String] = [
+        "sleep-timer-pause-tick": "the sleep timer reaches 0.5 s one sub-step early (Double sum) and that sub-step ends the tick before",
+        "sleep-timer-rest-position": "the sleep timer reaches 0.5 s one sub-step early (Double sum): the box stops one sub-step short",
+        // Scenes built for other paths whose items fall asleep on an even sub-step, so the Double
+        // timer's sub-step ends the tick before: scenerun pauses one tick early.
+        "collision-mode-boundaries": "pauses one tick early: the sleep timer (Double sum) reaches 0.5 s one sub-step early",
+        "collision-modes-combined": "pauses one tick early: the sleep timer (Double sum) reaches 0.5 s one sub-step early",
+        "frame-rate-120": "pauses one tick early: the sleep timer (Double sum) reaches 0.5 s one sub-step early",
+        "no-rotation-on-slope": "pauses one tick early: the sleep timer (Double sum) reaches 0.5 s one sub-step early",
+        "ellipse-small-polygon": "pauses one tick early: the sleep timer (Double sum) reaches 0.5 s one sub-step early",
+        // The shade sleeps one sub-step (and one tick) early, before position correction has moved
+        // it the last 0.2 pt; with a float32 timer it matches the oracle to 1e-4 pt.
+        "shade-settle": "sleeps one sub-step early (Double sleep timer), 0.2 pt before position correction is done",
+    ]
+
+    struct Tolerance {
+        var window: Int
+        var position, rotation, velocity, angularVelocity: Double
+        /// How many ticks apart the oracle's own nudged runs paused; nil when some of them never
+        /// paused (the pause tick is then not a fact of the scene and is not compared).
+        var pauseTicks: Int?
+
+        init(_ t: [String: Any]) {
+            window = (t["window"] as! NSNumber).intValue
+            position = num(t["position"]); rotation = num(t["rotation"])
+            velocity = num(t["velocity"]); angularVelocity = num(t["angularVelocity"])
+            pauseTicks = (t["pauseTicks"] as? NSNumber)?.intValue
+        }
+    }
+
+    func checkCoverage(_ f: OracleFixture) {
+        let name = f.name
+        let tol = Tolerance(f.tolerance)
+        let dev = compare(f, window: tol.window, limit: tol.position, velocityLimit: tol.velocity)
+        print(String(format: "derived %@: window %d/%d ticks, before contact %.3g pt, position %.3g pt (tolerance %.3g), rotation %.3g rad (%.3g), velocity %.3g pt/s (%.3g), angular velocity %.3g rad/s (%.3g), events %d, event mismatches %d, event point %.3g pt (%.3g of its tolerance), pause oracle %@ scenerun %@",
+                     name, tol.window, f.rows.count, dev.beforeContact, dev.overall, tol.position, dev.rotation, tol.rotation, dev.velocity, tol.velocity,
+                     dev.angularVelocity, tol.angularVelocity, dev.oracleEvents, dev.eventMismatches, dev.eventPoint, dev.eventPointRatio,
+                     dev.oraclePause.map(String.init) ?? "never", dev.swiftPause.map(String.init) ?? "never"))
+        if let why = OracleTests.knownSleepTimerDifference[name] {
+            // Strict up to the tick before the oracle pauses …
+            let firstPause = [dev.oraclePause, dev.swiftPause].compactMap { $0 }.min() ?? tol.window + 1
+            let before = compare(f, window: Swift.min(tol.window, firstPause - 1))
+            expectWithin(before, tol, name: name, pause: false)
+            // … and the whole run is a known issue until the engine's sleep timer is float32.
+            withKnownIssue(Comment(rawValue: "\(name): \(why)")) {
+                expectWithin(dev, tol, name: name, pause: true)
+            }
+        } else {
+            expectWithin(dev, tol, name: name, pause: true)
+        }
+    }
+
+    func expectWithin(_ dev: Deviation, _ tol: Tolerance, name: String, pause: Bool) {
+        #expect(dev.overall <= tol.position, "\(name): centre \(dev.overall) pt from the oracle (first at tick \(dev.firstPositionExcess ?? 0))")
+        #expect(dev.rotation <= tol.rotation, "\(name): rotation \(dev.rotation) rad from the oracle")
+        #expect(dev.velocity <= tol.velocity, "\(name): velocity \(dev.velocity) pt/s from the oracle (first at tick \(dev.firstVelocityExcess ?? 0))")
+        #expect(dev.angularVelocity <= tol.angularVelocity, "\(name): angular velocity \(dev.angularVelocity) rad/s from the oracle")
+        #expect(dev.eventMismatches == 0, "\(name): \(dev.eventMismatches) of \(dev.oracleEvents) contact events differ: \(dev.differingEvents.prefix(6))")
+        #expect(dev.pointExcesses.isEmpty, "\(name): contact points further apart than the oracle's own spread allows: \(dev.pointExcesses.prefix(4))")
+        if pause, let allowed = tol.pauseTicks {
+            let apart = dev.pauseTicksApart
+            #expect(apart != nil && apart! <= allowed,
+                    "\(name): paused after tick \(dev.swiftPause.map(String.init) ?? "never"), the oracle after \(dev.oraclePause.map(String.init) ?? "never")")
         }
     }
 }

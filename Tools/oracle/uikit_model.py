@@ -8,7 +8,8 @@ A scene is a plain dict (the same dict is written into the fixture, and the Swif
 test builds the identical scene from it):
 
     {"name": str, "bounds": [x, y, w, h], "frameRate": 60, "ticks": N,
-     "items": [{"id": int, "size": [w, h], "center": [x, y], "rotation": r}],
+     "items": [{"id": int, "size": [w, h], "center": [x, y], "rotation": r,
+                "shape": "ellipse" | [[x, y], ...] (a convex path about the centre, points); absent: the bounds rectangle}],
      "behaviors": [ {kind: {...}} ]}    # added before the first tick, in order
 
 Behaviour kinds: gravity {items, direction}; collision {items, mode, insets [t, l, b, r] | None,
@@ -16,14 +17,14 @@ boundaries [{id, points, closed}]}; attachment {item, offset, anchor | to + toOf
 frequency, damping, kind: spring|limit|fixed|pin|sliding, axis, range, frictionTorque};
 snap {item, point, damping}; push {items, mode, direction, offsets {id: [x, y]}};
 item {items, elasticity, friction, density, resistance, angularResistance, allowsRotation,
-charge, linearVelocity, angularVelocity}; field {kind, items, position, strength, falloff,
+anchored, charge, linearVelocity, angularVelocity}; field {kind, items, position, strength, falloff,
 minimumRadius, direction, region: {radius} | {size: [w, h]}} (noise and turbulence are not
 modelled here: their noise is scenerun's own, not UIKit's).
 """
 import math
 import numpy as np
 import Box2D
-from Box2D import (b2World, b2PolygonShape, b2ChainShape, b2EdgeShape, b2ContactFilter,
+from Box2D import (b2World, b2PolygonShape, b2CircleShape, b2ChainShape, b2EdgeShape, b2ContactFilter,
                    b2ContactListener, b2_staticBody, b2_dynamicBody)
 
 PPM = 100.0
@@ -90,9 +91,28 @@ class Animator:
         self.running = False
 
     # items ---------------------------------------------------------------
-    def register(self, iid, size, center, rotation=0.0):
-        self.items[iid] = dict(size=size, center=list(center), rotation=rotation, body=None, fixture=None)
+    def register(self, iid, size, center, rotation=0.0, shape=None):
+        self.items[iid] = dict(size=size, center=list(center), rotation=rotation, shape=shape, body=None, fixture=None)
         self.order.append(iid)
+
+    @staticmethod
+    def item_shape(it):
+        """The item's collision shape in metres (physics.md: a box of its bounds, a circle for an
+        ellipse with equal sides, an ellipse flattened to a polygon with segments of about 10 pt
+        and at most 8 vertices, a convex path as its hull)."""
+        w, h = it['size']
+        shape = it.get('shape')
+        if shape is None:
+            return b2PolygonShape(box=(0.5 * w / PPM, 0.5 * h / PPM))
+        if shape == 'ellipse':
+            if w == h:
+                return b2CircleShape(radius=0.5 * w / PPM)
+            a, b = 0.5 * w, 0.5 * h
+            perimeter = math.pi * (3 * (a + b) - math.sqrt((3 * a + b) * (a + 3 * b)))
+            n = min(8, max(3, int(math.floor(perimeter / 10 + 0.5))))
+            pts = [(a * math.cos(2 * math.pi * k / n) / PPM, b * math.sin(2 * math.pi * k / n) / PPM) for k in range(n)]
+            return b2PolygonShape(vertices=pts)
+        return b2PolygonShape(vertices=[(x / PPM, y / PPM) for x, y in shape])
 
     def ensure_body(self, iid):
         it = self.items[iid]
@@ -101,8 +121,8 @@ class Animator:
         b = self.world.CreateDynamicBody(position=(it['center'][0] / PPM, it['center'][1] / PPM), angle=it['rotation'],
                                          linearDamping=DEFAULTS['resistance'], angularDamping=DEFAULTS['angularResistance'],
                                          gravityScale=0.0)
-        f = b.CreatePolygonFixture(box=(0.5 * it['size'][0] / PPM, 0.5 * it['size'][1] / PPM), density=DEFAULTS['density'],
-                                   friction=DEFAULTS['friction'], restitution=DEFAULTS['elasticity'])
+        f = b.CreateFixture(shape=self.item_shape(it), density=DEFAULTS['density'],
+                            friction=DEFAULTS['friction'], restitution=DEFAULTS['elasticity'])
         f.userData = ('item', iid)
         it['body'], it['fixture'] = b, f
 
@@ -192,15 +212,19 @@ class Animator:
                 continue
             m = dict(DEFAULTS)
             m['allowsRotation'] = True
+            m['anchored'] = False
             for inst in self.installed:
                 if inst['kind'] == 'item' and iid in inst['spec']['items']:
-                    for k in ('elasticity', 'friction', 'density', 'resistance', 'angularResistance', 'allowsRotation'):
+                    for k in ('elasticity', 'friction', 'density', 'resistance', 'angularResistance', 'allowsRotation', 'anchored'):
                         if k in inst['spec']:
                             m[k] = inst['spec'][k]
             f.restitution = m['elasticity']
             f.friction = m['friction']
             b.linearDamping = m['resistance']
             b.angularDamping = m['angularResistance']
+            want = b2_staticBody if m['anchored'] else b2_dynamicBody
+            if b.type != want:
+                b.type = want
             if f.density != m['density']:
                 f.density = m['density']
                 b.ResetMassData()
@@ -406,16 +430,22 @@ class Animator:
             bnd = [u[2] for u in (ua, ub) if u[0] == 'boundary']
             events.append(dict(began=began, point=[p[0] * PPM, p[1] * PPM], items=its, boundary=bnd[0] if bnd else None))
         events.sort(key=lambda e: not e['began'])
-        awake = any(self.items[i]['body'] is not None and self.items[i]['body'].awake for i in self.order)
+        awake = any(self.items[i]['body'] is not None and self.items[i]['body'].type == b2_dynamicBody
+                    and self.items[i]['body'].awake for i in self.order)
         if not self.installed or not awake:
             self.running = False
         return events
 
 
-def run(scene):
+def run(scene, nudge=None):
+    """Runs a scene; returns its rows (one per tick) and contact events. `nudge` = (item id, dx, dy)
+    moves that item's start by (dx, dy) points: generate.py measures the oracle's own spread so."""
     an = Animator(scene['bounds'])
     for it in scene['items']:
-        an.register(it['id'], it['size'], it['center'], it.get('rotation', 0.0))
+        c = list(it['center'])
+        if nudge is not None and nudge[0] == it['id']:
+            c = [c[0] + nudge[1], c[1] + nudge[2]]
+        an.register(it['id'], it['size'], c, it.get('rotation', 0.0), it.get('shape'))
     for beh in scene['behaviors']:
         an.add(beh)
     dt = 1.0 / scene.get('frameRate', 60)
@@ -425,7 +455,9 @@ def run(scene):
         row = [an.elapsed]
         for it in scene['items']:
             st = an.items[it['id']]
-            row += [st['center'][0], st['center'][1], st['rotation']]
+            b = st['body']
+            v, w = (b.linearVelocity, b.angularVelocity) if b is not None else ((0.0, 0.0), 0.0)
+            row += [st['center'][0], st['center'][1], st['rotation'], v[0] * PPM, v[1] * PPM, w]
         row.append(1 if an.running else 0)
         rows.append(row)
         for e in ev:
