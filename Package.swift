@@ -56,6 +56,6 @@ let package = Package(
         .testTarget(name: "ExpectationsTests", dependencies: ["Expectations", "SceneModel", "SceneLoader", "Expressions", "Diagnostics", "Geometry"]),
         .testTarget(name: "SceneRunnerTests", dependencies: ["SceneRunner", "SceneLoader", "SceneModel", "Expectations", "Reports", "Diagnostics"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Expectations", "SceneModel", "Diagnostics"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["scenerun"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["scenerun"], exclude: ["Golden"]),
     ]
 )
