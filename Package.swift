@@ -30,15 +30,16 @@ let package = Package(
         .target(name: "Diagnostics"),
         .target(name: "Dynamics", dependencies: ["Geometry"]),
         .target(name: "UIDynamics", dependencies: ["Dynamics", "Geometry"]),
-        .target(name: "Expressions", dependencies: ["Diagnostics", "Geometry"]),
-        .target(name: "SceneModel", dependencies: ["Expressions", "Diagnostics", "Geometry"]),
+        .target(name: "SceneVocabulary"),
+        .target(name: "Expressions", dependencies: ["SceneVocabulary", "Diagnostics", "Geometry"]),
+        .target(name: "SceneModel", dependencies: ["SceneVocabulary", "Expressions", "Diagnostics", "Geometry"]),
         .target(name: "SceneLoader", dependencies: [
-            .product(name: "Yams", package: "Yams"), "SceneModel", "Expressions", "Diagnostics", "Geometry",
+            .product(name: "Yams", package: "Yams"), "SceneVocabulary", "SceneModel", "Expressions", "Diagnostics", "Geometry",
         ]),
         .target(name: "Interaction", dependencies: ["Geometry"]),
-        .target(name: "Expectations", dependencies: ["SceneModel", "Diagnostics", "Geometry"]),
+        .target(name: "Expectations", dependencies: ["SceneVocabulary", "SceneModel", "Expressions", "Diagnostics", "Geometry"]),
         .target(name: "SceneRunner", dependencies: [
-            "UIDynamics", "Dynamics", "Interaction", "SceneModel", "Expressions", "Expectations", "Diagnostics", "Geometry",
+            "UIDynamics", "Dynamics", "Interaction", "SceneVocabulary", "SceneModel", "Expressions", "Expectations", "Diagnostics", "Geometry",
         ]),
         .target(name: "Reports", dependencies: ["Expectations", "SceneModel", "Expressions", "Diagnostics"]),
         .executableTarget(name: "scenerun", dependencies: [
@@ -51,11 +52,12 @@ let package = Package(
         .testTarget(name: "UIDynamicsTests", dependencies: ["UIDynamics", "Dynamics", "Geometry"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "ExpressionsTests", dependencies: ["TestSupport", "Expressions", "Diagnostics", "Geometry"]),
-        .testTarget(name: "SceneLoaderTests", dependencies: ["TestSupport", "SceneLoader", "SceneModel", "SceneRunner", "Expressions", "Diagnostics"]),
+        .testTarget(name: "SceneLoaderTests", dependencies: ["TestSupport", "SceneLoader", "SceneModel", "SceneVocabulary", "SceneRunner", "Expressions", "Diagnostics"]),
         .testTarget(name: "InteractionTests", dependencies: ["Interaction", "Geometry"]),
         .testTarget(name: "ExpectationsTests", dependencies: ["Expectations", "SceneModel", "SceneLoader", "Expressions", "Diagnostics", "Geometry"]),
         .testTarget(name: "SceneRunnerTests", dependencies: ["SceneRunner", "SceneLoader", "SceneModel", "Expectations", "Reports", "Diagnostics"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Expectations", "SceneModel", "Diagnostics"]),
+        .testTarget(name: "SceneVocabularyTests", dependencies: ["SceneVocabulary", "SceneLoader", "SceneModel", "Expectations", "Expressions", "Diagnostics", "Geometry"]),
         .testTarget(name: "EndToEndTests", dependencies: ["scenerun"], exclude: ["Golden"]),
     ]
 )

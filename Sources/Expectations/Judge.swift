@@ -2,6 +2,7 @@ import Diagnostics
 import Expressions
 import Geometry
 import SceneModel
+import SceneVocabulary
 
 /// A failed expectation: where it is written and what went wrong.
 public struct Failure: Sendable, Hashable {
@@ -46,53 +47,40 @@ public func judge(_ e: Expectation, _ s: Snapshot, scope: Scope) -> [Failure] {
     var out: [Failure] = []
     let at = timeText(s.time)
     for t in e.transitions {
-        let got = s.transitions.first { $0.name == t.name }?.state ?? "idle"
-        if got != t.state { out.append(Failure(location: t.location, message: "transition \(t.name) expected \(t.state), got \(got) at \(at)")) }
+        let (name, got) = (s.transitions[t.id.index].name, s.transitions[t.id.index].state)
+        if got != t.state.rawValue { out.append(Failure(location: t.location, message: "transition \(name) expected \(t.state.rawValue), got \(got) at \(at)")) }
     }
     for v in e.views {
-        guard let view = s.views.first(where: { $0.name == v.view }) else { continue }
+        let view = s.views[v.view.index]
         let want: Value
         do { want = try evaluate(v.value, s, scope: scope) } catch {
             out.append(Failure(location: error.location, message: error.message)); continue
         }
         let tol = v.within
-        func cmp(_ label: String, _ expected: Double, _ got: Double) {
+        let label = "\(view.name).\(v.property.rawValue)"
+        func cmp(_ label: String, _ expected: Double, _ got: Double) -> Bool {
             if Swift.abs(expected - got) > tol {
-                out.append(Failure(location: v.location, message: "\(v.view).\(label) expected \(formatNumber(expected)) ± \(formatNumber(tol)), got \(formatNumber(got)) at \(at)"))
+                out.append(Failure(location: v.location, message: "\(label) expected \(formatNumber(expected)) ± \(formatNumber(tol)), got \(formatNumber(got)) at \(at)"))
+                return false
             }
+            return true
         }
-        switch v.property {
-        case "frame":
+        switch view.value(v.property) {
+        case .rect(let f):
             guard let r = want.rect else { continue }
-            let f = view.frame
-            let before = out.count
             for (l, a, b) in [("x", r.origin.x, f.origin.x), ("y", r.origin.y, f.origin.y), ("width", r.size.x, f.size.x), ("height", r.size.y, f.size.y)] {
-                if out.count == before { cmp("frame.\(l)", a, b) }
+                if !cmp("\(label).\(l)", a, b) { break }
             }
-        case "center", "velocity":
+        case .point(let c):
             guard let p = want.point else { continue }
-            let c = v.property == "center" ? view.center : view.velocity
-            let before = out.count
-            cmp("\(v.property).x", p.x, c.x)
-            if out.count == before { cmp("\(v.property).y", p.y, c.y) }
-        case "removed":
-            if want.bool != view.removed {
-                out.append(Failure(location: v.location, message: "\(v.view).removed expected \(want), got \(view.removed) at \(at)"))
-            }
-        default:
+            if cmp("\(label).x", p.x, c.x) { _ = cmp("\(label).y", p.y, c.y) }
+        case .number(let got):
             guard let n = want.number else { continue }
-            let got: Double
-            switch v.property {
-            case "x": got = view.frame.origin.x
-            case "y": got = view.frame.origin.y
-            case "width": got = view.size.x
-            case "height": got = view.size.y
-            case "rotation": got = view.rotation
-            case "angularVelocity": got = view.angularVelocity
-            case "scale": got = view.scale
-            default: got = view.alpha
-            }
-            cmp(v.property, n, got)
+            _ = cmp(label, n, got)
+        case .bool(let got):
+            if want.bool != got { out.append(Failure(location: v.location, message: "\(label) expected \(want), got \(got) at \(at)")) }
+        case .string(let got):
+            if want.string != got { out.append(Failure(location: v.location, message: "\(label) expected \(want), got '\(got)' at \(at)")) }
         }
     }
     if let (want, loc) = e.rest, want != s.paused {
@@ -106,8 +94,8 @@ public func judge(_ e: Expectation, _ s: Snapshot, scope: Scope) -> [Failure] {
         }
     }
     for ev in e.events {
-        let n = s.count(ev.name)
-        if !ev.spec.matches(n) { out.append(Failure(location: ev.location, message: "events.\(ev.name) expected \(ev.spec), got \(n) at \(at)")) }
+        let n = s.count(ev.event.rawValue)
+        if !ev.spec.matches(n) { out.append(Failure(location: ev.location, message: "events.\(ev.event.rawValue) expected \(ev.spec), got \(n) at \(at)")) }
     }
     for x in e.that {
         do {

@@ -2,18 +2,19 @@ import Diagnostics
 import Expressions
 import Geometry
 import SceneModel
+import SceneVocabulary
 
 /// A view's observable state (points, radians, points/s).
 public struct ViewState: Sendable {
     public var name: String
-    /// UIKit's frame: the bounding box of the (rotated) view.
+    /// UIKit's frame: the bounding box of the (rotated, scaled) view.
     public var frame: Rect
-    /// The centre, and the bounds size (which rotation does not change).
+    /// The centre, and the bounds size (which rotation and scale do not change).
     public var center: Vec2
     public var size: Vec2
+    public var rotation: Double
     /// The scale of the view's transform (1 unless a transition or `set` scaled it).
     public var scale: Double
-    public var rotation: Double
     public var alpha: Double
     public var velocity: Vec2
     public var angularVelocity: Double
@@ -21,10 +22,37 @@ public struct ViewState: Sendable {
     public var removed: Bool
     public init(name: String, frame: Rect, rotation: Double, alpha: Double, velocity: Vec2 = .zero, angularVelocity: Double = 0, resting: Bool = true,
                 removed: Bool = false, center: Vec2? = nil, size: Vec2? = nil, scale: Double = 1) {
-        self.scale = scale
         self.name = name; self.frame = frame; self.rotation = rotation; self.alpha = alpha; self.velocity = velocity
-        self.center = center ?? frame.center; self.size = size ?? frame.size
+        self.center = center ?? frame.center; self.size = size ?? frame.size; self.scale = scale
         self.angularVelocity = angularVelocity; self.resting = resting; self.removed = removed
+    }
+
+    /// The value of a member: the one table of what a view exposes to expressions.
+    public func value(_ m: ViewMember) -> Value {
+        switch m {
+        case .center: return .point(center)
+        case .x: return .number(frame.origin.x)
+        case .y: return .number(frame.origin.y)
+        case .width: return .number(size.x)
+        case .height: return .number(size.y)
+        case .size: return .point(size)
+        case .bounds: return .rect(Rect(origin: .zero, size: size))
+        case .frame: return .rect(frame)
+        case .minX: return .number(frame.minX)
+        case .midX: return .number(frame.midX)
+        case .maxX: return .number(frame.maxX)
+        case .minY: return .number(frame.minY)
+        case .midY: return .number(frame.midY)
+        case .maxY: return .number(frame.maxY)
+        case .rotation: return .number(rotation)
+        case .scale: return .number(scale)
+        case .alpha: return .number(alpha)
+        case .velocity: return .point(velocity)
+        case .speed: return .number(velocity.length)
+        case .angularVelocity: return .number(angularVelocity)
+        case .resting: return .bool(resting)
+        case .removed: return .bool(removed)
+        }
     }
 }
 
@@ -40,6 +68,20 @@ public struct GestureSnapshot: Sendable {
         self.name = name; self.state = state; self.location = location; self.locationInView = locationInView
         self.translation = translation; self.velocity = velocity
     }
+    /// Before any touch: state possible, every point zero.
+    public static func idle(_ name: String) -> GestureSnapshot {
+        GestureSnapshot(name: name, state: "possible", location: .zero, locationInView: .zero, translation: .zero, velocity: .zero)
+    }
+
+    public func value(_ m: GestureMember) -> Value {
+        switch m {
+        case .location: return .point(location)
+        case .locationInView: return .point(locationInView)
+        case .translation: return .point(translation)
+        case .velocity: return .point(velocity)
+        case .state: return .string(state)
+        }
+    }
 }
 
 /// The contact a `contact` rule is handling.
@@ -51,10 +93,19 @@ public struct ContactSnapshot: Sendable {
     public init(point: Vec2, boundary: String, item: String, otherItem: String) {
         self.point = point; self.boundary = boundary; self.item = item; self.otherItem = otherItem
     }
+    public func value(_ m: ContactMember) -> Value {
+        switch m {
+        case .point: return .point(point)
+        case .boundary: return .string(boundary)
+        case .item: return .string(item)
+        case .otherItem: return .string(otherItem)
+        }
+    }
 }
 
 /// Everything an expression or an expectation can observe at one moment; the names of the
-/// expression language resolve against it.
+/// expression language resolve against it. `views`, `transitions`, `gestures` and `vars` are in
+/// the scene's order, so a scene's ids index them.
 public struct Snapshot: Sendable, NameResolver {
     public var time: Double
     public var elapsed: Double
@@ -65,96 +116,91 @@ public struct Snapshot: Sendable, NameResolver {
     public var views: [ViewState]
     public var transitions: [(name: String, state: String, progress: Double)]
     public var gestures: [GestureSnapshot]
-    public var currentGesture: String?
+    public var currentGesture: Int?
     public var contact: ContactSnapshot?
     public var initialFrame: Rect
     public var finalFrame: Rect
     /// Event counts, in a fixed order.
     public var events: [(String, Int)]
-    /// Values of the scene's `vars`.
-    public var vars: [(String, Value)]
+    /// Values of the scene's `vars` (while they are initialised, the earlier ones).
+    public var vars: [Value]
+    /// The scene's names.
+    public var names: [String: NamedRef]
 
     public init(time: Double, elapsed: Double, paused: Bool, lastPause: Double?, worldSize: Vec2, views: [ViewState],
                 transitions: [(name: String, state: String, progress: Double)] = [], gestures: [GestureSnapshot] = [],
-                currentGesture: String? = nil, contact: ContactSnapshot? = nil, initialFrame: Rect = .zero, finalFrame: Rect = .zero,
-                events: [(String, Int)] = [], vars: [(String, Value)] = []) {
+                currentGesture: Int? = nil, contact: ContactSnapshot? = nil, initialFrame: Rect = .zero, finalFrame: Rect = .zero,
+                events: [(String, Int)] = [], vars: [Value] = [], names: [String: NamedRef]? = nil) {
         self.time = time; self.elapsed = elapsed; self.paused = paused; self.lastPause = lastPause; self.worldSize = worldSize
         self.views = views; self.transitions = transitions; self.gestures = gestures; self.currentGesture = currentGesture
         self.contact = contact; self.initialFrame = initialFrame; self.finalFrame = finalFrame; self.events = events
         self.vars = vars
+        if let names {
+            self.names = names
+        } else {
+            var n: [String: NamedRef] = [:]
+            for (i, v) in views.enumerated() { n[v.name] = .view(ViewID(i)) }
+            for (i, g) in gestures.enumerated() { n[g.name] = .gesture(GestureID(i)) }
+            for (i, t) in transitions.enumerated() { n[t.name] = .transition(TransitionID(i)) }
+            self.names = n
+        }
     }
 
     public func count(_ event: String) -> Int { events.first { $0.0 == event }?.1 ?? 0 }
 
-    func gestureValue(_ g: GestureSnapshot?, _ member: String) -> Value {
-        guard let g else {
-            return member == "state" ? .string("possible") : .point(.zero)
-        }
-        switch member {
-        case "location": return .point(g.location)
-        case "locationInView": return .point(g.locationInView)
-        case "translation": return .point(g.translation)
-        case "velocity": return .point(g.velocity)
-        default: return .string(g.state)
-        }
-    }
+    var current: GestureSnapshot { currentGesture.map { gestures[$0] } ?? .idle("gesture") }
 
+    /// Resolves a scope path. Every member comes from the vocabulary's tables; a name or member
+    /// the tables do not know is an error, never a default.
     public func resolve(_ path: [String], at location: SourceLocation) throws(Diagnostic) -> Value {
-        let head = path[0]
-        let member = path.count > 1 ? path[1] : ""
-        switch head {
-        case "world":
-            let r = Rect(origin: .zero, size: worldSize)
-            switch member {
-            case "bounds": return .rect(r)
-            case "width": return .number(worldSize.x)
-            case "height": return .number(worldSize.y)
-            case "size": return .point(worldSize)
-            default: return .point(r.center)
-            }
-        case "time": return .number(time)
-        case "elapsed": return .number(elapsed)
-        case "finalFrame": return .rect(finalFrame)
-        case "initialFrame": return .rect(initialFrame)
-        case "touch": return gestureValue(gestures.first { $0.name == currentGesture }, "location")
-        case "translation", "velocity" where path.count == 1: return gestureValue(gestures.first { $0.name == currentGesture }, head)
-        case "gesture": return gestureValue(gestures.first { $0.name == currentGesture }, member)
-        case "contact":
-            guard let c = contact else { throw Diagnostic("`contact` is only defined inside a contact rule", at: location) }
-            switch member {
-            case "point": return .point(c.point)
-            case "boundary": return .string(c.boundary)
-            case "item": return .string(c.item)
-            default: return .string(c.otherItem)
-            }
-        default: break
-        }
-        if let v = vars.first(where: { $0.0 == head }) { return v.1 }
-        if let v = views.first(where: { $0.name == head }) {
-            switch member {
-            case "frame": return .rect(v.frame)
-            case "center": return .point(v.center)
-            case "width": return .number(v.size.x)
-            case "height": return .number(v.size.y)
-            case "size": return .point(v.size)
-            case "bounds": return .rect(Rect(origin: .zero, size: v.size))
-            case "scale": return .number(v.scale)
-            case "rotation": return .number(v.rotation)
-            case "alpha": return .number(v.alpha)
-            case "velocity": return .point(v.velocity)
-            case "speed": return .number(v.velocity.length)
-            case "angularVelocity": return .number(v.angularVelocity)
-            case "resting": return .bool(v.resting)
-            case "removed": return .bool(v.removed)
-            default:
-                // Frame-derived members (x, y, minX … maxY) are the frame's: the rotated bounding box.
-                if let x = memberValue(of: .rect(v.frame), named: member) { return x }
+        func unknown() -> Diagnostic { Diagnostic("`\(path.joined(separator: "."))` has no value here", at: location) }
+        let member = path.count > 1 ? path[1] : nil
+        if let builtin = BuiltinName(rawValue: path[0]) {
+            switch builtin {
+            case .world:
+                guard let m = member.flatMap(WorldMember.init(rawValue:)) else { throw unknown() }
+                let r = Rect(origin: .zero, size: worldSize)
+                switch m {
+                case .bounds: return .rect(r)
+                case .width: return .number(worldSize.x)
+                case .height: return .number(worldSize.y)
+                case .center: return .point(r.center)
+                case .size: return .point(worldSize)
+                }
+            case .time: return .number(time)
+            case .elapsed: return .number(elapsed)
+            case .finalFrame: return .rect(finalFrame)
+            case .initialFrame: return .rect(initialFrame)
+            case .pi: return .number(Double.pi)
+            case .touch: return current.value(.location)
+            case .translation: return current.value(.translation)
+            case .velocity: return current.value(.velocity)
+            case .gesture:
+                guard let m = member.flatMap(GestureMember.init(rawValue:)) else { throw unknown() }
+                return current.value(m)
+            case .contact:
+                guard let c = contact else { throw Diagnostic("`contact` is only defined inside a contact rule", at: location) }
+                guard let m = member.flatMap(ContactMember.init(rawValue:)) else { throw unknown() }
+                return c.value(m)
             }
         }
-        if let g = gestures.first(where: { $0.name == head }) { return gestureValue(g, member) }
-        if let t = transitions.first(where: { $0.name == head }) {
-            return member == "progress" ? .number(t.progress) : .string(t.state)
+        guard let ref = names[path[0]] else { throw unknown() }
+        switch ref {
+        case .variable(let id):
+            guard id.index < vars.count else { throw Diagnostic("`\(path[0])` is read before it has a value (declare it before the variables that use it)", at: location) }
+            return vars[id.index]
+        case .view(let id):
+            guard let m = member.flatMap(ViewMember.init(rawValue:)) else { throw unknown() }
+            return views[id.index].value(m)
+        case .gesture(let id):
+            guard let m = member.flatMap(GestureMember.init(rawValue:)) else { throw unknown() }
+            return gestures[id.index].value(m)
+        case .transition(let id):
+            guard let m = member.flatMap(TransitionMember.init(rawValue:)) else { throw unknown() }
+            let t = transitions[id.index]
+            return m == .progress ? .number(t.progress) : .string(t.state)
+        case .behavior:
+            throw unknown()
         }
-        throw Diagnostic("`\(path.joined(separator: "."))` has no value here", at: location)
     }
 }

@@ -1,10 +1,8 @@
 import Geometry
+import SceneVocabulary
 
-/// The type of an expression's value.
-public enum ValueType: String, Sendable, Hashable, CustomStringConvertible {
-    case number, bool, string, point, rect
-    public var description: String { rawValue }
-}
+/// The type of an expression's value (the vocabulary's value types).
+public typealias ValueType = SceneVocabulary.ValueType
 
 /// A value: a number (points, seconds, radians… as the context says), a boolean, a string, a
 /// point `[x, y]` or a rect `[x, y, w, h]`.

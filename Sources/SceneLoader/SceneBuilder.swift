@@ -2,32 +2,12 @@ import Diagnostics
 import Expressions
 import Geometry
 import SceneModel
+import SceneVocabulary
 import Yams
 
-/// The keys of each behaviour kind.
-let behaviorKinds: [String: [String]] = [
-    "gravity": ["items", "magnitude", "angle", "direction"],
-    "collision": ["items", "mode", "referenceBounds", "boundaries"],
-    "attachment": ["item", "anchor", "to", "offset", "toOffset", "length", "frequency", "damping", "kind", "axis", "range", "frictionTorque"],
-    "snap": ["item", "to", "damping"],
-    "push": ["items", "mode", "angle", "magnitude", "direction", "offset", "active"],
-    "item": ["items", "elasticity", "friction", "density", "resistance", "angularResistance", "allowsRotation", "anchored", "charge", "linearVelocity", "angularVelocity"],
-    "field": ["kind", "items", "position", "strength", "region", "falloff", "minimumRadius", "direction", "smoothness", "animationSpeed"],
-]
-let behaviorKindOrder = ["gravity", "collision", "attachment", "snap", "push", "item", "field", "children"]
 let actionKeys = ["if", "then", "else", "add", "remove", "set", "animate", "start", "progress", "finish", "cancel", "complete", "velocity", "haptic",
                   "removeView", "log", "after", "do"]
 let stepKeys = ["pan", "flick", "wait", "waitFor", "timeout", "expect"] + actionKeys
-let viewProperties: [String: ValueType] = ["x": .number, "y": .number, "width": .number, "height": .number, "alpha": .number,
-                                           "rotation": .number, "center": .point, "frame": .rect, "size": .point, "scale": .number]
-let behaviorProperties: [String: ValueType] = ["anchor": .point, "length": .number, "frequency": .number, "damping": .number,
-                                               "to": .point, "active": .bool, "magnitude": .number, "angle": .number,
-                                               "direction": .point, "offset": .point, "linearVelocity": .point,
-                                               "angularVelocity": .number, "elasticity": .number, "friction": .number,
-                                               "density": .number, "resistance": .number, "angularResistance": .number,
-                                               "allowsRotation": .bool, "anchored": .bool, "charge": .number]
-let hapticStyles = ["light", "medium", "heavy", "soft", "rigid"]
-let curveNames = ["linear", "easeIn", "easeOut", "easeInOut"]
 
 struct SceneBuilder {
     var w: Walker
@@ -88,8 +68,10 @@ struct SceneBuilder {
         let entries = try w.namedMapping(n, "`views`")
         if entries.isEmpty { throw err("`views` needs at least one view", n) }
         if entries.count > w.limits.views { throw err("\(entries.count) views, more than the limit of \(w.limits.views); raise it with --max-views", n) }
+        var superviews: [(Int, String)] = []
         for (name, v, loc) in entries {
             try reserve(name, v)
+            scene.names[name] = .view(ViewID(scene.views.count))
             let kv = try w.mapping(v, "view `\(name)`", known: ["frame", "center", "size", "rotation", "alpha", "hidden", "collisionBounds", "superview"])
             func get(_ k: String) -> Node? { kv.first { $0.0 == k }?.1 }
             var frame: Rect
@@ -113,14 +95,15 @@ struct SceneBuilder {
                 if spec.alpha < 0 || spec.alpha > 1 { throw err("`alpha` of `\(name)` must be between 0 and 1, found \(formatNumber(spec.alpha))", a) }
             }
             if let h = get("hidden") { spec.hidden = try w.bool(h, "`hidden` of `\(name)`") }
-            if let s = get("superview") { spec.superview = try w.string(s, "`superview` of `\(name)`") }
+            if let s = get("superview") { superviews.append((scene.views.count, try w.string(s, "`superview` of `\(name)`"))) }
             if let cb = get("collisionBounds") { spec.collisionBounds = try collisionBounds(cb, name) }
             scene.views.append(spec)
         }
-        for v in scene.views {
-            if let s = v.superview, !scene.views.contains(where: { $0.name == s }) {
-                throw Diagnostic("unknown view `\(s)` as the superview of `\(v.name)`\(hint(s, scene.views.map(\.name)))", at: v.location)
+        for (i, s) in superviews {
+            guard case .view(let id)? = scene.names[s] else {
+                throw Diagnostic("unknown view `\(s)` as the superview of `\(scene.views[i].name)`\(hint(s, scene.views.map(\.name)))", at: scene.views[i].location)
             }
+            scene.views[i].superview = id
         }
     }
 
@@ -131,6 +114,7 @@ struct SceneBuilder {
             try reserve(name, v)
             if builtins.contains(where: { $0.name == name }) { throw err("`\(name)` is a function name; choose another name for the variable", v) }
             let (e, t) = try w.anyExpr(v, "the initial value of `\(name)`", scope)
+            scene.names[name] = .variable(VariableID(scene.vars.count))
             scene.vars.append(VariableSpec(name: name, location: loc, initial: e, type: t))
             scope.add(name, .value(t))
             scene.scope = scope
@@ -140,10 +124,25 @@ struct SceneBuilder {
     func hint(_ s: String, _ names: [String]) -> String { closestMatch(to: s, in: names).map { "; did you mean `\($0)`?" } ?? "" }
 
     mutating func reserve(_ name: String, _ n: Node) throws(Diagnostic) {
-        let reserved = ["world", "gesture", "touch", "translation", "velocity", "time", "elapsed", "contact", "finalFrame", "initialFrame", "pi", "true", "false"]
-        if reserved.contains(name) { throw err("`\(name)` is a reserved name in expressions; choose another name", n) }
-        let used = scene.views.map(\.name) + scene.gestures.map(\.name) + scene.transitions.map(\.name) + scene.vars.map(\.name)
-        if used.contains(name) { throw err("the name `\(name)` is already used by another view, gesture, transition or variable", n) }
+        if BuiltinName(rawValue: name) != nil || name == "true" || name == "false" {
+            throw err("`\(name)` is a reserved name in expressions; choose another name", n)
+        }
+        if scene.names[name] != nil { throw err("the name `\(name)` is already used by another view, gesture, transition or variable", n) }
+    }
+
+    /// The view named by the scalar `n`.
+    mutating func viewID(_ n: Node, _ what: String) throws(Diagnostic) -> ViewID {
+        let name = try w.string(n, what)
+        guard case .view(let id)? = scene.names[name] else { throw err("unknown view `\(name)`\(hint(name, scene.views.map(\.name)))", n) }
+        return id
+    }
+
+    /// A value of a vocabulary enum, or an error built by `message` from what was found, with a
+    /// did-you-mean.
+    mutating func pick<E: VocabularyName>(_ n: Node, _ what: String, _ message: (String) -> String) throws(Diagnostic) -> E {
+        let s = try w.string(n, what)
+        guard let v = E(rawValue: s) else { throw err(message(s) + hint(s, E.names), n) }
+        return v
     }
 
     mutating func collisionBounds(_ n: Node, _ view: String) throws(Diagnostic) -> CollisionBoundsSpec {
@@ -189,26 +188,30 @@ struct SceneBuilder {
     mutating func gestures(_ n: Node) throws(Diagnostic) {
         for (name, v, loc) in try w.namedMapping(n, "`gestures`") {
             try reserve(name, v)
-            let kv = try w.mapping(v, "gesture `\(name)`", known: ["pan", "screenEdgePan"])
-            guard kv.count == 1 else { throw err("gesture `\(name)` needs exactly one kind: pan or screenEdgePan", v) }
-            let edge = kv[0].0 == "screenEdgePan"
+            let kv = try w.mapping(v, "gesture `\(name)`", known: GestureKind.names)
+            guard kv.count == 1, let kind = GestureKind(rawValue: kv[0].0) else { throw err("gesture `\(name)` needs exactly one kind: \(GestureKind.alternatives)", v) }
+            let edge = kind == .screenEdgePan
             let body = try w.mapping(kv[0].1, "`\(kv[0].0)` of `\(name)`", known: edge ? ["in", "edges", "minimumDistance"] : ["in", "minimumDistance"], required: ["in"])
-            var view: String?, minDist = edge ? 15.0 : 10.0, edges: [String] = edge ? ["left"] : []
+            var view: ViewID?, minDist = edge ? 15.0 : 10.0, edges: [ScreenEdge] = edge ? [.left] : []
             for (k, x) in body {
                 switch k {
                 case "in":
                     let v = try w.string(x, "`in`")
                     if v == "world" { view = nil; continue }
-                    if !scene.views.contains(where: { $0.name == v }) { throw err("unknown view `\(v)`\(hint(v, scene.views.map(\.name) + ["world"]))", x) }
-                    view = v
+                    guard case .view(let id)? = scene.names[v] else { throw err("unknown view `\(v)`\(hint(v, scene.views.map(\.name) + ["world"]))", x) }
+                    view = id
                 case "minimumDistance": minDist = try w.number(x, "`minimumDistance`", min: 0)
                 case "edges":
-                    edges = try w.names(x, "`edges`")
-                    for e in edges where !["left", "right", "top", "bottom"].contains(e) { throw err("unknown edge `\(e)`; edges are left, right, top, bottom", x) }
+                    edges = []
+                    for e in try w.names(x, "`edges`") {
+                        guard let se = ScreenEdge(rawValue: e) else { throw err("unknown edge `\(e)`; edges are \(ScreenEdge.names.joined(separator: ", "))", x) }
+                        edges.append(se)
+                    }
                 default: break
                 }
             }
-            scene.gestures.append(GestureSpec(name: name, location: loc, view: view, screenEdge: edge, minimumDistance: minDist, edges: edges))
+            scene.names[name] = .gesture(GestureID(scene.gestures.count))
+            scene.gestures.append(GestureSpec(name: name, location: loc, view: view, kind: kind, minimumDistance: minDist, edges: edges))
         }
     }
 
@@ -217,34 +220,28 @@ struct SceneBuilder {
             try reserve(name, v)
             let kv = try w.mapping(v, "transition `\(name)`", known: ["kind", "from", "to", "finalFrame", "duration", "interactive", "completionSpeed", "completionCurve", "animations", "initial"],
                                 required: ["kind"])
-            var t = TransitionSpec(name: name, location: loc, presenting: true)
+            var t = TransitionSpec(name: name, location: loc, kind: .present)
             for (k, x) in kv {
                 switch k {
                 case "kind":
-                    let s = try w.string(x, "`kind`")
-                    guard s == "present" || s == "dismiss" else { throw err("transition `kind` must be present or dismiss, found `\(s)`", x) }
-                    t.presenting = s == "present"
+                    t.kind = try pick(x, "`kind`") { "transition `kind` must be \(TransitionKind.alternatives), found `\($0)`" }
                 case "from", "to":
-                    let s = try w.string(x, "`\(k)`")
-                    if !scene.views.contains(where: { $0.name == s }) { throw err("unknown view `\(s)`\(hint(s, scene.views.map(\.name)))", x) }
-                    if k == "from" { t.from = s } else { t.to = s }
-                case "finalFrame": t.finalFrame = try w.expr(x, "`finalFrame`", .rect, Scope([("world", worldSchema)]))
+                    let id = try viewID(x, "`\(k)`")
+                    if k == "from" { t.from = id } else { t.to = id }
+                case "finalFrame": t.finalFrame = try w.expr(x, "`finalFrame`", .rect, Scope([("world", SceneBuilder.worldSchema)]))
                 case "duration": t.duration = try w.number(x, "`duration`", min: 0)
                 case "initial":
                     let st = try w.string(x, "`initial`")
                     guard st == "idle" || st == "completed" else { throw err("a transition's `initial` state is idle or completed, found `\(st)`\(hint(st, ["idle", "completed"]))", x) }
                     t.initiallyCompleted = st == "completed"
                 case "interactive":
-                    let s = try w.string(x, "`interactive`")
-                    guard s == "custom" || s == "percentDriven" else { throw err("`interactive` must be custom or percentDriven, found `\(s)`", x) }
-                    t.percentDriven = s == "percentDriven"
+                    t.interactive = try pick(x, "`interactive`") { "`interactive` must be \(InteractionKind.alternatives), found `\($0)`" }
                 case "completionSpeed": t.completionSpeed = try w.number(x, "`completionSpeed`", positive: true)
                 case "completionCurve":
-                    t.completionCurve = try w.string(x, "`completionCurve`")
-                    if !curveNames.contains(t.completionCurve) { throw err("unknown curve `\(t.completionCurve)`\(hint(t.completionCurve, curveNames))", x) }
+                    t.completionCurve = try pick(x, "`completionCurve`") { "unknown curve `\($0)`" }
                 case "animations":
                     for (side, props) in try w.mapping(x, "`animations`", known: ["from", "to"]) {
-                        for (prop, pv) in try w.mapping(props, "`animations.\(side)`", known: ["scale", "translate", "alpha"]) {
+                        for (prop, pv) in try w.mapping(props, "`animations.\(side)`", known: TransitionAnimation.Property.allCases.map(\.rawValue)) {
                             let pair = try w.sequence(pv, "`\(prop)`")
                             guard pair.count == 2 else { throw err("`\(prop)` needs [from, to]", pv) }
                             var a: [Double] = [], b: [Double] = []
@@ -253,51 +250,49 @@ struct SceneBuilder {
                             } else {
                                 a = [try w.number(pair[0], "`\(prop)` from")]; b = [try w.number(pair[1], "`\(prop)` to")]
                             }
-                            t.animations.append((view: side, property: prop, from: a, to: b))
+                            t.animations.append(TransitionAnimation(onFrom: side == "from", property: TransitionAnimation.Property(rawValue: prop)!, from: a, to: b))   // known keys
                         }
                     }
                 default: break
                 }
             }
+            scene.names[name] = .transition(TransitionID(scene.transitions.count))
             scene.transitions.append(t)
         }
     }
 
     // MARK: scope
 
-    var worldSchema: NameSchema {
-        .object([("bounds", .value(.rect)), ("width", .value(.number)), ("height", .value(.number)), ("center", .value(.point)), ("size", .value(.point))])
+    /// An object schema of a member table of the vocabulary.
+    static func schema<M: VocabularyName>(_ m: M.Type, _ type: (M) -> ValueType) -> NameSchema {
+        .object(M.allCases.map { ($0.rawValue, NameSchema.value(type($0))) })
     }
+    static let worldSchema = schema(WorldMember.self, \.type)
+    static let gestureSchema = schema(GestureMember.self, \.type)
+    static let viewSchema = schema(ViewMember.self, \.type)
+    static let transitionSchema = schema(TransitionMember.self, \.type)
+    static let contactSchema = schema(ContactMember.self, \.type)
 
-    static let gestureSchema = NameSchema.object([("location", .value(.point)), ("locationInView", .value(.point)), ("translation", .value(.point)),
-                                                  ("velocity", .value(.point)), ("state", .value(.string))])
-
+    /// The scope of the scene's expressions, from the vocabulary's member tables: the built-in
+    /// names, then the scene's views, gestures and transitions (variables are added as declared).
     mutating func buildScope() {
         var s = Scope()
-        s.add("world", worldSchema)
-        let viewSchema = NameSchema.object([
-            ("center", .value(.point)), ("x", .value(.number)), ("y", .value(.number)), ("width", .value(.number)), ("height", .value(.number)),
-            ("frame", .value(.rect)), ("minX", .value(.number)), ("midX", .value(.number)), ("maxX", .value(.number)), ("minY", .value(.number)),
-            ("midY", .value(.number)), ("maxY", .value(.number)), ("rotation", .value(.number)), ("alpha", .value(.number)),
-            ("velocity", .value(.point)), ("speed", .value(.number)), ("angularVelocity", .value(.number)), ("resting", .value(.bool)),
-            ("removed", .value(.bool)), ("size", .value(.point)), ("bounds", .value(.rect)), ("scale", .value(.number)),
-        ])
-        for v in scene.views { s.add(v.name, viewSchema) }
-        s.add("gesture", SceneBuilder.gestureSchema)
+        for b in BuiltinName.allCases {
+            switch b {
+            case .world: s.add("world", SceneBuilder.worldSchema)
+            case .gesture: s.add("gesture", SceneBuilder.gestureSchema)
+            case .touch, .translation, .velocity: s.add(b.rawValue, .value(.point))
+            case .time, .elapsed, .pi: s.add(b.rawValue, .value(.number))
+            case .finalFrame, .initialFrame: s.add(b.rawValue, .value(.rect))
+            case .contact: break   // inside contact rules only
+            }
+        }
+        for v in scene.views { s.add(v.name, SceneBuilder.viewSchema) }
         for g in scene.gestures { s.add(g.name, SceneBuilder.gestureSchema) }
-        s.add("touch", .value(.point))
-        s.add("translation", .value(.point))
-        s.add("velocity", .value(.point))
-        s.add("time", .value(.number))
-        s.add("elapsed", .value(.number))
-        for t in scene.transitions { s.add(t.name, .object([("progress", .value(.number)), ("state", .value(.string))])) }
-        s.add("finalFrame", .value(.rect))
-        s.add("initialFrame", .value(.rect))
+        for t in scene.transitions { s.add(t.name, SceneBuilder.transitionSchema) }
         scope = s
         scene.scope = s
     }
 
-    var contactScope: Scope {
-        scope.adding("contact", .object([("point", .value(.point)), ("boundary", .value(.string)), ("item", .value(.string)), ("otherItem", .value(.string))]))
-    }
+    var contactScope: Scope { scope.adding("contact", SceneBuilder.contactSchema) }
 }

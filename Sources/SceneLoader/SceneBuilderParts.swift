@@ -2,55 +2,63 @@ import Diagnostics
 import Expressions
 import Geometry
 import SceneModel
+import SceneVocabulary
 import Yams
 
 extension SceneBuilder {
     // MARK: behaviours
 
-    mutating func viewNames(_ n: Node, _ what: String) throws(Diagnostic) -> [String] {
-        let names = try w.names(n, what)
-        for v in names where !scene.views.contains(where: { $0.name == v }) {
-            throw err("unknown view `\(v)`\(hint(v, scene.views.map(\.name)))", n)
+    mutating func viewNames(_ n: Node, _ what: String) throws(Diagnostic) -> [ViewID] {
+        var ids: [ViewID] = []
+        for v in try w.names(n, what) {
+            guard case .view(let id)? = scene.names[v] else { throw err("unknown view `\(v)`\(hint(v, scene.views.map(\.name)))", n) }
+            ids.append(id)
         }
-        return names
+        return ids
     }
 
     mutating func behaviors(_ n: Node) throws(Diagnostic) {
         let entries = try w.namedMapping(n, "`behaviors`")
         if entries.count > w.limits.behaviors { throw err("\(entries.count) behaviours, more than the limit of \(w.limits.behaviors); raise it with --max-behaviors", n) }
-        var childNodes: [(Int, Node)] = []
+        var childNodes: [(Int, Node, [String])] = []
         var actionNodes: [(Int, Node)] = []
+        let kindNames = BehaviorKindName.names
         for (name, v, loc) in entries {
             if let other = scene.vars.first(where: { $0.name == name }) {
                 throw err("the name `\(name)` is already used by the variable declared at line \(other.location.line)", v)
             }
-            let kv = try w.mapping(v, "behaviour `\(name)`", known: behaviorKindOrder + ["active", "action"])
+            let kv = try w.mapping(v, "behaviour `\(name)`", known: kindNames + ["active", "action"])
             if let a = kv.first(where: { $0.0 == "action" }) { actionNodes.append((scene.behaviors.count, a.1)) }
             let kinds = kv.filter { $0.0 != "active" && $0.0 != "action" }
             guard kinds.count == 1 else {
-                throw err("behaviour `\(name)` needs exactly one kind (\(behaviorKindOrder.joined(separator: ", "))), found \(kinds.count)", v)
+                throw err("behaviour `\(name)` needs exactly one kind (\(kindNames.joined(separator: ", "))), found \(kinds.count)", v)
             }
             let (kindName, body) = kinds[0]
             var spec = BehaviorSpec(name: name, location: loc, kind: .composite(children: []))
             if let a = kv.first(where: { $0.0 == "active" }) { spec.active = try w.bool(a.1, "`active`") }
-            if kindName == "children" {
-                spec.kind = .composite(children: try w.names(body, "`children`"))
-                childNodes.append((scene.behaviors.count, body))
+            let kind = BehaviorKindName(rawValue: kindName)!   // a known key of the mapping above
+            if kind == .children {
+                childNodes.append((scene.behaviors.count, body, try w.names(body, "`children`")))
             } else {
-                spec.kind = try behaviorKind(kindName, body, name)
+                spec.kind = try behaviorKind(kind, body, name)
             }
+            scene.names[name] = .behavior(BehaviorID(scene.behaviors.count))
             scene.behaviors.append(spec)
         }
         let names = scene.behaviors.map(\.name)
-        for (i, node) in childNodes {
-            guard case .composite(let children) = scene.behaviors[i].kind else { continue }
-            for c in children where !names.contains(c) { throw err("unknown behaviour `\(c)`\(hint(c, names))", node) }
+        for (i, node, children) in childNodes {
+            var ids: [BehaviorID] = []
+            for c in children {
+                guard case .behavior(let id)? = scene.names[c] else { throw err("unknown behaviour `\(c)`\(hint(c, names))", node) }
+                ids.append(id)
+            }
+            scene.behaviors[i].kind = .composite(children: ids)
         }
         // Cycles in children.
         func visit(_ i: Int, _ stack: [Int]) throws(Diagnostic) {
             guard case .composite(let children) = scene.behaviors[i].kind else { return }
             for c in children {
-                let j = names.firstIndex(of: c)!
+                let j = c.index
                 if stack.contains(j) || j == i {
                     let cycle = (stack + [i, j]).map { names[$0] }.joined(separator: " → ")
                     throw Diagnostic("behaviour `\(names[i])` contains itself through its children: \(cycle)", at: scene.behaviors[i].location)
@@ -63,8 +71,8 @@ extension SceneBuilder {
         for (i, node) in actionNodes { scene.behaviors[i].action = try actionList(node, scope) }
     }
 
-    mutating func behaviorKind(_ kind: String, _ n: Node, _ name: String) throws(Diagnostic) -> BehaviorKind {
-        let kv = try w.mapping(n, "`\(kind)` of `\(name)`", known: behaviorKinds[kind]!, required: kind == "attachment" || kind == "snap" ? ["item"] : kind == "field" ? ["kind"] : ["items"])
+    mutating func behaviorKind(_ kind: BehaviorKindName, _ n: Node, _ name: String) throws(Diagnostic) -> BehaviorKind {
+        let kv = try w.mapping(n, "`\(kind.rawValue)` of `\(name)`", known: kind.keys, required: kind.requiredKeys)
         func get(_ k: String) -> Node? { kv.first { $0.0 == k }?.1 }
         let s = scope
         func num(_ k: String, min: Double? = nil, positive: Bool = false) throws(Diagnostic) -> Expr? {
@@ -78,15 +86,11 @@ extension SceneBuilder {
         }
         func point(_ k: String) throws(Diagnostic) -> Expr? { try get(k).map { (x) throws(Diagnostic) in try w.expr(x, "`\(k)`", .point, s) } }
         switch kind {
-        case "gravity":
+        case .gravity:
             return .gravity(items: try viewNames(get("items")!, "`items`"), magnitude: try num("magnitude"), angle: try num("angle"), direction: try point("direction"))
-        case "collision":
-            var mode = CollisionModeSpec.everything
-            if let m = get("mode") {
-                let ms = try w.string(m, "`mode`")
-                guard let v = CollisionModeSpec(rawValue: ms) else { throw err("collision `mode` must be items, boundaries or everything, found `\(ms)`", m) }
-                mode = v
-            }
+        case .collision:
+            var mode = CollisionMode.everything
+            if let m = get("mode") { mode = try pick(m, "`mode`") { "collision `mode` must be \(CollisionMode.alternatives), found `\($0)`" } }
             var insets: [String: Expr]?
             if let rb = get("referenceBounds") {
                 if case .scalar = rb {
@@ -122,11 +126,11 @@ extension SceneBuilder {
                 }
             }
             return .collision(items: try viewNames(get("items")!, "`items`"), mode: mode, referenceBounds: insets, boundaries: bounds)
-        case "attachment":
-            var a = AttachmentSpec(item: try viewNames(get("item")!, "`item`")[0])
+        case .attachment:
+            var a = AttachmentSpec(item: try viewID(get("item")!, "`item`"))   // required key
             if let t = get("to") {
-                if case .scalar(let sc) = t, scene.views.contains(where: { $0.name == sc.string }) {
-                    a.to = sc.string
+                if case .scalar(let sc) = t, case .view(let id)? = scene.names[sc.string] {
+                    a.to = id
                 } else if case .scalar(let sc) = t, Double(sc.string) == nil, !sc.string.contains("."), !sc.string.contains("[") {
                     throw err("unknown view `\(sc.string)`\(hint(sc.string, scene.views.map(\.name)))", t)
                 } else {
@@ -142,11 +146,7 @@ extension SceneBuilder {
             a.frequency = try num("frequency", min: 0)
             a.damping = try num("damping", min: 0)
             a.frictionTorque = try num("frictionTorque", min: 0)
-            if let k = get("kind") {
-                let ks = try w.string(k, "`kind`")
-                guard let kk = AttachmentKindSpec(rawValue: ks) else { throw err("attachment `kind` must be spring, sliding, limit, fixed or pin, found `\(ks)`\(hint(ks, ["spring", "sliding", "limit", "fixed", "pin"]))", k) }
-                a.kind = kk
-            }
+            if let k = get("kind") { a.kind = try pick(k, "`kind`") { "attachment `kind` must be \(AttachmentKind.alternatives), found `\($0)`" } }
             a.axis = try point("axis")
             if a.kind == .sliding && a.axis == nil { throw err("a sliding attachment needs an `axis` [dx, dy]", n) }
             if let r = get("range") {
@@ -157,37 +157,33 @@ extension SceneBuilder {
                 a.range = (lo, hi)
             }
             return .attachment(a)
-        case "snap":
+        case .snap:
             guard let to = get("to") else { throw err("snap `\(name)` needs `to`: the point to snap to", n) }
             let d = try num("damping", min: 0)
             if let d, case .number(let v) = d.node, v > 1 { throw err("snap `damping` must be between 0 and 1, found \(formatNumber(v))", get("damping")!) }
-            return .snap(item: try viewNames(get("item")!, "`item`")[0], to: try w.expr(to, "`to`", .point, s), damping: d)
-        case "push":
-            var inst = false
-            if let m = get("mode") {
-                let ms = try w.string(m, "`mode`")
-                guard ms == "continuous" || ms == "instantaneous" else { throw err("push `mode` must be continuous or instantaneous, found `\(ms)`", m) }
-                inst = ms == "instantaneous"
-            }
+            return .snap(item: try viewID(get("item")!, "`item`"), to: try w.expr(to, "`to`", .point, s), damping: d)
+        case .push:
+            var mode = PushMode.continuous
+            if let m = get("mode") { mode = try pick(m, "`mode`") { "push `mode` must be \(PushMode.alternatives), found `\($0)`" } }
             let active = try get("active").map { (x) throws(Diagnostic) in try w.expr(x, "`active`", .bool, s) }
-            return .push(items: try viewNames(get("items")!, "`items`"), instantaneous: inst, magnitude: try num("magnitude"), angle: try num("angle"),
+            return .push(items: try viewNames(get("items")!, "`items`"), mode: mode, magnitude: try num("magnitude"), angle: try num("angle"),
                          direction: try point("direction"), offset: try point("offset"), active: active)
-        case "item":
-            var props: [(String, Expr)] = []
+        case .item:
+            var props: [(ItemKey, Expr)] = []
             for (k, x) in kv where k != "items" {
-                switch k {
-                case "allowsRotation", "anchored": props.append((k, try w.expr(x, "`\(k)`", .bool, s)))
-                case "linearVelocity": props.append((k, try w.expr(x, "`\(k)`", .point, s)))
-                case "density": props.append((k, try num(k, positive: true)!))
-                case "elasticity", "friction", "resistance", "angularResistance": props.append((k, try num(k, min: 0)!))
-                default: props.append((k, try w.expr(x, "`\(k)`", .number, s)))
+                let key = ItemKey(rawValue: k)!   // a known key of the mapping above
+                switch key {
+                case .items: break
+                case .allowsRotation, .anchored: props.append((key, try w.expr(x, "`\(k)`", .bool, s)))
+                case .linearVelocity: props.append((key, try w.expr(x, "`\(k)`", .point, s)))
+                case .density: props.append((key, try num(k, positive: true)!))   // present: k is a key of kv
+                case .elasticity, .friction, .resistance, .angularResistance: props.append((key, try num(k, min: 0)!))   // present
+                case .charge, .angularVelocity: props.append((key, try w.expr(x, "`\(k)`", .number, s)))
                 }
             }
             return .item(items: try viewNames(get("items")!, "`items`"), properties: props)
-        case "field":
-            let k = try w.string(get("kind")!, "`kind`")
-            let kinds = ["linearGravity", "radialGravity", "spring", "drag", "velocity", "vortex", "noise", "turbulence", "electric", "magnetic"]
-            if !kinds.contains(k) { throw err("unknown field kind `\(k)`\(hint(k, kinds))", get("kind")!) }
+        case .field:
+            let k: FieldKind = try pick(get("kind")!, "`kind`") { "unknown field kind `\($0)`" }   // required key
             var f = FieldSpec(kind: k, items: try get("items").map { (x) throws(Diagnostic) in try viewNames(x, "`items`") } ?? [])
             f.position = try point("position")
             f.strength = try num("strength")
@@ -198,8 +194,8 @@ extension SceneBuilder {
             f.animationSpeed = try num("animationSpeed", min: 0)
             if let r = get("region") { f.region = try region(r, s) }
             return .field(f)
-        default:
-            throw err("unknown behaviour kind `\(kind)`", n)
+        case .children:
+            throw err("`children` takes a list of behaviour names", n)
         }
     }
 
@@ -238,24 +234,26 @@ extension SceneBuilder {
             let event = try w.string(k, "an event")
             if seen.contains(event) { throw err("duplicate event `\(event)` in `on`", k) }
             seen.append(event)
-            try checkEvent(event, k)
-            let actionScope = event == "contact" || event == "contactEnded" ? contactScope : scope
+            let resolved = try checkEvent(event, k)
+            let actionScope = resolved == .plain(.contact) || resolved == .plain(.contactEnded) ? contactScope : scope
             let actions = try actionList(v, actionScope)
-            scene.rules.append(Rule(event: event, location: w.loc(k), actions: actions))
+            scene.rulesByEvent[resolved, default: []].append(scene.rules.count)
+            scene.rules.append(Rule(event: resolved, eventName: event, location: w.loc(k), actions: actions))
         }
     }
 
-    func checkEvent(_ e: String, _ n: Node) throws(Diagnostic) {
-        let plain = ["step", "contact", "contactEnded", "rest", "resume"]
-        if plain.contains(e) { return }
+    /// The event a rule's key names: a plain event, `<gesture>.<state>` or `<transition>.ended`.
+    func checkEvent(_ e: String, _ n: Node) throws(Diagnostic) -> Event {
+        if let p = PlainEvent(rawValue: e) { return .plain(p) }
         let parts = e.split(separator: ".").map(String.init)
-        let all = plain + scene.gestures.flatMap { g in ["began", "changed", "ended", "cancelled"].map { "\(g.name).\($0)" } }
+        let all = PlainEvent.names + scene.gestures.flatMap { g in GestureEvent.names.map { "\(g.name).\($0)" } }
             + scene.transitions.map { "\($0.name).ended" }
-        guard parts.count == 2 else { throw err("unknown event `\(e)`\(hint(e, all))", n) }
-        if scene.gestures.contains(where: { $0.name == parts[0] }) {
-            if ["began", "changed", "ended", "cancelled"].contains(parts[1]) { return }
-        } else if scene.transitions.contains(where: { $0.name == parts[0] }) {
-            if parts[1] == "ended" { return }
+        if parts.count == 2 {
+            switch scene.names[parts[0]] {
+            case .gesture(let id)?: if let ge = GestureEvent(rawValue: parts[1]) { return .gesture(id, ge) }
+            case .transition(let id)?: if parts[1] == "ended" { return .transitionEnded(id) }
+            default: break
+            }
         }
         throw err("unknown event `\(e)`\(hint(e, all))", n)
     }
@@ -269,12 +267,15 @@ extension SceneBuilder {
         return [try action(n, s)]
     }
 
-    mutating func behaviorNames(_ n: Node, allowAll: Bool) throws(Diagnostic) -> [String]? {
+    mutating func behaviorNames(_ n: Node, allowAll: Bool) throws(Diagnostic) -> [BehaviorID]? {
         let names = try w.names(n, "behaviour names")
         if allowAll && names == ["all"] { return nil }
-        let known = scene.behaviors.map(\.name)
-        for b in names where !known.contains(b) { throw err("unknown behaviour `\(b)`\(hint(b, known))", n) }
-        return names
+        var ids: [BehaviorID] = []
+        for b in names {
+            guard case .behavior(let id)? = scene.names[b] else { throw err("unknown behaviour `\(b)`\(hint(b, scene.behaviors.map(\.name)))", n) }
+            ids.append(id)
+        }
+        return ids
     }
 
     mutating func setTargets(_ n: Node, _ s: Scope) throws(Diagnostic) -> [SetTarget] {
@@ -282,22 +283,29 @@ extension SceneBuilder {
         for (k, v) in try w.mapping(n, "`set`", known: []) {
             let kn = v
             let parts = k.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-            if parts.count == 1, let variable = scene.vars.first(where: { $0.name == k }) {
-                let e = try w.expr(v, "`\(k)` (a \(variable.type) variable)", variable.type, s)
-                out.append(SetTarget(object: k, property: "", value: e, location: w.loc(v), kind: .variable))
+            if parts.count == 1, case .variable(let id)? = scene.names[k] {
+                let type = scene.vars[id.index].type
+                let e = try w.expr(v, "`\(k)` (a \(type) variable)", type, s)
+                out.append(SetTarget(target: .variable(id), path: k, value: e, location: w.loc(v)))
                 continue
             }
             guard parts.count == 2 else {
                 let names = scene.vars.map(\.name)
                 throw err("`set` keys are `view.property`, `behaviour.property` or a variable, found `\(k)`\(hint(k, names))", kn)
             }
-            if scene.views.contains(where: { $0.name == parts[0] }) {
-                guard let t = viewProperties[parts[1]] else { throw err("a view has no settable property `\(parts[1])`\(hint(parts[1], Array(viewProperties.keys).sorted()))", kn) }
-                out.append(SetTarget(object: parts[0], property: parts[1], value: try w.expr(v, "`\(k)`", t, s), location: w.loc(v), kind: .view))
-            } else if scene.behaviors.contains(where: { $0.name == parts[0] }) {
-                guard let t = behaviorProperties[parts[1]] else { throw err("a behaviour has no settable property `\(parts[1])`\(hint(parts[1], Array(behaviorProperties.keys).sorted()))", kn) }
-                out.append(SetTarget(object: parts[0], property: parts[1], value: try w.expr(v, "`\(k)`", t, s), location: w.loc(v), kind: .behavior))
-            } else {
+            switch scene.names[parts[0]] {
+            case .view(let id)?:
+                guard let p = ViewProperty(rawValue: parts[1]) else { throw err("a view has no settable property `\(parts[1])`\(hint(parts[1], ViewProperty.names.sorted()))", kn) }
+                out.append(SetTarget(target: .view(id, p), path: k, value: try w.expr(v, "`\(k)`", p.type, s), location: w.loc(v)))
+            case .behavior(let id)?:
+                let kind = scene.behaviors[id.index].kind.name
+                let settable = kind.settable.map(\.rawValue)
+                guard let p = BehaviorProperty(rawValue: parts[1]), kind.settable.contains(p) else {
+                    let list = settable.isEmpty ? "none can be set" : "its settable properties are \(settable.joined(separator: ", "))"
+                    throw err("`\(parts[0])` is \("aeiou".contains(kind.rawValue.first ?? "x") ? "an" : "a") \(kind.rawValue) behaviour with no settable property `\(parts[1])`\(hint(parts[1], settable)); \(list)", kn)
+                }
+                out.append(SetTarget(target: .behavior(id, p), path: k, value: try w.expr(v, "`\(k)`", p.type, s), location: w.loc(v)))
+            default:
                 throw err("unknown view or behaviour `\(parts[0])`\(hint(parts[0], scene.views.map(\.name) + scene.behaviors.map(\.name)))", kn)
             }
         }
@@ -337,11 +345,8 @@ extension SceneBuilder {
             let a = try w.mapping(v, "`animate`", known: ["duration", "curve", "spring", "delay", "set", "then"], required: ["set"])
             func ag(_ k: String) -> Node? { a.first { $0.0 == k }?.1 }
             let duration = try ag("duration").map { (x) throws(Diagnostic) in try w.expr(x, "`duration`", .number, s) } ?? Expr(node: .number(0.25), location: w.loc(v), text: "0.25")
-            var curve = "easeInOut"
-            if let c = ag("curve") {
-                curve = try w.string(c, "`curve`")
-                if !curveNames.contains(curve) { throw err("unknown curve `\(curve)`\(hint(curve, curveNames))", c) }
-            }
+            var curve = CurveName.easeInOut
+            if let c = ag("curve") { curve = try pick(c, "`curve`") { "unknown curve `\($0)`" } }
             var sd: Expr?, sv: Expr?
             if let sp = ag("spring") {
                 for (sk, sx) in try w.mapping(sp, "`spring`", known: ["damping", "velocity"]) {
@@ -351,16 +356,18 @@ extension SceneBuilder {
             }
             let delay = try ag("delay").map { (x) throws(Diagnostic) in try w.expr(x, "`delay`", .number, s) }
             let targets = try setTargets(ag("set")!, s)
-            for t in targets where !t.isView {
-                throw Diagnostic("`animate` animates view properties; `\(t.object)` is a \(t.kind == .variable ? "variable" : "behaviour")", at: t.location)
+            for t in targets where t.view == nil {
+                let what: String
+                if case .variable = t.target { what = "variable" } else { what = "behaviour" }
+                throw Diagnostic("`animate` animates view properties; `\(t.path.split(separator: ".")[0])` is a \(what)", at: t.location)
             }
             var spec = AnimateSpec(duration: duration, delay: delay, curve: curve, springDamping: sd, springVelocity: sv, sets: targets, location: w.loc(v))
             if let t = ag("then") { spec.then = try actionList(t, s) }
             return .animate(spec)
         case "start":
             let t = try w.string(v, "`start`")
-            if !scene.transitions.contains(where: { $0.name == t }) { throw err("unknown transition `\(t)`\(hint(t, scene.transitions.map(\.name)))", v) }
-            return .start(t, w.loc(v))
+            guard case .transition(let id)? = scene.names[t] else { throw err("unknown transition `\(t)`\(hint(t, scene.transitions.map(\.name)))", v) }
+            return .start(id, w.loc(v))
         case "progress": return .progress(try w.expr(v, "`progress`", .number, s))
         case "finish": return .finish(w.loc(v))
         case "cancel": return .cancel(w.loc(v))
@@ -368,14 +375,16 @@ extension SceneBuilder {
         case "velocity":
             let a = try w.mapping(v, "`velocity`", known: ["item", "linear", "angular"], required: ["item"])
             func vg(_ k: String) -> Node? { a.first { $0.0 == k }?.1 }
-            let item = try viewNames(vg("item")!, "`item`")[0]
+            let item = try viewID(vg("item")!, "`item`")   // required key
             return .velocity(item: item, linear: try vg("linear").map { (x) throws(Diagnostic) in try w.expr(x, "`linear`", .point, s) },
                              angular: try vg("angular").map { (x) throws(Diagnostic) in try w.expr(x, "`angular`", .number, s) }, location: w.loc(v))
         case "haptic":
             let st = try w.string(v, "`haptic`")
-            if !hapticStyles.contains(st) { throw err("unknown haptic style `\(st)`\(hint(st, hapticStyles)); styles are \(hapticStyles.joined(separator: ", "))", v) }
-            return .haptic(st, w.loc(v))
-        case "removeView": return .removeView(try viewNames(v, "`removeView`")[0], w.loc(v))
+            guard let style = HapticStyle(rawValue: st) else {
+                throw err("unknown haptic style `\(st)`\(hint(st, HapticStyle.names)); styles are \(HapticStyle.names.joined(separator: ", "))", v)
+            }
+            return .haptic(style, w.loc(v))
+        case "removeView": return .removeView(try viewID(v, "`removeView`"), w.loc(v))
         case "log": return .log(try w.anyExpr(v, "`log`", s).0)
         default:
             throw err("`\(k)` is not an action on its own", n)

@@ -2,6 +2,7 @@ import Diagnostics
 import Expressions
 import Geometry
 import SceneModel
+import SceneVocabulary
 import Yams
 
 extension SceneBuilder {
@@ -11,10 +12,10 @@ extension SceneBuilder {
         for s in steps { scene.script.append(try step(s)) }
     }
 
-    mutating func gestureName(_ n: Node) throws(Diagnostic) -> String {
+    mutating func gestureName(_ n: Node) throws(Diagnostic) -> GestureID {
         let g = try w.string(n, "`gesture`")
-        if !scene.gestures.contains(where: { $0.name == g }) { throw err("unknown gesture `\(g)`\(hint(g, scene.gestures.map(\.name)))", n) }
-        return g
+        guard case .gesture(let id)? = scene.names[g] else { throw err("unknown gesture `\(g)`\(hint(g, scene.gestures.map(\.name)))", n) }
+        return id
     }
 
     mutating func step(_ n: Node) throws(Diagnostic) -> Step {
@@ -62,7 +63,7 @@ extension SceneBuilder {
         func get(_ k: String) -> Node? { a.first { $0.0 == k }?.1 }
         let g = try gestureName(get("gesture")!)
         var frames: [Keyframe] = []
-        var curve = "linear"
+        var curve = CurveName.linear
         if let p = get("path") {
             if get("from") != nil || get("to") != nil { throw err("a pan takes a `path` or `from`/`to`, not both", p) }
             let items = try w.sequence(p, "`path`")
@@ -89,10 +90,7 @@ extension SceneBuilder {
             let d = try get("duration").map { (x) throws(Diagnostic) in try w.numberOrExpr(x, "`duration`", positive: true, scope) }
                 ?? Expr(node: .number(0.25), location: w.loc(n), text: "0.25")
             frames = [Keyframe(t: Expr(node: .number(0), location: w.loc(f), text: "0"), p: ff, location: w.loc(f)), Keyframe(t: d, p: tt, location: w.loc(t))]
-            if let c = get("curve") {
-                curve = try w.string(c, "`curve`")
-                if !curveNames.contains(curve) { throw err("unknown curve `\(curve)`\(hint(curve, curveNames))", c) }
-            }
+            if let c = get("curve") { curve = try pick(c, "`curve`") { "unknown curve `\($0)`" } }
         }
         var hold = false
         if let r = get("release") {
@@ -109,31 +107,30 @@ extension SceneBuilder {
             switch k {
             case "transition":
                 for (name, sv) in try w.mapping(v, "`expect.transition`", known: scene.transitions.map(\.name)) {
-                    let st = try w.string(sv, "the transition state")
-                    let states = ["completed", "cancelled", "interactive", "idle", "finishing", "cancelling"]
-                    if !states.contains(st) { throw err("unknown transition state `\(st)`\(hint(st, states))", sv) }
-                    e.transitions.append((name, st, w.loc(sv)))
+                    guard case .transition(let id)? = scene.names[name] else { continue }   // a known key of the mapping
+                    let st: TransitionStateName = try pick(sv, "the transition state") { "unknown transition state `\($0)`" }
+                    e.transitions.append((id, st, w.loc(sv)))
                 }
             case "views":
                 for (name, vv, _) in try w.namedMapping(v, "`expect.views`") {
-                    if !scene.views.contains(where: { $0.name == name }) { throw err("unknown view `\(name)`\(hint(name, scene.views.map(\.name)))", vv) }
-                    let props = try w.mapping(vv, "the expectations of `\(name)`", known: ["frame", "center", "x", "y", "width", "height", "rotation", "alpha", "removed", "velocity", "angularVelocity", "scale", "within"])
+                    guard case .view(let id)? = scene.names[name] else { throw err("unknown view `\(name)`\(hint(name, scene.views.map(\.name)))", vv) }
+                    let props = try w.mapping(vv, "the expectations of `\(name)`", known: SceneBuilder.expectable.map(\.rawValue) + ["within"])
                     var within: Double?
                     if let wn = props.first(where: { $0.0 == "within" }) { within = try w.number(wn.1, "`within`", min: 0) }
                     for (p, pv) in props where p != "within" {
-                        let t: ValueType = p == "frame" ? .rect : p == "center" || p == "velocity" ? .point : p == "removed" ? .bool : .number
-                        let tol = within ?? (p == "rotation" || p == "alpha" || p == "angularVelocity" || p == "scale" ? 0.01 : p == "velocity" ? 1 : 0.5)
-                        e.views.append(ViewExpectation(view: name, property: p, value: try w.expr(pv, "`\(p)`", t, scope), within: tol, location: w.loc(pv)))
+                        let m = ViewMember(rawValue: p)!   // a known key of the mapping above
+                        e.views.append(ViewExpectation(view: id, property: m, value: try w.expr(pv, "`\(p)`", m.type, scope),
+                                                       within: within ?? SceneBuilder.defaultTolerance(m), location: w.loc(pv)))
                     }
                 }
             case "rest": e.rest = (try w.bool(v, "`rest`"), w.loc(v))
             case "restBy": e.restBy = (try w.number(v, "`restBy`", min: 0), w.loc(v))
             case "events":
-                for (name, cv) in try w.mapping(v, "`expect.events`", known: ["haptic", "contact", "contactEnded", "log", "light", "medium", "heavy", "soft", "rigid"]) {
+                for (name, cv) in try w.mapping(v, "`expect.events`", known: CountedEvent.names) {
                     let text: String
                     if case .scalar(let sc) = cv { text = sc.string } else { throw err("an event count is a number or a range like \">= 1\" or \"1...4\"", cv) }
                     guard let spec = CountSpec.parse(text) else { throw err("cannot read the count `\(text)`; write 3, \">= 1\", \"< 5\", \"== 2\" or \"1...4\"", cv) }
-                    e.events.append((name, spec, w.loc(cv)))
+                    e.events.append((CountedEvent(rawValue: name)!, spec, w.loc(cv)))   // a known key
                 }
             case "that":
                 for x in try w.sequence(v, "`that`") { e.that.append(try w.expr(x, "an expectation", .bool, scope)) }
@@ -141,5 +138,17 @@ extension SceneBuilder {
             }
         }
         return e
+    }
+
+    /// The view members an `expect.views` entry may name.
+    static let expectable: [ViewMember] = [.frame, .center, .x, .y, .width, .height, .rotation, .alpha, .removed, .velocity, .angularVelocity, .scale]
+
+    /// The default `within` of an expected view member.
+    static func defaultTolerance(_ m: ViewMember) -> Double {
+        switch m {
+        case .rotation, .alpha, .angularVelocity, .scale: return 0.01
+        case .velocity: return 1
+        default: return 0.5
+        }
     }
 }

@@ -1,9 +1,35 @@
 import Diagnostics
 import Expressions
 import Geometry
+import SceneVocabulary
+
+/// Indices into a scene's views, behaviours, gestures, transitions and variables: names are
+/// resolved once, when the scene is loaded, and the runner never looks a name up.
+public struct ViewID: Hashable, Sendable, Comparable {
+    public let index: Int
+    public init(_ index: Int) { self.index = index }
+    public static func < (a: Self, b: Self) -> Bool { a.index < b.index }
+}
+public struct BehaviorID: Hashable, Sendable {
+    public let index: Int
+    public init(_ index: Int) { self.index = index }
+}
+public struct GestureID: Hashable, Sendable {
+    public let index: Int
+    public init(_ index: Int) { self.index = index }
+}
+public struct TransitionID: Hashable, Sendable {
+    public let index: Int
+    public init(_ index: Int) { self.index = index }
+}
+public struct VariableID: Hashable, Sendable {
+    public let index: Int
+    public init(_ index: Int) { self.index = index }
+}
 
 /// A loaded, validated scene case: the scene file's content with every value typed, every
-/// expression parsed and checked, every name resolved, and locations kept for diagnostics.
+/// expression parsed and checked, every name resolved to an id, and locations kept for
+/// diagnostics.
 public struct Scene: Sendable {
     /// The file path as given.
     public var file: String
@@ -19,8 +45,13 @@ public struct Scene: Sendable {
     public var transitions: [TransitionSpec]
     public var gestures: [GestureSpec]
     public var rules: [Rule]
+    /// Rule indices by event, in file order.
+    public var rulesByEvent: [Event: [Int]] = [:]
     /// `vars`: state the rules keep, in declaration order.
     public var vars: [VariableSpec] = []
+    /// Every name of the scene and what it names (views, behaviours, gestures, transitions and
+    /// variables share one namespace).
+    public var names: [String: NamedRef] = [:]
     public var script: [Step]
     public var expect: Expectation?
     /// The names expressions of this scene may use (`contact` is added inside contact rules).
@@ -30,6 +61,21 @@ public struct Scene: Sendable {
         self.file = file; self.source = source; self.name = name; self.location = location
         world = WorldSpec(); views = []; behaviors = []; transitions = []; gestures = []; rules = []; script = []
     }
+
+    public subscript(_ id: ViewID) -> ViewSpec { views[id.index] }
+    public subscript(_ id: BehaviorID) -> BehaviorSpec { behaviors[id.index] }
+    public subscript(_ id: GestureID) -> GestureSpec { gestures[id.index] }
+    public subscript(_ id: TransitionID) -> TransitionSpec { transitions[id.index] }
+    public subscript(_ id: VariableID) -> VariableSpec { vars[id.index] }
+    public var viewIDs: [ViewID] { views.indices.map(ViewID.init) }
+    public var behaviorIDs: [BehaviorID] { behaviors.indices.map(BehaviorID.init) }
+    public var transitionIDs: [TransitionID] { transitions.indices.map(TransitionID.init) }
+    public var gestureIDs: [GestureID] { gestures.indices.map(GestureID.init) }
+}
+
+/// What a name of the scene refers to.
+public enum NamedRef: Hashable, Sendable {
+    case view(ViewID), behavior(BehaviorID), gesture(GestureID), transition(TransitionID), variable(VariableID)
 }
 
 /// A variable of `vars`: its type is fixed by its initial value, evaluated when the case starts.
@@ -67,124 +113,44 @@ public struct ViewSpec: Sendable {
     public var alpha = 1.0
     public var hidden = false
     public var collisionBounds = CollisionBoundsSpec.rectangle
-    public var superview: String?
+    public var superview: ViewID?
     public init(name: String, location: SourceLocation, frame: Rect) { self.name = name; self.location = location; self.frame = frame }
 }
 
 /// `collisionBounds` of a view.
 public enum CollisionBoundsSpec: Sendable, Hashable { case rectangle, ellipse, path([Vec2]) }
 
-/// A named behaviour.
-public struct BehaviorSpec: Sendable {
-    public var name: String
-    public var location: SourceLocation
-    public var kind: BehaviorKind
-    public var active = false
-    /// `action`: run every tick while the behaviour is in the animator (`UIDynamicBehavior.action`).
-    public var action: [Action] = []
-    public init(name: String, location: SourceLocation, kind: BehaviorKind) { self.name = name; self.location = location; self.kind = kind }
-}
-
-/// `collision.mode`.
-public enum CollisionModeSpec: String, Sendable { case items, boundaries, everything }
-
-/// A named collision boundary: a segment (two points) or a path.
-public struct BoundarySpec: Sendable {
-    public var identifier: String
-    public var location: SourceLocation
-    public var points: [Expr]
-    public var closed: Bool
-    public init(identifier: String, location: SourceLocation, points: [Expr], closed: Bool) {
-        self.identifier = identifier; self.location = location; self.points = points; self.closed = closed
-    }
-}
-
-/// `attachment.kind`.
-public enum AttachmentKindSpec: String, Sendable { case spring, sliding, limit, fixed, pin }
-
-/// The parameters of an attachment; every value an expression evaluated when it is added.
-public struct AttachmentSpec: Sendable {
-    public var item: String
-    public var anchor: Expr?
-    public var to: String?
-    public var offset: Expr?
-    public var toOffset: Expr?
-    public var length: Expr?
-    public var frequency: Expr?
-    public var damping: Expr?
-    public var kind = AttachmentKindSpec.spring
-    public var axis: Expr?
-    public var range: (Expr, Expr)?
-    public var frictionTorque: Expr?
-    public init(item: String) { self.item = item }
-}
-
-/// Every behaviour kind of the scene format.
-public enum BehaviorKind: Sendable {
-    case gravity(items: [String], magnitude: Expr?, angle: Expr?, direction: Expr?)
-    case collision(items: [String], mode: CollisionModeSpec, referenceBounds: [String: Expr]?, boundaries: [BoundarySpec])
-    case attachment(AttachmentSpec)
-    case snap(item: String, to: Expr, damping: Expr?)
-    case push(items: [String], instantaneous: Bool, magnitude: Expr?, angle: Expr?, direction: Expr?, offset: Expr?, active: Expr?)
-    case item(items: [String], properties: [(String, Expr)])
-    case field(FieldSpec)
-    case composite(children: [String])
-
-    /// The views the behaviour names (not its children's).
-    public var items: [String] {
-        switch self {
-        case .gravity(let i, _, _, _), .collision(let i, _, _, _), .push(let i, _, _, _, _, _, _), .item(let i, _): return i
-        case .field(let f): return f.items
-        case .attachment(let a): return a.to.map { [a.item, $0] } ?? [a.item]
-        case .snap(let i, _, _): return [i]
-        case .composite: return []
-        }
-    }
-}
-
-/// A field's region: a disc, a rectangle, or a combination, relative to the field's position.
-public indirect enum RegionSpec: Sendable {
-    case infinite
-    case circle(radius: Expr)
-    case rectangle(size: Expr)
-    case inverse(RegionSpec)
-    case union([RegionSpec])
-    case difference(RegionSpec, RegionSpec)
-    case intersection([RegionSpec])
-}
-
-/// A field behaviour (`UIFieldBehavior`); every number may be an expression.
-public struct FieldSpec: Sendable {
-    public var kind: String
-    public var items: [String]
-    public var position: Expr?
-    public var region: RegionSpec
-    public var strength: Expr?
-    public var falloff: Expr?
-    public var minimumRadius: Expr?
-    public var direction: Expr?
-    public var smoothness: Expr?
-    public var animationSpeed: Expr?
-    public init(kind: String, items: [String]) { self.kind = kind; self.items = items; region = .infinite }
-}
-
 /// A view-controller transition.
 public struct TransitionSpec: Sendable {
     public var name: String
     public var location: SourceLocation
-    public var presenting: Bool
-    public var from: String?
-    public var to: String?
+    public var kind: TransitionKind
+    public var from: ViewID?
+    public var to: ViewID?
     public var finalFrame: Expr?
     public var duration = 0.35
-    public var percentDriven = false
+    public var interactive = InteractionKind.custom
     public var completionSpeed = 1.0
-    public var completionCurve = "easeInOut"
+    public var completionCurve = CurveName.easeInOut
     /// `initial: completed`: the case starts with the transition done, its `to` view at `finalFrame`.
     public var initiallyCompleted = false
-    /// `animations`: view → (property, from, to) pairs applied along the progress.
-    public var animations: [(view: String, property: String, from: [Double], to: [Double])] = []
-    public init(name: String, location: SourceLocation, presenting: Bool) { self.name = name; self.location = location; self.presenting = presenting }
+    /// `animations`: what the transitioning animator does to its views along the progress.
+    public var animations: [TransitionAnimation] = []
+    public var percentDriven: Bool { interactive == .percentDriven }
+    public init(name: String, location: SourceLocation, kind: TransitionKind) { self.name = name; self.location = location; self.kind = kind }
+}
+
+/// One animated property of a transition's `from` or `to` view, from → to along the progress.
+public struct TransitionAnimation: Sendable {
+    public enum Property: String, Sendable, CaseIterable { case scale, translate, alpha }
+    /// The view it animates: the transition's `from` (true) or `to` (false) view.
+    public var onFrom: Bool
+    public var property: Property
+    public var from: [Double]
+    public var to: [Double]
+    public init(onFrom: Bool, property: Property, from: [Double], to: [Double]) {
+        self.onFrom = onFrom; self.property = property; self.from = from; self.to = to
+    }
 }
 
 /// A gesture recogniser attached to a view.
@@ -192,170 +158,12 @@ public struct GestureSpec: Sendable {
     public var name: String
     public var location: SourceLocation
     /// The view the recogniser is attached to; nil for `in: world` (the reference view).
-    public var view: String?
-    public var screenEdge: Bool
+    public var view: ViewID?
+    public var kind: GestureKind
     public var minimumDistance: Double
-    public var edges: [String]
-    public init(name: String, location: SourceLocation, view: String?, screenEdge: Bool, minimumDistance: Double, edges: [String]) {
-        self.name = name; self.location = location; self.view = view; self.screenEdge = screenEdge; self.minimumDistance = minimumDistance; self.edges = edges
-    }
-}
-
-/// An event handler of `on`.
-public struct Rule: Sendable {
-    public var event: String
-    public var location: SourceLocation
-    public var actions: [Action]
-    public init(event: String, location: SourceLocation, actions: [Action]) { self.event = event; self.location = location; self.actions = actions }
-}
-
-/// An action of a rule or a script step.
-public indirect enum Action: Sendable {
-    case branch(condition: Expr, then: [Action], otherwise: [Action])
-    case add([String], SourceLocation)
-    case remove([String]?, SourceLocation)
-    case set([SetTarget])
-    case animate(AnimateSpec)
-    case start(String, SourceLocation)
-    case progress(Expr)
-    case finish(SourceLocation)
-    case cancel(SourceLocation)
-    case complete(Expr)
-    case velocity(item: String, linear: Expr?, angular: Expr?, location: SourceLocation)
-    case haptic(String, SourceLocation)
-    case removeView(String, SourceLocation)
-    case log(Expr)
-    /// `after: delay, do: [actions]`: a timer; the delay rounds up to whole ticks.
-    case after(delay: Expr, actions: [Action], location: SourceLocation)
-}
-
-/// `set: { path: expr }`: a view property, a behaviour property or a variable.
-public struct SetTarget: Sendable {
-    public enum Kind: Sendable { case view, behavior, variable }
-    /// The view, behaviour or variable named.
-    public var object: String
-    /// The property (empty for a variable).
-    public var property: String
-    public var value: Expr
-    public var location: SourceLocation
-    public var kind: Kind
-    public var isView: Bool { kind == .view }
-    public init(object: String, property: String, value: Expr, location: SourceLocation, kind: Kind) {
-        self.object = object; self.property = property; self.value = value; self.location = location; self.kind = kind
-    }
-    /// The target as written: `card.center`, `wasPushed`.
-    public var path: String { property.isEmpty ? object : "\(object).\(property)" }
-}
-
-/// `animate`: a UIView animation.
-public struct AnimateSpec: Sendable {
-    public var duration: Expr
-    public var delay: Expr?
-    public var curve: String
-    public var springDamping: Expr?
-    public var springVelocity: Expr?
-    public var sets: [SetTarget]
-    /// `then`: the completion block, run on the tick the animation ends.
-    public var then: [Action] = []
-    public var location: SourceLocation
-    public init(duration: Expr, delay: Expr?, curve: String, springDamping: Expr?, springVelocity: Expr?, sets: [SetTarget], location: SourceLocation) {
-        self.duration = duration; self.delay = delay; self.curve = curve; self.springDamping = springDamping; self.springVelocity = springVelocity; self.sets = sets; self.location = location
-    }
-}
-
-/// A step of the script. Its numbers are expressions (over `vars`, sweep names and the scene's
-/// state), evaluated when the step starts; literals were checked when the scene was loaded.
-public enum Step: Sendable {
-    case pan(PanSpec)
-    case flick(gesture: String, from: Expr, velocity: Expr, distance: Expr, location: SourceLocation)
-    /// `wait: seconds` or `wait: { frames: n }` (exactly one of the two).
-    case wait(frames: Expr?, seconds: Expr?, location: SourceLocation)
-    case waitForRest(timeout: Expr?, location: SourceLocation)
-    case waitFor(Expr, timeout: Expr?, location: SourceLocation)
-    case expect(Expectation)
-    case action(Action)
-}
-
-/// A keyframe of a finger path: time (s) and point, each an expression.
-public struct Keyframe: Sendable {
-    public var t: Expr
-    public var p: Expr
-    public var location: SourceLocation
-    public init(t: Expr, p: Expr, location: SourceLocation) { self.t = t; self.p = p; self.location = location }
-}
-
-/// A finger path for a gesture: keyframes `[t, x, y]` (seconds, points).
-public struct PanSpec: Sendable {
-    public var gesture: String
-    public var keyframes: [Keyframe]
-    public var curve: String
-    public var hold: Bool
-    public var location: SourceLocation
-    public init(gesture: String, keyframes: [Keyframe], curve: String, hold: Bool, location: SourceLocation) {
-        self.gesture = gesture; self.keyframes = keyframes; self.curve = curve; self.hold = hold; self.location = location
-    }
-}
-
-/// `expect`: the expected state.
-public struct Expectation: Sendable {
-    public var location: SourceLocation
-    public var transitions: [(name: String, state: String, location: SourceLocation)] = []
-    public var views: [ViewExpectation] = []
-    public var rest: (Bool, SourceLocation)?
-    public var restBy: (Double, SourceLocation)?
-    public var events: [(name: String, spec: CountSpec, location: SourceLocation)] = []
-    public var that: [Expr] = []
-    public init(location: SourceLocation) { self.location = location }
-}
-
-/// One property of a view expected to have a value, within a tolerance.
-public struct ViewExpectation: Sendable {
-    public var view: String
-    public var property: String
-    public var value: Expr
-    public var within: Double
-    public var location: SourceLocation
-    public init(view: String, property: String, value: Expr, within: Double, location: SourceLocation) {
-        self.view = view; self.property = property; self.value = value; self.within = within; self.location = location
-    }
-}
-
-/// An event count: `3`, `>= 1`, `< 5`, `== 2`, `1...4`.
-public struct CountSpec: Sendable, Hashable, CustomStringConvertible {
-    public var lower: Int
-    public var upper: Int?
-    public var text: String
-    public init(lower: Int, upper: Int?, text: String) { self.lower = lower; self.upper = upper; self.text = text }
-    public func matches(_ n: Int) -> Bool { n >= lower && (upper.map { n <= $0 } ?? true) }
-    public var description: String { text }
-
-    /// Parses a count spec, or nil.
-    public static func parse(_ s: String) -> CountSpec? {
-        let t = s.trimmingCharacters()
-        let parts = t.split(separator: ".", omittingEmptySubsequences: false)
-        if parts.count == 4 && parts[1].isEmpty && parts[2].isEmpty {
-            guard let a = Int(parts[0].trimmingCharacters()), let b = Int(parts[3].trimmingCharacters()), a <= b, a >= 0 else { return nil }
-            return CountSpec(lower: a, upper: b, text: t)
-        }
-        for (op, f) in [(">=", { (n: Int) in (n, Int?.none) }), ("<=", { (n: Int) in (0, Int?.some(n)) }),
-                        ("==", { (n: Int) in (n, Int?.some(n)) }), (">", { (n: Int) in (n + 1, Int?.none) }),
-                        ("<", { (n: Int) in (0, Int?.some(n - 1)) })] where t.hasPrefix(op) {
-            guard let n = Int(t.dropFirst(op.count).trimmingCharacters()), n >= 0 else { return nil }
-            let (lo, hi) = f(n)
-            if let h = hi, h < lo { return nil }
-            return CountSpec(lower: lo, upper: hi, text: t)
-        }
-        guard let n = Int(t), n >= 0 else { return nil }
-        return CountSpec(lower: n, upper: n, text: t)
-    }
-}
-
-extension StringProtocol {
-    func trimmingCharacters() -> String {
-        var s = Substring(self)
-        while let f = s.first, f == " " { s.removeFirst() }
-        while let l = s.last, l == " " { s.removeLast() }
-        return String(s)
+    public var edges: [ScreenEdge]
+    public init(name: String, location: SourceLocation, view: ViewID?, kind: GestureKind, minimumDistance: Double, edges: [ScreenEdge]) {
+        self.name = name; self.location = location; self.view = view; self.kind = kind; self.minimumDistance = minimumDistance; self.edges = edges
     }
 }
 

@@ -5,6 +5,7 @@ import Expressions
 import Geometry
 import Interaction
 import SceneModel
+import SceneVocabulary
 import UIDynamics
 
 extension Run {
@@ -25,9 +26,9 @@ extension Run {
         }
         let frames = currentTransition.map { transitionFrames[$0] } ?? (Rect(origin: .zero, size: scene.world.size), Rect(origin: .zero, size: scene.world.size))
         return Snapshot(time: time, elapsed: animator.elapsedTime, paused: !animator.isRunning, lastPause: lastPause, worldSize: scene.world.size,
-                        views: vs, transitions: ts, gestures: gs, currentGesture: currentGesture.map { scene.gestures[$0].name },
+                        views: vs, transitions: ts, gestures: gs, currentGesture: currentGesture,
                         contact: currentContact, initialFrame: frames.0, finalFrame: frames.1, events: eventCounts,
-                        vars: zip(scene.vars, vars).map { ($0.name, $1) })   // while `vars` are initialised, the earlier ones
+                        vars: vars, names: scene.names)
     }
 
     /// A point of the reference view in the coordinates of the view gesture `g` is attached to
@@ -62,10 +63,10 @@ extension Run {
         case .branch(let c, let then, let otherwise):
             for x in try evalBool(c, scope: scope) ? then : otherwise { try runAction(x, scope: scope) }
         case .add(let names, let loc):
-            for n in names { try addBehavior(behaviorIndex[n]!, scope: scope, at: loc) }   // names checked by the loader
+            for b in names { try addBehavior(b.index, scope: scope, at: loc) }
         case .remove(let names, _):
             if let names {
-                for n in names { removeBehavior(behaviorIndex[n]!) }   // names checked by the loader
+                for b in names { removeBehavior(b.index) }
             } else {
                 for i in scene.behaviors.indices { removeBehavior(i) }
                 animator.removeAllBehaviors()
@@ -91,25 +92,25 @@ extension Run {
             var before: [Int: (Rect, Double)] = [:]
             let values = try spec.sets.map { try eval($0.value, scope: scope) }
             for t in spec.sets {
-                let i = viewIndex[t.object]!   // animate targets are views, checked by the loader
-                if !touched.contains(i) { touched.append(i); before[i] = presentation(i) }
+                guard let (v, _) = t.view else { continue }   // the loader admits view targets only
+                if !touched.contains(v.index) { touched.append(v.index); before[v.index] = presentation(v.index) }
             }
             for (t, v) in zip(spec.sets, values) { try assign(t, v) }
             var channels: [(view: Int, frame: Bool)] = []
             for i in touched {
-                let props = spec.sets.filter { $0.object == scene.views[i].name }.map(\.property)
-                for animatesFrame in [true, false] where props.contains(where: { ($0 == "alpha") != animatesFrame }) {
+                let props = spec.sets.compactMap { $0.view }.filter { $0.0.index == i }.map(\.1)
+                for animatesFrame in [true, false] where props.contains(where: { ($0 == .alpha) != animatesFrame }) {
                     channels.append((i, animatesFrame))
                     guard !animator.isDynamic(i), let (f, a) = before[i] else { continue }
                     animations.append(ViewAnimation(view: i, animatesFrame: animatesFrame, start: time + delay, duration: duration,
-                                                    curve: TimingCurve.named(spec.curve) ?? .easeInOut, spring: spring,
+                                                    curve: spec.curve.curve, spring: spring,
                                                     fromFrame: f, toFrame: views[i].frame, fromAlpha: a, toAlpha: views[i].alpha))
                 }
             }
-            note("animate \(spec.sets.map(\.path).joined(separator: ", ")) over \(formatNumber(duration)) s\(spring == nil ? " (\(spec.curve))" : " (spring)")")
+            note("animate \(spec.sets.map(\.path).joined(separator: ", ")) over \(formatNumber(duration)) s\(spring == nil ? " (\(spec.curve.rawValue))" : " (spring)")")
             try startCompletion(spec, channels: channels, end: time + delay + duration, scope: scope)
         case .start(let name, let loc):
-            try startTransition(transitionIndex[name]!, at: loc, scope: scope)   // name checked by the loader
+            try startTransition(name.index, at: loc, scope: scope)
         case .progress(let e):
             let i = try currentTransition(for: "progress", at: e.location)
             guard transitions[i].state == .interactive else { return }
@@ -129,17 +130,16 @@ extension Run {
             let ticks = Swift.max(1, Int(Swift.min((d * scene.world.frameRate - 1e-9).rounded(.up), Double(limits.ticks) + 1)))
             timers.append(Timer(due: tickCount + ticks, actions: actions, scope: scope))
         case .velocity(let item, let linear, let angular, _):
-            let id = viewIndex[item]!   // checked by the loader
+            let id = item.index
             if let l = linear { animator.addLinearVelocity(try evalPoint(l, scope: scope), to: id) }
             if let w = angular { animator.addAngularVelocity(try evalNumber(w, scope: scope), to: id) }
         case .haptic(let style, _):
-            count("haptic"); count(style)
-            note("haptic \(style)")
-        case .removeView(let name, _):
-            let id = viewIndex[name]!   // checked by the loader
-            views[id].removed = true
-            for i in scene.behaviors.indices where scene.behaviors[i].kind.items.contains(name) { removeBehavior(i) }
-            note("\(name) removed")
+            count("haptic"); count(style.rawValue)
+            note("haptic \(style.rawValue)")
+        case .removeView(let view, _):
+            views[view.index].removed = true
+            for i in scene.behaviors.indices where scene.behaviors[i].kind.items.contains(view) { removeBehavior(i) }
+            note("\(scene[view].name) removed")
         case .log(let e):
             count("log")
             note("log \(e.text) = \(try eval(e, scope: scope))")
@@ -148,47 +148,45 @@ extension Run {
 
     /// Assigns an evaluated value to a `set` target.
     func assign(_ t: SetTarget, _ v: Value) throws {
-        switch t.kind {
-        case .variable:
-            vars[varIndex[t.object]!] = v   // checked by the loader, which also fixed the type
-        case .view:
-            try assignView(t, v)
-        case .behavior:
-            let b = behaviorIndex[t.object]!   // checked by the loader
-            overrides[b, default: [:]][t.property] = v
+        switch t.target {
+        case .variable(let id):
+            vars[id.index] = v   // the loader fixed the type
+        case .view(let id, let p):
+            try assignView(t, id.index, p, v)
+        case .behavior(let id, let p):
+            let b = id.index
+            overrides[b, default: [:]][p.rawValue] = v
             if let id = installed[b], let desc = try describe(b, scope: nil, reuse: true) {
                 animator.updateBehavior(id, desc)
             }
         }
     }
 
-    func assignView(_ t: SetTarget, _ v: Value) throws {
-        let i = viewIndex[t.object]!   // checked by the loader
+    func assignView(_ t: SetTarget, _ i: Int, _ property: ViewProperty, _ v: Value) throws {
         var f = views[i].frame
         let number = v.number ?? 0, point = v.point ?? .zero   // the loader typed the value by property
-        if ["x", "y", "frame"].contains(t.property) && views[i].rotation != 0 {
+        if [.x, .y, .frame].contains(property) && views[i].rotation != 0 {
             throw runtimeError("`\(t.path)` of a rotated view is undefined in UIKit (its frame is the rotated bounding box); set `center` instead", at: t.location)
         }
-        switch t.property {
-        case "x": f.origin.x = number
-        case "y": f.origin.y = number
-        case "width": f = Rect(center: f.center, size: Vec2(number, f.size.y))
-        case "height": f = Rect(center: f.center, size: Vec2(f.size.x, number))
-        case "size": f = Rect(center: f.center, size: point)
-        case "center": f = Rect(center: point, size: f.size)
-        case "frame": f = v.rect ?? f
-        case "alpha":
+        switch property {
+        case .x: f.origin.x = number
+        case .y: f.origin.y = number
+        case .width: f = Rect(center: f.center, size: Vec2(number, f.size.y))
+        case .height: f = Rect(center: f.center, size: Vec2(f.size.x, number))
+        case .size: f = Rect(center: f.center, size: point)
+        case .center: f = Rect(center: point, size: f.size)
+        case .frame: f = v.rect ?? f
+        case .alpha:
             if !(0...1).contains(number) {
-                throw runtimeError("`\(t.object).alpha` must be between 0 and 1, got \(formatNumber(number))", at: t.location)
+                throw runtimeError("`\(t.path)` must be between 0 and 1, got \(formatNumber(number))", at: t.location)
             }
             views[i].alpha = number
-        case "rotation":
+        case .rotation:
             views[i].rotation = number
             animator.setRotation(number, of: i)
-        case "scale":
+        case .scale:
             if !(number > 0) { throw runtimeError("`\(t.path)` must be positive, got \(formatNumber(number))", at: t.location) }
             views[i].scale = number
-        default: break
         }
         if !(f.size.x > 0 && f.size.y > 0) || !f.origin.isFinite || !f.size.isFinite {
             throw runtimeError("`\(t.path)` would give the view a size of \(formatNumber(f.size.x)) × \(formatNumber(f.size.y)); sizes must be positive", at: t.location)
@@ -213,11 +211,11 @@ extension Run {
         if case .composite(let children) = spec.kind {
             installed[i] = -1
             addOrder.append(i)
-            for c in children { try addBehavior(behaviorIndex[c]!, scope: scope, at: location) }   // children checked by the loader
+            for c in children { try addBehavior(c.index, scope: scope, at: location) }
             return
         }
-        for n in spec.kind.items where views[viewIndex[n]!].removed {
-            throw runtimeError("behaviour `\(spec.name)` names `\(n)`, which was removed from the scene", at: location ?? spec.location)
+        for v in spec.kind.items where views[v.index].removed {
+            throw runtimeError("behaviour `\(spec.name)` names `\(scene[v].name)`, which was removed from the scene", at: location ?? spec.location)
         }
         guard let desc = try describe(i, scope: scope) else { return }
         installed[i] = animator.addBehavior(desc)
@@ -231,12 +229,12 @@ extension Run {
         addOrder.removeAll { $0 == i }
         if id >= 0 { animator.removeBehavior(id) }
         if case .composite(let children) = scene.behaviors[i].kind {
-            for c in children { removeBehavior(behaviorIndex[c]!) }   // children checked by the loader
+            for c in children { removeBehavior(c.index) }
         }
         note("removed \(scene.behaviors[i].name)")
     }
 
-    func ids(_ names: [String]) -> [ItemID] { names.map { viewIndex[$0]! } }   // item names checked by the loader
+    func ids(_ views: [ViewID]) -> [ItemID] { views.map(\.index) }
 
     /// The UIKit behaviour for scene behaviour `i`. Its expressions are evaluated now when
     /// `reuse` is false (the behaviour is being added); when `reuse` is true (a `set` changed one
@@ -291,26 +289,20 @@ extension Run {
                 for (k, p) in b.points.enumerated() { pts.append(try pt("boundaries.\(b.identifier).\(k)", p) ?? .zero) }
                 bnds.append(Boundary(identifier: b.identifier, points: pts, closed: b.closed))
             }
-            let m: CollisionMode = mode == .items ? .items : mode == .boundaries ? .boundaries : .everything
-            return .collision(CollisionBehavior(items: ids(items), mode: m, referenceBoundsInsets: insets, boundaries: bnds))
+            return .collision(CollisionBehavior(items: ids(items), mode: mode.engine, referenceBoundsInsets: insets, boundaries: bnds))
         case .attachment(let a):
-            let item = ids([a.item])[0]
+            let item = a.item.index
             let offset = try pt("offset", a.offset) ?? .zero
             var length: Double?
             if a.length != nil || o["length"] != nil { length = try nonNegative(try num("length", a.length, 0), "`length`", a.length) }
             let freq = try nonNegative(try num("frequency", a.frequency, 0), "`frequency`", a.frequency)
             let damp = try nonNegative(try num("damping", a.damping, 0), "`damping`", a.damping)
-            let kind: AttachmentKind
-            switch a.kind {
-            case .spring: kind = .spring
-            case .limit: kind = .limit
-            case .fixed: kind = .fixed
-            case .pin: kind = .pin
-            case .sliding:
-                let ax = try pt("axis", a.axis) ?? Vec2(0, 1)
-                if ax.length == 0 { throw Abort(diagnostic: Diagnostic("the sliding `axis` must not be zero", at: a.axis?.location ?? spec.location)) }
-                kind = .sliding(axis: ax)
+            var axis = Vec2(0, 1)
+            if a.kind == .sliding {
+                axis = try pt("axis", a.axis) ?? axis
+                if axis.length == 0 { throw Abort(diagnostic: Diagnostic("the sliding `axis` must not be zero", at: a.axis?.location ?? spec.location)) }
             }
+            let kind = a.kind.engine(axis: axis)
             var range: ClosedRange<Double>?
             if let (lo, hi) = a.range {
                 let l = try num("range.0", lo, 0), h = try num("range.1", hi, 0)
@@ -319,15 +311,16 @@ extension Run {
             }
             let torque = try num("frictionTorque", a.frictionTorque, 0)
             if let to = a.to {
-                return .attachment(AttachmentBehavior(item: item, offset: offset, to: ids([to])[0], otherOffset: try pt("toOffset", a.toOffset) ?? .zero,
+                return .attachment(AttachmentBehavior(item: item, offset: offset, to: to.index, otherOffset: try pt("toOffset", a.toOffset) ?? .zero,
                                                       length: length, frequency: freq, damping: damp, kind: kind, range: range, frictionTorque: torque))
             }
             let anchor = try pt("anchor", a.anchor) ?? .zero
             return .attachment(AttachmentBehavior(item: item, offset: offset, anchor: anchor, length: length, frequency: freq, damping: damp,
                                                   kind: kind, range: range, frictionTorque: torque))
         case .snap(let item, let to, let damping):
-            return .snap(SnapBehavior(item: ids([item])[0], snapPoint: try pt("to", to)!, damping: try num("damping", damping, 0.5)))
-        case .push(let items, let inst, let magnitude, let angle, let direction, let offset, let active):
+            return .snap(SnapBehavior(item: item.index, snapPoint: try pt("to", to) ?? .zero,   // `to` is required, so pt returns a point
+                                       damping: try num("damping", damping, 0.5)))
+        case .push(let items, let mode, let magnitude, let angle, let direction, let offset, let active):
             var dir: Vec2
             if let d = try pt("direction", direction) {
                 dir = d
@@ -341,36 +334,36 @@ extension Run {
             let off = try pt("offset", offset) ?? .zero
             var offsets: [Int: Vec2] = [:]
             if off != .zero { for id in ids(items) { offsets[id] = off } }
-            return .push(PushBehavior(items: ids(items), mode: inst ? .instantaneous : .continuous, pushDirection: dir, offsets: offsets, active: isActive))
+            return .push(PushBehavior(items: ids(items), mode: mode.engine, pushDirection: dir, offsets: offsets, active: isActive))
         case .item(let items, let props):
             var ib = ItemBehavior(items: ids(items))
-            var all: [(String, Expr?)] = props.map { ($0.0, Optional($0.1)) }
-            for k in ["elasticity", "friction", "density", "resistance", "angularResistance", "allowsRotation", "anchored", "charge",
-                      "linearVelocity", "angularVelocity"] where o[k] != nil && !props.contains(where: { $0.0 == k }) {
+            var all: [(ItemKey, Expr?)] = props.map { ($0.0, Optional($0.1)) }
+            for k in ItemKey.allCases where k != .items && o[k.rawValue] != nil && !props.contains(where: { $0.0 == k }) {
                 all.append((k, nil))
             }
             for (k, expr) in all {
-                let v = try o[k] ?? value(k, expr!)
-                let e = expr
+                // A set override, or the expression when there is none (one of the two exists).
+                guard let v = try o[k.rawValue] ?? expr.map({ try value(k.rawValue, $0) }) else { continue }
+                let e = expr, n = v.number ?? 0   // the loader typed every item key
                 switch k {
-                case "elasticity": ib.elasticity = try nonNegative(v.number!, "`elasticity`", e)
-                case "friction": ib.friction = try nonNegative(v.number!, "`friction`", e)
-                case "density":
-                    if v.number! <= 0 { throw Abort(diagnostic: Diagnostic("`density` must be positive, got \(formatNumber(v.number!))", at: e?.location ?? spec.location)) }
-                    ib.density = v.number!
-                case "resistance": ib.resistance = try nonNegative(v.number!, "`resistance`", e)
-                case "angularResistance": ib.angularResistance = try nonNegative(v.number!, "`angularResistance`", e)
-                case "allowsRotation": ib.allowsRotation = v.bool!
-                case "anchored": ib.anchored = v.bool!
-                case "charge": ib.charge = v.number!
-                case "linearVelocity": ib.linearVelocity = v.point!
-                case "angularVelocity": ib.angularVelocity = v.number!
-                default: break
+                case .items: break
+                case .elasticity: ib.elasticity = try nonNegative(n, "`elasticity`", e)
+                case .friction: ib.friction = try nonNegative(n, "`friction`", e)
+                case .density:
+                    if n <= 0 { throw Abort(diagnostic: Diagnostic("`density` must be positive, got \(formatNumber(n))", at: e?.location ?? spec.location)) }
+                    ib.density = n
+                case .resistance: ib.resistance = try nonNegative(n, "`resistance`", e)
+                case .angularResistance: ib.angularResistance = try nonNegative(n, "`angularResistance`", e)
+                case .allowsRotation: ib.allowsRotation = v.bool ?? true
+                case .anchored: ib.anchored = v.bool ?? false
+                case .charge: ib.charge = n
+                case .linearVelocity: ib.linearVelocity = v.point ?? .zero
+                case .angularVelocity: ib.angularVelocity = n
                 }
             }
             return .item(ib)
         case .field(let f):
-            guard let kind = FieldKind(rawValue: f.kind) else { return nil }
+            let kind = f.kind.engine
             let falloff: Double? = try f.falloff.map { try num("falloff", $0, 0) }
             return .field(FieldBehavior(kind: kind, items: ids(f.items), position: try pt("position", f.position) ?? .zero,
                                         region: try region(f.region) { try num("region.\($0)", $1, 0) } pointAt: { try pt("region.\($0)", $1) ?? .zero }, strength: try num("strength", f.strength, 1),

@@ -5,6 +5,7 @@ import Expressions
 import Geometry
 import Interaction
 import SceneModel
+import SceneVocabulary
 import UIDynamics
 
 /// Limits on the work one case may do, so that no scene runs forever.
@@ -58,15 +59,8 @@ final class Run {
         }
     }
     var views: [ViewRT]
-    /// Names resolved once: the loader checked every name, so lookups by name cannot fail.
-    let viewIndex: [String: Int]
-    let behaviorIndex: [String: Int]
-    let transitionIndex: [String: Int]
-    let varIndex: [String: Int]
     /// The view each gesture is attached to (nil: the reference view).
-    let gestureView: [Int?]
-    /// Rules by event, in file order.
-    let rulesByEvent: [Event: [Int]]
+    var gestureView: [Int?] { scene.gestures.map { $0.view?.index } }
     /// Values of `vars`, by declaration index.
     var vars: [Value] = []
     /// Behaviours in the order they were added (their `action` blocks run in this order).
@@ -153,18 +147,6 @@ final class Run {
     init(scene: Scene, limits: RunLimits) {
         self.scene = scene
         self.limits = limits
-        func index(_ names: [String]) -> [String: Int] { Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a }) }
-        viewIndex = index(scene.views.map(\.name))
-        behaviorIndex = index(scene.behaviors.map(\.name))
-        transitionIndex = index(scene.transitions.map(\.name))
-        varIndex = index(scene.vars.map(\.name))
-        let viewsByName = viewIndex
-        gestureView = scene.gestures.map { $0.view.flatMap { viewsByName[$0] } }
-        var byEvent: [Event: [Int]] = [:]
-        for (i, r) in scene.rules.enumerated() {
-            if let e = Event(r.event, gestures: index(scene.gestures.map(\.name)), transitions: transitionIndex) { byEvent[e, default: []].append(i) }
-        }
-        rulesByEvent = byEvent
         dt = 1 / scene.world.frameRate
         animator = DynamicAnimator(referenceBounds: Rect(origin: .zero, size: scene.world.size), restSpeed: scene.world.restSpeed,
                                    restAngularSpeed: scene.world.restAngularSpeed, restFor: scene.world.restFor)
@@ -179,9 +161,11 @@ final class Run {
             animator.registerItem(i, size: v.frame.size, center: v.frame.center, rotation: v.rotation, collisionBounds: bounds)
         }
         let bounds = Rect(origin: .zero, size: scene.world.size)
-        recognizers = scene.gestures.map { PanRecognizer(minimumDistance: $0.minimumDistance, edges: $0.screenEdge ? $0.edges : [], bounds: bounds) }
+        recognizers = scene.gestures.map {
+            PanRecognizer(minimumDistance: $0.minimumDistance, edges: $0.kind == .screenEdgePan ? $0.edges.map(\.recognizerEdge) : [], bounds: bounds)
+        }
         transitions = scene.transitions.map {
-            TransitionController(duration: $0.duration, completionSpeed: $0.completionSpeed, completionCurve: TimingCurve.named($0.completionCurve) ?? .easeInOut)
+            TransitionController(duration: $0.duration, completionSpeed: $0.completionSpeed, completionCurve: $0.completionCurve.curve)
         }
         transitionFrames = scene.transitions.map { _ in (bounds, bounds) }
     }
@@ -254,7 +238,7 @@ final class Run {
             }
             frames.append((t, try evalPoint(k.p)))
         }
-        return TouchPath(keyframes: frames, curve: TimingCurve.named(p.curve) ?? .linear)
+        return TouchPath(keyframes: frames, curve: p.curve.curve)
     }
 
     func execute() -> CaseResult {
@@ -276,12 +260,12 @@ final class Run {
     func runStep(_ step: Step) throws {
         switch step {
         case .pan(let p):
-            let g = scene.gestures.firstIndex { $0.name == p.gesture }!   // checked by the loader
+            let g = p.gesture.index
             let path = try touchPath(p)
             try checkWait(path.duration, counted: false, at: p.location)
             try perform(ActivePan(gesture: g, path: path, start: time, hold: p.hold))
-        case .flick(let gname, let from, let velocity, let distance, let loc):
-            let g = scene.gestures.firstIndex { $0.name == gname }!   // checked by the loader
+        case .flick(let gesture, let from, let velocity, let distance, let loc):
+            let g = gesture.index
             let v = try evalPoint(velocity)
             if v.length == 0 { throw runtimeError("a flick needs a non-zero `velocity`, got `\(velocity.text)` = [0, 0]", at: velocity.location) }
             let path = TouchPath.flick(from: try evalPoint(from), velocity: v, distance: try stepNumber(distance, "`distance`", positive: true))
@@ -372,7 +356,7 @@ final class Run {
         for c in changes {
             let name = scene.gestures[g].name
             note("\(name).\(c.rawValue) at [\(formatNumber(pos.x)), \(formatNumber(pos.y))]")
-            try fire(.gesture(g, c))
+            if let e = GestureEvent(rawValue: c.rawValue) { try fire(.gesture(GestureID(g), e)) }   // began, changed, ended, cancelled
         }
     }
 
@@ -409,22 +393,22 @@ final class Run {
             currentContact = ContactSnapshot(point: e.point, boundary: e.boundary ?? "", item: itemName, otherItem: other)
             count(e.began ? "contact" : "contactEnded")
             note("\(e.began ? "contact" : "contactEnded") \(itemName)\(other.isEmpty ? "" : "–" + other) at [\(formatFixed(e.point.x, decimals: 2)), \(formatFixed(e.point.y, decimals: 2))]\(e.boundary.map { " boundary \($0)" } ?? "")")
-            try fire(e.began ? .contact : .contactEnded)
+            try fire(.plain(e.began ? .contact : .contactEnded))
             currentContact = nil
         }
         if wasRunning {
             try runBehaviorActions()
-            try fire(.step)
+            try fire(.plain(.step))
         }
         let change = animator.endTick()
         syncFromAnimator()
         if change == .paused {
             lastPause = time
             note("animator at rest")
-            try fire(.rest)
+            try fire(.plain(.rest))
         } else if change == .resumed {
             note("animator resumed")
-            try fire(.resume)
+            try fire(.plain(.resume))
         }
         try flushTransitionEnded()
         try runEndedCompletions()
@@ -440,6 +424,8 @@ final class Run {
         }
         animations.removeAll { $0.finished(at: time) }
     }
+
+    var contactScope: Scope { scene.scope.adding("contact", .object(ContactMember.allCases.map { ($0.rawValue, .value($0.type)) })) }
 
     var tickColumns: [String] {
         ["time", "elapsed", "running"] + scene.views.flatMap { v in
@@ -463,38 +449,10 @@ final class Run {
     }
 
     func fire(_ event: Event) throws {
-        guard let rules = rulesByEvent[event] else { return }
+        guard let rules = scene.rulesByEvent[event] else { return }
+        let s = event == .plain(.contact) || event == .plain(.contactEnded) ? contactScope : scene.scope
         for r in rules {
-            let s = event == .contact || event == .contactEnded ? scene.scope.adding("contact", .object([
-                ("point", .value(.point)), ("boundary", .value(.string)), ("item", .value(.string)), ("otherItem", .value(.string))])) : scene.scope
             for a in scene.rules[r].actions { try runAction(a, scope: s) }
-        }
-    }
-}
-
-/// An event rules can handle, resolved once from the rule's name.
-enum Event: Hashable {
-    case gesture(Int, GestureState)
-    case step, contact, contactEnded, rest, resume
-    case transitionEnded(Int)
-
-    init?(_ name: String, gestures: [String: Int], transitions: [String: Int]) {
-        switch name {
-        case "step": self = .step
-        case "contact": self = .contact
-        case "contactEnded": self = .contactEnded
-        case "rest": self = .rest
-        case "resume": self = .resume
-        default:
-            let parts = name.split(separator: ".").map(String.init)
-            guard parts.count == 2 else { return nil }
-            if let g = gestures[parts[0]], let state = GestureState(rawValue: parts[1]) {
-                self = .gesture(g, state)
-            } else if let t = transitions[parts[0]], parts[1] == "ended" {
-                self = .transitionEnded(t)
-            } else {
-                return nil
-            }
         }
     }
 }

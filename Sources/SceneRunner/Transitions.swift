@@ -4,6 +4,7 @@ import Expressions
 import Geometry
 import Interaction
 import SceneModel
+import SceneVocabulary
 
 /// View-controller transitions: one is current (the most recently started that has not ended);
 /// `progress`, `finish`, `cancel` and `complete` act on it.
@@ -27,10 +28,10 @@ extension Run {
         currentTransition = i
         let spec = scene.transitions[i]
         let bounds = Rect(origin: .zero, size: scene.world.size)
-        let toFrame = spec.to.map { views[viewIndex[$0]!].frame } ?? bounds   // views checked by the loader
+        let toFrame = spec.to.map { views[$0.index].frame } ?? bounds
         let final = try spec.finalFrame.map { try eval($0, scope: scope).rect ?? bounds } ?? bounds
         transitionFrames[i] = (toFrame, final)
-        for side in [spec.from, spec.to] { if let n = side, let vi = viewIndex[n] { transitionBase[vi] = views[vi].frame } }
+        for side in [spec.from, spec.to] { if let v = side { transitionBase[v.index] = views[v.index].frame } }
         note("\(spec.name) started")
     }
 
@@ -54,7 +55,7 @@ extension Run {
         if currentTransition == i { currentTransition = nil }
         applyTransitionAnimations(i, at: transitions[i].state == .completed ? 1 : 0)
         let spec = scene.transitions[i]
-        for name in [spec.from, spec.to].compactMap({ $0 }) { if let vi = viewIndex[name] { transitionBase[vi] = nil } }
+        for v in [spec.from, spec.to].compactMap({ $0 }) { transitionBase[v.index] = nil }
         pendingTransitionEnded.append(i)
     }
 
@@ -63,7 +64,7 @@ extension Run {
         for (i, spec) in scene.transitions.enumerated() where spec.initiallyCompleted {
             let bounds = Rect(origin: .zero, size: scene.world.size)
             let final = try spec.finalFrame.map { try eval($0).rect ?? bounds } ?? bounds
-            if let to = spec.to, let vi = viewIndex[to] {
+            if let vi = spec.to?.index {
                 views[vi].frame = final
                 animator.setSize(final.size, of: vi)
                 animator.setCenter(final.center, of: vi)
@@ -80,15 +81,14 @@ extension Run {
         guard p != nil || [.interactive, .finishing, .cancelling].contains(transitions[i].state) else { return }
         let progress = p ?? transitions[i].progress
         for anim in spec.animations {
-            guard let name = anim.view == "from" ? spec.from : spec.to, let vi = viewIndex[name],
-                  let base = transitionBase[vi], !animator.isDynamic(vi) else { continue }
+            guard let vi = (anim.onFrom ? spec.from : spec.to)?.index, let base = transitionBase[vi], !animator.isDynamic(vi) else { continue }
             let lerp = { (k: Int) in anim.from[k] + progress * (anim.to[k] - anim.from[k]) }
             switch anim.property {
-            case "scale":
+            case .scale:
                 views[vi].scale = lerp(0)
-            case "translate":
+            case .translate:
                 views[vi].frame.origin = base.origin + Vec2(lerp(0), lerp(1))
-            default:
+            case .alpha:
                 views[vi].alpha = lerp(0)
             }
             animator.setCenter(views[vi].frame.center, of: vi)
@@ -99,7 +99,7 @@ extension Run {
         while !pendingTransitionEnded.isEmpty {
             let i = pendingTransitionEnded.removeFirst()
             note("\(scene.transitions[i].name) \(transitions[i].state.rawValue)")
-            try fire(.transitionEnded(i))
+            try fire(.transitionEnded(TransitionID(i)))
         }
     }
 }

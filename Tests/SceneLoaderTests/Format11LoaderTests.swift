@@ -1,5 +1,6 @@
 import Testing
 import Diagnostics
+import SceneVocabulary
 @testable import SceneLoader
 @testable import SceneModel
 
@@ -34,11 +35,11 @@ import Diagnostics
         #expect(s[0].gestures[0].view == nil)
         #expect(s[0].transitions[0].initiallyCompleted)
         #expect(s[0].behaviors.map(\.action.count) == [1, 1])
-        #expect(s[0].expect?.views.map(\.property) == ["velocity", "angularVelocity", "scale"])
+        #expect(s[0].expect?.views.map(\.property) == [.velocity, .angularVelocity, .scale])
         // The variant's null deleted the velocity expectation and kept the others.
-        #expect(s[1].expect?.views.map(\.property) == ["angularVelocity", "scale"])
+        #expect(s[1].expect?.views.map(\.property) == [.angularVelocity, .scale])
         guard case .action(.set(let targets)) = s[0].script[0] else { Issue.record("not a set"); return }
-        #expect(targets.map(\.kind) == [.variable, .variable, .variable])
+        #expect(targets.map(\.target) == [.variable(VariableID(0)), .variable(VariableID(1)), .variable(VariableID(5))])
         guard case .action(.after(_, let actions, _)) = s[0].script[1] else { Issue.record("not an after"); return }
         #expect(actions.count == 1)
         guard case .action(.animate(let a)) = s[0].script[2] else { Issue.record("not an animate"); return }
@@ -56,7 +57,7 @@ import Diagnostics
           v: { views: { card: { alpha: null } }, expect: { views: { card: { frame: null } }, that: null } }
         """)
         #expect(s[0].views[0].alpha == 0.5 && s[1].views[0].alpha == 1)
-        #expect(s[1].expect?.views.map(\.property) == ["alpha"])
+        #expect(s[1].expect?.views.map(\.property) == [.alpha])
         #expect(s[1].expect?.that.isEmpty == true)
     }
 
@@ -99,6 +100,8 @@ import Diagnostics
          "t.yaml:4:28: error: unknown key `angularVelocty` in the expectations of `card`; did you mean `angularVelocity`?"),
         ("views:\n  card: { frame: [0, 0, 100, 100] }\nscript: [ { animate: { set: { pushed: 1 } } } ]\nvars: { pushed: 0 }",
          "t.yaml:3:39: error: `animate` animates view properties; `pushed` is a variable"),
+        ("views:\n  card: { frame: [0, 0, 100, 100] }\nbehaviors:\n  hold: { attachment: { item: card, anchor: [50, 50] } }\nscript: [ { set: { hold.magntude: 1 } } ]",
+         "t.yaml:5:35: error: `hold` is an attachment behaviour with no settable property `magntude`; its settable properties are anchor, length, frequency, damping, offset"),
     ])
     func invalidFormsAreLocated(_ text: String, _ message: String) {
         #expect(loadError(text) == message)

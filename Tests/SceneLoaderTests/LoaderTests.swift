@@ -2,6 +2,7 @@ import Testing
 import Diagnostics
 import Expressions
 import Geometry
+import SceneVocabulary
 @testable import SceneLoader
 @testable import SceneModel
 
@@ -43,7 +44,7 @@ func loadError(_ text: String) -> String {
         #expect(abs(s.views[0].rotation - Double.pi / 2) < 1e-12)
         #expect(s.views[0].alpha == 0.5 && s.views[0].hidden)
         #expect(s.views[1].frame == Rect(x: 90, y: 95, width: 20, height: 10))
-        #expect(s.views[1].superview == "a" && s.views[1].collisionBounds == .ellipse)
+        #expect(s.views[1].superview == ViewID(0) && s.views[1].collisionBounds == .ellipse)
         #expect(s.views[2].collisionBounds == .path([Vec2(-5, -5), Vec2(5, -5), Vec2(0, 5)]))
     }
 
@@ -67,18 +68,18 @@ func loadError(_ text: String) -> String {
         """)[0]
         #expect(s.behaviors.map(\.name) == ["g", "c", "t", "s", "p", "n", "k", "i", "f", "all"])
         guard case .collision(let items, let mode, let rb, let bounds) = s.behaviors[1].kind else { Issue.record("collision"); return }
-        #expect(items == ["a", "b"] && mode == .items && rb?["top"] != nil && bounds.map(\.identifier) == ["edge", "shelf"])
+        #expect(items == [ViewID(0), ViewID(1)] && mode == .items && rb?["top"] != nil && bounds.map(\.identifier) == ["edge", "shelf"])
         guard case .attachment(let t) = s.behaviors[2].kind else { Issue.record("attachment"); return }
-        #expect(t.to == "b" && t.kind == .spring && t.length?.text == "30")
+        #expect(t.to == ViewID(1) && t.kind == .spring && t.length?.text == "30")
         guard case .attachment(let sl) = s.behaviors[3].kind else { Issue.record("sliding"); return }
         #expect(sl.kind == .sliding && sl.axis != nil && sl.range != nil)
-        guard case .push(_, let inst, _, _, _, let off, _) = s.behaviors[6].kind else { Issue.record("push"); return }
-        #expect(inst && off != nil)
+        guard case .push(_, let mode, _, _, _, let off, _) = s.behaviors[6].kind else { Issue.record("push"); return }
+        #expect(mode == .instantaneous && off != nil)
         guard case .item(_, let props) = s.behaviors[7].kind else { Issue.record("item"); return }
-        #expect(props.map(\.0) == ["elasticity", "friction", "density", "resistance", "angularResistance", "allowsRotation", "anchored", "charge", "linearVelocity", "angularVelocity"])
+        #expect(props.map(\.0.rawValue) == ["elasticity", "friction", "density", "resistance", "angularResistance", "allowsRotation", "anchored", "charge", "linearVelocity", "angularVelocity"])
         #expect(s.behaviors[9].active)
         guard case .field(let field) = s.behaviors[8].kind else { Issue.record("field"); return }
-        #expect(field.kind == "vortex" && field.strength?.text == "3" && field.minimumRadius != nil && field.animationSpeed != nil)
+        #expect(field.kind == .vortex && field.strength?.text == "3" && field.minimumRadius != nil && field.animationSpeed != nil)
         guard case .difference(.union(let parts), .inverse(.intersection(let inner))) = field.region else { Issue.record("region"); return }
         #expect(parts.count == 2 && inner.count == 1)
     }
@@ -124,13 +125,13 @@ func loadError(_ text: String) -> String {
           that: ["shade.maxY == 100"]
         """)[0]
         #expect(s.transitions[0].percentDriven && s.transitions[0].completionSpeed == 2 && s.transitions[0].animations.count == 3)
-        #expect(s.gestures.map(\.minimumDistance) == [5, 15] && s.gestures[1].edges == ["left", "right"])
-        #expect(s.rules.map(\.event) == ["pull.began", "pull.changed", "pull.ended", "show.ended", "contact", "step", "rest"])
+        #expect(s.gestures.map(\.minimumDistance) == [5, 15] && s.gestures[1].edges == [.left, .right])
+        #expect(s.rules.map(\.eventName) == ["pull.began", "pull.changed", "pull.ended", "show.ended", "contact", "step", "rest"])
         #expect(s.script.count == 9)
-        if case .pan(let p) = s.script[1] { #expect(p.curve == "easeIn" && p.keyframes.count == 2) } else { Issue.record("pan") }
+        if case .pan(let p) = s.script[1] { #expect(p.curve == .easeIn && p.keyframes.count == 2) } else { Issue.record("pan") }
         if case .waitForRest(let t, _) = s.script[5] { #expect(t?.literalNumber == 2) } else { Issue.record("waitFor rest") }
         let e = try #require(s.expect)
-        #expect(e.views.map(\.property) == ["frame", "removed"] && e.views[0].within == 1)
+        #expect(e.views.map(\.property) == [.frame, .removed] && e.views[0].within == 1)
         #expect(e.events.map(\.spec.text) == [">= 1", "1...4", "< 5"])
         #expect(e.rest?.0 == true && e.restBy?.0 == 2)
     }

@@ -1,0 +1,140 @@
+// What rules can set, and what expressions can read.
+
+/// A view property `set` can assign (and `animate` can animate).
+public enum ViewProperty: String, VocabularyName {
+    case x, y, width, height, size, center, frame, rotation, scale, alpha
+    public var type: ValueType {
+        switch self {
+        case .center, .size: return .point
+        case .frame: return .rect
+        default: return .number
+        }
+    }
+    public var doc: String {
+        switch self {
+        case .x, .y: return "the frame's origin (an error on a rotated view)"
+        case .width, .height, .size: return "the bounds size, about the centre"
+        case .center: return "the centre"
+        case .frame: return "the frame (an error on a rotated view)"
+        case .rotation: return "radians, clockwise"
+        case .scale: return "the transform's scale"
+        case .alpha: return "0…1"
+        }
+    }
+}
+
+/// A behaviour property `set` can assign: it replaces the value the property got when the
+/// behaviour was added, and nothing else.
+public enum BehaviorProperty: String, VocabularyName {
+    case anchor, length, frequency, damping, to, active, magnitude, angle, direction, offset
+    case linearVelocity, angularVelocity, elasticity, friction, density, resistance, angularResistance, allowsRotation, anchored, charge
+    public var type: ValueType {
+        switch self {
+        case .anchor, .to, .direction, .offset, .linearVelocity: return .point
+        case .active, .allowsRotation, .anchored: return .bool
+        default: return .number
+        }
+    }
+    public var doc: String { "the behaviour's `\(rawValue)`" }
+}
+
+/// Members of a view in expressions (`card.center`, `shade.maxY`).
+public enum ViewMember: String, VocabularyName {
+    case center, x, y, width, height, size, bounds, frame, minX, midX, maxX, minY, midY, maxY
+    case rotation, scale, alpha, velocity, speed, angularVelocity, resting, removed
+    public var type: ValueType {
+        switch self {
+        case .center, .size, .velocity: return .point
+        case .bounds, .frame: return .rect
+        case .resting, .removed: return .bool
+        default: return .number
+        }
+    }
+    public var doc: String {
+        switch self {
+        case .center: return "the centre"
+        case .x, .y: return "the frame's origin"
+        case .width, .height, .size: return "the bounds size (rotation does not change it)"
+        case .bounds: return "[0, 0, width, height]"
+        case .frame: return "the bounding box of the turned and scaled view"
+        case .minX, .midX, .maxX, .minY, .midY, .maxY: return "of the frame"
+        case .rotation: return "radians, clockwise"
+        case .scale: return "the transform's scale"
+        case .alpha: return "0…1"
+        case .velocity: return "pt/s (about 0 while an attachment drags it)"
+        case .speed: return "the length of `velocity`"
+        case .angularVelocity: return "rad/s"
+        case .resting: return "below the rest thresholds"
+        case .removed: return "removed by `removeView`"
+        }
+    }
+}
+
+/// Members of a gesture (`pull.translation`, or `gesture.…` for the current one).
+public enum GestureMember: String, VocabularyName {
+    case location, locationInView, translation, velocity, state
+    public var type: ValueType { self == .state ? .string : .point }
+    public var doc: String {
+        switch self {
+        case .location: return "the finger, in the world"
+        case .locationInView: return "the finger, in the bounds of the gesture's view"
+        case .translation: return "the movement since it began, less the hysteresis"
+        case .velocity: return "pt/s"
+        case .state: return "possible, began, changed, ended, cancelled or failed"
+        }
+    }
+}
+
+/// Members of `world`.
+public enum WorldMember: String, VocabularyName {
+    case bounds, width, height, center, size
+    public var type: ValueType {
+        switch self {
+        case .bounds: return .rect
+        case .width, .height: return .number
+        case .center, .size: return .point
+        }
+    }
+    public var doc: String { "of the reference view" }
+}
+
+/// Members of a transition.
+public enum TransitionMember: String, VocabularyName {
+    case progress, state
+    public var type: ValueType { self == .progress ? .number : .string }
+    public var doc: String { self == .progress ? "0…1" : "idle, interactive, finishing, cancelling, completed or cancelled" }
+}
+
+/// Members of `contact`, inside contact rules.
+public enum ContactMember: String, VocabularyName {
+    case point, boundary, item, otherItem
+    public var type: ValueType { self == .point ? .point : .string }
+    public var doc: String {
+        switch self {
+        case .point: return "where the contact is"
+        case .boundary: return "the boundary's identifier ('' for the reference bounds or an item)"
+        case .item: return "the first view"
+        case .otherItem: return "the other view ('' for a boundary)"
+        }
+    }
+}
+
+/// Names every expression may use besides the scene's own.
+public enum BuiltinName: String, VocabularyName {
+    case world, gesture, touch, translation, velocity, time, elapsed, contact, finalFrame, initialFrame, pi
+    public var doc: String {
+        switch self {
+        case .world: return "the reference view"
+        case .gesture: return "the gesture of the current touch events"
+        case .touch: return "`gesture.location`"
+        case .translation: return "`gesture.translation`"
+        case .velocity: return "`gesture.velocity`"
+        case .time: return "the scene clock, s"
+        case .elapsed: return "the animator's elapsedTime, s"
+        case .contact: return "the contact, in contact rules"
+        case .finalFrame: return "of the current transition"
+        case .initialFrame: return "of the current transition"
+        case .pi: return "π"
+        }
+    }
+}

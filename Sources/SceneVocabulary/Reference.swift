@@ -1,0 +1,49 @@
+/// The reference tables of docs/scene-format.md, generated from the vocabulary (a test checks
+/// that the docs contain exactly this text).
+public enum Reference {
+    static func table<K: VocabularyKey>(_ title: String, _ k: K.Type) -> String {
+        (["#### \(title)", "", "| key | type | default | meaning |", "| --- | --- | --- | --- |"] + K.markdownRows).joined(separator: "\n")
+    }
+    static func names<N: VocabularyName>(_ title: String, _ n: N.Type) -> String {
+        (["#### \(title)", "", "| name | meaning |", "| --- | --- |"] + N.allCases.map { "| `\($0.rawValue)` | \($0.doc) |" }).joined(separator: "\n")
+    }
+    static func members<N: VocabularyName>(_ title: String, _ n: N.Type, _ type: (N) -> ValueType) -> String {
+        (["#### \(title)", "", "| member | type | meaning |", "| --- | --- | --- |"]
+            + N.allCases.map { "| `\($0.rawValue)` | \(type($0)) | \($0.doc) |" }).joined(separator: "\n")
+    }
+
+    /// The markdown of the reference section, without its heading.
+    public static var markdown: String {
+        [
+            names("Behaviour kinds", BehaviorKindName.self),
+            table("`gravity`", GravityKey.self),
+            table("`collision`", CollisionKey.self),
+            table("`attachment`", AttachmentKey.self),
+            table("`snap`", SnapKey.self),
+            table("`push`", PushKey.self),
+            table("`item`", ItemKey.self),
+            table("`field`", FieldKey.self),
+            names("Attachment kinds", AttachmentKind.self),
+            names("Field kinds", FieldKind.self),
+            names("Collision modes", CollisionMode.self),
+            names("Push modes", PushMode.self),
+            names("Curves", CurveName.self),
+            names("Screen edges", ScreenEdge.self),
+            names("Haptic styles", HapticStyle.self),
+            names("Transition kinds", TransitionKind.self),
+            names("Interaction kinds", InteractionKind.self),
+            names("Transition states", TransitionStateName.self),
+            names("Gesture events (`<gesture>.<event>`)", GestureEvent.self),
+            names("Other events", PlainEvent.self),
+            names("Counted events (`expect.events`)", CountedEvent.self),
+            members("Settable view properties (`set`, `animate`)", ViewProperty.self, \.type),
+            members("Settable behaviour properties (`set`)", BehaviorProperty.self, \.type),
+            members("View members", ViewMember.self, \.type),
+            members("Gesture members", GestureMember.self, \.type),
+            members("`world` members", WorldMember.self, \.type),
+            members("Transition members", TransitionMember.self, \.type),
+            members("`contact` members", ContactMember.self, \.type),
+            names("Built-in names", BuiltinName.self),
+        ].joined(separator: "\n\n") + "\n"
+    }
+}

@@ -1,0 +1,41 @@
+/// The scene format's vocabulary, written once: every kind, key, property, event and value name,
+/// each as a `CaseIterable` enum whose cases carry their YAML spelling, value type, default and
+/// a one-line description. The loader's known keys and did-you-mean lists, the model's types,
+/// the runner's mapping onto the engine, the expression scope and the reference tables of
+/// docs/scene-format.md are all derived from these enums.
+
+/// The type of a value in a scene: of an expression, a key or a property.
+public enum ValueType: String, Sendable, Hashable, CustomStringConvertible {
+    case number, bool, string, point, rect
+    public var description: String { rawValue }
+}
+
+/// A closed set of names of the format, in the order the docs list them.
+public protocol VocabularyName: CaseIterable, RawRepresentable, Hashable, Sendable where RawValue == String {
+    /// One line for the docs.
+    var doc: String { get }
+}
+
+extension VocabularyName {
+    /// Every spelling, in order (for known-key lists and did-you-mean).
+    public static var names: [String] { allCases.map(\.rawValue) }
+    /// "a, b or c".
+    public static var alternatives: String {
+        let n = names
+        return n.count < 2 ? n.joined() : n.dropLast().joined(separator: ", ") + " or " + n.last!   // count ≥ 2 checked
+    }
+}
+
+/// A key of a mapping of the format: its value type (nil for a nested mapping or a list of
+/// names) and its default as the docs write it.
+public protocol VocabularyKey: VocabularyName {
+    var type: String { get }
+    var defaultValue: String { get }
+}
+
+extension VocabularyKey {
+    /// The markdown rows of a reference table: key, type, default, meaning.
+    public static var markdownRows: [String] {
+        allCases.map { "| `\($0.rawValue)` | \($0.type) | \($0.defaultValue) | \($0.doc) |" }
+    }
+}
