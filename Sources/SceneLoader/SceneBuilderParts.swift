@@ -118,7 +118,9 @@ extension SceneBuilder {
         case "attachment":
             var a = AttachmentSpec(item: try viewNames(get("item")!, "`item`")[0])
             if let t = get("to") {
-                if case .scalar(let sc) = t, scene.views.contains(where: { $0.name == sc.string }) {
+                if case .scalar(let sc) = t, sc.string == a.item {
+                    throw err("attachment `\(name)` attaches `\(a.item)` to itself; `to` names another view (use `anchor` for a point)", t)
+                } else if case .scalar(let sc) = t, scene.views.contains(where: { $0.name == sc.string }) {
                     a.to = sc.string
                 } else if case .scalar(let sc) = t, Double(sc.string) == nil, !sc.string.contains("."), !sc.string.contains("[") {
                     throw err("unknown view `\(sc.string)`\(hint(sc.string, scene.views.map(\.name)))", t)

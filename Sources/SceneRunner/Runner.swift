@@ -194,7 +194,11 @@ final class Run {
             let g = scene.gestures.firstIndex { $0.name == gname }!
             try perform(ActivePan(gesture: g, path: .flick(from: from, velocity: velocity, distance: distance), start: time, hold: false))
         case .wait(let ticks, let seconds, let loc):
-            let n = ticks ?? Int((seconds! * scene.world.frameRate).rounded(.toNearestOrAwayFromZero))
+            let want = ticks.map(Double.init) ?? (seconds! * scene.world.frameRate).rounded(.toNearestOrAwayFromZero)
+            guard want <= Double(limits.ticks) else {   // also keeps the conversion to Int in range
+                throw Abort(diagnostic: Diagnostic("this wait of \(formatNumber(want)) ticks is more than the \(limits.ticks) a case may run; raise the limit with --max-ticks", at: loc))
+            }
+            let n = Int(want)
             for _ in 0..<n { try tick(at: loc) }
         case .waitForRest(let timeout, let loc):
             let limit = time + (timeout ?? scene.world.timeout)

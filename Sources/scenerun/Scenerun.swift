@@ -1,6 +1,7 @@
 import ArgumentParser
 import Diagnostics
 import Expectations
+import Expressions
 import Foundation
 import Reports
 import SceneLoader
@@ -103,7 +104,8 @@ struct Run: ParsableCommand {
         if let dir = trace { attempt { () throws(OutputError) in try prepareFolder(dir) } }
         if let f = failed { throw ExitCode(f.code) }
 
-        let (cases, loadErrors) = collect(common)
+        let common = self.common
+        let (cases, loadErrors) = onLargeStack { collect(common) }
         if list {
             var text = ""
             for c in cases { text += "\(escapeForTerminal(c.file)): \(escapeForTerminal(c.name))\n" }
@@ -146,7 +148,8 @@ struct Check: ParsableCommand {
     @OptionGroup var common: Common
 
     func run() throws {
-        let (cases, loadErrors) = collect(common)
+        let common = self.common
+        let (cases, loadErrors) = onLargeStack { collect(common) }
         let ok = cases.map { CaseResult(file: $0.file, name: $0.name, status: .passed, source: $0.source) }
         installSignalHandlers()
         let results = order(ok + loadErrors)
@@ -243,9 +246,28 @@ func sceneFiles(_ paths: [String]) -> [String] {
     return out
 }
 
-/// Runs cases on `jobs` threads; results come back in input order.
+final class StackBox<T>: @unchecked Sendable {
+    var value: T?
+    let body: () -> T
+    init(_ b: @escaping () -> T) { body = b }
+}
+
+/// Runs `body` on a new thread with `Expression.stackSize` of stack and waits for it: the main
+/// thread's stack depends on `ulimit -s` and Dispatch's worker threads have 512 KiB.
+func onLargeStack<T>(_ body: @escaping () -> T) -> T {
+    let box = StackBox(body)
+    let done = DispatchSemaphore(value: 0)
+    let t = Thread { box.value = box.body(); done.signal() }
+    t.stackSize = Expression.stackSize
+    t.start()
+    done.wait()
+    return box.value!
+}
+
+/// Runs cases on `jobs` threads (each with `Expression.stackSize` of stack); results come back
+/// in input order.
 func runAll(_ scenes: [Scene], jobs: Int, limits: RunLimits) -> [CaseResult] {
-    if jobs <= 1 || scenes.count <= 1 { return scenes.map { SceneRunner.run($0, limits: limits) } }
+    if jobs <= 1 || scenes.count <= 1 { return onLargeStack { scenes.map { SceneRunner.run($0, limits: limits) } } }
     final class Box: @unchecked Sendable {
         var results: [CaseResult?]
         let lock = NSLock()
@@ -253,13 +275,12 @@ func runAll(_ scenes: [Scene], jobs: Int, limits: RunLimits) -> [CaseResult] {
     }
     let box = Box(scenes.count)
     let group = DispatchGroup()
-    let queue = DispatchQueue(label: "scenerun.jobs", attributes: .concurrent)
     let counter = NSLock()
     final class Counter: @unchecked Sendable { var i = 0 }
     let c = Counter()
     for _ in 0..<Swift.min(jobs, scenes.count) {
         group.enter()
-        queue.async {
+        let worker = Thread {
             while true {
                 counter.lock()
                 let i = c.i
@@ -273,6 +294,8 @@ func runAll(_ scenes: [Scene], jobs: Int, limits: RunLimits) -> [CaseResult] {
             }
             group.leave()
         }
+        worker.stackSize = Expression.stackSize
+        worker.start()
     }
     group.wait()
     return box.results.map { $0! }
