@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Dependency arrows (see docs/architecture.md):
-//   scenerun ── ArgumentParser, SceneLoader, SceneRunner, Reports
+//   scenerun ── ArgumentParser, SceneLoader, SceneRunner, Reports, Expressions (its stack size)
 //   SceneLoader ── Yams (the only target that sees YAML), SceneModel, Expressions
 //   SceneRunner ── UIDynamics, Dynamics, Interaction, SceneModel, Expressions, Expectations
 //   Reports ── Expectations, SceneModel
@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "Reports", dependencies: ["Expectations", "SceneModel", "Expressions", "Diagnostics"]),
         .executableTarget(name: "scenerun", dependencies: [
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            "SceneLoader", "SceneRunner", "Reports", "Expectations", "SceneModel", "Diagnostics",
+            "SceneLoader", "SceneRunner", "Reports", "Expectations", "SceneModel", "Expressions", "Diagnostics",
         ]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),

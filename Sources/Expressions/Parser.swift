@@ -38,7 +38,25 @@ public struct Expr: Sendable, Hashable, CustomStringConvertible {
 
 /// Parsing entry points.
 public enum Expression {
+    /// Longest expression text, in characters. Beyond it an expression is refused (located at its
+    /// start): scene expressions are a line or two, and the limit bounds the parser's memory.
+    public static let maxLength = 4096
+    /// Deepest expression tree: nested parentheses, calls, lists, unary operators, ternaries and
+    /// chains of binary operators (a sum of n terms is n − 1 levels deep) all count. It bounds the
+    /// recursion of parsing, checking and evaluation, so that no expression can overflow a stack
+    /// (a worker thread has 512 KiB).
+    public static let maxDepth = 256
+    /// The stack a thread should have to parse, check and evaluate the deepest expression
+    /// allowed: 64 MiB. A debug build needs up to 16 MiB for depth 256 (measured with
+    /// `ExpressionLimitsTests`, which run at a quarter of this size); scenerun loads and runs
+    /// every case on threads of this size (the memory is only reserved, not used).
+    public static let stackSize = 64 << 20
+
     /// Parses `text`, whose first character is at `location` in the scene file.
+    ///
+    /// Linear in the length of `text` (each character is lexed once, each token parsed once,
+    /// locations come from a table), apart from the text of each node, which is bounded by
+    /// `maxLength` × `maxDepth`.
     public static func parse(_ text: String, at location: SourceLocation) throws(Diagnostic) -> Expr {
         var p = Parser(text: text, base: location)
         return try p.parseAll()
@@ -58,6 +76,11 @@ struct Parser {
     let base: SourceLocation
     var tokens: [Token] = []
     var pos = 0
+    /// Line and column of every character offset (and one past the end).
+    var lineOf: [Int] = []
+    var columnOf: [Int] = []
+    /// Current recursion depth.
+    var depth = 0
 
     init(text: String, base: SourceLocation) {
         self.text = text
@@ -65,38 +88,50 @@ struct Parser {
         self.base = base
     }
 
-    func location(_ offset: Int) -> SourceLocation {
+    mutating func buildLocations() {
+        lineOf.reserveCapacity(chars.count + 1)
+        columnOf.reserveCapacity(chars.count + 1)
         var line = base.line, col = base.column
-        var i = 0
-        while i < offset && i < chars.count {
-            if chars[i] == "\n" { line += 1; col = 1 } else { col += 1 }
-            i += 1
+        for c in chars {
+            lineOf.append(line); columnOf.append(col)
+            if c == "\n" { line += 1; col = 1 } else { col += c.unicodeScalars.count }
         }
-        return SourceLocation(file: base.file, line: line, column: col)
+        lineOf.append(line); columnOf.append(col)
+    }
+
+    func location(_ offset: Int) -> SourceLocation {
+        if lineOf.isEmpty { return base }
+        let i = Swift.max(0, Swift.min(offset, lineOf.count - 1))
+        return SourceLocation(file: base.file, line: lineOf[i], column: columnOf[i])
     }
 
     func error(_ msg: String, at offset: Int) -> Diagnostic { Diagnostic(msg, at: location(offset)) }
 
+    static let ops2: Set<String> = ["<=", ">=", "==", "!=", "&&", "||"]
+
+    static func isDigit(_ c: Character) -> Bool { c.isASCII && c.isNumber }
+
     mutating func lex() throws(Diagnostic) {
         var i = 0
-        let ops2 = ["<=", ">=", "==", "!=", "&&", "||"]
         while i < chars.count {
             let c = chars[i]
             if c == " " || c == "\t" || c == "\n" || c == "\r" { i += 1; continue }
-            if c.isNumber || (c == "." && i + 1 < chars.count && chars[i + 1].isNumber) {
+            if Parser.isDigit(c) || (c == "." && i + 1 < chars.count && Parser.isDigit(chars[i + 1])) {
                 let start = i
-                while i < chars.count && (chars[i].isNumber || chars[i] == ".") { i += 1 }
+                var dots = 0
+                while i < chars.count && (Parser.isDigit(chars[i]) || chars[i] == ".") { if chars[i] == "." { dots += 1 }; i += 1 }
                 if i < chars.count && (chars[i] == "e" || chars[i] == "E") {
                     var j = i + 1
                     if j < chars.count && (chars[j] == "+" || chars[j] == "-") { j += 1 }
-                    if j < chars.count && chars[j].isNumber {
+                    if j < chars.count && Parser.isDigit(chars[j]) {
                         i = j
-                        while i < chars.count && chars[i].isNumber { i += 1 }
+                        while i < chars.count && Parser.isDigit(chars[i]) { i += 1 }
                     }
                 }
                 let s = String(chars[start..<i])
-                guard var v = Double(s), s.filter({ $0 == "." }).count <= 1 else { throw error("malformed number `\(s)`", at: start) }
-                if i + 2 < chars.count + 0 && String(chars[i..<Swift.min(i + 3, chars.count)]) == "deg"
+                guard var v = Double(s), dots <= 1 else { throw error("malformed number `\(s)`", at: start) }
+                if !v.isFinite { throw error("the number `\(s)` is too large (the largest is about 1.8e308)", at: start) }
+                if i + 3 <= chars.count && chars[i] == "d" && chars[i + 1] == "e" && chars[i + 2] == "g"
                     && (i + 3 == chars.count || !(chars[i + 3].isLetter || chars[i + 3].isNumber || chars[i + 3] == "_")) {
                     v = v * Double.pi / 180
                     i += 3
@@ -120,8 +155,8 @@ struct Parser {
                 tokens.append(Token(kind: .string(s), offset: start, length: i - start))
                 continue
             }
-            if i + 1 < chars.count, ops2.contains(String(chars[i...i + 1])) {
-                tokens.append(Token(kind: .op(String(chars[i...i + 1])), offset: i, length: 2))
+            if i + 1 < chars.count, Parser.ops2.contains(String(chars[i]) + String(chars[i + 1])) {
+                tokens.append(Token(kind: .op(String(chars[i]) + String(chars[i + 1])), offset: i, length: 2))
                 i += 2
                 continue
             }
@@ -130,7 +165,7 @@ struct Parser {
                 i += 1
                 continue
             }
-            throw error("unexpected character `\(c)`", at: i)
+            throw error("unexpected character `\(escapeForTerminal(String(c)))`", at: i)
         }
         tokens.append(Token(kind: .end, offset: chars.count, length: 0))
     }
@@ -158,99 +193,128 @@ struct Parser {
         }
     }
 
-    func make(_ node: Expr.Node, from start: Int, to end: Int) -> Expr {
+    /// A parsed node and the height of its tree.
+    struct P { var e: Expr; var h: Int }
+
+    /// Builds a node over `children`, refusing a tree deeper than `Expression.maxDepth`.
+    func make(_ node: Expr.Node, from start: Int, to end: Int, children: [P] = []) throws(Diagnostic) -> P {
+        let h = 1 + (children.map(\.h).max() ?? 0)
+        if h > Expression.maxDepth { throw tooDeep(at: start) }
         let e = Swift.min(Swift.max(end, start), chars.count)
-        return Expr(node: node, location: location(start), text: String(chars[start..<e]).trimmingSpaces())
+        return P(e: Expr(node: node, location: location(start), text: String(chars[start..<e]).trimmingSpaces()), h: h)
+    }
+
+    func tooDeep(at offset: Int) -> Diagnostic {
+        error("the expression is nested more than \(Expression.maxDepth) levels deep (parentheses, calls, operators and chains of operators all count); split it into smaller expressions", at: offset)
+    }
+
+    /// Enters one level of recursion, refusing to go deeper than the limit.
+    mutating func enter(at offset: Int) throws(Diagnostic) {
+        depth += 1
+        if depth > Expression.maxDepth { throw tooDeep(at: offset) }
     }
 
     var lastEnd: Int { pos > 0 ? tokens[pos - 1].offset + tokens[pos - 1].length : 0 }
 
     mutating func parseAll() throws(Diagnostic) -> Expr {
+        if chars.count > Expression.maxLength {
+            throw Diagnostic("the expression is \(chars.count) characters long, more than the limit of \(Expression.maxLength); split it into smaller expressions", at: base)
+        }
+        buildLocations()
         try lex()
         if case .end = peek.kind { throw error("expected an expression", at: 0) }
         let e = try parseTernary()
-        if case .end = peek.kind { return e }
+        if case .end = peek.kind { return e.e }
         throw error("unexpected \(tokenText(peek)) after a complete expression", at: peek.offset)
     }
 
-    mutating func parseTernary() throws(Diagnostic) -> Expr {
+    mutating func parseTernary() throws(Diagnostic) -> P {
         let start = peek.offset
+        try enter(at: start)
+        defer { depth -= 1 }
         let c = try parseBinary(0)
         if accept("?") {
             let a = try parseTernary()
             try expect(":")
             let b = try parseTernary()
-            return make(.ternary(c, a, b), from: start, to: lastEnd)
+            return try make(.ternary(c.e, a.e, b.e), from: start, to: lastEnd, children: [c, a, b])
         }
         return c
     }
 
     static let levels: [[String]] = [["||"], ["&&"], ["==", "!="], ["<", "<=", ">", ">="], ["+", "-"], ["*", "/", "%"]]
 
-    mutating func parseBinary(_ level: Int) throws(Diagnostic) -> Expr {
-        if level == Parser.levels.count { return try parseUnary() }
+    static func level(of op: String) -> Int? { levels.firstIndex { $0.contains(op) } }
+
+    /// Precedence climbing: operators of `minLevel` and tighter, left-associative. Recursion only
+    /// goes to tighter levels (at most six), so a long chain is a loop, not a recursion.
+    mutating func parseBinary(_ minLevel: Int) throws(Diagnostic) -> P {
         let start = peek.offset
-        var lhs = try parseBinary(level + 1)
-        while case .op(let o) = peek.kind, Parser.levels[level].contains(o) {
+        var lhs = try parseUnary()
+        while case .op(let o) = peek.kind, let lv = Parser.level(of: o), lv >= minLevel {
             pos += 1
-            let rhs = try parseBinary(level + 1)
-            lhs = make(.binary(o, lhs, rhs), from: start, to: lastEnd)
+            let rhs = lv + 1 < Parser.levels.count ? try parseBinary(lv + 1) : try parseUnary()
+            lhs = try make(.binary(o, lhs.e, rhs.e), from: start, to: lastEnd, children: [lhs, rhs])
         }
         return lhs
     }
 
-    mutating func parseUnary() throws(Diagnostic) -> Expr {
+    mutating func parseUnary() throws(Diagnostic) -> P {
         let start = peek.offset
-        if accept("-") { let e = try parseUnary(); return make(.unary("-", e), from: start, to: lastEnd) }
-        if accept("!") { let e = try parseUnary(); return make(.unary("!", e), from: start, to: lastEnd) }
+        for op in ["-", "!"] where accept(op) {
+            try enter(at: start)
+            defer { depth -= 1 }
+            let e = try parseUnary()
+            return try make(.unary(op, e.e), from: start, to: lastEnd, children: [e])
+        }
         var e = try parsePrimary()
         while accept(".") {
             guard case .ident(let m) = peek.kind else { throw error("expected a member name after `.`", at: peek.offset) }
             pos += 1
-            if case .name(let parts) = e.node {
-                e = make(.name(parts + [m]), from: start, to: lastEnd)
+            if case .name(let parts) = e.e.node {
+                e = try make(.name(parts + [m]), from: start, to: lastEnd, children: [P(e: e.e, h: e.h - 1)])
             } else {
-                e = make(.member(e, m), from: start, to: lastEnd)
+                e = try make(.member(e.e, m), from: start, to: lastEnd, children: [e])
             }
         }
         return e
     }
 
-    mutating func parsePrimary() throws(Diagnostic) -> Expr {
+    mutating func parsePrimary() throws(Diagnostic) -> P {
         let t = peek
         switch t.kind {
         case .number(let v):
             pos += 1
-            return make(.number(v), from: t.offset, to: lastEnd)
+            return try make(.number(v), from: t.offset, to: lastEnd)
         case .string(let s):
             pos += 1
-            return make(.string(s), from: t.offset, to: lastEnd)
+            return try make(.string(s), from: t.offset, to: lastEnd)
         case .ident(let name):
             pos += 1
-            if name == "true" || name == "false" { return make(.bool(name == "true"), from: t.offset, to: lastEnd) }
+            if name == "true" || name == "false" { return try make(.bool(name == "true"), from: t.offset, to: lastEnd) }
             if accept("(") {
-                var args: [Expr] = []
+                var args: [P] = []
                 if !accept(")") {
                     repeat { args.append(try parseTernary()) } while accept(",")
                     try expect(")")
                 }
-                return make(.call(name, args), from: t.offset, to: lastEnd)
+                return try make(.call(name, args.map(\.e)), from: t.offset, to: lastEnd, children: args)
             }
-            return make(.name([name]), from: t.offset, to: lastEnd)
+            return try make(.name([name]), from: t.offset, to: lastEnd)
         case .op("("):
             pos += 1
             let e = try parseTernary()
             try expect(")")
-            return Expr(node: e.node, location: e.location, text: e.text)
+            return e
         case .op("["):
             pos += 1
-            var items: [Expr] = []
+            var items: [P] = []
             repeat { items.append(try parseTernary()) } while accept(",")
             try expect("]")
             if items.count != 2 && items.count != 4 {
                 throw error("a list is a point [x, y] or a rect [x, y, w, h], not \(items.count) values", at: t.offset)
             }
-            return make(.list(items), from: t.offset, to: lastEnd)
+            return try make(.list(items.map(\.e)), from: t.offset, to: lastEnd, children: items)
         case .end:
             throw error("expected an expression at the end", at: t.offset)
         case .op(let o):

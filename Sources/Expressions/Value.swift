@@ -56,6 +56,12 @@ public func formatNumber(_ d: Double) -> String {
     if d.isNaN { return "nan" }
     if d.isInfinite { return d > 0 ? "inf" : "-inf" }
     if d == d.rounded() && Swift.abs(d) < 1e15 { return String(Int64(d)) }
+    if Swift.abs(d) >= 1e15 || Swift.abs(d) < 1e-6 {
+        // Shortest round-trip form, exponent without `+`: 1e300, 1.5e-7.
+        var s = String(String(d).filter { $0 != "+" })
+        if s.hasSuffix(".0") { s.removeLast(2) }
+        return s
+    }
     var s = formatFixed(d, decimals: 6)
     while s.hasSuffix("0") { s.removeLast() }
     if s.hasSuffix(".") { s.removeLast() }

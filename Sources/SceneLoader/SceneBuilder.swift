@@ -50,7 +50,7 @@ struct SceneBuilder {
                 scene.world.size = Vec2(s[0], s[1])
             case "frameRate":
                 let f = try w.number(v, "`world.frameRate`", positive: true)
-                if f > 1000 { throw err("`world.frameRate` must be at most 1000, found \(formatNumber(f))", v) }
+                if f > 1000 || f < 1 { throw err("`world.frameRate` must be between 1 and 1000 frames per second, found \(formatNumber(f))", v) }
                 scene.world.frameRate = f
             case "substeps": _ = try w.number(v, "`world.substeps`", positive: true)
             case "timeout": scene.world.timeout = try w.number(v, "`world.timeout`", positive: true)
@@ -104,6 +104,19 @@ struct SceneBuilder {
                 throw Diagnostic("unknown view `\(s)` as the superview of `\(scene.views[i].name)`\(hint(s, scene.views.map(\.name)))", at: scene.views[i].location)
             }
             scene.views[i].superview = id
+        }
+        // A view cannot contain itself, directly or through a chain of superviews.
+        for v in scene.views {
+            var chain = [v.name], next = v.superview
+            while let s = next {
+                if scene.views[s.index].name == v.name {
+                    let how = chain.count == 1 ? "is its own superview" : "is its own superview through \(chain.dropFirst().map { "`\($0)`" }.joined(separator: " → "))"
+                    throw Diagnostic("view `\(v.name)` \(how)", at: v.location)
+                }
+                if chain.count > scene.views.count { break }   // a cycle not through `v`: reported at its own views
+                chain.append(scene.views[s.index].name)
+                next = scene.views[s.index].superview
+            }
         }
     }
 

@@ -129,7 +129,9 @@ extension SceneBuilder {
         case .attachment:
             var a = AttachmentSpec(item: try viewID(get("item")!, "`item`"))   // required key
             if let t = get("to") {
-                if case .scalar(let sc) = t, case .view(let id)? = scene.names[sc.string] {
+                if case .scalar(let sc) = t, case .view(let id)? = scene.names[sc.string], id == a.item {
+                    throw err("attachment `\(name)` attaches `\(sc.string)` to itself; `to` names another view (use `anchor` for a point)", t)
+                } else if case .scalar(let sc) = t, case .view(let id)? = scene.names[sc.string] {
                     a.to = id
                 } else if case .scalar(let sc) = t, Double(sc.string) == nil, !sc.string.contains("."), !sc.string.contains("[") {
                     throw err("unknown view `\(sc.string)`\(hint(sc.string, scene.views.map(\.name)))", t)

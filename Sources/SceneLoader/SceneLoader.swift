@@ -10,6 +10,8 @@ public enum SceneLoader {
     /// Loads the file at `path` (as given, for messages) from its bytes.
     public static func load(path: String, bytes: [UInt8], limits: LoadLimits = .default) throws(DiagnosticList) -> [Scene] {
         let start = SourceLocation(file: path, line: 1, column: 1)
+        // A UTF-8 byte order mark (editors on Windows add one) is not part of the text.
+        let bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         if bytes.count > limits.fileSize {
             throw DiagnosticList([Diagnostic("the file is \(bytes.count) bytes, more than the limit of \(limits.fileSize); raise it with --max-file-size", at: start)])
         }

@@ -43,6 +43,7 @@ extension SceneBuilder {
                 if a[0].0 == "frames" {
                     let f = try w.numberOrExpr(a[0].1, "`frames`", min: 0, scope)
                     if let v = f.literalNumber, v != v.rounded() { throw err("`frames` must be a whole number, found \(formatNumber(v))", a[0].1) }
+                    if let v = f.literalNumber, v > 1e15 { throw err("`frames` must be at most 1e15, found \(formatNumber(v)); a case runs at most --max-ticks ticks", a[0].1) }
                     return .wait(frames: f, seconds: nil, location: w.loc(wt))
                 }
                 return .wait(frames: nil, seconds: try w.numberOrExpr(a[0].1, "`seconds`", min: 0, scope), location: w.loc(wt))
@@ -52,6 +53,10 @@ extension SceneBuilder {
         if let wf = get("waitFor") {
             let timeout = try get("timeout").map { (x) throws(Diagnostic) in try w.numberOrExpr(x, "`timeout`", positive: true, scope) }
             if case .scalar(let sc) = wf, sc.string == "rest" { return .waitForRest(timeout: timeout, location: w.loc(wf)) }
+            if case .scalar(let sc) = wf, sc.style == .plain, splitName([sc.string], in: scope) == nil,
+               sc.string.lowercased().hasPrefix("rest") || closestMatch(to: sc.string, in: ["rest"]) != nil {
+                throw err("unknown name `\(sc.string)`; did you mean `rest`? (`waitFor: rest` waits until nothing moves)", wf)
+            }
             return .waitFor(try w.expr(wf, "`waitFor`", .bool, scope), timeout: timeout, location: w.loc(wf))
         }
         if let e = get("expect") { return .expect(try expectation(e)) }

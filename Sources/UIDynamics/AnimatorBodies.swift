@@ -12,7 +12,8 @@ extension DynamicAnimator {
             // Flattened into a polygon with segments of about 10 pt (Box2D allows 8 vertices at most).
             let a = 0.5 * item.size.x, b = 0.5 * item.size.y
             let perimeter = Settings.pi * (3 * (a + b) - ((3 * a + b) * (a + 3 * b)).squareRoot())
-            let n = Swift.min(Settings.maxPolygonVertices, Swift.max(3, Int((perimeter / 10).rounded())))
+            let segments = (perimeter / 10).rounded()   // compared before converting: a huge ellipse must not trap
+            let n = segments >= Double(Settings.maxPolygonVertices) ? Settings.maxPolygonVertices : segments > 3 ? Int(segments) : 3
             var pts: [Vec2] = []
             for k in 0..<n {
                 let t = 2 * Settings.pi * Double(k) / Double(n)

@@ -116,7 +116,9 @@ public struct FieldBehavior: Sendable {
             return Double(h >> 11) / Double(1 << 52) - 1
         }
         func smooth(_ f: Double) -> Double { f * f * (3 - 2 * f) }
-        let i = Int(x.rounded(.down)), j = Int(y.rounded(.down)), k = Int(z.rounded(.down))
+        // Cells far beyond any screen (or non-finite coordinates) wrap instead of trapping in Int().
+        func lattice(_ v: Double) -> Int { let f = v.rounded(.down); return Swift.abs(f) < 1e15 ? Int(f) : 0 }
+        let i = lattice(x), j = lattice(y), k = lattice(z)
         let fx = smooth(x - Double(i)), fy = smooth(y - Double(j)), fz = smooth(z - Double(k))
         func channel(_ c: UInt64) -> Double {
             func at(_ dk: Int) -> Double {

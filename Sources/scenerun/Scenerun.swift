@@ -1,6 +1,7 @@
 import ArgumentParser
 import Diagnostics
 import Expectations
+import Expressions
 import Foundation
 import Reports
 import SceneLoader
@@ -88,10 +89,29 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
-        let (cases, loadErrors) = collect(common)
+        installSignalHandlers()
+        // Refuse unusable destinations before spending time on the run.
+        var failed: OutputError?
+        func attempt(_ body: () throws(OutputError) -> Void) {
+            do { try body() } catch {
+                printError(error.message)
+                if failed == nil { failed = error }
+            }
+        }
+        for p in [junit, json].compactMap({ $0 }) {
+            attempt { () throws(OutputError) in try probeDestination(p) }
+        }
+        if let dir = trace { attempt { () throws(OutputError) in try prepareFolder(dir) } }
+        if let f = failed { throw ExitCode(f.code) }
+
+        let common = self.common
+        let (cases, loadErrors) = onLargeStack { collect(common) }
         if list {
-            for c in cases { print("\(c.file): \(c.name)") }
-            for e in loadErrors { print("\(e.file): \(e.name) (invalid)") }
+            var text = ""
+            for c in cases { text += "\(escapeForTerminal(c.file)): \(escapeForTerminal(c.name))\n" }
+            for e in loadErrors { text += "\(escapeForTerminal(e.file)): \(escapeForTerminal(e.name)) (invalid)\n" }
+            attempt { () throws(OutputError) in try writeStandardOutput(text) }
+            if let f = failed { throw ExitCode(f.code) }
             return
         }
         var limits = RunLimits()
@@ -100,19 +120,25 @@ struct Run: ParsableCommand {
         let results = runAll(cases, jobs: jobs, limits: limits) + loadErrors
         let ordered = order(results)
         let color = format == .text && isatty(1) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        let out: String
         switch format {
-        case .text: FileHandle.standardOutput.write(Data(TextReporter.render(ordered, options: ReportOptions(color: color, quiet: quiet, verbose: verbose)).utf8))
-        case .json: FileHandle.standardOutput.write(Data(JSONReporter.render(ordered).utf8))
-        case .junit: FileHandle.standardOutput.write(Data(JUnitReporter.render(ordered).utf8))
-        case .github: FileHandle.standardOutput.write(Data(GitHubReporter.render(ordered).utf8))
+        case .text: out = TextReporter.render(ordered, options: ReportOptions(color: color, quiet: quiet, verbose: verbose))
+        case .json: out = JSONReporter.render(ordered)
+        case .junit: out = JUnitReporter.render(ordered)
+        case .github: out = GitHubReporter.render(ordered)
         }
-        if let p = junit { try writeAtomically(JUnitReporter.render(ordered), to: p) }
-        if let p = json { try writeAtomically(JSONReporter.render(ordered), to: p) }
+        attempt { () throws(OutputError) in try writeStandardOutput(out) }
+        if let p = junit { attempt { () throws(OutputError) in try writeAtomically(JUnitReporter.render(ordered), to: p) } }
+        if let p = json { attempt { () throws(OutputError) in try writeAtomically(JSONReporter.render(ordered), to: p) } }
         if let dir = trace {
-            for r in ordered where !r.tickColumns.isEmpty {
-                try writeAtomically(TraceReporter.render(r), to: dir + "/" + TraceReporter.fileName(r))
+            let traced = ordered.filter { !$0.tickColumns.isEmpty }
+            let names = TraceReporter.fileNames(traced)
+            for (r, name) in zip(traced, names) {
+                attempt { () throws(OutputError) in try writeAtomically(TraceReporter.render(r), to: dir + "/" + name) }
+                if failed != nil { break }
             }
         }
+        if let f = failed { throw ExitCode(f.code) }
         throw outcomeExitCode(for: ordered)
     }
 }
@@ -122,10 +148,17 @@ struct Check: ParsableCommand {
     @OptionGroup var common: Common
 
     func run() throws {
-        let (cases, loadErrors) = collect(common)
+        let common = self.common
+        let (cases, loadErrors) = onLargeStack { collect(common) }
         let ok = cases.map { CaseResult(file: $0.file, name: $0.name, status: .passed, source: $0.source) }
+        installSignalHandlers()
         let results = order(ok + loadErrors)
-        FileHandle.standardOutput.write(Data(TextReporter.render(results).replacingOccurrences(of: " passed, 0 failed", with: " valid, 0 failed").utf8))
+        do {
+            try writeStandardOutput(TextReporter.render(results).replacingOccurrences(of: " passed, 0 failed", with: " valid, 0 failed"))
+        } catch {
+            printError(error.message)
+            throw ExitCode(error.code)
+        }
         throw outcomeExitCode(for: results)
     }
 }
@@ -213,9 +246,28 @@ func sceneFiles(_ paths: [String]) -> [String] {
     return out
 }
 
-/// Runs cases on `jobs` threads; results come back in input order.
+final class StackBox<T>: @unchecked Sendable {
+    var value: T?
+    let body: () -> T
+    init(_ b: @escaping () -> T) { body = b }
+}
+
+/// Runs `body` on a new thread with `Expression.stackSize` of stack and waits for it: the main
+/// thread's stack depends on `ulimit -s` and Dispatch's worker threads have 512 KiB.
+func onLargeStack<T>(_ body: @escaping () -> T) -> T {
+    let box = StackBox(body)
+    let done = DispatchSemaphore(value: 0)
+    let t = Thread { box.value = box.body(); done.signal() }
+    t.stackSize = Expression.stackSize
+    t.start()
+    done.wait()
+    return box.value!
+}
+
+/// Runs cases on `jobs` threads (each with `Expression.stackSize` of stack); results come back
+/// in input order.
 func runAll(_ scenes: [Scene], jobs: Int, limits: RunLimits) -> [CaseResult] {
-    if jobs <= 1 || scenes.count <= 1 { return scenes.map { SceneRunner.run($0, limits: limits) } }
+    if jobs <= 1 || scenes.count <= 1 { return onLargeStack { scenes.map { SceneRunner.run($0, limits: limits) } } }
     final class Box: @unchecked Sendable {
         var results: [CaseResult?]
         let lock = NSLock()
@@ -223,13 +275,12 @@ func runAll(_ scenes: [Scene], jobs: Int, limits: RunLimits) -> [CaseResult] {
     }
     let box = Box(scenes.count)
     let group = DispatchGroup()
-    let queue = DispatchQueue(label: "scenerun.jobs", attributes: .concurrent)
     let counter = NSLock()
     final class Counter: @unchecked Sendable { var i = 0 }
     let c = Counter()
     for _ in 0..<Swift.min(jobs, scenes.count) {
         group.enter()
-        queue.async {
+        let worker = Thread {
             while true {
                 counter.lock()
                 let i = c.i
@@ -243,19 +294,9 @@ func runAll(_ scenes: [Scene], jobs: Int, limits: RunLimits) -> [CaseResult] {
             }
             group.leave()
         }
+        worker.stackSize = Expression.stackSize
+        worker.start()
     }
     group.wait()
     return box.results.map { $0! }
-}
-
-/// Writes a report so that readers never see half a file: a temporary file in the same folder,
-/// then a rename.
-func writeAtomically(_ text: String, to path: String) throws {
-    let url = URL(fileURLWithPath: path)
-    let dir = url.deletingLastPathComponent()
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    let tmp = dir.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-    try Data(text.utf8).write(to: tmp)
-    if FileManager.default.fileExists(atPath: path) { _ = try FileManager.default.replaceItemAt(url, withItemAt: tmp) }
-    else { try FileManager.default.moveItem(at: tmp, to: url) }
 }

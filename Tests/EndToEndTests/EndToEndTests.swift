@@ -4,7 +4,9 @@ import Testing
 let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// The built `scenerun`, next to the test bundle.
+/// `SCENERUN_BINARY` names another build (for example main's, to show a regression test fails there).
 func binary() throws -> URL {
+    if let b = ProcessInfo.processInfo.environment["SCENERUN_BINARY"] { return URL(fileURLWithPath: b) }
     var dirs = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
     dirs.append(Bundle.main.bundleURL.deletingLastPathComponent())
     dirs.append(repo.appendingPathComponent(".build/debug"))
