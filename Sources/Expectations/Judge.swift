@@ -31,11 +31,34 @@ public struct CaseResult: Sendable {
     public var trace: [String]
     /// Every tick: the column names, then one row per tick (`--trace`).
     public var tickColumns: [String] = []
+    /// A swept case: the scene's name without the parameters, and each parameter's value.
+    public var sweep: SweepInfo?
     public var ticksTrace: [[Double]] = []
     public init(file: String, name: String, status: CaseStatus, failures: [Failure] = [], diagnostics: [Diagnostic] = [],
                 time: Double = 0, ticks: Int = 0, source: String? = nil, trace: [String] = []) {
         self.file = file; self.name = name; self.status = status; self.failures = failures; self.diagnostics = diagnostics
         self.time = time; self.ticks = ticks; self.source = source; self.trace = trace
+    }
+}
+
+/// What a swept case reports besides its status.
+public struct SweepInfo: Sendable, Hashable {
+    /// The name of the scene (or variant) the case was swept from, without its parameters.
+    public var scene: String
+    /// The `outcome` expression as written (nil when the scene has none).
+    public var outcomeText: String?
+    public var parameters: [Parameter]
+    /// The value of `outcome` when the case ended (`invalid` when it could not run).
+    public var outcome: String?
+    public struct Parameter: Sendable, Hashable {
+        public var name: String
+        public var value: Double
+        /// All of the parameter's values, in order (for the outcome map's axes).
+        public var values: [Double]
+        public init(name: String, value: Double, values: [Double]) { self.name = name; self.value = value; self.values = values }
+    }
+    public init(scene: String, outcomeText: String?, parameters: [Parameter], outcome: String?) {
+        self.scene = scene; self.outcomeText = outcomeText; self.parameters = parameters; self.outcome = outcome
     }
 }
 

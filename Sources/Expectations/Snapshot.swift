@@ -126,6 +126,8 @@ public struct Snapshot: Sendable, NameResolver {
     public var vars: [Value]
     /// The scene's names.
     public var names: [String: NamedRef]
+    /// This case's sweep parameter values.
+    public var parameters: [Double] = []
 
     public init(time: Double, elapsed: Double, paused: Bool, lastPause: Double?, worldSize: Vec2, views: [ViewState],
                 transitions: [(name: String, state: String, progress: Double)] = [], gestures: [GestureSnapshot] = [],
@@ -199,6 +201,9 @@ public struct Snapshot: Sendable, NameResolver {
             guard let m = member.flatMap(TransitionMember.init(rawValue:)) else { throw unknown() }
             let t = transitions[id.index]
             return m == .progress ? .number(t.progress) : .string(t.state)
+        case .parameter(let i):
+            guard i < parameters.count else { throw unknown() }
+            return .number(parameters[i])
         case .behavior:
             throw unknown()
         }

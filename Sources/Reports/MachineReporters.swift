@@ -28,7 +28,12 @@ public enum JSONReporter {
         for r in results {
             let fails = r.failures.map { "{\"location\": \(loc($0.location)), \"message\": \(esc($0.message))}" }
             let diags = r.diagnostics.map { "{\"location\": \(loc($0.location)), \"message\": \(esc($0.message))}" }
-            cases.append("    {\"diagnostics\": [\(diags.joined(separator: ", "))], \"failures\": [\(fails.joined(separator: ", "))], \"file\": \(esc(r.file)), \"name\": \(esc(r.name)), \"status\": \(esc(r.status.rawValue)), \"ticks\": \(r.ticks)}")
+            var sweep = ""
+            if let s = r.sweep {
+                let params = s.parameters.sorted { $0.name < $1.name }.map { "\(esc($0.name)): \(shortestNumber($0.value))" }.joined(separator: ", ")
+                sweep = ", \"outcome\": \(s.outcome.map(esc) ?? "null"), \"parameters\": {\(params)}, \"scene\": \(esc(s.scene))"
+            }
+            cases.append("    {\"diagnostics\": [\(diags.joined(separator: ", "))], \"failures\": [\(fails.joined(separator: ", "))], \"file\": \(esc(r.file)), \"name\": \(esc(r.name))\(sweep), \"status\": \(esc(r.status.rawValue)), \"ticks\": \(r.ticks)}")
         }
         let s = Summary(results)
         return "{\n  \"cases\": [\n\(cases.joined(separator: ",\n"))\n  ],\n  \"summary\": {\"failed\": \(s.failed), \"invalid\": \(s.invalid), \"passed\": \(s.passed)}\n}\n"

@@ -47,6 +47,7 @@ public enum TextReporter {
                 out += "    \(r.ticks) ticks, \(timeText(r.time))\n"
             }
         }
+        out += OutcomeMap.render(results)
         out += Summary(results).line + "\n"
         return out
     }

@@ -19,7 +19,7 @@ struct SceneBuilder {
     func err(_ m: String, _ n: Node) -> Diagnostic { w.err(m, n) }
 
     mutating func build(_ root: Node, file: String, text: String, defaultName: String, variant: String?) throws(Diagnostic) -> Scene {
-        let top = try w.mapping(root, "the scene", known: ["name", "world", "vars", "views", "behaviors", "transitions", "gestures", "on", "script", "expect", "variants"],
+        let top = try w.mapping(root, "the scene", known: ["name", "world", "vars", "sweep", "outcome", "views", "behaviors", "transitions", "gestures", "on", "script", "expect", "variants"],
                                 required: ["views", "script"])
         func node(_ k: String) -> Node? { top.first { $0.0 == k }?.1 }
         var name = defaultName
@@ -31,11 +31,16 @@ struct SceneBuilder {
         if let n = node("gestures") { try gestures(n) }
         if let n = node("transitions") { try transitions(n) }
         buildScope()
+        if let n = node("sweep") { try sweep(n) }
         if let n = node("vars") { try vars(n) }
         if let n = node("behaviors") { try behaviors(n) }
         if let n = node("on") { try rules(n) }
         try script(node("script")!)
         if let n = node("expect") { scene.expect = try expectation(n) }
+        if let n = node("outcome") {
+            if scene.sweep.isEmpty { throw err("`outcome` belongs to a swept scene: add a `sweep`", n) }
+            scene.outcome = try w.anyExpr(n, "`outcome`", scope).0
+        }
         return scene
     }
 
@@ -118,6 +123,46 @@ struct SceneBuilder {
                 next = scene.views[s.index].superview
             }
         }
+    }
+
+    /// `sweep`: each parameter a list of numbers or `{ from, to, steps }` (inclusive, evenly
+    /// spaced); read-only numbers in every expression.
+    mutating func sweep(_ n: Node) throws(Diagnostic) {
+        var cases = 1.0
+        for (name, v, loc) in try w.namedMapping(n, "`sweep`") {
+            try reserve(name, v)
+            if builtins.contains(where: { $0.name == name }) { throw err("`\(name)` is a function name; choose another name for the sweep parameter", v) }
+            var values: [Double] = []
+            if case .mapping = v {
+                let kv = try w.mapping(v, "the range of `\(name)`", known: ["from", "to", "steps"], required: ["from", "to", "steps"])
+                func get(_ k: String) -> Node { kv.first { $0.0 == k }!.1 }   // required keys
+                let from = try w.number(get("from"), "`from`"), to = try w.number(get("to"), "`to`")
+                let steps = try w.number(get("steps"), "`steps`", min: 1)
+                if steps != steps.rounded() { throw err("`steps` is the number of values, a whole number; found \(formatNumber(steps))", get("steps")) }
+                if steps > Double(w.limits.cases) { throw err("`steps` of \(formatNumber(steps)) is more than the limit of \(w.limits.cases) cases; raise it with --max-cases", get("steps")) }
+                let k = Int(steps)
+                if k == 1 {
+                    if from != to { throw err("one step cannot go from \(formatNumber(from)) to \(formatNumber(to)); give at least 2 steps", get("steps")) }
+                    values = [from]
+                } else {
+                    // Integer weights and one division: both ends exact, the middle correctly rounded.
+                    values = (0..<k).map { i in (from * Double(k - 1 - i) + to * Double(i)) / Double(k - 1) }
+                }
+            } else {
+                let items = try w.sequence(v, "`sweep.\(name)`")
+                if items.isEmpty { throw err("`sweep.\(name)` needs at least one value", v) }
+                for i in items { values.append(try w.number(i, "a value of `\(name)`")) }
+            }
+            cases *= Double(values.count)
+            if cases > Double(w.limits.cases) {
+                throw err("the sweep makes \(formatNumber(cases)) cases or more, more than the limit of \(w.limits.cases); raise it with --max-cases", n)
+            }
+            scene.names[name] = .parameter(scene.sweep.count)
+            scene.sweep.append(SweepParameter(name: name, values: values, location: loc))
+            scope.add(name, .value(.number))
+            scene.scope = scope
+        }
+        if scene.sweep.isEmpty { throw err("`sweep` needs at least one parameter", n) }
     }
 
     /// `vars`: each a name and an initial value whose type fixes the variable's type; an initial

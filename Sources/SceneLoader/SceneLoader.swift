@@ -62,12 +62,32 @@ public enum SceneLoader {
                     cases.append(try vb.build(merged, file: path, text: text, defaultName: defaultName, variant: name))
                 }
             }
-            return cases
+            return cases.flatMap(expand)
         } catch let d as Diagnostic {
             throw DiagnosticList([d])
         } catch {
             throw DiagnosticList([Diagnostic("\(error)", at: SourceLocation(file: path, line: 1, column: 1))])
         }
+    }
+
+    /// A swept scene's cases: every combination of its parameters' values, the first parameter
+    /// varying slowest, each named `<name> [a=1, b=0.5]`.
+    static func expand(_ scene: Scene) -> [Scene] {
+        guard !scene.sweep.isEmpty else { return [scene] }
+        var combos: [[Double]] = [[]]
+        for p in scene.sweep { combos = combos.flatMap { c in p.values.map { c + [$0] } } }
+        return combos.map { values in
+            var s = scene
+            s.parameters = values
+            s.name += " [" + zip(scene.sweep, values).map { "\($0.name)=\(shortest($1))" }.joined(separator: ", ") + "]"
+            return s
+        }
+    }
+
+    /// A number in its shortest exact form: `900`, `0.6`, `-1.5e-07`.
+    public static func shortest(_ d: Double) -> String {
+        if d == d.rounded(), Swift.abs(d) < 1e15 { return String(Int(d)) }
+        return "\(d)"
     }
 
     /// A variant is a JSON Merge Patch (RFC 7396) of the scene: mappings merge key by key at

@@ -14,6 +14,8 @@ public struct LoadLimits: Sendable {
     /// Most views and behaviours.
     public var views = 500
     public var behaviors = 1000
+    /// Most cases one swept scene may make.
+    public var cases = 100_000
     public init() {}
     public static let `default` = LoadLimits()
 }

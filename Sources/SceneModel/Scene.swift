@@ -54,6 +54,12 @@ public struct Scene: Sendable {
     public var names: [String: NamedRef] = [:]
     public var script: [Step]
     public var expect: Expectation?
+    /// `sweep`: the parameters of a swept scene, in the order of the file.
+    public var sweep: [SweepParameter] = []
+    /// This case's value of each sweep parameter (empty for a scene that is not swept).
+    public var parameters: [Double] = []
+    /// `outcome`: what the outcome map shows for each case, evaluated when the case ends.
+    public var outcome: Expr?
     /// The names expressions of this scene may use (`contact` is added inside contact rules).
     public var scope = Scope()
 
@@ -76,6 +82,16 @@ public struct Scene: Sendable {
 /// What a name of the scene refers to.
 public enum NamedRef: Hashable, Sendable {
     case view(ViewID), behavior(BehaviorID), gesture(GestureID), transition(TransitionID), variable(VariableID)
+    /// A sweep parameter: its index in `Scene.sweep`.
+    case parameter(Int)
+}
+
+/// A swept parameter: its name and its values, in order.
+public struct SweepParameter: Sendable {
+    public var name: String
+    public var values: [Double]
+    public var location: SourceLocation
+    public init(name: String, values: [Double], location: SourceLocation) { self.name = name; self.values = values; self.location = location }
 }
 
 /// A variable of `vars`: its type is fixed by its initial value, evaluated when the case starts.

@@ -25,10 +25,12 @@ extension Run {
                                    translation: r.translation, velocity: r.velocity)
         }
         let frames = currentTransition.map { transitionFrames[$0] } ?? (Rect(origin: .zero, size: scene.world.size), Rect(origin: .zero, size: scene.world.size))
-        return Snapshot(time: time, elapsed: animator.elapsedTime, paused: !animator.isRunning, lastPause: lastPause, worldSize: scene.world.size,
+        var snap = Snapshot(time: time, elapsed: animator.elapsedTime, paused: !animator.isRunning, lastPause: lastPause, worldSize: scene.world.size,
                         views: vs, transitions: ts, gestures: gs, currentGesture: currentGesture,
                         contact: currentContact, initialFrame: frames.0, finalFrame: frames.1, events: eventCounts,
                         vars: vars, names: scene.names)
+        snap.parameters = scene.parameters
+        return snap
     }
 
     /// A point of the reference view in the coordinates of the view gesture `g` is attached to

@@ -438,6 +438,20 @@ final class Run {
                            time: time, ticks: tickCount, source: scene.source, trace: trace)
         r.tickColumns = tickColumns
         r.ticksTrace = tickRows
+        if !scene.sweep.isEmpty {
+            var outcome: String?
+            if let e = scene.outcome {
+                if status == .invalid {
+                    outcome = "invalid"
+                } else {
+                    do { outcome = try eval(e).outcomeText } catch { outcome = "error" }
+                }
+            }
+            let base = scene.name.firstIndex(of: "[").map { String(scene.name[..<$0].dropLast()) } ?? scene.name   // expand() appended " [...]"
+            r.sweep = SweepInfo(scene: base, outcomeText: scene.outcome?.text,
+                                parameters: zip(scene.sweep, scene.parameters).map { .init(name: $0.name, value: $1, values: $0.values) },
+                                outcome: outcome)
+        }
         return r
     }
 
@@ -455,4 +469,9 @@ final class Run {
             for a in scene.rules[r].actions { try runAction(a, scope: s) }
         }
     }
+}
+
+extension Value {
+    /// A value as an outcome map shows it: strings without their quotes.
+    var outcomeText: String { string ?? description }
 }

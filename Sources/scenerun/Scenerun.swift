@@ -51,6 +51,9 @@ struct Common: ParsableArguments {
     @Option(name: .long, help: "Most behaviours in a scene.")
     var maxBehaviors: Int = LoadLimits.default.behaviors
 
+    @Option(name: .long, help: "Most cases one swept scene may make.")
+    var maxCases: Int = LoadLimits.default.cases
+
     var limits: LoadLimits {
         var l = LoadLimits()
         l.fileSize = maxFileSize
@@ -58,13 +61,14 @@ struct Common: ParsableArguments {
         l.depth = maxDepth
         l.views = maxViews
         l.behaviors = maxBehaviors
+        l.cases = maxCases
         return l
     }
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("name at least one scene file or folder") }
         for p in paths where !FileManager.default.fileExists(atPath: p) { throw ValidationError("no such file or folder: \(p)") }
-        if maxFileSize <= 0 || maxNodes <= 0 || maxDepth <= 0 || maxViews <= 0 || maxBehaviors <= 0 { throw ValidationError("limits must be positive") }
+        if maxFileSize <= 0 || maxNodes <= 0 || maxDepth <= 0 || maxViews <= 0 || maxBehaviors <= 0 || maxCases <= 0 { throw ValidationError("limits must be positive") }
     }
 }
 
