@@ -4,7 +4,7 @@
 
 public enum GravityKey: String, VocabularyKey {
     case items, magnitude, angle, direction
-    public var type: String { self == .items ? "view names" : self == .direction ? "point" : "number" }
+    public var kind: KeyKind { self == .items ? .viewNames : self == .direction ? .point : .number }
     public var defaultValue: String {
         switch self {
         case .items: return "required"
@@ -25,12 +25,12 @@ public enum GravityKey: String, VocabularyKey {
 
 public enum CollisionKey: String, VocabularyKey {
     case items, mode, referenceBounds, boundaries
-    public var type: String {
+    public var kind: KeyKind {
         switch self {
-        case .items: return "view names"
-        case .mode: return CollisionMode.alternatives
-        case .referenceBounds: return "bool or `{ insets: {top, left, bottom, right} }`"
-        case .boundaries: return "named `{ from, to }` or `{ path, closed }`"
+        case .items: return .viewNames
+        case .mode: return .choice(CollisionMode.names)
+        case .referenceBounds: return .referenceBounds
+        case .boundaries: return .boundaries
         }
     }
     public var defaultValue: String {
@@ -53,13 +53,13 @@ public enum CollisionKey: String, VocabularyKey {
 
 public enum AttachmentKey: String, VocabularyKey {
     case item, anchor, to, offset, toOffset, length, frequency, damping, kind, axis, range, frictionTorque
-    public var type: String {
+    public var kind: KeyKind {
         switch self {
-        case .item, .to: return "view name"
-        case .anchor, .offset, .toOffset, .axis: return "point"
-        case .kind: return AttachmentKind.alternatives
-        case .range: return "[min, max]"
-        default: return "number"
+        case .item, .to: return .viewName
+        case .anchor, .offset, .toOffset, .axis: return .point
+        case .kind: return .choice(AttachmentKind.names)
+        case .range: return .range
+        default: return .number
         }
     }
     public var defaultValue: String {
@@ -94,7 +94,7 @@ public enum AttachmentKey: String, VocabularyKey {
 
 public enum SnapKey: String, VocabularyKey {
     case item, to, damping
-    public var type: String { self == .item ? "view name" : self == .to ? "point" : "number" }
+    public var kind: KeyKind { self == .item ? .viewName : self == .to ? .point : .number }
     public var defaultValue: String { self == .damping ? "0.5" : "required" }
     public var doc: String {
         switch self {
@@ -107,13 +107,13 @@ public enum SnapKey: String, VocabularyKey {
 
 public enum PushKey: String, VocabularyKey {
     case items, mode, angle, magnitude, direction, offset, active
-    public var type: String {
+    public var kind: KeyKind {
         switch self {
-        case .items: return "view names"
-        case .mode: return PushMode.alternatives
-        case .direction, .offset: return "point"
-        case .active: return "bool"
-        default: return "number"
+        case .items: return .viewNames
+        case .mode: return .choice(PushMode.names)
+        case .direction, .offset: return .point
+        case .active: return .bool
+        default: return .number
         }
     }
     public var defaultValue: String {
@@ -142,12 +142,12 @@ public enum PushKey: String, VocabularyKey {
 
 public enum ItemKey: String, VocabularyKey {
     case items, elasticity, friction, density, resistance, angularResistance, allowsRotation, anchored, charge, linearVelocity, angularVelocity
-    public var type: String {
+    public var kind: KeyKind {
         switch self {
-        case .items: return "view names"
-        case .allowsRotation, .anchored: return "bool"
-        case .linearVelocity: return "point"
-        default: return "number"
+        case .items: return .viewNames
+        case .allowsRotation, .anchored: return .bool
+        case .linearVelocity: return .point
+        default: return .number
         }
     }
     public var defaultValue: String {
@@ -181,13 +181,13 @@ public enum ItemKey: String, VocabularyKey {
 
 public enum FieldKey: String, VocabularyKey {
     case kind, items, position, strength, region, falloff, minimumRadius, direction, smoothness, animationSpeed
-    public var type: String {
+    public var kind: KeyKind {
         switch self {
-        case .kind: return "a field kind"
-        case .items: return "view names"
-        case .position, .direction: return "point"
-        case .region: return "a region"
-        default: return "number"
+        case .kind: return .choice(FieldKind.names)
+        case .items: return .viewNames
+        case .position, .direction: return .point
+        case .region: return .region
+        default: return .number
         }
     }
     public var defaultValue: String {

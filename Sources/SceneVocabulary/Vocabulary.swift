@@ -26,11 +26,46 @@ extension VocabularyName {
     }
 }
 
-/// A key of a mapping of the format: its value type (nil for a nested mapping or a list of
-/// names) and its default as the docs write it.
+/// What a key of the format takes.
+public enum KeyKind: Sendable, Hashable {
+    case number, bool, point
+    case viewName, viewNames
+    case choice([String])
+    /// `[min, max]`.
+    case range
+    /// `true`, `false` or `{ insets: {…} }`.
+    case referenceBounds
+    /// Named segments or paths.
+    case boundaries
+    /// A field's region.
+    case region
+
+    /// As the docs write it.
+    public var text: String {
+        switch self {
+        case .number: return "number"
+        case .bool: return "bool"
+        case .point: return "point"
+        case .viewName: return "view name"
+        case .viewNames: return "view names"
+        case .choice(let names): return names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+        case .range: return "[min, max]"
+        case .referenceBounds: return "bool or `{ insets: {top, left, bottom, right} }`"
+        case .boundaries: return "named `{ from, to }` or `{ path, closed }`"
+        case .region: return "a region"
+        }
+    }
+}
+
+/// A key of a mapping of the format: what it takes and its default as the docs write it.
 public protocol VocabularyKey: VocabularyName {
-    var type: String { get }
+    var kind: KeyKind { get }
     var defaultValue: String { get }
+}
+
+extension VocabularyKey {
+    /// The key's type as the docs write it.
+    public var type: String { kind.text }
 }
 
 extension VocabularyKey {
