@@ -79,6 +79,7 @@ struct Run: ParsableCommand {
     @Option(name: .long, help: "Also write a JUnit XML report to this file (atomically).") var junit: String?
     @Option(name: .long, help: "Also write a JSON report to this file (atomically).") var json: String?
     @Option(name: .long, help: "Write every tick of every case (positions, rotations, velocities) as CSV files into this folder.") var trace: String?
+    @Option(name: .long, help: "Write a replay page per case (scene, scrubber, plots) and an index.html into this folder.") var replay: String?
     @Option(name: .long, help: "Most ticks one case may run.") var maxTicks: Int = RunLimits().ticks
     @Option(name: .long, help: "Most simulated seconds one case may run.") var maxTime: Double = RunLimits().sceneTime
 
@@ -97,6 +98,7 @@ struct Run: ParsableCommand {
         var limits = RunLimits()
         limits.ticks = maxTicks
         limits.sceneTime = maxTime
+        limits.recordReplay = replay != nil
         let results = runAll(cases, jobs: jobs, limits: limits) + loadErrors
         let ordered = order(results)
         let color = format == .text && isatty(1) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
@@ -112,6 +114,9 @@ struct Run: ParsableCommand {
             for r in ordered where !r.tickColumns.isEmpty {
                 try writeAtomically(TraceReporter.render(r), to: dir + "/" + TraceReporter.fileName(r))
             }
+        }
+        if let dir = replay {
+            for f in ReplayReporter.render(ordered) { try writeAtomically(f.text, to: dir + "/" + f.name) }
         }
         throw outcomeExitCode(for: ordered)
     }
