@@ -131,6 +131,7 @@ enum ReplayAssets {
       const sc = $("selfcheck");
       sc.dataset.ok = errors.length ? "false" : "true";
       sc.textContent = errors.length ? sc.textContent : "selfcheck: ok: no frames (the case did not run), " + (D.diagnostics.length + D.failures.length) + " messages";
+      if (window.parent !== window) window.parent.postMessage({ replay: D.name, ok: sc.dataset.ok, text: sc.textContent }, "*");
       return;
     }
 
@@ -161,6 +162,7 @@ enum ReplayAssets {
     const touchPath = svg("polyline", { fill: "none", stroke: "#26a69a", "stroke-width": 2 * px, "stroke-dasharray": 4 * px + " " + 3 * px, points: "" }, scene);
     const touchDot = svg("circle", { r: 9 * px, fill: "#26a69a", "fill-opacity": 0.35, stroke: "#00796b", "stroke-width": 2 * px, visibility: "hidden" }, scene);
     const contactLayer = svg("g", {}, scene);
+    const failLayer = svg("g", {}, scene);
     const hapticText = svg("text", { x: 8 * px, y: H - 8 * px, "font-size": 13 * px, fill: "#6a1b9a", "font-weight": "bold" }, scene);
 
     function shape(v, parent, attrs) {
@@ -301,6 +303,20 @@ enum ReplayAssets {
         e.label.setAttribute("x", -v.w[f] / 2 + 3 * px);
         e.label.setAttribute("y", -v.h[f] / 2 + 11 * px);
       });
+      // The failing expectations of this tick, written on the view they concern.
+      while (failLayer.firstChild) failLayer.removeChild(failLayer.firstChild);
+      let below = 0;
+      for (const x of D.failures) {
+        if (x.f !== f || x.view < 0 || D.views[x.view].rm[f]) continue;
+        const v = D.views[x.view];
+        const half = 0.5 * Math.hypot(v.w[f], v.h[f]) * v.s[f];
+        const left = v.cx[f] < W / 2;
+        const t = svg("text", { x: left ? Math.max(x0, v.cx[f] - half) + 4 * px : Math.min(x1, v.cx[f] + half) - 4 * px,
+          y: v.cy[f] + half + (14 + 14 * below++) * px, "text-anchor": left ? "start" : "end", "font-size": 12 * px,
+          fill: "#c62828", "font-weight": "bold", "data-failure": x.loc }, failLayer);
+        const where = x.loc.split(":");
+        t.textContent = "line " + where[where.length - 2] + ": " + (x.msg.length > 64 ? x.msg.slice(0, 63) + "…" : x.msg);
+      }
       // Ghosts: where the next checkpoint (or the last one) expects the views.
       while (ghostLayer.firstChild) ghostLayer.removeChild(ghostLayer.firstChild);
       let cp = null;
@@ -422,6 +438,8 @@ enum ReplayAssets {
         sc.dataset.ok = "true";
         sc.textContent = "selfcheck: ok: " + N + " frames, " + D.views.length + " views, " + nPlots + " plots, shown tick " + f;
       }
+      // Inside a frame (a page that checks many replays at once), the result goes to the parent.
+      if (window.parent !== window) window.parent.postMessage({ replay: D.name, ok: sc.dataset.ok, text: sc.textContent }, "*");
     })();
     })();
     """#

@@ -115,7 +115,7 @@ public enum ReplayReporter {
         }
         o.append("\"transitions\":[" + transitions.joined(separator: ",") + "]")
         o.append("\"contacts\":" + list(rec.contacts.map { c in
-            let other = c.other.isEmpty ? (c.boundary.isEmpty ? "" : "boundary " + c.boundary) : c.other
+            let other = c.other.isEmpty ? (c.boundary.isEmpty ? "reference bounds" : "boundary " + c.boundary) : c.other
             return "[\(c.frame),\(num(c.point.x, 2)),\(num(c.point.y, 2)),\(c.began ? 1 : 0),\(str(c.item + (other.isEmpty ? "" : " – " + other)))]"
         }))
         o.append("\"haptics\":" + list(rec.haptics.map { "[\($0.frame),\(str($0.style))]" }))
