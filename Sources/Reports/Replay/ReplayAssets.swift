@@ -131,7 +131,7 @@ enum ReplayAssets {
       const sc = $("selfcheck");
       sc.dataset.ok = errors.length ? "false" : "true";
       sc.textContent = errors.length ? sc.textContent : "selfcheck: ok: no frames (the case did not run), " + (D.diagnostics.length + D.failures.length) + " messages";
-      if (window.parent !== window) window.parent.postMessage({ replay: D.name, ok: sc.dataset.ok, text: sc.textContent }, "*");
+      if (window.parent !== window) window.parent.postMessage({ page: location.pathname.split("/").pop(), ok: sc.dataset.ok, text: sc.textContent }, "*");
       return;
     }
 
@@ -439,7 +439,7 @@ enum ReplayAssets {
         sc.textContent = "selfcheck: ok: " + N + " frames, " + D.views.length + " views, " + nPlots + " plots, shown tick " + f;
       }
       // Inside a frame (a page that checks many replays at once), the result goes to the parent.
-      if (window.parent !== window) window.parent.postMessage({ replay: D.name, ok: sc.dataset.ok, text: sc.textContent }, "*");
+      if (window.parent !== window) window.parent.postMessage({ page: location.pathname.split("/").pop(), ok: sc.dataset.ok, text: sc.textContent }, "*");
     })();
     })();
     """#
