@@ -157,6 +157,8 @@ enum ReplayAssets {
     svg("rect", { x: 0, y: 0, width: W, height: H, fill: "#ffffff", stroke: "#607d8b", "stroke-width": px }, scene);
 
     const viewLayer = svg("g", {}, scene);
+    // The world's edge again above the views (a full-screen view would hide the first one).
+    svg("rect", { x: 0, y: 0, width: W, height: H, fill: "none", stroke: "#37474f", "stroke-width": 1.5 * px, "stroke-dasharray": 2 * px + " " + 2 * px }, scene);
     const hapticRing = svg("rect", { x: 2 * px, y: 2 * px, width: W - 4 * px, height: H - 4 * px, fill: "none", stroke: "#6a1b9a", "stroke-width": 4 * px, visibility: "hidden" }, scene);
     const ghostLayer = svg("g", {}, scene);
     const touchPath = svg("polyline", { fill: "none", stroke: "#26a69a", "stroke-width": 2 * px, "stroke-dasharray": 4 * px + " " + 3 * px, points: "" }, scene);
@@ -306,16 +308,28 @@ enum ReplayAssets {
       // The failing expectations of this tick, written on the view they concern.
       while (failLayer.firstChild) failLayer.removeChild(failLayer.firstChild);
       let below = 0;
+      const perLine = Math.max(20, Math.floor((x1 - x0) * k / 7));
       for (const x of D.failures) {
         if (x.f !== f || x.view < 0 || D.views[x.view].rm[f]) continue;
         const v = D.views[x.view];
         const half = 0.5 * Math.hypot(v.w[f], v.h[f]) * v.s[f];
-        const left = v.cx[f] < W / 2;
-        const t = svg("text", { x: left ? Math.max(x0, v.cx[f] - half) + 4 * px : Math.min(x1, v.cx[f] + half) - 4 * px,
-          y: v.cy[f] + half + (14 + 14 * below++) * px, "text-anchor": left ? "start" : "end", "font-size": 12 * px,
-          fill: "#c62828", "font-weight": "bold", "data-failure": x.loc }, failLayer);
         const where = x.loc.split(":");
-        t.textContent = "line " + where[where.length - 2] + ": " + (x.msg.length > 64 ? x.msg.slice(0, 63) + "…" : x.msg);
+        const words = ("line " + where[where.length - 2] + ": " + x.msg).split(" ");
+        const lines = [""];
+        for (const w of words) {
+          if (lines[lines.length - 1].length + w.length + 1 > perLine && lines[lines.length - 1]) lines.push("");
+          lines[lines.length - 1] += (lines[lines.length - 1] ? " " : "") + w;
+        }
+        const lineH = 14 * px;
+        let y = v.cy[f] + half + lineH + below * lineH;
+        if (y + lines.length * lineH > y1) y = Math.max(y0 + lineH, v.cy[f] - half - lines.length * lineH);
+        const t = svg("text", { x: x0 + 4 * px, y: y, "font-size": 12 * px, fill: "#c62828", "font-weight": "bold",
+          stroke: "#ffffff", "stroke-width": 3 * px, "paint-order": "stroke", "data-failure": x.loc }, failLayer);
+        lines.forEach(function (l, j) {
+          const span = svg("tspan", { x: x0 + 4 * px, dy: j ? lineH : 0 }, t);
+          span.textContent = l;
+        });
+        below += lines.length + 0.5;
       }
       // Ghosts: where the next checkpoint (or the last one) expects the views.
       while (ghostLayer.firstChild) ghostLayer.removeChild(ghostLayer.firstChild);
