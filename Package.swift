@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(name: "ExpectationsTests", dependencies: ["Expectations", "SceneModel", "SceneLoader", "Expressions", "Diagnostics", "Geometry"]),
         .testTarget(name: "SceneRunnerTests", dependencies: ["SceneRunner", "SceneLoader", "SceneModel", "Expectations", "Reports", "Diagnostics"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Expectations", "SceneModel", "Diagnostics"]),
-        .testTarget(name: "ReplayTests", dependencies: ["Reports", "SceneLoader", "SceneRunner", "Expectations", "SceneModel", "Diagnostics"]),
+        .testTarget(name: "ReplayTests", dependencies: ["Reports", "SceneLoader", "SceneRunner", "Expectations", "SceneModel", "Diagnostics", "Geometry"]),
         .testTarget(name: "EndToEndTests", dependencies: ["scenerun"], exclude: ["Golden"]),
     ]
 )

@@ -49,6 +49,24 @@ public struct CaseRecording: Sendable {
         }
     }
 
+    /// What an active behaviour looks like in the scene at one frame: an attachment's line from
+    /// the item's point to its anchor (or the other item's point), a snap's line to its point, a
+    /// collision boundary's path, the inset reference bounds, a field's position.
+    public struct Guide: Sendable, Hashable {
+        /// The scene behaviour.
+        public var behavior: Int
+        /// "attachment", "snap", "boundary", "bounds" or "field".
+        public var kind: String
+        /// Points in the reference view (bounds: top-left then bottom-right).
+        public var points: [Vec2]
+        public var closed: Bool
+        /// The attachment's kind, the boundary's identifier, the field's kind.
+        public var label: String
+        public init(behavior: Int, kind: String, points: [Vec2], closed: Bool = false, label: String = "") {
+            self.behavior = behavior; self.kind = kind; self.points = points; self.closed = closed; self.label = label
+        }
+    }
+
     public struct Frame: Sendable {
         public var time: Double
         public var running: Bool
@@ -58,8 +76,12 @@ public struct CaseRecording: Sendable {
         public var behaviors: [Int]
         /// Each transition's state and progress (scene order).
         public var transitions: [(state: String, progress: Double)]
-        public init(time: Double, running: Bool, views: [ViewFrame], touch: Touch?, behaviors: [Int], transitions: [(state: String, progress: Double)]) {
+        /// The active behaviours' geometry.
+        public var guides: [Guide]
+        public init(time: Double, running: Bool, views: [ViewFrame], touch: Touch?, behaviors: [Int], transitions: [(state: String, progress: Double)],
+                    guides: [Guide] = []) {
             self.time = time; self.running = running; self.views = views; self.touch = touch; self.behaviors = behaviors; self.transitions = transitions
+            self.guides = guides
         }
     }
 

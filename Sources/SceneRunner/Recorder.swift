@@ -55,13 +55,54 @@ extension Run {
         }
         let active = installed.keys.sorted()
         let ts = transitions.map { (state: $0.state.rawValue, progress: $0.progress) }
-        r.recording.frames.append(.init(time: time, running: animator.isRunning, views: vs, touch: touch, behaviors: active, transitions: ts))
+        r.recording.frames.append(.init(time: time, running: animator.isRunning, views: vs, touch: touch, behaviors: active, transitions: ts,
+                                        guides: guides()))
         for e in events {
             r.recording.contacts.append(.init(frame: f, point: e.point, began: e.began, item: scene.views[e.itemA].name,
                                               other: e.itemB.map { scene.views[$0].name } ?? "", boundary: e.boundary ?? ""))
         }
         catchUp(&r, frame: f)
         recorder = r
+    }
+
+    /// The geometry of the behaviours in the animator, in scene order.
+    func guides() -> [CaseRecording.Guide] {
+        var out: [CaseRecording.Guide] = []
+        func point(_ item: Int, _ offset: Vec2) -> Vec2 {
+            let (c, s) = (Elementary.cos(views[item].rotation), Elementary.sin(views[item].rotation))
+            return views[item].frame.center + Vec2(c * offset.x - s * offset.y, s * offset.x + c * offset.y)
+        }
+        for (i, id) in installed.sorted(by: { $0.key < $1.key }) where id >= 0 {
+            guard let b = animator.behavior(id) else { continue }
+            switch b {
+            case .attachment(let a):
+                let to = a.otherItem.map { point($0, a.otherOffset) } ?? a.anchor
+                let kind: String
+                switch a.kind {
+                case .spring: kind = a.frequency > 0 ? "spring" : "rod"
+                case .sliding: kind = "sliding"
+                case .limit: kind = "limit"
+                case .fixed: kind = "fixed"
+                case .pin: kind = "pin"
+                }
+                out.append(.init(behavior: i, kind: "attachment", points: [point(a.item, a.offset), to], label: kind))
+            case .snap(let sn):
+                out.append(.init(behavior: i, kind: "snap", points: [views[sn.item].frame.center, sn.snapPoint]))
+            case .collision(let c):
+                if let e = c.referenceBoundsInsets {
+                    let size = scene.world.size
+                    out.append(.init(behavior: i, kind: "bounds", points: [Vec2(e.left, e.top), Vec2(size.x - e.right, size.y - e.bottom)]))
+                }
+                for bd in c.boundaries {
+                    out.append(.init(behavior: i, kind: "boundary", points: bd.points, closed: bd.closed, label: bd.identifier))
+                }
+            case .field(let f):
+                out.append(.init(behavior: i, kind: "field", points: [f.position], label: f.kind.rawValue))
+            case .gravity, .push, .item:
+                break
+            }
+        }
+        return out
     }
 
     /// Haptics, trace notes and failures since the last call, at frame `f`.

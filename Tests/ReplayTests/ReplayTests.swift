@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Diagnostics
 import Expectations
+import Geometry
 import Reports
 import SceneLoader
 import SceneModel
@@ -112,6 +113,34 @@ expect:
         #expect(rec.haptics.count == 6)
         #expect(rec.haptics.allSatisfy { $0.style == "light" })
         #expect(rec.frames.contains { $0.transitions.contains { $0.state == "interactive" && $0.progress > 0 } })
+    }
+
+    /// The shade's `pullDown` attachment is drawn from the shade's centre to its anchor, a screen
+    /// height below, exactly while it is in the animator; `walls` shows its inset bounds.
+    @Test func activeBehavioursHaveTheirGeometry() throws {
+        let r = try #require(shipped.first { $0.name == "Shade appears on a downward pan" })
+        let rec = try #require(r.recording)
+        let pull = try #require(rec.behaviorNames.firstIndex(of: "pullDown"))
+        let walls = try #require(rec.behaviorNames.firstIndex(of: "walls"))
+        var activeFrames = 0
+        for f in rec.frames {
+            let lines = f.guides.filter { $0.behavior == pull }
+            #expect(lines.count == (f.behaviors.contains(pull) ? 1 : 0))
+            guard let g = lines.first else { continue }
+            activeFrames += 1
+            #expect(g.kind == "attachment" && g.label == "spring")
+            // (Its start is the item's model centre: while a UIView animation runs on the shade,
+            // the drawn shade is the presentation, elsewhere; see the spring test below.)
+            #expect(g.points[1].x == 187.5 && g.points[1].y == 667)
+            let bounds = f.guides.filter { $0.behavior == walls }
+            #expect(bounds.count == 1 && bounds.first?.kind == "bounds" && bounds.first?.points[0].y == -667)
+        }
+        #expect(activeFrames > 10)
+        let spring = try #require(shipped.first { $0.name == "Spring attachment settles at its length" }?.recording)
+        for f in spring.frames {
+            #expect(f.guides.count == 1)
+            #expect(f.guides.first?.points == [f.views[0].center, Vec2(195, 300)])
+        }
     }
 }
 

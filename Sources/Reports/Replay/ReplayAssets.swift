@@ -160,6 +160,7 @@ enum ReplayAssets {
     // The world's edge again above the views (a full-screen view would hide the first one).
     svg("rect", { x: 0, y: 0, width: W, height: H, fill: "none", stroke: "#37474f", "stroke-width": 1.5 * px, "stroke-dasharray": 2 * px + " " + 2 * px }, scene);
     const hapticRing = svg("rect", { x: 2 * px, y: 2 * px, width: W - 4 * px, height: H - 4 * px, fill: "none", stroke: "#6a1b9a", "stroke-width": 4 * px, visibility: "hidden" }, scene);
+    const guideLayer = svg("g", {}, scene);
     const ghostLayer = svg("g", {}, scene);
     const touchPath = svg("polyline", { fill: "none", stroke: "#26a69a", "stroke-width": 2 * px, "stroke-dasharray": 4 * px + " " + 3 * px, points: "" }, scene);
     const touchDot = svg("circle", { r: 9 * px, fill: "#26a69a", "fill-opacity": 0.35, stroke: "#00796b", "stroke-width": 2 * px, visibility: "hidden" }, scene);
@@ -331,6 +332,47 @@ enum ReplayAssets {
         });
         below += lines.length + 0.5;
       }
+      // The active behaviours' geometry: attachments, snaps, boundaries, fields.
+      while (guideLayer.firstChild) guideLayer.removeChild(guideLayer.firstChild);
+      for (const gi of D.guideAt[f]) {
+        const g = D.guides[gi];
+        const name = D.behaviors[g[0]], kind = g[1], pts = g[2];
+        const attrs = { "data-guide": name };
+        let labelAt = pts[0], label = name;
+        if (kind === "attachment") {
+          const grp = svg("g", attrs, guideLayer);
+          svg("line", { x1: pts[0][0], y1: pts[0][1], x2: pts[1][0], y2: pts[1][1], stroke: "#795548", "stroke-width": 1.5 * px,
+            "stroke-dasharray": g[4] === "spring" ? 5 * px + " " + 3 * px : "none" }, grp);
+          svg("circle", { cx: pts[0][0], cy: pts[0][1], r: 3 * px, fill: "#795548" }, grp);
+          svg("circle", { cx: pts[1][0], cy: pts[1][1], r: 4 * px, fill: "#ffffff", stroke: "#795548", "stroke-width": 1.5 * px }, grp);
+          labelAt = pts[1]; label = name + " (" + g[4] + ")";
+        } else if (kind === "snap") {
+          const grp = svg("g", attrs, guideLayer);
+          svg("line", { x1: pts[0][0], y1: pts[0][1], x2: pts[1][0], y2: pts[1][1], stroke: "#00838f", "stroke-width": 1.5 * px, "stroke-dasharray": 2 * px + " " + 2 * px }, grp);
+          const c = 6 * px;
+          svg("path", { d: "M" + (pts[1][0] - c) + " " + (pts[1][1] - c) + "L" + (pts[1][0] + c) + " " + (pts[1][1] + c) + "M" + (pts[1][0] - c) + " " + (pts[1][1] + c) + "L" + (pts[1][0] + c) + " " + (pts[1][1] - c),
+            stroke: "#00838f", "stroke-width": 2 * px }, grp);
+          labelAt = pts[1];
+        } else if (kind === "bounds") {
+          attrs.x = pts[0][0]; attrs.y = pts[0][1]; attrs.width = pts[1][0] - pts[0][0]; attrs.height = pts[1][1] - pts[0][1];
+          attrs.fill = "none"; attrs.stroke = "#7b1fa2"; attrs["stroke-width"] = 2 * px; attrs["stroke-dasharray"] = 8 * px + " " + 4 * px;
+          svg("rect", attrs, guideLayer);
+          labelAt = [pts[0][0] + 4 * px, pts[0][1] + 2 * px];
+        } else if (kind === "boundary") {
+          attrs.points = pts.map(function (p) { return p[0] + "," + p[1]; }).join(" ");
+          attrs.fill = "none"; attrs.stroke = "#7b1fa2"; attrs["stroke-width"] = 2.5 * px;
+          svg(g[3] ? "polygon" : "polyline", attrs, guideLayer);
+          label = name + "." + g[4];
+        } else if (kind === "field") {
+          attrs.cx = pts[0][0]; attrs.cy = pts[0][1]; attrs.r = 6 * px;
+          attrs.fill = "none"; attrs.stroke = "#ef6c00"; attrs["stroke-width"] = 2 * px;
+          svg("circle", attrs, guideLayer);
+          label = name + " (" + g[4] + ")";
+        }
+        const t = svg("text", { x: labelAt[0] + 5 * px, y: labelAt[1] + 12 * px, "font-size": 10 * px, fill: "#4e342e",
+          stroke: "#ffffff", "stroke-width": 2.5 * px, "paint-order": "stroke" }, guideLayer);
+        t.textContent = label;
+      }
       // Ghosts: where the next checkpoint (or the last one) expects the views.
       while (ghostLayer.firstChild) ghostLayer.removeChild(ghostLayer.firstChild);
       let cp = null;
@@ -436,7 +478,7 @@ enum ReplayAssets {
           if (v[c].length !== N) fail(v.name + "." + c + " has " + v[c].length + " values for " + N + " frames");
         }
       }
-      if (D.touch.length !== N || D.active.length !== N) fail("touch or behaviour columns do not have one value per frame");
+      if (D.touch.length !== N || D.active.length !== N || D.guideAt.length !== N) fail("touch or behaviour columns do not have one value per frame");
       D.views.forEach(function (v, i) {
         if (v.rm[f]) return;
         const m = viewEls[i].g.transform.baseVal.consolidate().matrix;

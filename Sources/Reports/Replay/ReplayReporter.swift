@@ -108,6 +108,24 @@ public enum ReplayReporter {
             f.touch.map { "[\($0.gesture),\(num($0.point.x, 2)),\(num($0.point.y, 2)),\(str($0.state)),\($0.down ? 1 : 0)]" } ?? "0"
         }))
         o.append("\"behaviors\":" + list(rec.behaviorNames.map(str)))
+        // Behaviour geometry: each distinct guide once, then per frame the guides it shows.
+        var guideIndex: [CaseRecording.Guide: Int] = [:]
+        var guides: [String] = []
+        var guideAt: [String] = []
+        for f in frames {
+            var ids: [String] = []
+            for g in f.guides {
+                if guideIndex[g] == nil {
+                    guideIndex[g] = guides.count
+                    let pts = list(g.points.map { "[\(num($0.x, 2)),\(num($0.y, 2))]" })
+                    guides.append("[\(g.behavior),\(str(g.kind)),\(pts),\(g.closed ? 1 : 0),\(str(g.label))]")
+                }
+                ids.append(String(guideIndex[g]!))
+            }
+            guideAt.append(list(ids))
+        }
+        o.append("\"guides\":" + list(guides))
+        o.append("\"guideAt\":" + list(guideAt))
         o.append("\"active\":" + list(frames.map { f in list(f.behaviors.map { String($0) }) }))
         var transitions: [String] = []
         for (i, name) in rec.transitionNames.enumerated() {
