@@ -61,9 +61,10 @@ func temporaryFolder(_ name: String) throws -> URL {
 }
 
 @Suite struct BrowserTests {
-    /// Every shipped case's page, and a case that never ran, loaded at once in frames of one
-    /// page: each reports its self-check (the drawing agrees with the data) to the parent, and
-    /// Chromium logs no console message at all (no error, no warning).
+    /// The index, every shipped case's page and a case that never ran, loaded at once in frames
+    /// of one page: each case page reports its self-check (the drawing agrees with the data, the
+    /// keys, scrubber, speeds and play button work) to the parent, and Chromium logs no console
+    /// message at all (no error, no warning).
     @Test func everyShippedReplayLoadsWithoutConsoleErrors() throws {
         if skipWithoutChromium("everyShippedReplayLoadsWithoutConsoleErrors") { return }
         let dir = try temporaryFolder("replay-load")
@@ -86,7 +87,7 @@ func temporaryFolder(_ name: String) throws -> URL {
           const lines = pages.map(function (p) { return p + ": " + (got[p] || "no answer"); });
           document.getElementById("result").textContent = lines.join("\\n");
         });
-        for (const p of pages) {
+        for (const p of ["index.html"].concat(pages)) {
           const f = document.createElement("iframe");
           f.src = p; f.width = 1000; f.height = 700;
           document.body.appendChild(f);
