@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Expectations
 import Reports
+import SceneLoader
 
 /// A headless Chromium, if one is installed (`CHROMIUM` names another binary); nil otherwise.
 let chromium: String? = {
@@ -61,7 +62,8 @@ func temporaryFolder(_ name: String) throws -> URL {
 }
 
 @Suite struct BrowserTests {
-    /// The index, every shipped case's page and a case that never ran, loaded at once in frames
+    /// The index, every shipped case's page, a failing case, one stopped by a run-time error and
+    /// one that never ran, loaded at once in frames
     /// of one page: each case page reports its self-check (the drawing agrees with the data, the
     /// keys, scrubber, speeds and play button work) to the parent, and Chromium logs no console
     /// message at all (no error, no warning).
@@ -71,7 +73,21 @@ func temporaryFolder(_ name: String) throws -> URL {
         defer { try? FileManager.default.removeItem(at: dir) }
         let invalid = CaseResult(file: "scenes/invalid/x.yaml", name: "never ran", status: .invalid,
                                  diagnostics: [.init("unknown key", at: .init(file: "scenes/invalid/x.yaml", line: 1, column: 1))])
-        let results = shipped + [invalid]
+        // A failing case (opens at its failure, with ghosts and notes) and one a run-time error stops.
+        let failing = recorded(try SceneLoader.load(path: "fail.yaml", text: failingScene)[0])
+        let stopped = recorded(try SceneLoader.load(path: "stop.yaml", text: """
+        name: Stopped by a run-time error
+        views:
+          box: { frame: [100, 100, 50, 50] }
+        behaviors:
+          fall: { gravity: { items: [box] }, active: true }
+        script:
+          - wait: 0.3
+          - set: { box.alpha: 2 }
+
+        """)[0])
+        #expect(failing.status == .failed && stopped.status == .invalid && stopped.recording != nil)
+        let results = shipped + [failing, stopped, invalid]
         try writeReplay(results, to: dir)
         let pages = ReplayReporter.render(results).map(\.name)
         #expect(pages.count == results.count + 1)
@@ -108,6 +124,8 @@ func temporaryFolder(_ name: String) throws -> URL {
         let lines = r.out[a.upperBound..<b.lowerBound].split(separator: "\n").map(String.init)
         #expect(lines.count == pages.count - 1)
         for l in lines { #expect(l.contains(": true selfcheck: ok"), "\(l)") }
+        #expect(lines.contains { $0.contains("snap-expected-at-the-wrong-point") && $0.hasSuffix("shown tick 30") })   // its first failure
+        #expect(lines.contains { $0.contains("stopped-by-a-run-time-error") && $0.hasSuffix("shown tick 18") })   // where it stopped
         print(lines.joined(separator: "\n"))
     }
 

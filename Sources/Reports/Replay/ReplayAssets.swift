@@ -468,7 +468,8 @@ enum ReplayAssets {
     window.addEventListener("hashchange", function () { const t = fromHash(); if (t !== null) { pause(); setFrame(t); } });
     const firstFailure = D.failures.find(function (x) { return x.f >= 0; });
     const start = fromHash();
-    setFrame(start !== null ? start : firstFailure ? firstFailure.f : 0);
+    // A failed case opens at its first failure, a case stopped by a run-time error at its last tick.
+    setFrame(start !== null ? start : firstFailure ? firstFailure.f : D.status === "invalid" ? N - 1 : 0);
 
     // MARK: self-check: the drawing agrees with the data at the shown frame.
     (function () {
@@ -494,11 +495,13 @@ enum ReplayAssets {
       setFrame(f);
       // The controls: arrow keys step one tick (shift: ten), Home/End, the scrubber, play/pause, the speeds.
       function key(k, shift) { document.dispatchEvent(new KeyboardEvent("keydown", { key: k, shiftKey: !!shift, bubbles: true })); }
-      const steps = [["ArrowRight", false, Math.min(N - 1, f + 1)], ["ArrowLeft", false, f], ["ArrowRight", true, Math.min(N - 1, f + 10)],
-                     ["ArrowLeft", true, Math.max(0, Math.min(N - 1, f + 10) - 10)], ["End", false, N - 1], ["Home", false, 0]];
-      for (const st of steps) {
+      const clamp = function (x) { return Math.max(0, Math.min(N - 1, x)); };
+      let want = f;
+      for (const st of [["ArrowRight", false, 1], ["ArrowLeft", false, -1], ["ArrowRight", true, 10], ["ArrowLeft", true, -10],
+                        ["ArrowLeft", false, -1], ["End", false, Infinity], ["Home", false, -Infinity]]) {
         key(st[0], st[1]);
-        if (current !== st[2]) fail("key " + (st[1] ? "shift+" : "") + st[0] + " went to tick " + current + ", not " + st[2]);
+        want = clamp(want + st[2]);
+        if (current !== want) fail("key " + (st[1] ? "shift+" : "") + st[0] + " went to tick " + current + ", not " + want);
       }
       const scrub = $("scrub");
       scrub.value = N - 1; scrub.dispatchEvent(new Event("input"));
