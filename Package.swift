@@ -58,6 +58,7 @@ let package = Package(
         .testTarget(name: "SceneRunnerTests", dependencies: ["SceneRunner", "SceneLoader", "SceneModel", "Expectations", "Reports", "Diagnostics"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Expectations", "SceneModel", "Diagnostics"]),
         .testTarget(name: "SceneVocabularyTests", dependencies: ["SceneVocabulary", "SceneLoader", "SceneModel", "Expectations", "Expressions", "Diagnostics", "Geometry"]),
+        .testTarget(name: "ReplayTests", dependencies: ["Reports", "SceneLoader", "SceneRunner", "Expectations", "SceneModel", "Diagnostics", "Geometry"]),
         .testTarget(name: "EndToEndTests", dependencies: ["scenerun"], exclude: ["Golden"]),
     ]
 )

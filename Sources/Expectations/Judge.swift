@@ -34,6 +34,8 @@ public struct CaseResult: Sendable {
     /// A swept case: the scene's name without the parameters, and each parameter's value.
     public var sweep: SweepInfo?
     public var ticksTrace: [[Double]] = []
+    /// Everything the replay page shows, when the run recorded it (`--replay`).
+    public var recording: CaseRecording?
     public init(file: String, name: String, status: CaseStatus, failures: [Failure] = [], diagnostics: [Diagnostic] = [],
                 time: Double = 0, ticks: Int = 0, source: String? = nil, trace: [String] = []) {
         self.file = file; self.name = name; self.status = status; self.failures = failures; self.diagnostics = diagnostics

@@ -18,6 +18,9 @@ public struct RunLimits: Sendable {
     public var actionsPerTick = 10_000
     /// Whether to keep a row per tick (for `--trace`); without it memory does not grow with ticks.
     public var recordTicks = true
+    /// Whether to keep everything the replay page shows (`--replay`): every view, the touch,
+    /// contacts, haptics, behaviours, transitions and checkpoints at every tick.
+    public var recordReplay = false
     public init() {}
 }
 
@@ -96,6 +99,7 @@ final class Run {
     var pendingTransitionEnded: [Int] = []
     var currentContact: ContactSnapshot?
     var tickRows: [[Double]] = []
+    var recorder: Recorder?   // replay: see Recorder.swift
 
     /// A UIView animation: the model value changed at once; the presentation value follows the
     /// curve or the spring from where it was.
@@ -247,8 +251,13 @@ final class Run {
             for v in scene.vars { vars.append(try eval(v.initial)) }
             try applyInitialTransitions()
             for (i, b) in scene.behaviors.enumerated() where b.active { try addBehavior(i) }
+            startRecording()   // replay
             for step in scene.script { try runStep(step) }
-            if let e = scene.expect { failures += judge(e, snapshot(), scope: scene.scope) }
+            if let e = scene.expect {
+                let before = failures.count   // replay
+                failures += judge(e, snapshot(), scope: scene.scope)
+                recordCheckpoint(e, failuresBefore: before)   // replay
+            }
             return result(failures.isEmpty ? .passed : .failed)
         } catch let a as Abort {
             return result(.invalid, diagnostics: [a.diagnostic])
@@ -303,7 +312,9 @@ final class Run {
                 try tick(at: loc)
             }
         case .expect(let e):
+            let before = failures.count   // replay
             failures += judge(e, snapshot(), scope: scene.scope)
+            recordCheckpoint(e, failuresBefore: before)   // replay
         case .action(let a):
             actionBudget = 0
             try runAction(a, scope: scene.scope)
@@ -422,6 +433,7 @@ final class Run {
             }
             tickRows.append(row)
         }
+        if recorder != nil { recordFrame(events) }   // replay
         animations.removeAll { $0.finished(at: time) }
     }
 
@@ -452,6 +464,7 @@ final class Run {
                                 parameters: zip(scene.sweep, scene.parameters).map { .init(name: $0.name, value: $1, values: $0.values) },
                                 outcome: outcome)
         }
+        r.recording = finishRecording()   // replay
         return r
     }
 

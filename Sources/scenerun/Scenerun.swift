@@ -84,6 +84,7 @@ struct Run: ParsableCommand {
     @Option(name: .long, help: "Also write a JUnit XML report to this file (atomically).") var junit: String?
     @Option(name: .long, help: "Also write a JSON report to this file (atomically).") var json: String?
     @Option(name: .long, help: "Write every tick of every case (positions, rotations, velocities) as CSV files into this folder.") var trace: String?
+    @Option(name: .long, help: "Write a replay page per case (scene, scrubber, plots) and an index.html into this folder.") var replay: String?
     @Option(name: .long, help: "Most ticks one case may run.") var maxTicks: Int = RunLimits().ticks
     @Option(name: .long, help: "Most simulated seconds one case may run.") var maxTime: Double = RunLimits().sceneTime
 
@@ -121,6 +122,7 @@ struct Run: ParsableCommand {
         var limits = RunLimits()
         limits.ticks = maxTicks
         limits.sceneTime = maxTime
+        limits.recordReplay = replay != nil
         let results = runAll(cases, jobs: jobs, limits: limits) + loadErrors
         let ordered = order(results)
         let color = format == .text && isatty(1) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
@@ -139,6 +141,12 @@ struct Run: ParsableCommand {
             let names = TraceReporter.fileNames(traced)
             for (r, name) in zip(traced, names) {
                 attempt { () throws(OutputError) in try writeAtomically(TraceReporter.render(r), to: dir + "/" + name) }
+                if failed != nil { break }
+            }
+        }
+        if let dir = replay {
+            for f in ReplayReporter.render(ordered) {
+                attempt { () throws(OutputError) in try writeAtomically(f.text, to: dir + "/" + f.name) }
                 if failed != nil { break }
             }
         }

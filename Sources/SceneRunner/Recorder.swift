@@ -1,0 +1,147 @@
+import Diagnostics
+import Expectations
+import Geometry
+import SceneModel
+import UIDynamics
+
+/// The replay recording of a run in progress (`RunLimits.recordReplay`): what it has kept, and
+/// how far it has read the run's trace, event counts and failures.
+struct Recorder {
+    var recording: CaseRecording
+    var traceSeen = 0
+    var counts: [(String, Int)]
+    /// Whether the last gesture script seen keeps its finger down (`release: hold`).
+    var panHolds = false
+}
+
+/// Replay recording: the runner calls these at the start, at the end of every tick, at every
+/// `expect` and at the end; nothing here changes the run.
+extension Run {
+    /// Starts recording (frame 0: the state before the first tick) when the limits ask for it.
+    func startRecording() {
+        guard limits.recordReplay else { return }
+        let infos = scene.views.map { v -> CaseRecording.ViewInfo in
+            switch v.collisionBounds {
+            case .rectangle: return .init(name: v.name, shape: "rectangle", path: [], hidden: v.hidden)
+            case .ellipse: return .init(name: v.name, shape: "ellipse", path: [], hidden: v.hidden)
+            case .path(let p): return .init(name: v.name, shape: "path", path: p, hidden: v.hidden)
+            }
+        }
+        let rec = CaseRecording(worldSize: scene.world.size, frameRate: scene.world.frameRate, views: infos,
+                                behaviorNames: scene.behaviors.map(\.name), transitionNames: scene.transitions.map(\.name),
+                                gestureNames: scene.gestures.map(\.name))
+        recorder = Recorder(recording: rec, counts: eventCounts)
+        recordFrame([])
+    }
+
+    /// Records the state at the end of a tick, with the contacts of its sub-steps.
+    func recordFrame(_ events: [ContactEvent]) {
+        guard var r = recorder else { return }
+        let f = r.recording.frames.count
+        let vs = views.indices.map { i -> CaseRecording.ViewFrame in
+            let (frame, alpha) = presentation(i)
+            return .init(center: frame.center, size: frame.size, rotation: views[i].rotation, scale: views[i].scale, alpha: alpha,
+                         velocity: animator.linearVelocity(of: i), removed: views[i].removed)
+        }
+        var touch: CaseRecording.Touch?
+        if let g = currentGesture {
+            let rec = recognizers[g]
+            // The finger stays down after a `release: hold` pan (its last tick has no pan running yet
+            // is not in `held` until the step returns).
+            if let p = pan { r.panHolds = p.hold }
+            let down = pan?.gesture == g || held.contains(g) || (r.panHolds && [.possible, .began, .changed].contains(rec.state))
+            let lifted = f > 0 && r.recording.frames[f - 1].touch?.down == true
+            if down || lifted { touch = .init(gesture: g, point: rec.location, state: rec.state.rawValue, down: down) }
+        }
+        let active = installed.keys.sorted()
+        let ts = transitions.map { (state: $0.state.rawValue, progress: $0.progress) }
+        r.recording.frames.append(.init(time: time, running: animator.isRunning, views: vs, touch: touch, behaviors: active, transitions: ts,
+                                        guides: guides()))
+        for e in events {
+            r.recording.contacts.append(.init(frame: f, point: e.point, began: e.began, item: scene.views[e.itemA].name,
+                                              other: e.itemB.map { scene.views[$0].name } ?? "", boundary: e.boundary ?? ""))
+        }
+        catchUp(&r, frame: f)
+        recorder = r
+    }
+
+    /// The geometry of the behaviours in the animator, in scene order.
+    func guides() -> [CaseRecording.Guide] {
+        var out: [CaseRecording.Guide] = []
+        func point(_ item: Int, _ offset: Vec2) -> Vec2 {
+            let (c, s) = (Elementary.cos(views[item].rotation), Elementary.sin(views[item].rotation))
+            return views[item].frame.center + Vec2(c * offset.x - s * offset.y, s * offset.x + c * offset.y)
+        }
+        for (i, id) in installed.sorted(by: { $0.key < $1.key }) where id >= 0 {
+            guard let b = animator.behavior(id) else { continue }
+            switch b {
+            case .attachment(let a):
+                let to = a.otherItem.map { point($0, a.otherOffset) } ?? a.anchor
+                let kind: String
+                switch a.kind {
+                case .spring: kind = a.frequency > 0 ? "spring" : "rod"
+                case .sliding: kind = "sliding"
+                case .limit: kind = "limit"
+                case .fixed: kind = "fixed"
+                case .pin: kind = "pin"
+                }
+                out.append(.init(behavior: i, kind: "attachment", points: [point(a.item, a.offset), to], label: kind))
+            case .snap(let sn):
+                out.append(.init(behavior: i, kind: "snap", points: [views[sn.item].frame.center, sn.snapPoint]))
+            case .collision(let c):
+                if let e = c.referenceBoundsInsets {
+                    let size = scene.world.size
+                    out.append(.init(behavior: i, kind: "bounds", points: [Vec2(e.left, e.top), Vec2(size.x - e.right, size.y - e.bottom)]))
+                }
+                for bd in c.boundaries {
+                    out.append(.init(behavior: i, kind: "boundary", points: bd.points, closed: bd.closed, label: bd.identifier))
+                }
+            case .field(let f):
+                out.append(.init(behavior: i, kind: "field", points: [f.position], label: f.kind.rawValue))
+            case .gravity, .push, .item:
+                break
+            }
+        }
+        return out
+    }
+
+    /// Haptics, trace notes and failures since the last call, at frame `f`.
+    private func catchUp(_ r: inout Recorder, frame f: Int) {
+        for (k, (name, n)) in eventCounts.enumerated() where ["light", "medium", "heavy", "soft", "rigid"].contains(name) {
+            for _ in 0..<Swift.max(0, n - r.counts[k].1) { r.recording.haptics.append((f, name)) }
+        }
+        r.counts = eventCounts
+        while r.traceSeen < trace.count {
+            let line = trace[r.traceSeen]
+            // Notes read "t = 0.500 s: text"; the page shows the time from the frame.
+            let text = line.firstRange(of: ": ").map { String(line[$0.upperBound...]) } ?? line
+            r.recording.notes.append((f, text))
+            r.traceSeen += 1
+        }
+        while r.recording.failureFrames.count < failures.count { r.recording.failureFrames.append(f) }
+    }
+
+    /// Records an `expect` just judged: `before` is the number of failures before it.
+    func recordCheckpoint(_ e: Expectation, failuresBefore before: Int) {
+        guard var r = recorder else { return }
+        let f = r.recording.frames.count - 1
+        r.recording.checkpoints.append(.init(frame: f, location: e.location, passed: failures.count == before,
+                                             ghosts: CaseRecording.ghosts(e, snapshot(), scope: scene.scope)))
+        catchUp(&r, frame: f)
+        recorder = r
+    }
+
+    /// The finished recording: every failure placed at a frame and, for a view expectation, on its view.
+    func finishRecording() -> CaseRecording? {
+        guard var r = recorder else { return nil }
+        catchUp(&r, frame: Swift.max(0, r.recording.frames.count - 1))
+        var expectations: [Expectation] = scene.expect.map { [$0] } ?? []
+        for case .expect(let e) in scene.script { expectations.append(e) }
+        let names = scene.views.map(\.name)
+        r.recording.failureViews = failures.map { failure in
+            for e in expectations { if let v = CaseRecording.view(of: failure, in: e, views: names) { return v } }
+            return nil
+        }
+        return r.recording
+    }
+}

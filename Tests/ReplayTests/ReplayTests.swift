@@ -1,0 +1,196 @@
+import Foundation
+import Testing
+import Diagnostics
+import Expectations
+import Geometry
+import Reports
+import SceneLoader
+import SceneModel
+import SceneRunner
+
+let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// Every shipped scene (as `scenerun scenes/` finds them), loaded.
+func shippedScenes() throws -> [Scene] {
+    let fm = FileManager.default
+    let root = repo.appendingPathComponent("scenes")
+    var files: [String] = []
+    let walker = fm.enumerator(atPath: root.path)!
+    while let f = walker.nextObject() as? String {
+        if f.hasPrefix("invalid") { continue }
+        if f.hasSuffix(".yaml") || f.hasSuffix(".yml") { files.append(f) }
+    }
+    var scenes: [Scene] = []
+    for f in files.sorted() {
+        let path = root.appendingPathComponent(f).path
+        scenes += try SceneLoader.load(path: "scenes/" + f, bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+    }
+    return scenes
+}
+
+/// Every shipped case, run once with a recording (shared by the tests: a run of all takes a second).
+let shipped: [CaseResult] = try! shippedScenes().map(recorded)
+
+func recorded(_ s: Scene) -> CaseResult {
+    var limits = RunLimits()
+    limits.recordReplay = true
+    return SceneRunner.run(s, limits: limits)
+}
+
+/// A scene that fails twice: at a checkpoint (tick 30) and at the end, both on `card`.
+let failingScene = """
+name: Snap expected at the wrong point
+views:
+  card: { frame: [50, 75, 100, 50], collisionBounds: ellipse }
+  tri: { center: [100, 400], size: [80, 80], collisionBounds: { path: [[-40, 40], [40, 40], [0, -40]] } }
+behaviors:
+  home: { snap: { item: card, to: [300, 200], damping: 0.5 }, active: true }
+  fall: { gravity: { items: [tri] }, active: true }
+  floor: { collision: { items: [tri], referenceBounds: true }, active: true }
+script:
+  - wait: 0.5
+  - expect: { views: { card: { center: [250, 150], within: 1 } } }
+  - waitFor: rest
+expect:
+  views: { card: { center: [320, 260], rotation: 0.3, within: 0.5 } }
+  events: { contact: 0 }
+
+"""
+
+@Suite struct RecordingTests {
+    @Test func recordsOnlyWhenAsked() throws {
+        let scene = try SceneLoader.load(path: "fail.yaml", text: failingScene)[0]
+        #expect(SceneRunner.run(scene).recording == nil)
+        let r = recorded(scene)
+        let rec = try #require(r.recording)
+        #expect(rec.frames.count == r.ticks + 1)
+        #expect(rec.views.map(\.shape) == ["ellipse", "path"])
+    }
+
+    /// The replay's positions are the ones `--trace` writes, tick for tick, for every shipped case.
+    @Test func framesAgreeWithTheTickTrace() throws {
+        for r in shipped {
+            let rec = try #require(r.recording, "\(r.name)")
+            #expect(rec.frames.count == r.ticksTrace.count + 1, "\(r.name)")
+            for (i, row) in r.ticksTrace.enumerated() {
+                let f = rec.frames[i + 1]
+                #expect(f.time == row[0])
+                for v in rec.views.indices {
+                    let base = 3 + 7 * v
+                    let got = [f.views[v].center.x, f.views[v].center.y, f.views[v].rotation, f.views[v].alpha]
+                    #expect(got == Array(row[base..<base + 4]), "\(r.name) tick \(i + 1) view \(rec.views[v].name)")
+                }
+            }
+        }
+    }
+
+    @Test func failuresArePlacedAtTheirTickAndOnTheirView() throws {
+        let scene = try SceneLoader.load(path: "fail.yaml", text: failingScene)[0]
+        let r = recorded(scene)
+        let rec = try #require(r.recording)
+        #expect(r.status == .failed)
+        #expect(r.failures.count == 3)
+        #expect(rec.failureFrames == [30, rec.frames.count - 1, rec.frames.count - 1])
+        #expect(rec.failureViews == [0, 0, nil])   // the event count concerns no view
+        #expect(rec.checkpoints.map(\.frame) == [30, rec.frames.count - 1])
+        #expect(rec.checkpoints.map(\.passed) == [false, false])
+        let ghost = try #require(rec.checkpoints[0].ghosts.first)
+        #expect(ghost.view == 0 && ghost.center.x == 250 && ghost.center.y == 150 && ghost.size.x == 100 && ghost.size.y == 50)
+        let end = try #require(rec.checkpoints[1].ghosts.first)
+        #expect(end.center.x == 320 && end.center.y == 260 && end.rotation == 0.3)
+        // The triangle falls onto the floor: contacts are recorded at the tick they happen.
+        #expect(!rec.contacts.isEmpty)
+        #expect(rec.contacts.allSatisfy { $0.item == "tri" && $0.other == "" && $0.frame > 0 })   // the reference bounds
+    }
+
+    @Test func touchAndHapticsAreRecorded() throws {
+        let r = try #require(shipped.first { $0.name == "Shade appears on a downward pan" })
+        let rec = try #require(r.recording)
+        let down = rec.frames.indices.filter { rec.frames[$0].touch?.down == true }
+        #expect(!down.isEmpty)
+        #expect(rec.frames[0].touch == nil)
+        // The shade scene expects 6 haptics; the recording holds each at its tick.
+        #expect(rec.haptics.count == 6)
+        #expect(rec.haptics.allSatisfy { $0.style == "light" })
+        #expect(rec.frames.contains { $0.transitions.contains { $0.state == "interactive" && $0.progress > 0 } })
+    }
+
+    /// The shade's `pullDown` attachment is drawn from the shade's centre to its anchor, a screen
+    /// height below, exactly while it is in the animator; `walls` shows its inset bounds.
+    @Test func activeBehavioursHaveTheirGeometry() throws {
+        let r = try #require(shipped.first { $0.name == "Shade appears on a downward pan" })
+        let rec = try #require(r.recording)
+        let pull = try #require(rec.behaviorNames.firstIndex(of: "pullDown"))
+        let walls = try #require(rec.behaviorNames.firstIndex(of: "walls"))
+        var activeFrames = 0
+        for f in rec.frames {
+            let lines = f.guides.filter { $0.behavior == pull }
+            #expect(lines.count == (f.behaviors.contains(pull) ? 1 : 0))
+            guard let g = lines.first else { continue }
+            activeFrames += 1
+            #expect(g.kind == "attachment" && g.label == "spring")
+            // (Its start is the item's model centre: while a UIView animation runs on the shade,
+            // the drawn shade is the presentation, elsewhere; see the spring test below.)
+            #expect(g.points[1].x == 187.5 && g.points[1].y == 667)
+            let bounds = f.guides.filter { $0.behavior == walls }
+            #expect(bounds.count == 1 && bounds.first?.kind == "bounds" && bounds.first?.points[0].y == -667)
+        }
+        #expect(activeFrames > 10)
+        let spring = try #require(shipped.first { $0.name == "Spring attachment settles at its length" }?.recording)
+        for f in spring.frames {
+            #expect(f.guides.count == 1)
+            #expect(f.guides.first?.points == [f.views[0].center, Vec2(195, 300)])
+        }
+    }
+}
+
+@Suite struct ReplayPageTests {
+    @Test func pagesAreDeterministicAndSelfContained() throws {
+        let results = shipped
+        let a = ReplayReporter.render(results)
+        // A second run gives the same bytes (the shade's six cases: pans, transitions, haptics).
+        let again = try shippedScenes().filter { $0.file.hasSuffix("shade.yaml") }.map(recorded)
+        #expect(!again.isEmpty)
+        let b = ReplayReporter.render(again)
+        #expect(b.dropFirst().map(\.text) == again.map { r in a[1 + results.firstIndex { $0.name == r.name }!].text })
+        #expect(a.count == results.count + 1 && a[0].name == "index.html")
+        #expect(Set(a.map(\.name)).count == a.count)
+        for f in a {
+            // The SVG namespace is a name, not a fetch; nothing else may point outside the page.
+            let t = f.text.replacingOccurrences(of: "http://www.w3.org/2000/svg", with: "")
+            #expect(!t.contains("http://") && !t.contains("https://") && !t.contains(" src=") && !t.contains("<link"), "\(f.name)")
+        }
+        for r in results { #expect(a[0].text.contains(r.name.replacingOccurrences(of: "&", with: "&amp;")), "\(r.name)") }
+    }
+
+    @Test func aFiveSecondCaseIsUnderOneMegabyte() throws {
+        var views = "", items: [String] = []
+        for i in 0..<8 {
+            views += "  b\(i): { frame: [\(20 + 45 * i), \(100 + 20 * i), 40, 40]\(i % 2 == 0 ? ", collisionBounds: ellipse" : "") }\n"
+            items.append("b\(i)")
+        }
+        let text = """
+        name: Eight boxes for five seconds
+        views:
+        \(views)behaviors:
+          fall: { gravity: { items: [\(items.joined(separator: ", "))] }, active: true }
+          walls: { collision: { items: [\(items.joined(separator: ", "))], referenceBounds: true }, active: true }
+        script:
+          - wait: 5
+
+        """
+        let r = recorded(try SceneLoader.load(path: "five.yaml", text: text)[0])
+        #expect(r.ticks == 300)
+        let page = ReplayReporter.page(r)
+        print("replay of a 5 s case with 8 views: \(page.utf8.count) bytes")
+        #expect(page.utf8.count < 1_000_000)
+    }
+
+    @Test func aCaseThatDidNotRunStillHasAPage() {
+        let r = CaseResult(file: "bad.yaml", name: "bad.yaml </script>", status: .invalid,
+                           diagnostics: [Diagnostic("unknown key `frequncy`", at: SourceLocation(file: "bad.yaml", line: 1, column: 1))])
+        let p = ReplayReporter.page(r)
+        #expect(p.contains("unknown key `frequncy`"))
+        #expect(p.components(separatedBy: "</script>").count == 3)   // the name cannot close the data's script element
+    }
+}
