@@ -125,16 +125,22 @@ final class Run {
     var animations: [ViewAnimation] = []
 
     /// What the screen shows: the presentation frame and alpha of a view.
+    ///
+    /// UIView animations are additive (as UIKit's have been since iOS 8): the screen shows the
+    /// model value plus the animation's remaining offset, `lerp(from, to, p) − to`. For a view
+    /// nothing else moves that is the interpolation itself; for a view the dynamics took over
+    /// during the animation it is the body's position plus an offset that decays to zero.
     func presentation(_ i: Int) -> (Rect, Double) {
         var frame = views[i].frame, alpha = views[i].alpha
         if let a = animations.last(where: { $0.view == i && $0.animatesFrame }) {
-            let p = a.progress(at: time)
-            func lerp(_ x: Double, _ y: Double) -> Double { x + p * (y - x) }
-            frame = Rect(x: lerp(a.fromFrame.origin.x, a.toFrame.origin.x), y: lerp(a.fromFrame.origin.y, a.toFrame.origin.y),
-                         width: lerp(a.fromFrame.size.x, a.toFrame.size.x), height: lerp(a.fromFrame.size.y, a.toFrame.size.y))
+            let q = 1 - a.progress(at: time)   // the part of the change still to come
+            frame = Rect(x: frame.origin.x + q * (a.fromFrame.origin.x - a.toFrame.origin.x),
+                         y: frame.origin.y + q * (a.fromFrame.origin.y - a.toFrame.origin.y),
+                         width: frame.size.x + q * (a.fromFrame.size.x - a.toFrame.size.x),
+                         height: frame.size.y + q * (a.fromFrame.size.y - a.toFrame.size.y))
         }
         if let a = animations.last(where: { $0.view == i && !$0.animatesFrame }) {
-            alpha = a.fromAlpha + a.progress(at: time) * (a.toAlpha - a.fromAlpha)
+            alpha += (1 - a.progress(at: time)) * (a.fromAlpha - a.toAlpha)
         }
         return (frame, alpha)
     }
