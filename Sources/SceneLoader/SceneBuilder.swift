@@ -5,9 +5,8 @@ import SceneModel
 import SceneVocabulary
 import Yams
 
-let actionKeys = ["if", "then", "else", "add", "remove", "set", "animate", "start", "progress", "finish", "cancel", "complete", "velocity", "haptic",
-                  "removeView", "log", "after", "do"]
-let stepKeys = ["pan", "flick", "wait", "waitFor", "timeout", "expect"] + actionKeys
+let actionKeys = ActionKey.names
+let stepKeys = StepKey.names + actionKeys
 
 struct SceneBuilder {
     var w: Walker
@@ -19,8 +18,8 @@ struct SceneBuilder {
     func err(_ m: String, _ n: Node) -> Diagnostic { w.err(m, n) }
 
     mutating func build(_ root: Node, file: String, text: String, defaultName: String, variant: String?) throws(Diagnostic) -> Scene {
-        let top = try w.mapping(root, "the scene", known: ["name", "world", "vars", "sweep", "outcome", "views", "behaviors", "transitions", "gestures", "on", "script", "expect", "variants"],
-                                required: ["views", "script"])
+        let top = try w.mapping(root, "the scene", known: TopLevelKey.names,
+                                required: TopLevelKey.required.map(\.rawValue))
         func node(_ k: String) -> Node? { top.first { $0.0 == k }?.1 }
         var name = defaultName
         if let n = node("name") { name = try w.string(n, "`name`") }
@@ -47,7 +46,7 @@ struct SceneBuilder {
     // MARK: world, views, gestures, transitions
 
     mutating func world(_ n: Node) throws(Diagnostic) {
-        for (k, v) in try w.mapping(n, "`world`", known: ["size", "frameRate", "substeps", "timeout", "rest"]) {
+        for (k, v) in try w.mapping(n, "`world`", known: WorldKey.names) {
             switch k {
             case "size":
                 let s = try w.numbers(v, "`world.size`", count: 2)
@@ -60,7 +59,7 @@ struct SceneBuilder {
             case "substeps": _ = try w.number(v, "`world.substeps`", positive: true)
             case "timeout": scene.world.timeout = try w.number(v, "`world.timeout`", positive: true)
             case "rest":
-                for (rk, rv) in try w.mapping(v, "`world.rest`", known: ["speed", "angularSpeed", "for"]) {
+                for (rk, rv) in try w.mapping(v, "`world.rest`", known: RestKey.names) {
                     let d = try w.number(rv, "`world.rest.\(rk)`", min: 0)
                     if rk == "speed" { scene.world.restSpeed = d } else if rk == "angularSpeed" { scene.world.restAngularSpeed = d } else { scene.world.restFor = d }
                 }
@@ -77,7 +76,7 @@ struct SceneBuilder {
         for (name, v, loc) in entries {
             try reserve(name, v)
             scene.names[name] = .view(ViewID(scene.views.count))
-            let kv = try w.mapping(v, "view `\(name)`", known: ["frame", "center", "size", "rotation", "alpha", "hidden", "collisionBounds", "superview"])
+            let kv = try w.mapping(v, "view `\(name)`", known: ViewKey.names)
             func get(_ k: String) -> Node? { kv.first { $0.0 == k }?.1 }
             var frame: Rect
             if let f = get("frame") {
@@ -249,7 +248,7 @@ struct SceneBuilder {
             let kv = try w.mapping(v, "gesture `\(name)`", known: GestureKind.names)
             guard kv.count == 1, let kind = GestureKind(rawValue: kv[0].0) else { throw err("gesture `\(name)` needs exactly one kind: \(GestureKind.alternatives)", v) }
             let edge = kind == .screenEdgePan
-            let body = try w.mapping(kv[0].1, "`\(kv[0].0)` of `\(name)`", known: edge ? ["in", "edges", "minimumDistance"] : ["in", "minimumDistance"], required: ["in"])
+            let body = try w.mapping(kv[0].1, "`\(kv[0].0)` of `\(name)`", known: edge ? ["in", "edges", "minimumDistance"] : ["in", "minimumDistance"], required: [GestureKey.view.rawValue])
             var view: ViewID?, minDist = edge ? 15.0 : 10.0, edges: [ScreenEdge] = edge ? [.left] : []
             for (k, x) in body {
                 switch k {
@@ -276,7 +275,7 @@ struct SceneBuilder {
     mutating func transitions(_ n: Node) throws(Diagnostic) {
         for (name, v, loc) in try w.namedMapping(n, "`transitions`") {
             try reserve(name, v)
-            let kv = try w.mapping(v, "transition `\(name)`", known: ["kind", "from", "to", "finalFrame", "duration", "interactive", "completionSpeed", "completionCurve", "animations", "initial"],
+            let kv = try w.mapping(v, "transition `\(name)`", known: TransitionKey.names,
                                 required: ["kind"])
             var t = TransitionSpec(name: name, location: loc, kind: .present)
             for (k, x) in kv {

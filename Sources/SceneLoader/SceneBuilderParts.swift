@@ -344,7 +344,7 @@ extension SceneBuilder {
         case "remove": return .remove(try behaviorNames(v, allowAll: true), w.loc(v))
         case "set": return .set(try setTargets(v, s))
         case "animate":
-            let a = try w.mapping(v, "`animate`", known: ["duration", "curve", "spring", "delay", "set", "then"], required: ["set"])
+            let a = try w.mapping(v, "`animate`", known: AnimateKey.names, required: [AnimateKey.set.rawValue])
             func ag(_ k: String) -> Node? { a.first { $0.0 == k }?.1 }
             let duration = try ag("duration").map { (x) throws(Diagnostic) in try w.expr(x, "`duration`", .number, s) } ?? Expr(node: .number(0.25), location: w.loc(v), text: "0.25")
             var curve = CurveName.easeInOut

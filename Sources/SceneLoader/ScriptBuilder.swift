@@ -28,7 +28,7 @@ extension SceneBuilder {
         }
         if let p = get("pan") { return try pan(p) }
         if let f = get("flick") {
-            let a = try w.mapping(f, "`flick`", known: ["gesture", "from", "velocity", "distance"], required: ["gesture", "from", "velocity"])
+            let a = try w.mapping(f, "`flick`", known: FlickKey.names, required: ["gesture", "from", "velocity"])
             func fg(_ k: String) -> Node? { a.first { $0.0 == k }?.1 }
             let from = try w.pointOrExpr(fg("from")!, "`from`", scope), vel = try w.pointOrExpr(fg("velocity")!, "`velocity`", scope)
             if case .list(let c) = vel.node, c.allSatisfy({ $0.literalNumber == 0 }) { throw err("a flick needs a non-zero `velocity`", fg("velocity")!) }
@@ -64,7 +64,7 @@ extension SceneBuilder {
     }
 
     mutating func pan(_ n: Node) throws(Diagnostic) -> Step {
-        let a = try w.mapping(n, "`pan`", known: ["gesture", "path", "from", "to", "duration", "curve", "release"], required: ["gesture"])
+        let a = try w.mapping(n, "`pan`", known: PanKey.names, required: [PanKey.gesture.rawValue])
         func get(_ k: String) -> Node? { a.first { $0.0 == k }?.1 }
         let g = try gestureName(get("gesture")!)
         var frames: [Keyframe] = []
@@ -108,7 +108,7 @@ extension SceneBuilder {
 
     mutating func expectation(_ n: Node) throws(Diagnostic) -> Expectation {
         var e = Expectation(location: w.loc(n))
-        for (k, v) in try w.mapping(n, "`expect`", known: ["transition", "views", "rest", "restBy", "events", "that"]) {
+        for (k, v) in try w.mapping(n, "`expect`", known: ExpectKey.names) {
             switch k {
             case "transition":
                 for (name, sv) in try w.mapping(v, "`expect.transition`", known: scene.transitions.map(\.name)) {

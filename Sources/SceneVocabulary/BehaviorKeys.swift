@@ -53,6 +53,7 @@ public enum CollisionKey: String, VocabularyKey {
 
 public enum AttachmentKey: String, VocabularyKey {
     case item, anchor, to, offset, toOffset, length, frequency, damping, kind, axis, range, frictionTorque
+    public var minimum: (value: Double, exclusive: Bool)? { [.length, .frequency, .damping, .frictionTorque].contains(self) ? (0, false) : nil }
     public var kind: KeyKind {
         switch self {
         case .item, .to: return .viewName
@@ -94,6 +95,7 @@ public enum AttachmentKey: String, VocabularyKey {
 
 public enum SnapKey: String, VocabularyKey {
     case item, to, damping
+    public var minimum: (value: Double, exclusive: Bool)? { self == .damping ? (0, false) : nil }
     public var kind: KeyKind { self == .item ? .viewName : self == .to ? .point : .number }
     public var defaultValue: String { self == .damping ? "0.5" : "required" }
     public var doc: String {
@@ -142,6 +144,13 @@ public enum PushKey: String, VocabularyKey {
 
 public enum ItemKey: String, VocabularyKey {
     case items, elasticity, friction, density, resistance, angularResistance, allowsRotation, anchored, charge, linearVelocity, angularVelocity
+    public var minimum: (value: Double, exclusive: Bool)? {
+        switch self {
+        case .elasticity, .friction, .resistance, .angularResistance: return (0, false)
+        case .density: return (0, true)
+        default: return nil
+        }
+    }
     public var kind: KeyKind {
         switch self {
         case .items: return .viewNames
@@ -181,6 +190,7 @@ public enum ItemKey: String, VocabularyKey {
 
 public enum FieldKey: String, VocabularyKey {
     case kind, items, position, strength, region, falloff, minimumRadius, direction, smoothness, animationSpeed
+    public var minimum: (value: Double, exclusive: Bool)? { [.minimumRadius, .smoothness, .animationSpeed].contains(self) ? (0, false) : nil }
     public var kind: KeyKind {
         switch self {
         case .kind: return .choice(FieldKind.names)

@@ -61,9 +61,12 @@ public enum KeyKind: Sendable, Hashable {
 public protocol VocabularyKey: VocabularyName {
     var kind: KeyKind { get }
     var defaultValue: String { get }
+    /// The least literal value the loader accepts, and whether it is excluded.
+    var minimum: (value: Double, exclusive: Bool)? { get }
 }
 
 extension VocabularyKey {
+    public var minimum: (value: Double, exclusive: Bool)? { nil }
     /// The key's type as the docs write it.
     public var type: String { kind.text }
 }

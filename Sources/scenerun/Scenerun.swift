@@ -7,6 +7,7 @@ import Reports
 import SceneLoader
 import SceneModel
 import SceneRunner
+import SceneVocabulary
 
 @main
 struct Scenerun: ParsableCommand {
@@ -24,7 +25,7 @@ struct Scenerun: ParsableCommand {
           scenerun --junit out/junit.xml scenes/  also write a JUnit report
           scenerun check scenes/                  validate without running
         """,
-        subcommands: [Run.self, Check.self],
+        subcommands: [Run.self, Check.self, Schema.self],
         defaultSubcommand: Run.self)
 }
 
@@ -172,6 +173,19 @@ struct Check: ParsableCommand {
             throw ExitCode(error.code)
         }
         throw outcomeExitCode(for: results)
+    }
+}
+
+struct Schema: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "schema",
+        abstract: "Print the JSON Schema of the scene format (for editors: see docs/editors.md).")
+
+    func run() throws {
+        do { try writeStandardOutput(SceneSchema.json) } catch {
+            printError(error.message)
+            throw ExitCode(error.code)
+        }
     }
 }
 

@@ -28,6 +28,16 @@ let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().delet
         #expect(current == Reference.markdown, "docs/scene-format.md's reference section differs from the vocabulary")
     }
 
+    /// schema/scene.schema.json is what `scenerun schema` prints. To update it:
+    /// `swift run scenerun schema > schema/scene.schema.json`.
+    @Test func committedSchemaIsCurrent() throws {
+        let committed = try String(contentsOf: repoRoot.appendingPathComponent("schema/scene.schema.json"), encoding: .utf8)
+        #expect(committed == SceneSchema.json, "schema/scene.schema.json is stale: run `swift run scenerun schema > schema/scene.schema.json`")
+        // Every key of every behaviour kind is in it, with its description.
+        for k in AttachmentKey.allCases { #expect(committed.contains("\"\(k.rawValue)\": {\n")) }
+        #expect(committed.contains(#""additionalProperties": false"#))
+    }
+
     /// Every path the type checker accepts resolves at run time to a value of the type the
     /// checker gave it: the scope and the resolver come from the same tables.
     @Test func everyTypedPathResolves() throws {

@@ -1,0 +1,188 @@
+// The keys of the scene file's other mappings: the top level, world, views, transitions,
+// gestures, script steps, actions and expectations.
+
+public enum TopLevelKey: String, VocabularyName {
+    case name, world, vars, sweep, outcome, views, behaviors, transitions, gestures, on, script, expect, variants
+    public var doc: String {
+        switch self {
+        case .name: return "the title in reports (default: the file name)"
+        case .world: return "the reference view and the clock"
+        case .vars: return "variables the rules keep: name → initial value"
+        case .sweep: return "parameters: name → list of numbers or { from, to, steps }"
+        case .outcome: return "what the outcome map shows for each swept case"
+        case .views: return "named views: the dynamic items"
+        case .behaviors: return "named behaviours, inactive until added unless active: true"
+        case .transitions: return "named view-controller transitions"
+        case .gestures: return "named gesture recognisers"
+        case .on: return "rules: event → actions"
+        case .script: return "what happens over time"
+        case .expect: return "the state expected when the script ends"
+        case .variants: return "named JSON Merge Patches of the scene: one more case each"
+        }
+    }
+    /// Keys a scene cannot do without.
+    public static let required: [TopLevelKey] = [.views, .script]
+}
+
+public enum WorldKey: String, VocabularyName {
+    case size, frameRate, substeps, timeout, rest
+    public var doc: String {
+        switch self {
+        case .size: return "the reference bounds [w, h], points (default [390, 844])"
+        case .frameRate: return "ticks and touch events per second (default 60)"
+        case .substeps: return "accepted; the animator sub-steps at Float(1/120) s as UIKit does"
+        case .timeout: return "seconds any wait may last (default 10)"
+        case .rest: return "when items count as at rest: { speed (pt/s), angularSpeed (rad/s), for (s) }"
+        }
+    }
+}
+
+public enum RestKey: String, VocabularyName {
+    case speed, angularSpeed
+    case holdFor = "for"
+    public var doc: String {
+        switch self {
+        case .speed: return "points/s (default 1)"
+        case .angularSpeed: return "radians/s (default 0.035)"
+        case .holdFor: return "seconds (default 0.5)"
+        }
+    }
+}
+
+public enum ViewKey: String, VocabularyName {
+    case frame, center, size, rotation, alpha, hidden, collisionBounds, superview
+    public var doc: String {
+        switch self {
+        case .frame: return "[x, y, w, h] (or center and size)"
+        case .center: return "[x, y], with size"
+        case .size: return "[w, h], with center"
+        case .rotation: return "radians, clockwise, or \"…deg\""
+        case .alpha: return "0…1 (default 1)"
+        case .hidden: return "default false"
+        case .collisionBounds: return "rectangle, ellipse or { path: [[x, y], …] } (convex, relative to the centre)"
+        case .superview: return "the view it is in (default: the reference view)"
+        }
+    }
+}
+
+public enum TransitionKey: String, VocabularyName {
+    case kind, from, to, finalFrame, duration, interactive, completionSpeed, completionCurve, animations, initial
+    public var doc: String {
+        switch self {
+        case .kind: return "present or dismiss"
+        case .from: return "the presenting (present) or presented (dismiss) view"
+        case .to: return "the view that ends on screen"
+        case .finalFrame: return "the frame the presented view ends at (default: the world bounds)"
+        case .duration: return "seconds (default 0.35)"
+        case .interactive: return "custom (default) or percentDriven"
+        case .completionSpeed: return "percent-driven finish and cancel speed (default 1)"
+        case .completionCurve: return "percent-driven finish and cancel curve (default easeInOut)"
+        case .animations: return "{ from | to: { scale: [a, b], translate: [[x, y], [x, y]], alpha: [a, b] } }"
+        case .initial: return "idle (default) or completed: the case starts with it done"
+        }
+    }
+}
+
+public enum GestureKey: String, VocabularyName {
+    case view = "in", minimumDistance, edges
+    public var doc: String {
+        switch self {
+        case .view: return "the view it is attached to, or world"
+        case .minimumDistance: return "pan hysteresis, points (default 10, screen edge 15)"
+        case .edges: return "screenEdgePan: left, right, top, bottom (default [left])"
+        }
+    }
+}
+
+public enum StepKey: String, VocabularyName {
+    case pan, flick, wait, waitFor, timeout, expect
+    public var doc: String {
+        switch self {
+        case .pan: return "a finger through keyframes [t, x, y], or from/to/duration"
+        case .flick: return "a finger from a point at a velocity over a distance"
+        case .wait: return "seconds, or { frames: n }"
+        case .waitFor: return "rest, or an expression that must become true"
+        case .timeout: return "seconds a waitFor may last"
+        case .expect: return "a checkpoint"
+        }
+    }
+}
+
+public enum PanKey: String, VocabularyName {
+    case gesture, path, from, to, duration, curve, release
+    public var doc: String {
+        switch self {
+        case .gesture: return "the gesture the finger drives"
+        case .path: return "keyframes [t, x, y]"
+        case .from, .to: return "a point, with duration"
+        case .duration: return "seconds (default 0.25)"
+        case .curve: return "from/to only: linear (default), easeIn, easeOut, easeInOut"
+        case .release: return "lift (default) or hold: keep the finger down"
+        }
+    }
+}
+
+public enum FlickKey: String, VocabularyName {
+    case gesture, from, velocity, distance
+    public var doc: String {
+        switch self {
+        case .gesture: return "the gesture the finger drives"
+        case .from: return "where the finger goes down"
+        case .velocity: return "pt/s"
+        case .distance: return "points (default 200)"
+        }
+    }
+}
+
+public enum ActionKey: String, VocabularyName {
+    case branch = "if", then, otherwise = "else", add, remove, set, animate, start, progress, finish, cancel, complete
+    case velocity, haptic, removeView, log, after, actions = "do"
+    public var doc: String {
+        switch self {
+        case .branch: return "a condition, with then and else"
+        case .then, .otherwise: return "actions"
+        case .add: return "behaviour names"
+        case .remove: return "behaviour names, or all"
+        case .set: return "{ view.property | behaviour.property | variable: value }"
+        case .animate: return "a UIView animation: { duration, curve | spring, delay, set, then }"
+        case .start: return "a transition"
+        case .progress: return "updateInteractiveTransition"
+        case .finish, .cancel: return "end the current transition's interactive phase"
+        case .complete: return "completeTransition: true or false"
+        case .velocity: return "{ item, linear, angular }: addLinearVelocity / addAngularVelocity"
+        case .haptic: return "an impact feedback style"
+        case .removeView: return "a view"
+        case .log: return "a value written into the trace"
+        case .after: return "seconds before the do actions run"
+        case .actions: return "the actions of after"
+        }
+    }
+}
+
+public enum AnimateKey: String, VocabularyName {
+    case duration, curve, spring, delay, set, then
+    public var doc: String {
+        switch self {
+        case .duration: return "seconds (default 0.25)"
+        case .curve: return "easeInOut (default), easeIn, easeOut, linear"
+        case .spring: return "{ damping, velocity }: a spring animation"
+        case .delay: return "seconds"
+        case .set: return "the view properties and their end values"
+        case .then: return "the completion block"
+        }
+    }
+}
+
+public enum ExpectKey: String, VocabularyName {
+    case transition, views, rest, restBy, events, that
+    public var doc: String {
+        switch self {
+        case .transition: return "transition → state"
+        case .views: return "view → { property: value, within: tolerance }"
+        case .rest: return "the animator is paused"
+        case .restBy: return "… and paused no later than this scene time"
+        case .events: return "event → count: 3, \">= 1\", \"< 5\", \"1...4\""
+        case .that: return "boolean expressions"
+        }
+    }
+}
