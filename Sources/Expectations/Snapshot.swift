@@ -105,7 +105,9 @@ public struct Snapshot: Sendable, NameResolver {
         case "finalFrame": return .rect(finalFrame)
         case "initialFrame": return .rect(initialFrame)
         case "touch": return gestureValue(gestures.first { $0.name == currentGesture }, "location")
-        case "translation", "velocity" where path.count == 1: return gestureValue(gestures.first { $0.name == currentGesture }, head)
+        // (`where` applied to "velocity" alone before; kept, without the warning.)
+        case "translation": return gestureValue(gestures.first { $0.name == currentGesture }, head)
+        case "velocity" where path.count == 1: return gestureValue(gestures.first { $0.name == currentGesture }, head)
         case "gesture": return gestureValue(gestures.first { $0.name == currentGesture }, member)
         case "contact":
             guard let c = contact else { throw Diagnostic("`contact` is only defined inside a contact rule", at: location) }
