@@ -117,10 +117,24 @@ extension Run {
             guard let i = currentTransition, transitions[i].state != .completed && transitions[i].state != .cancelled && transitions[i].state != .idle else { return }
             transitions[i].complete(try evalBool(e, scope: scope))
             pendingTransitionEnded.append(i)
-        case .velocity(let item, let linear, let angular, _):
+        case .velocity(let item, let linear, let angular, let loc):
             let id = scene.views.firstIndex { $0.name == item }!
-            if let l = linear { animator.addLinearVelocity(try evalPoint(l, scope: scope), to: id) }
-            if let w = angular { animator.addAngularVelocity(try evalNumber(w, scope: scope), to: id) }
+            if let l = linear {
+                let v = try evalPoint(l, scope: scope)
+                // The sum may overflow even when each value is finite: refuse it, do not pass inf on.
+                let total = animator.linearVelocity(of: id) + v
+                guard total.isFinite else {
+                    throw Abort(diagnostic: Diagnostic("adding `\(l.text)` to the velocity of `\(item)` overflows (the result is not a finite number)", at: loc))
+                }
+                animator.addLinearVelocity(v, to: id)
+            }
+            if let w = angular {
+                let a = try evalNumber(w, scope: scope)
+                guard (animator.angularVelocity(of: id) + a).isFinite else {
+                    throw Abort(diagnostic: Diagnostic("adding `\(w.text)` to the angular velocity of `\(item)` overflows (the result is not a finite number)", at: loc))
+                }
+                animator.addAngularVelocity(a, to: id)
+            }
         case .haptic(let style, _):
             count("haptic"); count(style)
             note("haptic \(style)")

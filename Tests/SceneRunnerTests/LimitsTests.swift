@@ -62,4 +62,17 @@ import Expectations
         // Both simulate 2 s in sub-steps of 1/120 s: within a factor of two of each other.
         #expect(Double(b.work) > 0.5 * Double(a.work) && Double(b.work) < 2 * Double(a.work), "\(a.work) \(b.work)")
     }
+
+    /// On main two velocity actions of 1e308 in one rule overflowed to infinity silently (the case passed).
+    @Test func aVelocityThatOverflowsIsALocatedError() throws {
+        let text = "name: t\nviews:\n  b: { frame: [1, 1, 10, 10] }\nbehaviors:\n  g: { gravity: { items: [b] }, active: true }\non:\n  step:\n"
+            + "    - velocity: { item: b, linear: \"[1e308, 0]\" }\n    - velocity: { item: b, linear: \"[1e308, 0]\", angular: 1 }\nscript:\n  - wait: 1\n"
+        let r = SceneRunner.run(try SceneLoader.load(path: "v.yaml", text: text)[0])
+        #expect(r.status == .invalid)
+        #expect(r.diagnostics.map(\.description) == ["v.yaml:9:17: error: adding `[1e308, 0]` to the velocity of `b` overflows (the result is not a finite number)"])
+        let angular = "name: t\nviews:\n  b: { frame: [1, 1, 10, 10] }\nbehaviors:\n  g: { gravity: { items: [b] }, active: true }\non:\n  step:\n"
+            + "    - velocity: { item: b, angular: 1e308 }\n    - velocity: { item: b, angular: 1e308 }\nscript:\n  - wait: 1\n"
+        let a = SceneRunner.run(try SceneLoader.load(path: "v.yaml", text: angular)[0])
+        #expect(a.diagnostics.first?.message == "adding `1e308` to the angular velocity of `b` overflows (the result is not a finite number)")
+    }
 }
