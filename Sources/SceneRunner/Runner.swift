@@ -170,7 +170,7 @@ final class Run {
                 if let s = secs, s > scene.world.timeout + 1e-9 {
                     throw Abort(diagnostic: Diagnostic("a wait of \(formatNumber(s)) s is longer than the timeout of \(formatNumber(scene.world.timeout)) s; raise `world.timeout`", at: loc))
                 }
-                if seconds > limits.sceneTime || seconds / dt > Double(limits.ticks) {
+                if seconds > limits.sceneTime + 1e-9 || seconds / dt > Double(limits.ticks) + 1e-6 {   // sums of 0.01 s carry rounding
                     throw Abort(diagnostic: Diagnostic("the script waits \(formatNumber(seconds)) s in all, more than the limit of \(formatNumber(limits.sceneTime)) s or \(limits.ticks) ticks; raise it with --max-time / --max-ticks", at: loc))
                 }
             case .pan(let p):

@@ -75,4 +75,17 @@ import Expectations
         let a = SceneRunner.run(try SceneLoader.load(path: "v.yaml", text: angular)[0])
         #expect(a.diagnostics.first?.message == "adding `1e308` to the angular velocity of `b` overflows (the result is not a finite number)")
     }
+
+    /// Found by the adversarial pass: 3000 waits of 0.01 s were refused as "30 s in all, more
+    /// than the limit of 30 s" (their sum carries rounding); here 200 waits of one tick at 100 fps.
+    @Test func waitsAddingUpToTheLimitAreAccepted() throws {
+        let text = "name: t\nworld: { frameRate: 100 }\nviews:\n  a: { frame: [0, 0, 1, 1] }\nscript:\n" + String(repeating: "  - wait: 0.01\n", count: 200)
+        var limits = RunLimits()
+        limits.sceneTime = 2
+        let r = SceneRunner.run(try SceneLoader.load(path: "w.yaml", text: text)[0], limits: limits)
+        #expect(r.status == .passed, "\(r.diagnostics)")
+        limits.sceneTime = 1.99
+        let over = SceneRunner.run(try SceneLoader.load(path: "w.yaml", text: text)[0], limits: limits)
+        #expect(over.status == .invalid)
+    }
 }
