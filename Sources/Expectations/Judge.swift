@@ -36,6 +36,8 @@ public struct CaseResult: Sendable {
     public var ticksTrace: [[Double]] = []
     /// Everything the replay page shows, when the run recorded it (`--replay`).
     public var recording: CaseRecording?
+    /// Units of engine work the case used (bodies, contacts and joints summed over sub-steps; `--max-work`).
+    public var work = 0
     public init(file: String, name: String, status: CaseStatus, failures: [Failure] = [], diagnostics: [Diagnostic] = [],
                 time: Double = 0, ticks: Int = 0, source: String? = nil, trace: [String] = []) {
         self.file = file; self.name = name; self.status = status; self.failures = failures; self.diagnostics = diagnostics

@@ -52,7 +52,11 @@ public enum JUnitReporter {
             case "\"": o += "&quot;"
             case "'": o += "&apos;"
             default:
-                if c.value < 0x20 && c != "\n" && c != "\t" { o += "&#\(c.value);" } else { o.unicodeScalars.append(c) }
+                // XML 1.0 has no way to carry most control characters, not even as `&#0;`
+                // (not well-formed): they are written as visible `\u{0}` text.
+                if (c.value < 0x20 && c != "\n" && c != "\t" && c != "\r") || c.value == 0xFFFE || c.value == 0xFFFF {
+                    o += "\\u{\(String(c.value, radix: 16, uppercase: true))}"
+                } else { o.unicodeScalars.append(c) }
             }
         }
         return o

@@ -131,10 +131,24 @@ extension Run {
             if d < 0 { throw runtimeError("`after` must not be negative, got \(formatNumber(d))", at: loc) }
             let ticks = Swift.max(1, Int(Swift.min((d * scene.world.frameRate - 1e-9).rounded(.up), Double(limits.ticks) + 1)))
             timers.append(Timer(due: tickCount + ticks, actions: actions, scope: scope))
-        case .velocity(let item, let linear, let angular, _):
+        case .velocity(let item, let linear, let angular, let loc):
             let id = item.index
-            if let l = linear { animator.addLinearVelocity(try evalPoint(l, scope: scope), to: id) }
-            if let w = angular { animator.addAngularVelocity(try evalNumber(w, scope: scope), to: id) }
+            let name = scene[item].name
+            if let l = linear {
+                let v = try evalPoint(l, scope: scope)
+                // The sum may overflow even when each value is finite: refuse it, do not pass inf on.
+                guard (animator.linearVelocity(of: id) + v).isFinite else {
+                    throw runtimeError("adding `\(l.text)` to the velocity of `\(name)` overflows (the result is not a finite number)", at: loc)
+                }
+                animator.addLinearVelocity(v, to: id)
+            }
+            if let w = angular {
+                let a = try evalNumber(w, scope: scope)
+                guard (animator.angularVelocity(of: id) + a).isFinite else {
+                    throw runtimeError("adding `\(w.text)` to the angular velocity of `\(name)` overflows (the result is not a finite number)", at: loc)
+                }
+                animator.addAngularVelocity(a, to: id)
+            }
         case .haptic(let style, _):
             count("haptic"); count(style.rawValue)
             note("haptic \(style.rawValue)")

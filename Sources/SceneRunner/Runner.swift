@@ -16,8 +16,15 @@ public struct RunLimits: Sendable {
     public var ticks = 200_000
     /// Most actions run in one tick (rules that keep triggering each other).
     public var actionsPerTick = 10_000
-    /// Whether to keep a row per tick (for `--trace`); without it memory does not grow with ticks.
+    /// Most units of engine work in one case: each engine sub-step adds the number of bodies,
+    /// contacts and joints in the world (deterministic, unlike a time budget). The default admits the 500-view
+    /// overlapping pile for 5 s, which needs 2 203 040 (see docs/cli.md, `--max-work`).
+    public var work = RunLimits.defaultWork
+    public static let defaultWork = 3_000_000
+    /// Keep every tick's row for `--trace`; off, memory does not grow with ticks.
     public var recordTicks = true
+    /// Keep the notable events for `--verbose`; off, memory does not grow with events.
+    public var recordTrace = true
     /// Whether to keep everything the replay page shows (`--replay`): every view, the touch,
     /// contacts, haptics, behaviours, transitions and checkpoints at every tick.
     public var recordReplay = false
@@ -184,7 +191,11 @@ final class Run {
         if let i = eventCounts.firstIndex(where: { $0.0 == name }) { eventCounts[i].1 += by }
     }
 
-    func note(_ s: String) { trace.append("\(timeText(time)): \(s)") }
+    func note(_ s: String) { if limits.recordTrace { trace.append("\(timeText(time)): \(s)") } }
+    /// Units of engine work so far (see `RunLimits.work`).
+    var work = 0
+    /// Engine sub-steps in one tick (at least 1): 2 at 60 frames per second, 120 at 1.
+    var subStepsPerTick: Int { Swift.max(1, Int((dt / subStep).rounded(.up))) }
 
     // MARK: execution
 
@@ -199,7 +210,7 @@ final class Run {
                 guard let s = secs?.literalNumber ?? frames?.literalNumber.map({ $0 * dt }) else { continue }
                 if secs != nil { try checkTimeout(s, at: loc) }
                 seconds += s
-                if seconds > limits.sceneTime || seconds / dt > Double(limits.ticks) {
+                if seconds > limits.sceneTime + 1e-9 || seconds / dt > Double(limits.ticks) + 1e-6 {   // sums of 0.01 s carry rounding
                     throw Abort(diagnostic: Diagnostic("the script waits \(formatNumber(seconds)) s in all, more than the limit of \(formatNumber(limits.sceneTime)) s or \(limits.ticks) ticks; raise it with --max-time / --max-ticks", at: loc))
                 }
             case .pan(let p):
@@ -398,6 +409,10 @@ final class Run {
         }
         let wasRunning = animator.isRunning
         let events = animator.beginTick(dt)
+        work += (animator.world.bodyCount + animator.world.contactCount + animator.world.jointCount) * subStepsPerTick
+        if work > limits.work {
+            throw Abort(diagnostic: Diagnostic("the case needed more than \(limits.work) units of engine work (bodies, contacts and joints summed over sub-steps) by tick \(tickCount) (\(timeText(time))); raise the limit with --max-work", at: loc))
+        }
         syncFromAnimator()
         for (i, v) in views.enumerated() where animator.isDynamic(i) {
             if !v.frame.origin.isFinite || !v.rotation.isFinite {
@@ -454,7 +469,8 @@ final class Run {
     func result(_ status: CaseStatus, diagnostics: [Diagnostic] = []) -> CaseResult {
         var r = CaseResult(file: scene.file, name: scene.name, status: status, failures: failures, diagnostics: diagnostics,
                            time: time, ticks: tickCount, source: scene.source, trace: trace)
-        r.tickColumns = tickColumns
+        r.tickColumns = limits.recordTicks ? tickColumns : []
+        r.work = work
         r.ticksTrace = tickRows
         if !scene.sweep.isEmpty {
             var outcome: String?

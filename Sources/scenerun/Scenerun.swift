@@ -15,26 +15,46 @@ struct Scenerun: ParsableCommand {
         commandName: "scenerun",
         abstract: "Runs UIKit Dynamics scenes headlessly and checks their expectations.",
         discussion: """
-        Exit codes: 0 every case passed, 1 an expectation failed, 2 a scene is invalid (load or
-        runtime error), 64 a usage error.
+        Exit codes: 0 every case passed, 1 an expectation failed, 2 a scene is invalid (load or runtime error), 64 a usage error (also a --filter that selects no case), 73 a report cannot be created (a folder, a device, a symbolic link, no permission), 74 an I/O error while writing (full disk, closed standard output), 130 interrupted.
 
         Examples:
           scenerun scenes/shade.yaml              run one scene and its variants
           scenerun scenes/                        run every scene below a folder
-          scenerun --filter cancel scenes/        only cases whose name contains "cancel"
+          scenerun --filter cancel scenes/        cases whose name has "cancel"
           scenerun --junit out/junit.xml scenes/  also write a JUnit report
           scenerun check scenes/                  validate without running
         """,
+        version: scenerunVersion,
         subcommands: [Run.self, Check.self, Schema.self],
         defaultSubcommand: Run.self)
+
+    /// Captures the raw arguments (for paths that are not UTF-8), and makes the top-level help
+    /// show the options of `run`, the default command, which is what `scenerun PATHS` runs.
+    static func main() {
+        RawArguments.capture()
+        let args = Array(CommandLine.arguments.dropFirst())
+        if args == ["--help"] || args == ["-h"] || args == ["help"] {
+            let text = Scenerun.helpMessage(columns: 80) + "\n\nRUN OPTIONS (scenerun [run] [<options>] <paths> ...):\n"
+                + Run.helpMessage(columns: 80).components(separatedBy: "\n").drop { !$0.hasPrefix("ARGUMENTS:") }.joined(separator: "\n")
+            do { try writeStandardOutput(text + "\n") } catch {
+                printError(error.message)
+                Foundation.exit(error.code)
+            }
+            Foundation.exit(0)
+        }
+        Scenerun.main(args)
+    }
 }
+
+/// `scenerun --version`.
+let scenerunVersion = "scenerun 0.2.0 (scene format 1)"
 
 /// Options shared by `run` and `check`.
 struct Common: ParsableArguments {
     @Argument(help: "Scene files or folders (folders are searched for *.yaml and *.yml; a folder named `invalid` is skipped unless named).")
     var paths: [String]
 
-    @Option(name: .long, help: "Only cases whose name contains this text (or matches it as a glob with * and ?).")
+    @Option(name: .long, help: "Only cases whose name contains this text, or matches it as a glob (*, ?, [...]); both ignore case. Selecting no case is a usage error (64).")
     var filter: String?
 
     @Option(name: .long, help: "Largest scene file, bytes.")
@@ -68,7 +88,9 @@ struct Common: ParsableArguments {
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("name at least one scene file or folder") }
-        for p in paths where !FileManager.default.fileExists(atPath: p) { throw ValidationError("no such file or folder: \(p)") }
+        for p in paths where FilePath(argument: p).status() == nil {
+            throw ValidationError("no such file or folder: \(escapeForTerminal(p))")
+        }
         if maxFileSize <= 0 || maxNodes <= 0 || maxDepth <= 0 || maxViews <= 0 || maxBehaviors <= 0 || maxCases <= 0 { throw ValidationError("limits must be positive") }
     }
 }
@@ -82,16 +104,18 @@ struct Run: ParsableCommand {
     @Flag(name: .long, help: "Print each case's trace (gestures, contacts, rules, rest).") var verbose = false
     @Option(name: .long, help: "Cases run in parallel; output is the same for every value.") var jobs: Int = 1
     @Option(name: .long, help: "Standard output format: text, json, junit or github.") var format: OutputFormat = .text
+    @Option(name: .long, help: "Colour in text output: always, never or auto (FORCE_COLOR, NO_COLOR, TERM=dumb, then whether standard output is a terminal).") var color: ColorChoice = .auto
     @Option(name: .long, help: "Also write a JUnit XML report to this file (atomically).") var junit: String?
     @Option(name: .long, help: "Also write a JSON report to this file (atomically).") var json: String?
     @Option(name: .long, help: "Write every tick of every case (positions, rotations, velocities) as CSV files into this folder.") var trace: String?
     @Option(name: .long, help: "Write a replay page per case (scene, scrubber, plots) and an index.html into this folder.") var replay: String?
     @Option(name: .long, help: "Most ticks one case may run.") var maxTicks: Int = RunLimits().ticks
     @Option(name: .long, help: "Most simulated seconds one case may run.") var maxTime: Double = RunLimits().sceneTime
+    @Option(name: .long, help: "Most units of engine work one case may do (bodies, contacts and joints summed over sub-steps; --verbose shows each case's).") var maxWork: Int = RunLimits.defaultWork
 
     func validate() throws {
         if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
-        if maxTicks < 1 || !(maxTime > 0) { throw ValidationError("--max-ticks and --max-time must be positive") }
+        if maxTicks < 1 || !(maxTime > 0) || maxWork < 1 { throw ValidationError("--max-ticks, --max-time and --max-work must be positive") }
     }
 
     func run() throws {
@@ -111,11 +135,18 @@ struct Run: ParsableCommand {
         if let f = failed { throw ExitCode(f.code) }
 
         let common = self.common
-        let (cases, loadErrors) = onLargeStack { collect(common) }
+        let loaded = onLargeStack { collect(common) }
+        try requireSelection(loaded, common)
         if list {
             var text = ""
-            for c in cases { text += "\(escapeForTerminal(c.file)): \(escapeForTerminal(c.name))\n" }
-            for e in loadErrors { text += "\(escapeForTerminal(e.file)): \(escapeForTerminal(e.name)) (invalid)\n" }
+            for l in loaded {
+                if let e = l.invalid {
+                    // The first error's location, so the file can be opened at the problem.
+                    let at = e.diagnostics.first.map { "\($0.location)" } ?? e.file
+                    text += "\(escapeForTerminal(at)): \(escapeForTerminal(e.name)) (invalid: \(escapeForTerminal(e.diagnostics.first?.message ?? "")))\n"
+                }
+                for c in l.cases { text += "\(escapeForTerminal(c.file)): \(escapeForTerminal(c.name))\n" }
+            }
             attempt { () throws(OutputError) in try writeStandardOutput(text) }
             if let f = failed { throw ExitCode(f.code) }
             return
@@ -124,9 +155,11 @@ struct Run: ParsableCommand {
         limits.ticks = maxTicks
         limits.sceneTime = maxTime
         limits.recordReplay = replay != nil
-        let results = runAll(cases, jobs: jobs, limits: limits) + loadErrors
-        let ordered = order(results)
-        let color = format == .text && isatty(1) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        limits.work = maxWork
+        limits.recordTicks = trace != nil
+        limits.recordTrace = verbose
+        let ordered = merge(loaded, runAll(loaded.flatMap(\.cases), jobs: jobs, limits: limits))
+        let color = format == .text && useColor(color, environment: ProcessInfo.processInfo.environment, isTerminal: isatty(1) != 0)
         let out: String
         switch format {
         case .text: out = TextReporter.render(ordered, options: ReportOptions(color: color, quiet: quiet, verbose: verbose))
@@ -161,11 +194,12 @@ struct Check: ParsableCommand {
     @OptionGroup var common: Common
 
     func run() throws {
-        let common = self.common
-        let (cases, loadErrors) = onLargeStack { collect(common) }
-        let ok = cases.map { CaseResult(file: $0.file, name: $0.name, status: .passed, source: $0.source) }
         installSignalHandlers()
-        let results = order(ok + loadErrors)
+        let common = self.common
+        let loaded = onLargeStack { collect(common) }
+        try requireSelection(loaded, common)
+        let ok = loaded.flatMap(\.cases).map { CaseResult(file: $0.file, name: $0.name, status: .passed, source: $0.source) }
+        let results = merge(loaded, ok)
         do {
             try writeStandardOutput(TextReporter.render(results).replacingOccurrences(of: " passed, 0 failed", with: " valid, 0 failed"))
         } catch {
@@ -191,6 +225,22 @@ struct Schema: ParsableCommand {
 
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case text, json, junit, github }
 
+enum ColorChoice: String, ExpressibleByArgument, CaseIterable { case auto, always, never }
+
+/// Colour, in this order: `--color always|never`; `FORCE_COLOR` set (and not `0`); a non-empty
+/// `NO_COLOR`; `TERM=dumb`; whether standard output is a terminal.
+func useColor(_ choice: ColorChoice, environment env: [String: String], isTerminal: Bool) -> Bool {
+    switch choice {
+    case .always: return true
+    case .never: return false
+    case .auto: break
+    }
+    if let f = env["FORCE_COLOR"] { return f != "0" && f != "false" }
+    if let n = env["NO_COLOR"], !n.isEmpty { return false }
+    if env["TERM"] == "dumb" { return false }
+    return isTerminal
+}
+
 /// The one place outcomes become exit codes.
 func outcomeExitCode(for results: [CaseResult]) -> ExitCode {
     if results.contains(where: { $0.status == .invalid }) { return ExitCode(2) }
@@ -198,78 +248,61 @@ func outcomeExitCode(for results: [CaseResult]) -> ExitCode {
     return .success
 }
 
-/// Results in input order: by file as named, then case order within the file.
-func order(_ results: [CaseResult]) -> [CaseResult] { results }
+/// What one scene file gave: its cases (filtered), or an invalid result when it does not load.
+struct Loaded {
+    var cases: [Scene] = []
+    var invalid: CaseResult?
+}
 
-/// Expands paths into files, loads them, filters cases. Load errors become invalid results.
-func collect(_ c: Common) -> ([Scene], [CaseResult]) {
-    var scenes: [Scene] = []
-    var invalid: [CaseResult] = []
-    for file in sceneFiles(c.paths) {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            invalid.append(CaseResult(file: file, name: file, status: .invalid, diagnostics: [Diagnostic("cannot read the file", at: SourceLocation(file: file, line: 1, column: 1))]))
-            continue
-        }
-        do {
-            let cases = try SceneLoader.load(path: file, bytes: [UInt8](data), limits: c.limits)
-            scenes += cases.filter { matches($0.name, c.filter) }
-        } catch {
-            let name = String(file.split(separator: "/").last ?? Substring(file))
+/// Expands paths into files, loads them and filters their cases, in the order the files are
+/// named (a folder's files in byte order). A file that does not load is an invalid result in its
+/// place, selected by `--filter` through its file name.
+func collect(_ c: Common) -> [Loaded] {
+    var out: [Loaded] = []
+    for file in sceneFiles(c.paths.map(FilePath.init(argument:))) {
+        let name = baseName(file.display)
+        switch readSceneFile(file, limit: c.limits.fileSize) {
+        case .failure(let d):
             if matches(name, c.filter) {
-                invalid.append(CaseResult(file: file, name: name, status: .invalid, diagnostics: error.diagnostics,
-                                          source: String(decoding: data, as: UTF8.self)))
+                out.append(Loaded(invalid: CaseResult(file: file.display, name: name, status: .invalid, diagnostics: [d])))
             }
-        }
-    }
-    return (scenes, invalid)
-}
-
-func matches(_ name: String, _ filter: String?) -> Bool {
-    guard let f = filter, !f.isEmpty else { return true }
-    if f.contains("*") || f.contains("?") { return glob(Array(f), Array(name)) }
-    return name.localizedCaseInsensitiveContains(f)
-}
-
-func glob(_ p: [Character], _ s: [Character]) -> Bool {
-    var pi = 0, si = 0, star = -1, mark = 0
-    while si < s.count {
-        if pi < p.count && (p[pi] == "?" || p[pi] == s[si]) { pi += 1; si += 1 }
-        else if pi < p.count && p[pi] == "*" { star = pi; mark = si; pi += 1 }
-        else if star >= 0 { pi = star + 1; mark += 1; si = mark }
-        else { return false }
-    }
-    while pi < p.count && p[pi] == "*" { pi += 1 }
-    return pi == p.count
-}
-
-/// Files named directly, and *.yaml / *.yml below folders in sorted order (skipping `invalid`).
-func sceneFiles(_ paths: [String]) -> [String] {
-    var out: [String] = []
-    let fm = FileManager.default
-    for p in paths {
-        var isDir: ObjCBool = false
-        guard fm.fileExists(atPath: p, isDirectory: &isDir) else { continue }
-        if !isDir.boolValue { out.append(p); continue }
-        let base = p.hasSuffix("/") ? String(p.dropLast()) : p
-        var found: [String] = []
-        func walk(_ dir: String) {
-            guard let items = try? fm.contentsOfDirectory(atPath: dir) else { return }
-            for item in items.sorted() {
-                let full = dir + "/" + item
-                var d: ObjCBool = false
-                fm.fileExists(atPath: full, isDirectory: &d)
-                if d.boolValue {
-                    if item == "invalid" || item.hasPrefix(".") { continue }
-                    walk(full)
-                } else if item.hasSuffix(".yaml") || item.hasSuffix(".yml") {
-                    found.append(full)
+        case .success(let bytes):
+            do {
+                let cases = try SceneLoader.load(path: file.display, bytes: bytes, limits: c.limits)
+                out.append(Loaded(cases: cases.filter { matches($0.name, c.filter) }))
+            } catch {
+                if matches(name, c.filter) {
+                    out.append(Loaded(invalid: CaseResult(file: file.display, name: name, status: .invalid, diagnostics: error.diagnostics,
+                                                          source: String(decoding: bytes, as: UTF8.self))))
                 }
             }
         }
-        walk(base)
-        out += found
     }
     return out
+}
+
+/// Every result in input order: file by file as named, cases in file order, invalid files in
+/// their place (not last).
+func merge(_ loaded: [Loaded], _ caseResults: [CaseResult]) -> [CaseResult] {
+    var out: [CaseResult] = []
+    var next = 0
+    for l in loaded {
+        if let inv = l.invalid { out.append(inv) }
+        out += caseResults[next..<(next + l.cases.count)]
+        next += l.cases.count
+    }
+    return out
+}
+
+/// A usage error (exit 64) when the paths hold no scene file or `--filter` selects no case.
+func requireSelection(_ loaded: [Loaded], _ c: Common) throws {
+    if loaded.contains(where: { $0.invalid != nil || !$0.cases.isEmpty }) { return }
+    if let f = c.filter {
+        printError("--filter '\(escapeForTerminal(f))' selects no case; nothing was run (`--list` shows the case names)")
+    } else {
+        printError("no scene files (*.yaml, *.yml) under \(c.paths.map { escapeForTerminal($0) }.joined(separator: ", "))")
+    }
+    throw ExitCode(64)
 }
 
 final class StackBox<T>: @unchecked Sendable {

@@ -19,12 +19,13 @@ func binary() throws -> URL {
 
 struct Outcome { var code: Int32; var out: String; var err: String }
 
-func scenerun(_ args: [String], env: [String: String] = [:]) throws -> Outcome {
+func scenerun(_ args: [String], env: [String: String] = [:], unset: [String] = []) throws -> Outcome {
     let p = Process()
     p.executableURL = try binary()
     p.arguments = args
     p.currentDirectoryURL = repo
     var e = ProcessInfo.processInfo.environment
+    for k in unset { e[k] = nil }
     for (k, v) in env { e[k] = v }
     p.environment = e
     let o = Pipe(), er = Pipe()

@@ -5,7 +5,8 @@ import SceneLoader
 import SceneRunner
 
 // libFuzzer calls this with each input. An input is tried three ways:
-//  1. as an expression: parsed, type-checked and evaluated against a small fixed scope;
+//  1. as an expression (the whole input and each line's first quoted value): parsed,
+//     type-checked and evaluated against a small fixed scope;
 //  2. as a scene file: loaded with the default limits;
 //  3. if it loads: its first cases run for at most 240 ticks.
 // Anything but a value or a located diagnostic is a finding: a trap, a crash, a hang (libFuzzer's
@@ -38,12 +39,21 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let here = SourceLocation(file: "fuzz", line: 1, column: 1)
     if size <= 8192, let text = String(validating: bytes, as: UTF8.self) {
-        do {
-            let e = try Expression.parse(text, at: here)
-            _ = try typeCheck(e, in: scope)
-            _ = try evaluate(e, FixedNames(), scope: scope)
-        } catch {
-            requireLocated(error, "expression")
+        // The whole input, and the quoted values of its lines (where scene files keep their
+        // expressions), so that scene seeds exercise the expression language too.
+        var candidates = [text]
+        for line in text.split(separator: "\n").prefix(64) {
+            let parts = line.split(separator: "\"")
+            if parts.count >= 3 { candidates.append(String(parts[1])) }
+        }
+        for c in candidates {
+            do {
+                let e = try Expression.parse(c, at: here)
+                _ = try typeCheck(e, in: scope)
+                _ = try evaluate(e, FixedNames(), scope: scope)
+            } catch {
+                requireLocated(error, "expression")
+            }
         }
     }
     do {

@@ -1,0 +1,151 @@
+import Diagnostics
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A path as the file system knows it (bytes, which need not be UTF-8) and as messages show it.
+struct FilePath: Hashable {
+    /// The bytes of the path, without a terminating NUL.
+    var raw: [UInt8]
+    /// The path for messages and reports: invalid UTF-8 sequences shown as U+FFFD.
+    var display: String { String(decoding: raw, as: UTF8.self) }
+
+    init(raw: [UInt8]) { self.raw = raw }
+
+    /// A path named on the command line: its original bytes when the argument was not valid
+    /// UTF-8 (Swift's `CommandLine.arguments` repairs those, so the file could not be found).
+    init(argument: String) { raw = RawArguments.bytes(for: argument) }
+
+    func appending(_ name: [UInt8]) -> FilePath {
+        FilePath(raw: (raw.last == UInt8(ascii: "/") ? raw : raw + [UInt8(ascii: "/")]) + name)
+    }
+
+    func withCString<T>(_ body: (UnsafePointer<CChar>) -> T) -> T {
+        (raw + [0]).withUnsafeBufferPointer { b in b.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) } }
+    }
+
+    /// The file's status, links followed; nil when it does not exist.
+    func status() -> stat? {
+        var st = stat()
+        let ok = withCString { p in stat(p, &st) } == 0
+        return ok ? st : nil
+    }
+}
+
+/// The command line's arguments as bytes, for the ones that are not valid UTF-8.
+enum RawArguments {
+    nonisolated(unsafe) static var repaired: [String: [UInt8]] = [:]
+
+    /// Records every argument whose bytes are not valid UTF-8, keyed by the repaired string that
+    /// `CommandLine.arguments` holds.
+    static func capture() {
+        for i in 0..<Int(CommandLine.argc) {
+            guard let p = CommandLine.unsafeArgv[i] else { continue }
+            let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), count: strlen(p)))
+            if String(validating: bytes, as: UTF8.self) == nil { repaired[String(decoding: bytes, as: UTF8.self)] = bytes }
+        }
+    }
+
+    static func bytes(for argument: String) -> [UInt8] { repaired[argument] ?? Array(argument.utf8) }
+}
+
+/// Scene files below the named paths: files named directly, and `*.yaml` / `*.yml` below folders
+/// in byte order (skipping folders named `invalid` or starting with a dot unless named). Symbolic
+/// links are followed; a folder reached twice (a link loop) is walked once.
+func sceneFiles(_ paths: [FilePath]) -> [FilePath] {
+    var out: [FilePath] = []
+    var seen = Set<[UInt64]>()
+    func walk(_ dir: FilePath) {
+        guard let st = dir.status() else { return }
+        guard seen.insert([UInt64(st.st_dev), UInt64(st.st_ino)]).inserted else { return }
+        guard let d = dir.withCString({ opendir($0) }) else { return }
+        var names: [[UInt8]] = []
+        while let e = readdir(d) {
+            let name = withUnsafeBytes(of: e.pointee.d_name) { b in Array(b.prefix { $0 != 0 }) }
+            if name == [46] || name == [46, 46] { continue }
+            names.append(name)
+        }
+        closedir(d)
+        for name in names.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+            let full = dir.appending(name)
+            guard let s = full.status() else { continue }   // a dangling link
+            if s.st_mode & S_IFMT == S_IFDIR {
+                if name == Array("invalid".utf8) || name.first == 46 { continue }
+                walk(full)
+            } else if name.ends(with: ".yaml".utf8) || name.ends(with: ".yml".utf8) {
+                out.append(full)
+            }
+        }
+    }
+    for p in paths {
+        guard let st = p.status() else { continue }
+        if st.st_mode & S_IFMT == S_IFDIR {
+            var base = p
+            while base.raw.count > 1 && base.raw.last == UInt8(ascii: "/") { base.raw.removeLast() }
+            walk(base)
+        } else {
+            out.append(p)
+        }
+    }
+    return out
+}
+
+extension Array where Element == UInt8 {
+    func ends<S: Sequence>(with suffix: S) -> Bool where S.Element == UInt8 {
+        let s = Array(suffix)
+        return count >= s.count && Array(self[(count - s.count)...]) == s
+    }
+}
+
+/// Reads a scene file, refusing before reading what is not a regular file or is larger than
+/// `limit` bytes (a 100 MB file is refused by its size, not read; a pipe does not block).
+func readSceneFile(_ path: FilePath, limit: Int) -> Result<[UInt8], Diagnostic> {
+    let at = SourceLocation(file: path.display, line: 1, column: 1)
+    let fd = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+    if fd < 0 { return .failure(Diagnostic("cannot read the file: \(reason(errno))", at: at)) }
+    defer { close(fd) }
+    var st = stat()
+    guard fstat(fd, &st) == 0 else { return .failure(Diagnostic("cannot read the file: \(reason(errno))", at: at)) }
+    guard st.st_mode & S_IFMT == S_IFREG else { return .failure(Diagnostic("not a regular file (a device, pipe or socket); name a scene file", at: at)) }
+    if Int(st.st_size) > limit {
+        return .failure(Diagnostic("the file is \(st.st_size) bytes, more than the limit of \(limit); raise it with --max-file-size", at: at))
+    }
+    var bytes = [UInt8](repeating: 0, count: Int(st.st_size))
+    var got = 0
+    while true {
+        if got == bytes.count {
+            // The file may have grown since fstat: read on, within the limit.
+            if bytes.count > limit { return .failure(Diagnostic("the file is more than \(limit) bytes; raise the limit with --max-file-size", at: at)) }
+            bytes += [UInt8](repeating: 0, count: Swift.max(4096, bytes.count))
+        }
+        let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + got, $0.count - got) }
+        if n < 0 {
+            if errno == EINTR { continue }
+            return .failure(Diagnostic("cannot read the file: \(reason(errno))", at: at))
+        }
+        if n == 0 { break }
+        got += n
+    }
+    bytes.removeSubrange(got...)
+    if bytes.count > limit { return .failure(Diagnostic("the file is \(bytes.count) bytes, more than the limit of \(limit); raise it with --max-file-size", at: at)) }
+    return .success(bytes)
+}
+
+/// fnmatch(3)'s FNM_CASEFOLD (a GNU extension Swift does not import): 1 << 4 in glibc and Darwin.
+/// Names are also lowercased first, so that non-ASCII letters fold too.
+let fnmCaseFold: Int32 = 1 << 4
+
+/// Whether a case name is selected by `--filter`: a glob (`*`, `?`, `[…]`, by fnmatch(3)) when the
+/// filter has one of those characters, otherwise a substring; both ignore case.
+func matches(_ name: String, _ filter: String?) -> Bool {
+    guard let f = filter, !f.isEmpty else { return true }
+    if f.contains(where: { $0 == "*" || $0 == "?" || $0 == "[" }) {
+        return fnmatch(f.lowercased(), name.lowercased(), fnmCaseFold) == 0
+    }
+    return name.lowercased().contains(f.lowercased())
+}
