@@ -42,7 +42,9 @@ let package = Package(
             "UIDynamics", "Dynamics", "Interaction", "SceneVocabulary", "SceneModel", "Expressions", "Expectations", "Diagnostics", "Geometry",
         ]),
         .target(name: "Reports", dependencies: ["Expectations", "SceneModel", "Expressions", "Diagnostics"]),
+        .target(name: "RecordMode", dependencies: ["Expectations", "Diagnostics"]),
         .executableTarget(name: "scenerun", dependencies: [
+            "RecordMode",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             "SceneLoader", "SceneRunner", "Reports", "Expectations", "SceneModel", "Expressions", "Diagnostics",
         ]),
@@ -60,6 +62,7 @@ let package = Package(
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Expectations", "SceneModel", "Diagnostics"]),
         .testTarget(name: "SceneVocabularyTests", dependencies: ["SceneVocabulary", "SceneLoader", "SceneModel", "Expectations", "Expressions", "Diagnostics", "Geometry"]),
         .testTarget(name: "ReplayTests", dependencies: ["Reports", "SceneLoader", "SceneRunner", "Expectations", "SceneModel", "Diagnostics", "Geometry"]),
+        .testTarget(name: "RecordModeTests", dependencies: ["RecordMode", "Expectations", "Diagnostics"]),
         .testTarget(name: "EndToEndTests", dependencies: ["scenerun"], exclude: ["Golden"]),
     ]
 )

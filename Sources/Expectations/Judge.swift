@@ -33,6 +33,8 @@ public struct CaseResult: Sendable {
     public var tickColumns: [String] = []
     /// A swept case: the scene's name without the parameters, and each parameter's value.
     public var sweep: SweepInfo?
+    /// What every value expectation observed (for `--update`).
+    public var observations: [Observation] = []
     public var ticksTrace: [[Double]] = []
     /// Everything the replay page shows, when the run recorded it (`--replay`).
     public var recording: CaseRecording?
@@ -66,19 +68,62 @@ public struct SweepInfo: Sendable, Hashable {
     }
 }
 
+/// What a value expectation observed, for record mode (`--update`): where the expected value is
+/// written, what was seen, within which tolerance, and whether it passed.
+public struct Observation: Sendable, Hashable {
+    public enum Observed: Sendable, Hashable {
+        /// Numbers: one for a number, 2 for a point, 4 for a rect, each within `tolerance`.
+        case numbers([Double], tolerance: Double)
+        /// A word written as it is: a transition state, `true` / `false`.
+        case word(String)
+        /// An event count, written as a whole number.
+        case count(Int)
+        /// `restBy`: the time the animator came to rest (s), written rounded up.
+        case restTime(Double, tick: Double)
+    }
+    public var location: SourceLocation
+    public var observed: Observed
+    public var passed: Bool
+    public init(location: SourceLocation, observed: Observed, passed: Bool) {
+        self.location = location; self.observed = observed; self.passed = passed
+    }
+}
+
 /// `t = 4.000 s`.
 public func timeText(_ t: Double) -> String { "t = \(formatFixed(t, decimals: 3)) s" }
 
 /// Judges an expectation against a snapshot; `scope` is the scene's expression scope.
 public func judge(_ e: Expectation, _ s: Snapshot, scope: Scope) -> [Failure] {
+    var observations: [Observation] = []
+    return judge(e, s, scope: scope, observations: &observations)
+}
+
+/// Judges an expectation and records what each value expectation observed (`that:` records
+/// nothing: it is never rewritten).
+public func judge(_ e: Expectation, _ s: Snapshot, scope: Scope, observations: inout [Observation]) -> [Failure] {
     var out: [Failure] = []
     let at = timeText(s.time)
+    func observe(_ location: SourceLocation, _ what: Observation.Observed, _ before: Int) {
+        observations.append(Observation(location: location, observed: what, passed: out.count == before))
+    }
     for t in e.transitions {
         let (name, got) = (s.transitions[t.id.index].name, s.transitions[t.id.index].state)
+        let before = out.count
         if got != t.state.rawValue { out.append(Failure(location: t.location, message: "transition \(name) expected \(t.state.rawValue), got \(got) at \(at)")) }
+        observe(t.location, .word(got), before)
     }
     for v in e.views {
         let view = s.views[v.view.index]
+        let before = out.count
+        defer {
+            switch view.value(v.property) {
+            case .rect(let f): observe(v.location, .numbers([f.origin.x, f.origin.y, f.size.x, f.size.y], tolerance: v.within), before)
+            case .point(let p): observe(v.location, .numbers([p.x, p.y], tolerance: v.within), before)
+            case .number(let n): observe(v.location, .numbers([n], tolerance: v.within), before)
+            case .bool(let b): observe(v.location, .word(b ? "true" : "false"), before)
+            case .string(let t): observe(v.location, .word(t), before)
+            }
+        }
         let want: Value
         do { want = try evaluate(v.value, s, scope: scope) } catch {
             out.append(Failure(location: error.location, message: error.message)); continue
@@ -110,19 +155,27 @@ public func judge(_ e: Expectation, _ s: Snapshot, scope: Scope) -> [Failure] {
             if want.string != got { out.append(Failure(location: v.location, message: "\(label) expected \(want), got '\(got)' at \(at)")) }
         }
     }
-    if let (want, loc) = e.rest, want != s.paused {
-        out.append(Failure(location: loc, message: want ? "expected the animator to be at rest, but it is still running at \(at)" : "expected the animator to be running, but it is at rest at \(at)"))
+    if let (want, loc) = e.rest {
+        let before = out.count
+        if want != s.paused {
+            out.append(Failure(location: loc, message: want ? "expected the animator to be at rest, but it is still running at \(at)" : "expected the animator to be running, but it is at rest at \(at)"))
+        }
+        observe(loc, .word(s.paused ? "true" : "false"), before)
     }
     if let (limit, loc) = e.restBy {
+        let before = out.count
         if !s.paused {
             out.append(Failure(location: loc, message: "expected the animator at rest by t = \(formatFixed(limit, decimals: 3)) s, but it is still running at \(at)"))
         } else if let p = s.lastPause, p > limit + 1e-9 {
             out.append(Failure(location: loc, message: "expected the animator at rest by t = \(formatFixed(limit, decimals: 3)) s, it came to rest at \(timeText(p))"))
         }
+        if s.paused, let p = s.lastPause { observe(loc, .restTime(p, tick: s.tickDuration), before) }
     }
     for ev in e.events {
         let n = s.count(ev.event.rawValue)
+        let before = out.count
         if !ev.spec.matches(n) { out.append(Failure(location: ev.location, message: "events.\(ev.event.rawValue) expected \(ev.spec), got \(n) at \(at)")) }
+        observe(ev.location, .count(n), before)
     }
     for x in e.that {
         do {

@@ -128,6 +128,8 @@ public struct Snapshot: Sendable, NameResolver {
     public var names: [String: NamedRef]
     /// This case's sweep parameter values.
     public var parameters: [Double] = []
+    /// The duration of one tick (s): 1 / world.frameRate.
+    public var tickDuration = 1.0 / 60
 
     public init(time: Double, elapsed: Double, paused: Bool, lastPause: Double?, worldSize: Vec2, views: [ViewState],
                 transitions: [(name: String, state: String, progress: Double)] = [], gestures: [GestureSnapshot] = [],

@@ -30,6 +30,7 @@ extension Run {
                         contact: currentContact, initialFrame: frames.0, finalFrame: frames.1, events: eventCounts,
                         vars: vars, names: scene.names)
         snap.parameters = scene.parameters
+        snap.tickDuration = dt
         return snap
     }
 

@@ -101,6 +101,7 @@ final class Run {
     var eventCounts: [(String, Int)] = [("haptic", 0), ("light", 0), ("medium", 0), ("heavy", 0), ("soft", 0), ("rigid", 0),
                                         ("contact", 0), ("contactEnded", 0), ("log", 0)]
     var failures: [Failure] = []
+    var observations: [Observation] = []
     var trace: [String] = []
     var actionBudget = 0
     var pendingTransitionEnded: [Int] = []
@@ -272,7 +273,7 @@ final class Run {
             for step in scene.script { try runStep(step) }
             if let e = scene.expect {
                 let before = failures.count   // replay
-                failures += judge(e, snapshot(), scope: scene.scope)
+                failures += judge(e, snapshot(), scope: scene.scope, observations: &observations)
                 recordCheckpoint(e, failuresBefore: before)   // replay
             }
             return result(failures.isEmpty ? .passed : .failed)
@@ -330,7 +331,7 @@ final class Run {
             }
         case .expect(let e):
             let before = failures.count   // replay
-            failures += judge(e, snapshot(), scope: scene.scope)
+            failures += judge(e, snapshot(), scope: scene.scope, observations: &observations)
             recordCheckpoint(e, failuresBefore: before)   // replay
         case .action(let a):
             actionBudget = 0
@@ -470,6 +471,7 @@ final class Run {
         var r = CaseResult(file: scene.file, name: scene.name, status: status, failures: failures, diagnostics: diagnostics,
                            time: time, ticks: tickCount, source: scene.source, trace: trace)
         r.tickColumns = limits.recordTicks ? tickColumns : []
+        r.observations = observations
         r.work = work
         r.ticksTrace = tickRows
         if !scene.sweep.isEmpty {

@@ -3,6 +3,7 @@ import Diagnostics
 import Expectations
 import Expressions
 import Foundation
+import RecordMode
 import Reports
 import SceneLoader
 import SceneModel
@@ -111,11 +112,17 @@ struct Run: ParsableCommand {
     @Option(name: .long, help: "Write a replay page per case (scene, scrubber, plots) and an index.html into this folder.") var replay: String?
     @Option(name: .long, help: "Most ticks one case may run.") var maxTicks: Int = RunLimits().ticks
     @Option(name: .long, help: "Most simulated seconds one case may run.") var maxTime: Double = RunLimits().sceneTime
+    @Flag(name: .long, help: "Record mode: rewrite the expected values of failing expectations with what was observed (not on CI without --force).") var update = false
+    @Flag(name: .long, help: "Record mode: rewrite every value expectation with what was observed.") var updateAll = false
+    @Flag(name: .long, help: "Allow --update and --update-all when CI is set.") var force = false
     @Option(name: .long, help: "Most units of engine work one case may do (bodies, contacts and joints summed over sub-steps; --verbose shows each case's).") var maxWork: Int = RunLimits.defaultWork
 
     func validate() throws {
         if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if maxTicks < 1 || !(maxTime > 0) || maxWork < 1 { throw ValidationError("--max-ticks, --max-time and --max-work must be positive") }
+        if (update || updateAll) && !force, let ci = ProcessInfo.processInfo.environment["CI"], !ci.isEmpty, ci != "false", ci != "0" {
+            throw ValidationError("--update rewrites scene files; CI is set, so it is refused without --force")
+        }
     }
 
     func run() throws {
@@ -185,7 +192,37 @@ struct Run: ParsableCommand {
             }
         }
         if let f = failed { throw ExitCode(f.code) }
+        if update || updateAll {
+            try record(ordered, all: updateAll)
+            return
+        }
         throw outcomeExitCode(for: ordered)
+    }
+
+    /// Record mode: rewrites the observed values into the scene files, atomically, and prints each
+    /// change as `file:line: old → new` and each expectation it left alone with why. Exits 0 when
+    /// every failure was rewritten, else as the run did.
+    func record(_ results: [CaseResult], all: Bool) throws {
+        var sources: [String: String] = [:]
+        for r in results { if let s = r.source { sources[r.file] = s } }
+        let plan = RecordMode.plan(results, scope: all ? .all : .failing, sources: sources)
+        var failed: OutputError?
+        for (file, edits) in plan.edits.sorted(by: { $0.key < $1.key }) where !edits.isEmpty {
+            guard let text = sources[file] else { continue }
+            do { try writeAtomically(RecordMode.apply(edits, to: text), to: file) } catch {
+                printError(error.message)
+                if failed == nil { failed = error }
+            }
+        }
+        var out = plan.summary.map { escapeForTerminal($0) + "\n" }.joined()
+        for (loc, why) in plan.leftAlone { out += escapeForTerminal("\(loc): left alone: \(why)") + "\n" }
+        let changed = plan.edits.values.reduce(0) { $0 + $1.count }
+        out += "\(changed) value\(changed == 1 ? "" : "s") rewritten in \(plan.edits.values.filter { !$0.isEmpty }.count) file(s)"
+            + (plan.leftAlone.isEmpty ? "" : ", \(plan.leftAlone.count) left alone") + "\n"
+        do { try writeStandardOutput(out) } catch { printError(error.message); throw ExitCode(error.code) }
+        if let f = failed { throw ExitCode(f.code) }
+        let invalid = results.contains { $0.status == .invalid }
+        if invalid || !plan.leftAlone.isEmpty { throw outcomeExitCode(for: results) }
     }
 }
 
