@@ -2,11 +2,12 @@
 import PackageDescription
 
 // Dependency arrows (see docs/architecture.md):
-//   scenerun ── ArgumentParser, SceneLoader, SceneRunner, Reports, Expressions (its stack size)
+//   scenerun ── ArgumentParser, SceneLoader, SceneRunner, Reports, Results, Expressions (its stack size)
 //   SceneLoader ── Yams (the only target that sees YAML), SceneModel, Expressions
-//   SceneRunner ── UIDynamics, Dynamics, Interaction, SceneModel, Expressions, Expectations
-//   Reports ── Expectations, SceneModel
-//   Expectations ── SceneModel, Geometry
+//   SceneRunner ── UIDynamics, Dynamics, Interaction, SceneModel, Expressions, Expectations, Results
+//   Reports ── Results, Expressions (number formatting)
+//   Expectations ── SceneModel, Geometry, Results
+//   Results ── Diagnostics, Geometry   (what a run produced: CaseResult, Failure, CaseRecording)
 //   SceneModel ── Expressions, Diagnostics, Geometry
 //   Expressions ── Diagnostics, Geometry
 //   Interaction ── Geometry
@@ -37,14 +38,15 @@ let package = Package(
             .product(name: "Yams", package: "Yams"), "SceneVocabulary", "SceneModel", "Expressions", "Diagnostics", "Geometry",
         ]),
         .target(name: "Interaction", dependencies: ["Geometry"]),
-        .target(name: "Expectations", dependencies: ["SceneVocabulary", "SceneModel", "Expressions", "Diagnostics", "Geometry"]),
+        .target(name: "Results", dependencies: ["Diagnostics", "Geometry"]),
+        .target(name: "Expectations", dependencies: ["SceneVocabulary", "SceneModel", "Expressions", "Diagnostics", "Geometry", "Results"]),
         .target(name: "SceneRunner", dependencies: [
-            "UIDynamics", "Dynamics", "Interaction", "SceneVocabulary", "SceneModel", "Expressions", "Expectations", "Diagnostics", "Geometry",
+            "UIDynamics", "Dynamics", "Interaction", "SceneVocabulary", "SceneModel", "Expressions", "Expectations", "Diagnostics", "Geometry", "Results",
         ]),
-        .target(name: "Reports", dependencies: ["Expectations", "SceneModel", "Expressions", "Diagnostics"]),
+        .target(name: "Reports", dependencies: ["Results", "Expressions", "Diagnostics"]),
         .executableTarget(name: "scenerun", dependencies: [
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            "SceneLoader", "SceneRunner", "Reports", "Expectations", "SceneModel", "Expressions", "Diagnostics",
+            "SceneLoader", "SceneRunner", "Reports", "Results", "SceneModel", "Expressions", "Diagnostics",
         ]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
@@ -56,10 +58,10 @@ let package = Package(
                     exclude: ["FuzzCorpus"]),
         .testTarget(name: "InteractionTests", dependencies: ["Interaction", "Geometry"]),
         .testTarget(name: "ExpectationsTests", dependencies: ["Expectations", "SceneModel", "SceneLoader", "Expressions", "Diagnostics", "Geometry"]),
-        .testTarget(name: "SceneRunnerTests", dependencies: ["SceneRunner", "SceneLoader", "SceneModel", "Expectations", "Reports", "Diagnostics"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Expectations", "SceneModel", "Diagnostics"]),
+        .testTarget(name: "SceneRunnerTests", dependencies: ["SceneRunner", "SceneLoader", "SceneModel", "Expectations", "Reports", "Results", "Diagnostics"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Results", "Diagnostics"]),
         .testTarget(name: "SceneVocabularyTests", dependencies: ["SceneVocabulary", "SceneLoader", "SceneModel", "Expectations", "Expressions", "Diagnostics", "Geometry"]),
-        .testTarget(name: "ReplayTests", dependencies: ["Reports", "SceneLoader", "SceneRunner", "Expectations", "SceneModel", "Diagnostics", "Geometry"]),
+        .testTarget(name: "ReplayTests", dependencies: ["Reports", "SceneLoader", "SceneRunner", "Expectations", "Results", "SceneModel", "Diagnostics", "Geometry"]),
         .testTarget(name: "EndToEndTests", dependencies: ["scenerun"], exclude: ["Golden"]),
     ]
 )

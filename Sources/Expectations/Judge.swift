@@ -2,69 +2,8 @@ import Diagnostics
 import Expressions
 import Geometry
 import SceneModel
+import Results
 import SceneVocabulary
-
-/// A failed expectation: where it is written and what went wrong.
-public struct Failure: Sendable, Hashable {
-    public var location: SourceLocation
-    public var message: String
-    public init(location: SourceLocation, message: String) { self.location = location; self.message = message }
-}
-
-/// The outcome of one case.
-public enum CaseStatus: String, Sendable { case passed, failed, invalid }
-
-/// The result of running one scene case: what reports are made of.
-public struct CaseResult: Sendable {
-    public var file: String
-    public var name: String
-    public var status: CaseStatus
-    public var failures: [Failure]
-    /// Load or runtime errors (status invalid).
-    public var diagnostics: [Diagnostic]
-    /// Scene time at the end (s) and ticks run.
-    public var time: Double
-    public var ticks: Int
-    /// The file text, to render source lines.
-    public var source: String?
-    /// A summary of the trace: one line per notable event (`--verbose`).
-    public var trace: [String]
-    /// Every tick: the column names, then one row per tick (`--trace`).
-    public var tickColumns: [String] = []
-    /// A swept case: the scene's name without the parameters, and each parameter's value.
-    public var sweep: SweepInfo?
-    public var ticksTrace: [[Double]] = []
-    /// Everything the replay page shows, when the run recorded it (`--replay`).
-    public var recording: CaseRecording?
-    /// Units of engine work the case used (bodies, contacts and joints summed over sub-steps; `--max-work`).
-    public var work = 0
-    public init(file: String, name: String, status: CaseStatus, failures: [Failure] = [], diagnostics: [Diagnostic] = [],
-                time: Double = 0, ticks: Int = 0, source: String? = nil, trace: [String] = []) {
-        self.file = file; self.name = name; self.status = status; self.failures = failures; self.diagnostics = diagnostics
-        self.time = time; self.ticks = ticks; self.source = source; self.trace = trace
-    }
-}
-
-/// What a swept case reports besides its status.
-public struct SweepInfo: Sendable, Hashable {
-    /// The name of the scene (or variant) the case was swept from, without its parameters.
-    public var scene: String
-    /// The `outcome` expression as written (nil when the scene has none).
-    public var outcomeText: String?
-    public var parameters: [Parameter]
-    /// The value of `outcome` when the case ended (`invalid` when it could not run).
-    public var outcome: String?
-    public struct Parameter: Sendable, Hashable {
-        public var name: String
-        public var value: Double
-        /// All of the parameter's values, in order (for the outcome map's axes).
-        public var values: [Double]
-        public init(name: String, value: Double, values: [Double]) { self.name = name; self.value = value; self.values = values }
-    }
-    public init(scene: String, outcomeText: String?, parameters: [Parameter], outcome: String?) {
-        self.scene = scene; self.outcomeText = outcomeText; self.parameters = parameters; self.outcome = outcome
-    }
-}
 
 /// `t = 4.000 s`.
 public func timeText(_ t: Double) -> String { "t = \(formatFixed(t, decimals: 3)) s" }

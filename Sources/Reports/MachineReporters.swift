@@ -1,6 +1,6 @@
 import Diagnostics
-import Expectations
 import Expressions
+import Results
 
 /// JSON: keys sorted, stable number formatting, no timings.
 public enum JSONReporter {

@@ -1,5 +1,6 @@
 import Diagnostics
-import Expectations
+import Expressions
+import Results
 
 /// Options shared by the reporters.
 public struct ReportOptions: Sendable {
@@ -47,7 +48,7 @@ public enum TextReporter {
             for f in r.failures { out += safe(Diagnostic(f.message, at: f.location).rendered(sourceText: r.source)) + "\n" }
             if options.verbose {
                 for line in r.trace { out += "    \(safe(line))\n" }
-                out += "    \(r.ticks) ticks, \(timeText(r.time)), \(r.work) units of work\n"
+                out += "    \(r.ticks) ticks, t = \(formatFixed(r.time, decimals: 3)) s, \(r.work) units of work\n"
             }
         }
         out += OutcomeMap.render(results)

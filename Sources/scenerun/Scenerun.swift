@@ -1,9 +1,9 @@
 import ArgumentParser
 import Diagnostics
-import Expectations
 import Expressions
 import Foundation
 import Reports
+import Results
 import SceneLoader
 import SceneModel
 import SceneRunner

@@ -2,9 +2,9 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import Results
 import Testing
 import Diagnostics
-import Expectations
 @testable import Reports
 
 let source = "views:\n  shade: { frame: [0, 0, 1, 1] }\nexpect:\n  views: { shade: { frame: [0, 0, 375, 667] } }\n"

@@ -1,5 +1,5 @@
 import Diagnostics
-import Expectations
+import Results
 
 /// `--replay DIR`: one self-contained HTML page per case (data, script and style inline; no
 /// network) and an index. Every byte follows from the run: no timestamps, no random ids.
