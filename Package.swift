@@ -2,7 +2,10 @@
 import PackageDescription
 
 // Dependency arrows (see docs/architecture.md):
-//   scenerun ── ArgumentParser, SceneLoader, SceneRunner, Reports, Results, Expressions (its stack size)
+//   scenerun ── ArgumentParser, Driver (argument parsing only; Reports, SceneLoader, SceneRunner,
+//               SceneVocabulary and Diagnostics for the option types and defaults it shows)
+//   Driver ── SceneLoader, SceneRunner, Reports, Results, SceneModel, Expressions, Diagnostics
+//             (discovery, filtering, sharding, parallel runs, atomic writes, exit codes, --watch)
 //   SceneLoader ── Yams (the only target that sees YAML), SceneModel, Expressions
 //   SceneRunner ── UIDynamics, Dynamics, Interaction, SceneModel, Expressions, Expectations, Results
 //   Reports ── Results, Expressions (number formatting)
@@ -44,9 +47,12 @@ let package = Package(
             "UIDynamics", "Dynamics", "Interaction", "SceneVocabulary", "SceneModel", "Expressions", "Expectations", "Diagnostics", "Geometry", "Results",
         ]),
         .target(name: "Reports", dependencies: ["Results", "Expressions", "Diagnostics"]),
+        .target(name: "Driver", dependencies: [
+            "SceneLoader", "SceneRunner", "Reports", "Results", "SceneModel", "Expressions", "Diagnostics",
+        ]),
         .executableTarget(name: "scenerun", dependencies: [
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            "SceneLoader", "SceneRunner", "Reports", "Results", "SceneModel", "Expressions", "Diagnostics",
+            "Driver", "Reports", "SceneLoader", "SceneRunner", "SceneVocabulary", "Diagnostics",
         ]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
@@ -62,6 +68,7 @@ let package = Package(
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Results", "Diagnostics"]),
         .testTarget(name: "SceneVocabularyTests", dependencies: ["SceneVocabulary", "SceneLoader", "SceneModel", "Expectations", "Expressions", "Diagnostics", "Geometry"]),
         .testTarget(name: "ReplayTests", dependencies: ["Reports", "SceneLoader", "SceneRunner", "Expectations", "Results", "SceneModel", "Diagnostics", "Geometry"]),
+        .testTarget(name: "DriverTests", dependencies: ["Driver", "Reports", "Results"]),
         .testTarget(name: "EndToEndTests", dependencies: ["scenerun"], exclude: ["Golden"]),
     ]
 )

@@ -2,33 +2,13 @@ import Diagnostics
 import Expressions
 import Results
 
-/// Options shared by the reporters.
-public struct ReportOptions: Sendable {
-    public var color = false
-    public var quiet = false
-    public var verbose = false
-    public init(color: Bool = false, quiet: Bool = false, verbose: Bool = false) { self.color = color; self.quiet = quiet; self.verbose = verbose }
-}
-
-/// Counts of a run.
-public struct Summary: Sendable, Equatable {
-    public var passed = 0, failed = 0, invalid = 0
-    public init(_ results: [CaseResult]) {
-        for r in results {
-            switch r.status {
-            case .passed: passed += 1
-            case .failed: failed += 1
-            case .invalid: invalid += 1
-            }
-        }
-    }
-    /// `N passed, M failed` (`, K invalid` when some are).
-    public var line: String { "\(passed) passed, \(failed) failed" + (invalid > 0 ? ", \(invalid) invalid" : "") }
-}
-
 /// The terminal report: a line per case, failures in compiler form with the source line and a
 /// caret, and the closing summary line.
-public enum TextReporter {
+public struct TextReporter: Reporter {
+    public init() {}
+    public func files(_ results: [CaseResult], options: ReportOptions) -> [ReportFile] {
+        [ReportFile(name: "", text: Self.render(results, options: options))]
+    }
     public static func render(_ results: [CaseResult], options: ReportOptions = ReportOptions()) -> String {
         var out = ""
         func paint(_ s: String, _ code: String) -> String { options.color ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
