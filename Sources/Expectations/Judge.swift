@@ -14,7 +14,10 @@ public func judge(_ e: Expectation, _ s: Snapshot, scope: Scope) -> [Failure] {
     let at = timeText(s.time)
     for t in e.transitions {
         let (name, got) = (s.transitions[t.id.index].name, s.transitions[t.id.index].state)
-        if got != t.state.rawValue { out.append(Failure(location: t.location, message: "transition \(name) expected \(t.state.rawValue), got \(got) at \(at)")) }
+        if got != t.state.rawValue {
+            out.append(Failure(location: t.location, message: "transition \(name) expected \(t.state.rawValue), got \(got) at \(at)",
+                               expected: .text(t.state.rawValue), actual: .text(got), time: s.time))
+        }
     }
     for v in e.views {
         let view = s.views[v.view.index]
@@ -26,7 +29,8 @@ public func judge(_ e: Expectation, _ s: Snapshot, scope: Scope) -> [Failure] {
         let label = "\(view.name).\(v.property.rawValue)"
         func cmp(_ label: String, _ expected: Double, _ got: Double) -> Bool {
             if Swift.abs(expected - got) > tol {
-                out.append(Failure(location: v.location, message: "\(label) expected \(formatNumber(expected)) ± \(formatNumber(tol)), got \(formatNumber(got)) at \(at)"))
+                out.append(Failure(location: v.location, message: "\(label) expected \(formatNumber(expected)) ± \(formatNumber(tol)), got \(formatNumber(got)) at \(at)",
+                                   expected: .number(expected), actual: .number(got), tolerance: tol, time: s.time))
                 return false
             }
             return true
@@ -44,31 +48,44 @@ public func judge(_ e: Expectation, _ s: Snapshot, scope: Scope) -> [Failure] {
             guard let n = want.number else { continue }
             _ = cmp(label, n, got)
         case .bool(let got):
-            if want.bool != got { out.append(Failure(location: v.location, message: "\(label) expected \(want), got \(got) at \(at)")) }
+            if want.bool != got {
+                out.append(Failure(location: v.location, message: "\(label) expected \(want), got \(got) at \(at)",
+                                   expected: .text("\(want)"), actual: .text("\(got)"), time: s.time))
+            }
         case .string(let got):
-            if want.string != got { out.append(Failure(location: v.location, message: "\(label) expected \(want), got '\(got)' at \(at)")) }
+            if want.string != got {
+                out.append(Failure(location: v.location, message: "\(label) expected \(want), got '\(got)' at \(at)",
+                                   expected: want.string.map { .text($0) }, actual: .text(got), time: s.time))
+            }
         }
     }
     if let (want, loc) = e.rest, want != s.paused {
-        out.append(Failure(location: loc, message: want ? "expected the animator to be at rest, but it is still running at \(at)" : "expected the animator to be running, but it is at rest at \(at)"))
+        out.append(Failure(location: loc, message: want ? "expected the animator to be at rest, but it is still running at \(at)" : "expected the animator to be running, but it is at rest at \(at)",
+                           expected: .text(want ? "rest" : "running"), actual: .text(s.paused ? "rest" : "running"), time: s.time))
     }
     if let (limit, loc) = e.restBy {
         if !s.paused {
-            out.append(Failure(location: loc, message: "expected the animator at rest by t = \(formatFixed(limit, decimals: 3)) s, but it is still running at \(at)"))
+            out.append(Failure(location: loc, message: "expected the animator at rest by t = \(formatFixed(limit, decimals: 3)) s, but it is still running at \(at)",
+                               expected: .number(limit), time: s.time))
         } else if let p = s.lastPause, p > limit + 1e-9 {
-            out.append(Failure(location: loc, message: "expected the animator at rest by t = \(formatFixed(limit, decimals: 3)) s, it came to rest at \(timeText(p))"))
+            out.append(Failure(location: loc, message: "expected the animator at rest by t = \(formatFixed(limit, decimals: 3)) s, it came to rest at \(timeText(p))",
+                               expected: .number(limit), actual: .number(p), time: s.time))
         }
     }
     for ev in e.events {
         let n = s.count(ev.event.rawValue)
-        if !ev.spec.matches(n) { out.append(Failure(location: ev.location, message: "events.\(ev.event.rawValue) expected \(ev.spec), got \(n) at \(at)")) }
+        if !ev.spec.matches(n) {
+            out.append(Failure(location: ev.location, message: "events.\(ev.event.rawValue) expected \(ev.spec), got \(n) at \(at)",
+                               expected: .text("\(ev.spec)"), actual: .number(Double(n)), time: s.time))
+        }
     }
     for x in e.that {
         do {
             let v = try evaluate(x, s, scope: scope)
             if v.bool != true {
                 let values = explain(x, s, scope: scope)
-                out.append(Failure(location: x.location, message: "expected `\(x.text)` to hold, but it is false at \(at)\(values.isEmpty ? "" : ": " + values)"))
+                out.append(Failure(location: x.location, message: "expected `\(x.text)` to hold, but it is false at \(at)\(values.isEmpty ? "" : ": " + values)",
+                                   time: s.time))
             }
         } catch {
             out.append(Failure(location: error.location, message: error.message))

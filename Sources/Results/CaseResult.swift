@@ -1,10 +1,34 @@
 import Diagnostics
 
-/// A failed expectation: where it is written and what went wrong.
+/// A value an expectation wanted or a run produced, for structured reports.
+public enum ObservedValue: Sendable, Hashable {
+    case number(Double)
+    case text(String)
+}
+
+/// A failed expectation: where it is written and what went wrong; for value expectations also
+/// what was expected, what was observed, the tolerance and the scene time (seconds) it was judged at.
 public struct Failure: Sendable, Hashable {
     public var location: SourceLocation
     public var message: String
-    public init(location: SourceLocation, message: String) { self.location = location; self.message = message }
+    /// The expected value (a number in the expectation's unit: points, radians, a count; or a
+    /// state's name), when the judge knows it.
+    public var expected: ObservedValue?
+    /// The observed value, in the same unit as `expected`.
+    public var actual: ObservedValue?
+    /// The expectation's tolerance (`within`), in the same unit, for numeric comparisons.
+    public var tolerance: Double?
+    /// Scene time at which the expectation was judged, seconds.
+    public var time: Double?
+    public init(location: SourceLocation, message: String, expected: ObservedValue? = nil, actual: ObservedValue? = nil,
+                tolerance: Double? = nil, time: Double? = nil) {
+        self.location = location
+        self.message = message
+        self.expected = expected
+        self.actual = actual
+        self.tolerance = tolerance
+        self.time = time
+    }
 }
 
 /// The outcome of one case.
