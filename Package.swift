@@ -2,11 +2,15 @@
 import PackageDescription
 
 // Dependency arrows (see docs/architecture.md):
-//   scenerun ── ArgumentParser, SceneLoader, SceneRunner, Reports, Expressions (its stack size)
+//   scenerun ── ArgumentParser, Driver (argument parsing only; Reports, SceneLoader, SceneRunner,
+//               SceneVocabulary and Diagnostics for the option types and defaults it shows)
+//   Driver ── SceneLoader, SceneRunner, Reports, Results, SceneModel, Expressions, Diagnostics
+//             (discovery, filtering, sharding, parallel runs, atomic writes, exit codes, --watch)
 //   SceneLoader ── Yams (the only target that sees YAML), SceneModel, Expressions
-//   SceneRunner ── UIDynamics, Dynamics, Interaction, SceneModel, Expressions, Expectations
-//   Reports ── Expectations, SceneModel
-//   Expectations ── SceneModel, Geometry
+//   SceneRunner ── UIDynamics, Dynamics, Interaction, SceneModel, Expressions, Expectations, Results
+//   Reports ── Results, Expressions (number formatting)
+//   Expectations ── SceneModel, Geometry, Results
+//   Results ── Diagnostics, Geometry   (what a run produced: CaseResult, Failure, CaseRecording)
 //   SceneModel ── Expressions, Diagnostics, Geometry
 //   Expressions ── Diagnostics, Geometry
 //   Interaction ── Geometry
@@ -37,16 +41,19 @@ let package = Package(
             .product(name: "Yams", package: "Yams"), "SceneVocabulary", "SceneModel", "Expressions", "Diagnostics", "Geometry",
         ]),
         .target(name: "Interaction", dependencies: ["Geometry"]),
-        .target(name: "Expectations", dependencies: ["SceneVocabulary", "SceneModel", "Expressions", "Diagnostics", "Geometry"]),
+        .target(name: "Results", dependencies: ["Diagnostics", "Geometry"]),
+        .target(name: "Expectations", dependencies: ["SceneVocabulary", "SceneModel", "Expressions", "Diagnostics", "Geometry", "Results"]),
         .target(name: "SceneRunner", dependencies: [
-            "UIDynamics", "Dynamics", "Interaction", "SceneVocabulary", "SceneModel", "Expressions", "Expectations", "Diagnostics", "Geometry",
+            "UIDynamics", "Dynamics", "Interaction", "SceneVocabulary", "SceneModel", "Expressions", "Expectations", "Diagnostics", "Geometry", "Results",
         ]),
-        .target(name: "Reports", dependencies: ["Expectations", "SceneModel", "Expressions", "Diagnostics"]),
-        .target(name: "RecordMode", dependencies: ["Expectations", "Diagnostics"]),
+        .target(name: "Reports", dependencies: ["Results", "Expressions", "Diagnostics"]),
+        .target(name: "Driver", dependencies: [
+            "RecordMode", "SceneLoader", "SceneRunner", "Reports", "Results", "SceneModel", "Expressions", "Diagnostics",
+        ]),
+        .target(name: "RecordMode", dependencies: ["Results", "Diagnostics"]),
         .executableTarget(name: "scenerun", dependencies: [
-            "RecordMode",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            "SceneLoader", "SceneRunner", "Reports", "Expectations", "SceneModel", "Expressions", "Diagnostics",
+            "Driver", "Reports", "SceneLoader", "SceneRunner", "SceneVocabulary", "Diagnostics",
         ]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
@@ -58,11 +65,13 @@ let package = Package(
                     exclude: ["FuzzCorpus"]),
         .testTarget(name: "InteractionTests", dependencies: ["Interaction", "Geometry"]),
         .testTarget(name: "ExpectationsTests", dependencies: ["Expectations", "SceneModel", "SceneLoader", "Expressions", "Diagnostics", "Geometry"]),
-        .testTarget(name: "SceneRunnerTests", dependencies: ["SceneRunner", "SceneLoader", "SceneModel", "Expectations", "Reports", "Diagnostics"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Expectations", "SceneModel", "Diagnostics"]),
+        .testTarget(name: "SceneRunnerTests", dependencies: ["SceneRunner", "SceneLoader", "SceneModel", "Expectations", "Reports", "Results", "Diagnostics"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Results", "Diagnostics"],
+                    exclude: ["Schemas", "Failing"]),
         .testTarget(name: "SceneVocabularyTests", dependencies: ["SceneVocabulary", "SceneLoader", "SceneModel", "Expectations", "Expressions", "Diagnostics", "Geometry"]),
-        .testTarget(name: "ReplayTests", dependencies: ["Reports", "SceneLoader", "SceneRunner", "Expectations", "SceneModel", "Diagnostics", "Geometry"]),
-        .testTarget(name: "RecordModeTests", dependencies: ["RecordMode", "Expectations", "Diagnostics"]),
+        .testTarget(name: "ReplayTests", dependencies: ["Reports", "SceneLoader", "SceneRunner", "Expectations", "Results", "SceneModel", "Diagnostics", "Geometry"]),
+        .testTarget(name: "DriverTests", dependencies: ["Driver", "Reports", "Results"]),
+        .testTarget(name: "RecordModeTests", dependencies: ["RecordMode", "Results", "Diagnostics"]),
         .testTarget(name: "EndToEndTests", dependencies: ["scenerun"], exclude: ["Golden"]),
     ]
 )

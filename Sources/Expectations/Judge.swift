@@ -2,92 +2,8 @@ import Diagnostics
 import Expressions
 import Geometry
 import SceneModel
+import Results
 import SceneVocabulary
-
-/// A failed expectation: where it is written and what went wrong.
-public struct Failure: Sendable, Hashable {
-    public var location: SourceLocation
-    public var message: String
-    public init(location: SourceLocation, message: String) { self.location = location; self.message = message }
-}
-
-/// The outcome of one case.
-public enum CaseStatus: String, Sendable { case passed, failed, invalid }
-
-/// The result of running one scene case: what reports are made of.
-public struct CaseResult: Sendable {
-    public var file: String
-    public var name: String
-    public var status: CaseStatus
-    public var failures: [Failure]
-    /// Load or runtime errors (status invalid).
-    public var diagnostics: [Diagnostic]
-    /// Scene time at the end (s) and ticks run.
-    public var time: Double
-    public var ticks: Int
-    /// The file text, to render source lines.
-    public var source: String?
-    /// A summary of the trace: one line per notable event (`--verbose`).
-    public var trace: [String]
-    /// Every tick: the column names, then one row per tick (`--trace`).
-    public var tickColumns: [String] = []
-    /// A swept case: the scene's name without the parameters, and each parameter's value.
-    public var sweep: SweepInfo?
-    /// What every value expectation observed (for `--update`).
-    public var observations: [Observation] = []
-    public var ticksTrace: [[Double]] = []
-    /// Everything the replay page shows, when the run recorded it (`--replay`).
-    public var recording: CaseRecording?
-    /// Units of engine work the case used (bodies, contacts and joints summed over sub-steps; `--max-work`).
-    public var work = 0
-    public init(file: String, name: String, status: CaseStatus, failures: [Failure] = [], diagnostics: [Diagnostic] = [],
-                time: Double = 0, ticks: Int = 0, source: String? = nil, trace: [String] = []) {
-        self.file = file; self.name = name; self.status = status; self.failures = failures; self.diagnostics = diagnostics
-        self.time = time; self.ticks = ticks; self.source = source; self.trace = trace
-    }
-}
-
-/// What a swept case reports besides its status.
-public struct SweepInfo: Sendable, Hashable {
-    /// The name of the scene (or variant) the case was swept from, without its parameters.
-    public var scene: String
-    /// The `outcome` expression as written (nil when the scene has none).
-    public var outcomeText: String?
-    public var parameters: [Parameter]
-    /// The value of `outcome` when the case ended (`invalid` when it could not run).
-    public var outcome: String?
-    public struct Parameter: Sendable, Hashable {
-        public var name: String
-        public var value: Double
-        /// All of the parameter's values, in order (for the outcome map's axes).
-        public var values: [Double]
-        public init(name: String, value: Double, values: [Double]) { self.name = name; self.value = value; self.values = values }
-    }
-    public init(scene: String, outcomeText: String?, parameters: [Parameter], outcome: String?) {
-        self.scene = scene; self.outcomeText = outcomeText; self.parameters = parameters; self.outcome = outcome
-    }
-}
-
-/// What a value expectation observed, for record mode (`--update`): where the expected value is
-/// written, what was seen, within which tolerance, and whether it passed.
-public struct Observation: Sendable, Hashable {
-    public enum Observed: Sendable, Hashable {
-        /// Numbers: one for a number, 2 for a point, 4 for a rect, each within `tolerance`.
-        case numbers([Double], tolerance: Double)
-        /// A word written as it is: a transition state, `true` / `false`.
-        case word(String)
-        /// An event count, written as a whole number.
-        case count(Int)
-        /// `restBy`: the time the animator came to rest (s), written rounded up.
-        case restTime(Double, tick: Double)
-    }
-    public var location: SourceLocation
-    public var observed: Observed
-    public var passed: Bool
-    public init(location: SourceLocation, observed: Observed, passed: Bool) {
-        self.location = location; self.observed = observed; self.passed = passed
-    }
-}
 
 /// `t = 4.000 s`.
 public func timeText(_ t: Double) -> String { "t = \(formatFixed(t, decimals: 3)) s" }
@@ -109,7 +25,10 @@ public func judge(_ e: Expectation, _ s: Snapshot, scope: Scope, observations: i
     for t in e.transitions {
         let (name, got) = (s.transitions[t.id.index].name, s.transitions[t.id.index].state)
         let before = out.count
-        if got != t.state.rawValue { out.append(Failure(location: t.location, message: "transition \(name) expected \(t.state.rawValue), got \(got) at \(at)")) }
+        if got != t.state.rawValue {
+            out.append(Failure(location: t.location, message: "transition \(name) expected \(t.state.rawValue), got \(got) at \(at)",
+                               expected: .text(t.state.rawValue), actual: .text(got), time: s.time))
+        }
         observe(t.location, .word(got), before)
     }
     for v in e.views {
@@ -132,7 +51,8 @@ public func judge(_ e: Expectation, _ s: Snapshot, scope: Scope, observations: i
         let label = "\(view.name).\(v.property.rawValue)"
         func cmp(_ label: String, _ expected: Double, _ got: Double) -> Bool {
             if Swift.abs(expected - got) > tol {
-                out.append(Failure(location: v.location, message: "\(label) expected \(formatNumber(expected)) ± \(formatNumber(tol)), got \(formatNumber(got)) at \(at)"))
+                out.append(Failure(location: v.location, message: "\(label) expected \(formatNumber(expected)) ± \(formatNumber(tol)), got \(formatNumber(got)) at \(at)",
+                                   expected: .number(expected), actual: .number(got), tolerance: tol, time: s.time))
                 return false
             }
             return true
@@ -150,31 +70,43 @@ public func judge(_ e: Expectation, _ s: Snapshot, scope: Scope, observations: i
             guard let n = want.number else { continue }
             _ = cmp(label, n, got)
         case .bool(let got):
-            if want.bool != got { out.append(Failure(location: v.location, message: "\(label) expected \(want), got \(got) at \(at)")) }
+            if want.bool != got {
+                out.append(Failure(location: v.location, message: "\(label) expected \(want), got \(got) at \(at)",
+                                   expected: .text("\(want)"), actual: .text("\(got)"), time: s.time))
+            }
         case .string(let got):
-            if want.string != got { out.append(Failure(location: v.location, message: "\(label) expected \(want), got '\(got)' at \(at)")) }
+            if want.string != got {
+                out.append(Failure(location: v.location, message: "\(label) expected \(want), got '\(got)' at \(at)",
+                                   expected: want.string.map { .text($0) }, actual: .text(got), time: s.time))
+            }
         }
     }
     if let (want, loc) = e.rest {
         let before = out.count
         if want != s.paused {
-            out.append(Failure(location: loc, message: want ? "expected the animator to be at rest, but it is still running at \(at)" : "expected the animator to be running, but it is at rest at \(at)"))
+            out.append(Failure(location: loc, message: want ? "expected the animator to be at rest, but it is still running at \(at)" : "expected the animator to be running, but it is at rest at \(at)",
+                               expected: .text(want ? "rest" : "running"), actual: .text(s.paused ? "rest" : "running"), time: s.time))
         }
         observe(loc, .word(s.paused ? "true" : "false"), before)
     }
     if let (limit, loc) = e.restBy {
         let before = out.count
         if !s.paused {
-            out.append(Failure(location: loc, message: "expected the animator at rest by t = \(formatFixed(limit, decimals: 3)) s, but it is still running at \(at)"))
+            out.append(Failure(location: loc, message: "expected the animator at rest by t = \(formatFixed(limit, decimals: 3)) s, but it is still running at \(at)",
+                               expected: .number(limit), time: s.time))
         } else if let p = s.lastPause, p > limit + 1e-9 {
-            out.append(Failure(location: loc, message: "expected the animator at rest by t = \(formatFixed(limit, decimals: 3)) s, it came to rest at \(timeText(p))"))
+            out.append(Failure(location: loc, message: "expected the animator at rest by t = \(formatFixed(limit, decimals: 3)) s, it came to rest at \(timeText(p))",
+                               expected: .number(limit), actual: .number(p), time: s.time))
         }
         if s.paused, let p = s.lastPause { observe(loc, .restTime(p, tick: s.tickDuration), before) }
     }
     for ev in e.events {
         let n = s.count(ev.event.rawValue)
         let before = out.count
-        if !ev.spec.matches(n) { out.append(Failure(location: ev.location, message: "events.\(ev.event.rawValue) expected \(ev.spec), got \(n) at \(at)")) }
+        if !ev.spec.matches(n) {
+            out.append(Failure(location: ev.location, message: "events.\(ev.event.rawValue) expected \(ev.spec), got \(n) at \(at)",
+                               expected: .text("\(ev.spec)"), actual: .number(Double(n)), time: s.time))
+        }
         observe(ev.location, .count(n), before)
     }
     for x in e.that {
@@ -182,7 +114,8 @@ public func judge(_ e: Expectation, _ s: Snapshot, scope: Scope, observations: i
             let v = try evaluate(x, s, scope: scope)
             if v.bool != true {
                 let values = explain(x, s, scope: scope)
-                out.append(Failure(location: x.location, message: "expected `\(x.text)` to hold, but it is false at \(at)\(values.isEmpty ? "" : ": " + values)"))
+                out.append(Failure(location: x.location, message: "expected `\(x.text)` to hold, but it is false at \(at)\(values.isEmpty ? "" : ": " + values)",
+                                   time: s.time))
             }
         } catch {
             out.append(Failure(location: error.location, message: error.message))

@@ -1,10 +1,10 @@
 import Diagnostics
-import Expectations
+import Results
 
 /// Record mode: rewrites the expected values of a scene file with what a run observed, as a
 /// targeted text edit at the locations the loader recorded. Every byte that is not an updated
 /// value stays as it was: comments, blank lines, key order, quoting and spacing.
-public enum RecordMode {
+public enum ExpectationRewriter {
     public enum Scope: Sendable { case failing, all }
 
     /// One value rewritten.

@@ -1,4 +1,4 @@
-import Expectations
+import Results
 
 /// The outcome map of a swept scene: the outcome of every combination of its parameters, as a
 /// grid when it has one or two parameters (rows: the first, columns: the second), else as a list.

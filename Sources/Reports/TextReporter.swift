@@ -1,33 +1,14 @@
 import Diagnostics
-import Expectations
-
-/// Options shared by the reporters.
-public struct ReportOptions: Sendable {
-    public var color = false
-    public var quiet = false
-    public var verbose = false
-    public init(color: Bool = false, quiet: Bool = false, verbose: Bool = false) { self.color = color; self.quiet = quiet; self.verbose = verbose }
-}
-
-/// Counts of a run.
-public struct Summary: Sendable, Equatable {
-    public var passed = 0, failed = 0, invalid = 0
-    public init(_ results: [CaseResult]) {
-        for r in results {
-            switch r.status {
-            case .passed: passed += 1
-            case .failed: failed += 1
-            case .invalid: invalid += 1
-            }
-        }
-    }
-    /// `N passed, M failed` (`, K invalid` when some are).
-    public var line: String { "\(passed) passed, \(failed) failed" + (invalid > 0 ? ", \(invalid) invalid" : "") }
-}
+import Expressions
+import Results
 
 /// The terminal report: a line per case, failures in compiler form with the source line and a
 /// caret, and the closing summary line.
-public enum TextReporter {
+public struct TextReporter: Reporter {
+    public init() {}
+    public func files(_ results: [CaseResult], options: ReportOptions) -> [ReportFile] {
+        [ReportFile(name: "", text: Self.render(results, options: options))]
+    }
     public static func render(_ results: [CaseResult], options: ReportOptions = ReportOptions()) -> String {
         var out = ""
         func paint(_ s: String, _ code: String) -> String { options.color ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
@@ -47,7 +28,7 @@ public enum TextReporter {
             for f in r.failures { out += safe(Diagnostic(f.message, at: f.location).rendered(sourceText: r.source)) + "\n" }
             if options.verbose {
                 for line in r.trace { out += "    \(safe(line))\n" }
-                out += "    \(r.ticks) ticks, \(timeText(r.time)), \(r.work) units of work\n"
+                out += "    \(r.ticks) ticks, t = \(formatFixed(r.time, decimals: 3)) s, \(r.work) units of work\n"
             }
         }
         out += OutcomeMap.render(results)

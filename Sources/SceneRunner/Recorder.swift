@@ -1,6 +1,7 @@
 import Diagnostics
 import Expectations
 import Geometry
+import Results
 import SceneModel
 import UIDynamics
 

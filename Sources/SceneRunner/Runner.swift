@@ -4,6 +4,7 @@ import Expectations
 import Expressions
 import Geometry
 import Interaction
+import Results
 import SceneModel
 import SceneVocabulary
 import UIDynamics

@@ -80,7 +80,7 @@ func scenerun(_ args: [String], env: [String: String] = [:], unset: [String] = [
         #expect(r.out.contains("scenes/invalid/unknown-key.yaml:5:50: error: unknown key `frequncy` in `attachment` of `pull`; did you mean `frequency`?"))
         let all = try scenerun(["check", "scenes/invalid"])
         #expect(all.code == 2)
-        #expect(all.out.hasSuffix("3 valid, 0 failed, 34 invalid\n"))   // two runtime errors load; they fail when run
+        #expect(all.out.hasSuffix("3 valid, 34 invalid\n"))   // two runtime errors load; they fail when run
     }
 
     @Test func usageErrorsExitSixtyFour() throws {
@@ -99,6 +99,7 @@ func scenerun(_ args: [String], env: [String: String] = [:], unset: [String] = [
     @Test func checkListAndFilter() throws {
         let c = try scenerun(["check", "scenes/"])
         #expect(c.code == 0)
+        #expect(c.out == "91 valid, 0 invalid\n", "check has its own words, not the run's")
         let l = try scenerun(["--list", "scenes/shade.yaml"])
         let cases = ["", " / cancelled", " / lowTouch", " / finishTime", " / dismissed", " / dismissCancelled"]
         #expect(l.out == cases.map { "scenes/shade.yaml: Shade appears on a downward pan\($0)\n" }.joined())
@@ -119,8 +120,19 @@ func scenerun(_ args: [String], env: [String: String] = [:], unset: [String] = [
     }
 
     @Test func githubAnnotations() throws {
-        let r = try scenerun(["--format", "github", "scenes/invalid/unknown-view.yaml"])
+        let r = try scenerun(["--format", "github", "scenes/invalid/unknown-view.yaml"], unset: ["GITHUB_WORKSPACE", "GITHUB_STEP_SUMMARY"])
         #expect(r.code == 2)
-        #expect(r.out.hasPrefix("::error file=scenes/invalid/unknown-view.yaml,line=5,col=29,title=unknown-view.yaml::unknown view `crad`; did you mean `card`?\n"))
+        #expect(r.out.hasPrefix("::group::scenes/invalid/unknown-view.yaml\n! unknown-view.yaml\n"))
+        #expect(r.out.contains("\n::error file=scenes/invalid/unknown-view.yaml,line=5,col=29,title=unknown-view.yaml::unknown view `crad`; did you mean `card`?\n::endgroup::\n"))
+        // Run from another folder, annotations are still relative to the workspace (the repository).
+        let summary = FileManager.default.temporaryDirectory.appendingPathComponent("scenerun-summary-\(getpid()).md")
+        try? FileManager.default.removeItem(at: summary)
+        defer { try? FileManager.default.removeItem(at: summary) }
+        let abs = repo.appendingPathComponent("scenes/invalid/unknown-view.yaml").path
+        let w = try scenerun(["--format", "github", abs], env: ["GITHUB_WORKSPACE": repo.path, "GITHUB_STEP_SUMMARY": summary.path])
+        #expect(w.out.contains("::error file=scenes/invalid/unknown-view.yaml,line=5,col=29,"))
+        let md = try String(contentsOf: summary, encoding: .utf8)
+        #expect(md.hasPrefix("### scenerun: 0 passed, 0 failed, 1 invalid\n"))
+        #expect(md.contains("| unknown-view.yaml | invalid | `scenes/invalid/unknown-view.yaml:5:29` | unknown view `crad`; did you mean `card`? |"))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Results
 import Testing
 import Diagnostics
 import Expectations

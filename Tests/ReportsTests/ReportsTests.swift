@@ -2,9 +2,9 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import Results
 import Testing
 import Diagnostics
-import Expectations
 @testable import Reports
 
 let source = "views:\n  shade: { frame: [0, 0, 1, 1] }\nexpect:\n  views: { shade: { frame: [0, 0, 375, 667] } }\n"
@@ -49,7 +49,7 @@ let results = [
     @Test func junit() throws {
         let x = JUnitReporter.render(results)
         #expect(x.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"scenerun\" tests=\"3\" failures=\"1\" errors=\"1\">"))
-        #expect(x.contains("<testsuite name=\"scenes/shade.yaml\" tests=\"2\" failures=\"1\" errors=\"0\">"))
+        #expect(x.contains("<testsuite name=\"scenes/shade.yaml\" tests=\"2\" failures=\"1\" errors=\"0\" file=\"scenes/shade.yaml\">"))
         #expect(x.contains("<failure message=\"shade.frame.y expected 0 ± 0.5, got 12.4 at t = 4.000 s\" type=\"expectation\">scenes/shade.yaml:4:28: shade.frame.y"))
         #expect(x.contains("<error message=\"unknown key `frequncy`; did you mean `frequency`?\" type=\"invalid\">"))
         #expect(JUnitReporter.xml("a<b & \"c\"") == "a&lt;b &amp; &quot;c&quot;")
@@ -59,12 +59,45 @@ let results = [
 
     @Test func github() {
         #expect(GitHubReporter.render(results) == """
+        ::group::scenes/shade.yaml
+        ✓ Shade
+        ✗ Shade / cancelled
         ::error file=scenes/shade.yaml,line=4,col=28,title=Shade / cancelled::shade.frame.y expected 0 ± 0.5, got 12.4 at t = 4.000 s
+        ::endgroup::
+        ::group::scenes/bad.yaml
+        ! bad.yaml
         ::error file=scenes/bad.yaml,line=1,col=1,title=bad.yaml::unknown key `frequncy`; did you mean `frequency`?
+        ::endgroup::
         1 passed, 1 failed, 1 invalid
 
         """)
         #expect(GitHubReporter.escapeProperty("a:b,c\n") == "a%3Ab%2Cc%0A")
+    }
+
+    @Test func githubPathsAreRelativeToTheWorkspace() {
+        var o = ReportOptions()
+        o.workspace = "/home/runner/work/app"
+        o.currentFolder = "/home/runner/work/app/ui"
+        #expect(GitHubReporter.repositoryPath("scenes/a.yaml", options: o) == "ui/scenes/a.yaml")
+        #expect(GitHubReporter.repositoryPath("../scenes/a.yaml", options: o) == "scenes/a.yaml")
+        #expect(GitHubReporter.repositoryPath("/home/runner/work/app/./x/../s.yaml", options: o) == "s.yaml")
+        #expect(GitHubReporter.repositoryPath("/elsewhere/s.yaml", options: o) == "/elsewhere/s.yaml", "outside the workspace: as given")
+        #expect(GitHubReporter.repositoryPath("scenes/a.yaml", options: ReportOptions()) == "scenes/a.yaml")
+    }
+
+    @Test func githubStepSummary() {
+        let md = GitHubReporter.stepSummary(results)
+        #expect(md == """
+        ### scenerun: 1 passed, 1 failed, 1 invalid
+
+        | case | status | where | first message |
+        |---|---|---|---|
+        | Shade / cancelled | failed | `scenes/shade.yaml:4:28` | shade.frame.y expected 0 ± 0.5, got 12.4 at t = 4.000 s |
+        | bad.yaml | invalid | `scenes/bad.yaml:1:1` | unknown key `frequncy`; did you mean `frequency`? |
+
+
+        """)
+        #expect(GitHubReporter.stepSummary([results[0]]).hasSuffix("Every case passed.\n\n"))
     }
 
     @Test func traceCSV() {

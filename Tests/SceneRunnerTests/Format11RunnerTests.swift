@@ -1,3 +1,4 @@
+import Results
 import Testing
 import Diagnostics
 import Expectations

@@ -1,9 +1,13 @@
 import Diagnostics
-import Expectations
+import Results
 
 /// `--replay DIR`: one self-contained HTML page per case (data, script and style inline; no
 /// network) and an index. Every byte follows from the run: no timestamps, no random ids.
-public enum ReplayReporter {
+public struct ReplayReporter: Reporter {
+    public init() {}
+    public func files(_ results: [CaseResult], options: ReportOptions) -> [ReportFile] {
+        Self.render(results).map { ReportFile(name: $0.name, text: $0.text) }
+    }
     /// A file the replay writes: its name in the folder and its text.
     public struct File: Sendable {
         public var name: String

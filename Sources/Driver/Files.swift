@@ -9,17 +9,17 @@ import Darwin
 #endif
 
 /// A path as the file system knows it (bytes, which need not be UTF-8) and as messages show it.
-struct FilePath: Hashable {
+public struct FilePath: Hashable {
     /// The bytes of the path, without a terminating NUL.
-    var raw: [UInt8]
+    public var raw: [UInt8]
     /// The path for messages and reports: invalid UTF-8 sequences shown as U+FFFD.
-    var display: String { String(decoding: raw, as: UTF8.self) }
+    public var display: String { String(decoding: raw, as: UTF8.self) }
 
-    init(raw: [UInt8]) { self.raw = raw }
+    public init(raw: [UInt8]) { self.raw = raw }
 
     /// A path named on the command line: its original bytes when the argument was not valid
     /// UTF-8 (Swift's `CommandLine.arguments` repairs those, so the file could not be found).
-    init(argument: String) { raw = RawArguments.bytes(for: argument) }
+    public init(argument: String) { raw = RawArguments.bytes(for: argument) }
 
     func appending(_ name: [UInt8]) -> FilePath {
         FilePath(raw: (raw.last == UInt8(ascii: "/") ? raw : raw + [UInt8(ascii: "/")]) + name)
@@ -30,7 +30,7 @@ struct FilePath: Hashable {
     }
 
     /// The file's status, links followed; nil when it does not exist.
-    func status() -> stat? {
+    public func status() -> stat? {
         var st = stat()
         let ok = withCString { p in stat(p, &st) } == 0
         return ok ? st : nil
@@ -38,12 +38,12 @@ struct FilePath: Hashable {
 }
 
 /// The command line's arguments as bytes, for the ones that are not valid UTF-8.
-enum RawArguments {
+public enum RawArguments {
     nonisolated(unsafe) static var repaired: [String: [UInt8]] = [:]
 
     /// Records every argument whose bytes are not valid UTF-8, keyed by the repaired string that
     /// `CommandLine.arguments` holds.
-    static func capture() {
+    public static func capture() {
         for i in 0..<Int(CommandLine.argc) {
             guard let p = CommandLine.unsafeArgv[i] else { continue }
             let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), count: strlen(p)))
@@ -57,7 +57,7 @@ enum RawArguments {
 /// Scene files below the named paths: files named directly, and `*.yaml` / `*.yml` below folders
 /// in byte order (skipping folders named `invalid` or starting with a dot unless named). Symbolic
 /// links are followed; a folder reached twice (a link loop) is walked once.
-func sceneFiles(_ paths: [FilePath]) -> [FilePath] {
+public func sceneFiles(_ paths: [FilePath]) -> [FilePath] {
     var out: [FilePath] = []
     var seen = Set<[UInt64]>()
     func walk(_ dir: FilePath) {
@@ -104,7 +104,7 @@ extension Array where Element == UInt8 {
 
 /// Reads a scene file, refusing before reading what is not a regular file or is larger than
 /// `limit` bytes (a 100 MB file is refused by its size, not read; a pipe does not block).
-func readSceneFile(_ path: FilePath, limit: Int) -> Result<[UInt8], Diagnostic> {
+public func readSceneFile(_ path: FilePath, limit: Int) -> Result<[UInt8], Diagnostic> {
     let at = SourceLocation(file: path.display, line: 1, column: 1)
     let fd = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
     if fd < 0 { return .failure(Diagnostic("cannot read the file: \(reason(errno))", at: at)) }
@@ -142,7 +142,7 @@ let fnmCaseFold: Int32 = 1 << 4
 
 /// Whether a case name is selected by `--filter`: a glob (`*`, `?`, `[…]`, by fnmatch(3)) when the
 /// filter has one of those characters, otherwise a substring; both ignore case.
-func matches(_ name: String, _ filter: String?) -> Bool {
+public func matches(_ name: String, _ filter: String?) -> Bool {
     guard let f = filter, !f.isEmpty else { return true }
     if f.contains(where: { $0 == "*" || $0 == "?" || $0 == "[" }) {
         return fnmatch(f.lowercased(), name.lowercased(), fnmCaseFold) == 0

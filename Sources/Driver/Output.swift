@@ -13,17 +13,17 @@ import Darwin
 /// 73 (`EX_CANTCREAT`): the output cannot be created — the destination is a folder, a device, a
 /// symbolic link, or its folder is missing and cannot be made or is not writable.
 /// 74 (`EX_IOERR`): an I/O error while writing — a full disk, a closed standard output.
-struct OutputError: Error, Equatable, CustomStringConvertible {
-    enum Kind: Int32 { case cannotCreate = 73, io = 74 }
-    var kind: Kind
-    var message: String
-    var description: String { message }
-    var code: Int32 { kind.rawValue }
+public struct OutputError: Error, Equatable, CustomStringConvertible {
+    public enum Kind: Int32, Sendable { case cannotCreate = 73, io = 74 }
+    public var kind: Kind
+    public var message: String
+    public var description: String { message }
+    public var code: Int32 { kind.rawValue }
 
-    static func cannotCreate(_ path: String, _ reason: String) -> OutputError {
+    public static func cannotCreate(_ path: String, _ reason: String) -> OutputError {
         OutputError(kind: .cannotCreate, message: "cannot create \(shown(path)): \(reason)")
     }
-    static func io(_ path: String, _ reason: String) -> OutputError {
+    public static func io(_ path: String, _ reason: String) -> OutputError {
         OutputError(kind: .io, message: "cannot write \(shown(path)): \(reason)")
     }
 }
@@ -69,7 +69,7 @@ private func setPending(_ path: String?) {
 /// Installs handlers so that SIGINT and SIGTERM remove the temporary file being written (if any)
 /// and exit 130; SIGPIPE is ignored so that a closed standard output is an `EPIPE` write error
 /// (exit 74), reported, not a silent death.
-func installSignalHandlers() {
+public func installSignalHandlers() {
     _ = pendingTemp
     let handler: @convention(c) (Int32) -> Void = { _ in
         if pendingTemp[0] != 0 { unlink(pendingTemp) }
@@ -99,7 +99,7 @@ private let stallSeconds: UInt32 = {
 // MARK: - Writing
 
 /// Writes every byte of `bytes` to `fd`, retrying partial writes and EINTR. Returns errno on failure.
-func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
+public func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
     var off = 0
     while off < bytes.count {
         let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + off, bytes.count - off) }
@@ -114,13 +114,13 @@ func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
 }
 
 /// Writes `text` to standard output; a closed or full standard output is an `OutputError` (74).
-func writeStandardOutput(_ text: String) throws(OutputError) {
+public func writeStandardOutput(_ text: String) throws(OutputError) {
     if let e = writeAll(1, Array(text.utf8)) { throw .io("to standard output", reason(e)) }
 }
 
 /// Prints one line on standard error (best effort: if standard error is closed too, the exit
 /// code is all that is left).
-func printError(_ line: String) {
+public func printError(_ line: String) {
     _ = writeAll(2, Array("scenerun: error: \(line)\n".utf8))
 }
 
@@ -162,7 +162,7 @@ func makeFolders(_ dir: String, for path: String) throws(OutputError) {
 }
 
 /// The folder part of a path (`""` for a bare name).
-func parentFolder(_ path: String) -> String {
+public func parentFolder(_ path: String) -> String {
     var p = Substring(path)
     while p.count > 1 && p.hasSuffix("/") { p = p.dropLast() }
     guard let slash = p.lastIndex(of: "/") else { return "" }
@@ -170,7 +170,7 @@ func parentFolder(_ path: String) -> String {
     return String(p[..<slash])
 }
 
-func baseName(_ path: String) -> String {
+public func baseName(_ path: String) -> String {
     var p = Substring(path)
     while p.count > 1 && p.hasSuffix("/") { p = p.dropLast() }
     guard let slash = p.lastIndex(of: "/") else { return String(p) }
@@ -198,7 +198,7 @@ func createTemporary(for path: String) throws(OutputError) -> (Int32, String, St
 
 /// Checks before a run that a report can be written to `path`: the destination is absent or a
 /// regular file, and a file can be created in its folder (a probe file, removed at once).
-func probeDestination(_ path: String) throws(OutputError) {
+public func probeDestination(_ path: String) throws(OutputError) {
     try checkDestination(path)
     let (fd, tmp, _) = try createTemporary(for: path)
     close(fd)
@@ -215,7 +215,7 @@ func probeDestination(_ path: String) throws(OutputError) {
 /// not redirect a report onto another file), or whose folder cannot be created. A failed write,
 /// `fsync` or rename is 74 (a full disk) or 73 (no permission), and the temporary file is removed.
 /// SIGINT and SIGTERM during the write remove it too (see `installSignalHandlers`).
-func writeAtomically(_ text: String, to path: String) throws(OutputError) {
+public func writeAtomically(_ text: String, to path: String) throws(OutputError) {
     try checkDestination(path)
     let (fd, tmp, dir) = try createTemporary(for: path)
     defer { setPending(nil) }
@@ -237,7 +237,7 @@ func writeAtomically(_ text: String, to path: String) throws(OutputError) {
 }
 
 /// Refuses a report destination that cannot be replaced by a regular file (see `writeAtomically`).
-func checkDestination(_ path: String) throws(OutputError) {
+public func checkDestination(_ path: String) throws(OutputError) {
     if path.isEmpty { throw .cannotCreate("\"\"", "the path is empty") }
     if path.hasSuffix("/") { throw .cannotCreate(path, "the path names a folder, not a file") }
     switch try existing(path) {
@@ -249,12 +249,12 @@ func checkDestination(_ path: String) throws(OutputError) {
 }
 
 /// Makes sure `dir` is (or can become) a folder for trace files.
-func prepareFolder(_ dir: String) throws(OutputError) {
+public func prepareFolder(_ dir: String, option: String = "--trace") throws(OutputError) {
     if dir.isEmpty { throw .cannotCreate("\"\"", "the path is empty") }
     switch try existing(dir) {
     case .folder: return
     case .none: try makeFolders(dir, for: dir)
-    case .regular: throw .cannotCreate(dir, "it is a file; --trace names a folder")
+    case .regular: throw .cannotCreate(dir, "it is a file; \(option) names a folder")
     case .symlink:
         var st = stat()
         if stat(dir, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR { return }   // a link to a folder is a folder
@@ -263,3 +263,18 @@ func prepareFolder(_ dir: String) throws(OutputError) {
     }
 }
 
+
+/// Appends `text` to the file at `path`, creating it (GitHub's `$GITHUB_STEP_SUMMARY` is a file
+/// the runner reads after the step; several steps append to it).
+public func appendToFile(_ text: String, path: String) throws(OutputError) {
+    let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o666)
+    if fd < 0 {
+        let e = errno
+        throw isCreateErrno(e) ? .cannotCreate(path, reason(e)) : .io(path, reason(e))
+    }
+    if let e = writeAll(fd, Array(text.utf8)) {
+        close(fd)
+        throw .io(path, reason(e))
+    }
+    if close(fd) != 0 { let e = errno; throw .io(path, reason(e)) }
+}

@@ -1,0 +1,413 @@
+import Diagnostics
+import Expressions
+import Foundation
+import RecordMode
+import Reports
+import Results
+import SceneLoader
+import SceneModel
+import SceneRunner
+
+/// `scenerun --version`.
+public let scenerunVersion = "scenerun 0.2.0 (scene format 1)"
+
+/// Exit codes (sysexits(3) where one fits), in one place.
+public enum Exit {
+    public static let passed: Int32 = 0
+    public static let failed: Int32 = 1
+    public static let invalid: Int32 = 2
+    public static let usage: Int32 = 64
+    public static let cannotCreate: Int32 = 73
+    public static let io: Int32 = 74
+    public static let interrupted: Int32 = 130
+}
+
+/// The exit code of a run's results: 2 when a case is invalid, else 1 when one failed, else 0.
+/// (73 and 74, from writing the reports, win over both; the driver applies that.)
+public func outcomeExitCode(for results: [CaseResult]) -> Int32 {
+    if results.contains(where: { $0.status == .invalid }) { return Exit.invalid }
+    if results.contains(where: { $0.status == .failed }) { return Exit.failed }
+    return Exit.passed
+}
+
+/// `--color`.
+public enum ColorChoice: String, CaseIterable, Sendable { case auto, always, never }
+
+/// Colour, in this order: `--color always|never`; `FORCE_COLOR` set (and not `0` or `false`); a
+/// non-empty `NO_COLOR`; `TERM=dumb`; whether standard output is a terminal.
+public func useColor(_ choice: ColorChoice, environment env: [String: String], isTerminal: Bool) -> Bool {
+    switch choice {
+    case .always: return true
+    case .never: return false
+    case .auto: break
+    }
+    if let f = env["FORCE_COLOR"] { return f != "0" && f != "false" }
+    if let n = env["NO_COLOR"], !n.isEmpty { return false }
+    if env["TERM"] == "dumb" { return false }
+    return isTerminal
+}
+
+/// `--shard i/n`: the i-th of n shards (1-based). Case k of the run (in report order, invalid
+/// files counted in their place) belongs to shard `k mod n + 1`, so every shard gets a spread of
+/// files and the union of the shards is the whole run, each case once.
+public struct Shard: Sendable, Equatable {
+    public var index: Int
+    public var count: Int
+    public init?(_ text: String) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, i >= 1, i <= n else { return nil }
+        index = i
+        count = n
+    }
+    public func contains(_ k: Int) -> Bool { k % count == index - 1 }
+}
+
+/// A report to write: `--report NAME=PATH` (and its spellings `--junit`, `--json`, `--trace`,
+/// `--replay`).
+public struct ReportRequest: Sendable, Equatable {
+    public var format: ReportFormat
+    public var path: String
+    public init(format: ReportFormat, path: String) {
+        self.format = format
+        self.path = path
+    }
+
+    /// Parses `NAME=PATH`; nil with the reason when it is not one.
+    public static func parse(_ text: String) -> Result<ReportRequest, ParseError> {
+        guard let eq = text.firstIndex(of: "=") else {
+            return .failure(ParseError("expected FORMAT=PATH, for example junit=out/junit.xml"))
+        }
+        let name = String(text[..<eq])
+        let path = String(text[text.index(after: eq)...])
+        guard let f = ReportFormat(rawValue: name) else {
+            let names = ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")
+            return .failure(ParseError("unknown report format '\(escapeForTerminal(name))' (one of \(names))"))
+        }
+        if path.isEmpty { return .failure(ParseError("the path after '\(name)=' is empty")) }
+        return .success(ReportRequest(format: f, path: path))
+    }
+
+    public struct ParseError: Error, Equatable {
+        public var message: String
+        public init(_ m: String) { message = m }
+    }
+}
+
+/// What to load: paths, `--filter`, `--shard` and the loading limits.
+public struct Selection: Sendable {
+    public var paths: [String]
+    public var filter: String?
+    public var shard: Shard?
+    public var limits: LoadLimits
+    public init(paths: [String], filter: String? = nil, shard: Shard? = nil, limits: LoadLimits = .default) {
+        self.paths = paths
+        self.filter = filter
+        self.shard = shard
+        self.limits = limits
+    }
+}
+
+/// What one scene file gave: its cases (filtered), or an invalid result when it does not load.
+public struct Loaded: Sendable {
+    public var cases: [Scene] = []
+    public var invalid: CaseResult?
+    public init(cases: [Scene] = [], invalid: CaseResult? = nil) {
+        self.cases = cases
+        self.invalid = invalid
+    }
+}
+
+/// Expands paths into files, loads them and filters their cases, in the order the files are
+/// named (a folder's files in byte order). A file that does not load is an invalid result in its
+/// place, selected by `--filter` through its file name. `--shard` then keeps its share.
+public func collect(_ selection: Selection) -> [Loaded] {
+    var out: [Loaded] = []
+    for file in sceneFiles(selection.paths.map(FilePath.init(argument:))) {
+        let name = baseName(file.display)
+        switch readSceneFile(file, limit: selection.limits.fileSize) {
+        case .failure(let d):
+            if matches(name, selection.filter) {
+                out.append(Loaded(invalid: CaseResult(file: file.display, name: name, status: .invalid, diagnostics: [d])))
+            }
+        case .success(let bytes):
+            do {
+                let cases = try SceneLoader.load(path: file.display, bytes: bytes, limits: selection.limits)
+                out.append(Loaded(cases: cases.filter { matches($0.name, selection.filter) }))
+            } catch {
+                if matches(name, selection.filter) {
+                    out.append(Loaded(invalid: CaseResult(file: file.display, name: name, status: .invalid,
+                                                          diagnostics: error.diagnostics,
+                                                          source: String(decoding: bytes, as: UTF8.self))))
+                }
+            }
+        }
+    }
+    guard let shard = selection.shard else { return out }
+    var k = 0
+    var kept: [Loaded] = []
+    for l in out {
+        var m = Loaded()
+        if let inv = l.invalid {
+            if shard.contains(k) { m.invalid = inv }
+            k += 1
+        }
+        for c in l.cases {
+            if shard.contains(k) { m.cases.append(c) }
+            k += 1
+        }
+        if m.invalid != nil || !m.cases.isEmpty { kept.append(m) }
+    }
+    return kept
+}
+
+/// Every result in input order: file by file as named, cases in file order, invalid files in
+/// their place (not last).
+public func merge(_ loaded: [Loaded], _ caseResults: [CaseResult]) -> [CaseResult] {
+    var out: [CaseResult] = []
+    var next = 0
+    for l in loaded {
+        if let inv = l.invalid { out.append(inv) }
+        out += caseResults[next..<(next + l.cases.count)]
+        next += l.cases.count
+    }
+    return out
+}
+
+final class StackBox<T>: @unchecked Sendable {
+    var value: T?
+    let body: () -> T
+    init(_ b: @escaping () -> T) { body = b }
+}
+
+/// Runs `body` on a new thread with `Expression.stackSize` of stack and waits for it: the main
+/// thread's stack depends on `ulimit -s` and Dispatch's worker threads have 512 KiB.
+public func onLargeStack<T>(_ body: @escaping () -> T) -> T {
+    let box = StackBox(body)
+    let done = DispatchSemaphore(value: 0)
+    let t = Thread {
+        box.value = box.body()
+        done.signal()
+    }
+    t.stackSize = Expression.stackSize
+    t.start()
+    done.wait()
+    return box.value!  // set by the thread before it signals
+}
+
+/// Runs cases on `jobs` threads (each with `Expression.stackSize` of stack); results come back
+/// in input order whatever `jobs` is, and `durations` (wall-clock seconds per case) alongside.
+public func runAll(_ scenes: [Scene], jobs: Int, limits: RunLimits) -> (results: [CaseResult], durations: [Double]) {
+    final class Box: @unchecked Sendable {
+        var results: [CaseResult?]
+        var durations: [Double]
+        var next = 0
+        let lock = NSLock()
+        init(_ n: Int) {
+            results = Array(repeating: nil, count: n)
+            durations = Array(repeating: 0, count: n)
+        }
+    }
+    let box = Box(scenes.count)
+    let group = DispatchGroup()
+    for _ in 0..<Swift.max(1, Swift.min(jobs, scenes.count)) {
+        group.enter()
+        let worker = Thread {
+            while true {
+                box.lock.lock()
+                let i = box.next
+                box.next += 1
+                box.lock.unlock()
+                if i >= scenes.count { break }
+                let start = DispatchTime.now().uptimeNanoseconds
+                let r = SceneRunner.run(scenes[i], limits: limits)
+                let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                box.lock.lock()
+                box.results[i] = r
+                box.durations[i] = seconds
+                box.lock.unlock()
+            }
+            group.leave()
+        }
+        worker.stackSize = Expression.stackSize
+        worker.start()
+    }
+    group.wait()
+    return (box.results.map { $0! }, box.durations)  // every index below count was filled by a worker
+}
+
+/// Everything `scenerun run` does, as a value: the executable parses arguments into one of these.
+public struct RunRequest: Sendable {
+    public var selection: Selection
+    public var limits = RunLimits()
+    public var jobs = ProcessInfo.processInfo.activeProcessorCount
+    /// `--list`: the cases, not run.
+    public var list = false
+    /// `--format`: what goes to standard output.
+    public var format: ReportFormat = .text
+    /// `--report NAME=PATH` and its spellings, in the order given.
+    public var reports: [ReportRequest] = []
+    public var options = ReportOptions()
+    public var color: ColorChoice = .auto
+    /// `--update` / `--update-all`: rewrite the observed values into the scene files.
+    public var update: ExpectationRewriter.Scope?
+    public init(selection: Selection) { self.selection = selection }
+}
+
+/// Where the driver writes: standard output and error by default, a buffer in tests.
+public struct Console: Sendable {
+    public var out: @Sendable (String) throws(OutputError) -> Void
+    /// An error message (the standard console prefixes `scenerun: error: `).
+    public var err: @Sendable (String) -> Void
+    /// A note that is not an error (`scenerun: note: `).
+    public var note: @Sendable (String) -> Void
+    public init(out: @escaping @Sendable (String) throws(OutputError) -> Void,
+                err: @escaping @Sendable (String) -> Void,
+                note: @escaping @Sendable (String) -> Void) {
+        self.out = out
+        self.err = err
+        self.note = note
+    }
+    public static let standard = Console(out: { (s: String) throws(OutputError) in try writeStandardOutput(s) },
+                                         err: { printError($0) },
+                                         note: { _ = writeAll(2, Array("scenerun: note: \($0)\n".utf8)) })
+}
+
+/// Runs a request end to end and returns the exit code: checks the report destinations first,
+/// loads, runs in parallel, renders, writes every report atomically.
+public func execute(_ request: RunRequest, console: Console = .standard,
+                    environment env: [String: String] = ProcessInfo.processInfo.environment,
+                    isTerminal: Bool = isatty(1) != 0) -> Int32 {
+    var failed: OutputError?
+    func attempt(_ body: () throws(OutputError) -> Void) {
+        do { try body() } catch {
+            console.err(error.message)
+            if failed == nil { failed = error }
+        }
+    }
+    // Refuse unusable destinations before spending time on the run.
+    for r in request.reports {
+        if r.format.writesFolder {
+            attempt { () throws(OutputError) in try prepareFolder(r.path, option: "--\(r.format.rawValue)") }
+        } else {
+            attempt { () throws(OutputError) in try probeDestination(r.path) }
+        }
+    }
+    if let f = failed { return f.code }
+
+    let selection = request.selection
+    let loaded = onLargeStack { collect(selection) }
+    if let code = requireSelection(loaded, selection, console: console) { return code }
+    if request.list {
+        var text = ""
+        for l in loaded {
+            if let e = l.invalid {
+                // The first error's location, so the file can be opened at the problem.
+                let at = e.diagnostics.first.map { "\($0.location)" } ?? e.file
+                let why = escapeForTerminal(e.diagnostics.first?.message ?? "")
+                text += "\(escapeForTerminal(at)): \(escapeForTerminal(e.name)) (invalid: \(why))\n"
+            }
+            for c in l.cases { text += "\(escapeForTerminal(c.file)): \(escapeForTerminal(c.name))\n" }
+        }
+        attempt { () throws(OutputError) in try console.out(text) }
+        return failed?.code ?? Exit.passed
+    }
+    var limits = request.limits
+    let wanted = Set(request.reports.map(\.format) + [request.format])
+    limits.recordReplay = wanted.contains(.replay)
+    limits.recordTicks = wanted.contains(.trace)
+    limits.recordTrace = request.options.verbose || wanted.contains(.junit)
+    let started = Date()
+    let (caseResults, caseDurations) = runAll(loaded.flatMap(\.cases), jobs: request.jobs, limits: limits)
+    let ordered = merge(loaded, caseResults)
+    var options = request.options
+    if options.version.isEmpty { options.version = scenerunVersion }
+    if options.timings {
+        options.timestamp = iso8601(started)
+        options.hostname = ProcessInfo.processInfo.hostName
+        var durations: [Double] = []
+        var next = 0
+        for l in loaded {
+            if l.invalid != nil { durations.append(0) }
+            durations += caseDurations[next..<(next + l.cases.count)]
+            next += l.cases.count
+        }
+        options.durations = durations
+    }
+    options.workspace = env["GITHUB_WORKSPACE"].flatMap { $0.isEmpty ? nil : $0 }
+    options.currentFolder = FileManager.default.currentDirectoryPath
+    var streamOptions = options
+    streamOptions.color = request.format == .text
+        && useColor(request.color, environment: env, isTerminal: isTerminal)
+    attempt { () throws(OutputError) in try console.out(request.format.render(ordered, options: streamOptions)) }
+    if request.format == .github, let summary = env["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
+        attempt { () throws(OutputError) in try appendToFile(GitHubReporter.stepSummary(ordered, options: options), path: summary) }
+    }
+    var fileOptions = options
+    fileOptions.color = false
+    for r in request.reports {
+        let files = r.format.reporter.files(ordered, options: fileOptions)
+        for f in files {
+            let path = f.name.isEmpty ? r.path : (r.path.hasSuffix("/") ? r.path : r.path + "/") + f.name
+            attempt { () throws(OutputError) in try writeAtomically(f.text, to: path) }
+            if failed != nil { break }
+        }
+    }
+    if let f = failed { return f.code }
+    if let scope = request.update { return record(ordered, scope: scope, console: console) }
+    return outcomeExitCode(for: ordered)
+}
+
+/// `check`: loads the scenes without running them and says how many cases are valid.
+public func check(_ selection: Selection, console: Console = .standard) -> Int32 {
+    let loaded = onLargeStack { collect(selection) }
+    if let code = requireSelection(loaded, selection, console: console) { return code }
+    var text = ""
+    var valid = 0
+    var invalid = 0
+    for l in loaded {
+        valid += l.cases.count
+        if let r = l.invalid {
+            invalid += 1
+            text += "! \(escapeForTerminal(r.name)) (invalid)\n"
+            for d in r.diagnostics {
+                let lines = d.rendered(sourceText: r.source).split(separator: "\n", omittingEmptySubsequences: false)
+                text += lines.map { escapeForTerminal(String($0)) }.joined(separator: "\n") + "\n"
+            }
+        }
+    }
+    text += "\(valid) valid, \(invalid) invalid\n"
+    do { try console.out(text) } catch {
+        console.err(error.message)
+        return error.code
+    }
+    return invalid > 0 ? Exit.invalid : Exit.passed
+}
+
+/// A usage error (64) when the paths hold no scene file or `--filter` selects no case; 0 with a
+/// note when `--shard` leaves this shard without a case. Nil when there is something to do.
+func requireSelection(_ loaded: [Loaded], _ s: Selection, console: Console) -> Int32? {
+    if loaded.contains(where: { $0.invalid != nil || !$0.cases.isEmpty }) { return nil }
+    if let shard = s.shard {
+        var all = s
+        all.shard = nil
+        if collect(all).contains(where: { $0.invalid != nil || !$0.cases.isEmpty }) {
+            console.note("shard \(shard.index)/\(shard.count) receives no case; nothing to run")
+            return Exit.passed
+        }
+    }
+    if let f = s.filter {
+        console.err("--filter '\(escapeForTerminal(f))' selects no case; nothing was run (`--list` shows the case names)")
+    } else {
+        console.err("no scene files (*.yaml, *.yml) under \(s.paths.map { escapeForTerminal($0) }.joined(separator: ", "))")
+    }
+    return Exit.usage
+}
+
+/// `2026-11-23T03:00:07` (UTC, seconds), as junit-10.xsd's `timestamp` wants it (no zone).
+func iso8601(_ d: Date) -> String {
+    let f = DateFormatter()
+    f.locale = Locale(identifier: "en_US_POSIX")
+    f.timeZone = TimeZone(identifier: "UTC")
+    f.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
+    return f.string(from: d)
+}

@@ -1,0 +1,144 @@
+import Diagnostics
+import Geometry
+
+/// Everything the replay page shows of one case, tick by tick (`--replay`): kept only when
+/// `RunLimits.recordReplay` asks for it, so a plain run's memory does not grow with ticks.
+/// Frame 0 is the state before the first tick; frame n the state at the end of tick n.
+public struct CaseRecording: Sendable {
+    /// A view's fixed description: name, shape and whether it starts hidden.
+    public struct ViewInfo: Sendable {
+        public var name: String
+        /// "rectangle", "ellipse" or "path" (`collisionBounds`).
+        public var shape: String
+        /// The path's points, relative to the view's centre (shape "path" only).
+        public var path: [Vec2]
+        public var hidden: Bool
+        public init(name: String, shape: String, path: [Vec2], hidden: Bool) {
+            self.name = name; self.shape = shape; self.path = path; self.hidden = hidden
+        }
+    }
+
+    /// One view at one frame (presentation values, as the screen shows them).
+    public struct ViewFrame: Sendable {
+        public var center: Vec2
+        /// The bounds size (rotation and scale do not change it).
+        public var size: Vec2
+        public var rotation: Double
+        public var scale: Double
+        public var alpha: Double
+        public var velocity: Vec2
+        public var removed: Bool
+        public init(center: Vec2, size: Vec2, rotation: Double, scale: Double, alpha: Double, velocity: Vec2, removed: Bool) {
+            self.center = center; self.size = size; self.rotation = rotation; self.scale = scale; self.alpha = alpha
+            self.velocity = velocity; self.removed = removed
+        }
+    }
+
+    /// The finger of the current gesture at one frame.
+    public struct Touch: Sendable {
+        public var gesture: Int
+        public var point: Vec2
+        /// The recogniser's state (`began`, `changed`, …).
+        public var state: String
+        /// Whether the finger is on the screen (false on the frame it lifted).
+        public var down: Bool
+        public init(gesture: Int, point: Vec2, state: String, down: Bool) {
+            self.gesture = gesture; self.point = point; self.state = state; self.down = down
+        }
+    }
+
+    /// What an active behaviour looks like in the scene at one frame: an attachment's line from
+    /// the item's point to its anchor (or the other item's point), a snap's line to its point, a
+    /// collision boundary's path, the inset reference bounds, a field's position.
+    public struct Guide: Sendable, Hashable {
+        /// The scene behaviour.
+        public var behavior: Int
+        /// "attachment", "snap", "boundary", "bounds" or "field".
+        public var kind: String
+        /// Points in the reference view (bounds: top-left then bottom-right).
+        public var points: [Vec2]
+        public var closed: Bool
+        /// The attachment's kind, the boundary's identifier, the field's kind.
+        public var label: String
+        public init(behavior: Int, kind: String, points: [Vec2], closed: Bool = false, label: String = "") {
+            self.behavior = behavior; self.kind = kind; self.points = points; self.closed = closed; self.label = label
+        }
+    }
+
+    public struct Frame: Sendable {
+        public var time: Double
+        public var running: Bool
+        public var views: [ViewFrame]
+        public var touch: Touch?
+        /// Indices of the behaviours in the animator (scene order).
+        public var behaviors: [Int]
+        /// Each transition's state and progress (scene order).
+        public var transitions: [(state: String, progress: Double)]
+        /// The active behaviours' geometry.
+        public var guides: [Guide]
+        public init(time: Double, running: Bool, views: [ViewFrame], touch: Touch?, behaviors: [Int], transitions: [(state: String, progress: Double)],
+                    guides: [Guide] = []) {
+            self.time = time; self.running = running; self.views = views; self.touch = touch; self.behaviors = behaviors; self.transitions = transitions
+            self.guides = guides
+        }
+    }
+
+    /// A contact that began or ended during a frame's tick.
+    public struct Contact: Sendable {
+        public var frame: Int
+        public var point: Vec2
+        public var began: Bool
+        public var item: String
+        public var other: String
+        public var boundary: String
+        public init(frame: Int, point: Vec2, began: Bool, item: String, other: String, boundary: String) {
+            self.frame = frame; self.point = point; self.began = began; self.item = item; self.other = other; self.boundary = boundary
+        }
+    }
+
+    /// Where a view was expected to be at a checkpoint: drawn as an outlined ghost.
+    public struct Ghost: Sendable {
+        public var view: Int
+        public var center: Vec2
+        public var size: Vec2
+        public var rotation: Double
+        public var scale: Double
+        public init(view: Int, center: Vec2, size: Vec2, rotation: Double, scale: Double) {
+            self.view = view; self.center = center; self.size = size; self.rotation = rotation; self.scale = scale
+        }
+    }
+
+    /// An `expect` judged at a frame (a script step, or the scene's final `expect`).
+    public struct Checkpoint: Sendable {
+        public var frame: Int
+        public var location: SourceLocation
+        public var passed: Bool
+        public var ghosts: [Ghost]
+        public init(frame: Int, location: SourceLocation, passed: Bool, ghosts: [Ghost]) {
+            self.frame = frame; self.location = location; self.passed = passed; self.ghosts = ghosts
+        }
+    }
+
+    public var worldSize: Vec2
+    public var frameRate: Double
+    public var views: [ViewInfo]
+    public var behaviorNames: [String]
+    public var transitionNames: [String]
+    public var gestureNames: [String]
+    public var frames: [Frame] = []
+    public var contacts: [Contact] = []
+    /// Haptic events by frame: (frame, style).
+    public var haptics: [(frame: Int, style: String)] = []
+    /// The trace notes by frame: (frame, text).
+    public var notes: [(frame: Int, text: String)] = []
+    public var checkpoints: [Checkpoint] = []
+    /// The frame of each of the case's failures (parallel to `CaseResult.failures`).
+    public var failureFrames: [Int] = []
+    /// The view each failure concerns (nil when it names none), parallel to `failureFrames`.
+    public var failureViews: [Int?] = []
+
+    public init(worldSize: Vec2, frameRate: Double, views: [ViewInfo], behaviorNames: [String], transitionNames: [String], gestureNames: [String]) {
+        self.worldSize = worldSize; self.frameRate = frameRate; self.views = views; self.behaviorNames = behaviorNames
+        self.transitionNames = transitionNames; self.gestureNames = gestureNames
+    }
+}

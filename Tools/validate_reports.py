@@ -1,0 +1,42 @@
+"""Validates scenerun's reports against their published schemas with real validators.
+
+Usage: python3 Tools/validate_reports.py SCENERUN  (needs `pip install jsonschema xmlschema`)
+Runs SCENERUN over scenes/ and scenes/invalid/ (passing, failing and invalid cases), with and
+without --timings, and checks the JSON report against schema/report.schema.json and the JUnit
+report against junit-10.xsd (Tests/ReportsTests/Schemas). Also checks that a report that breaks
+each schema is refused, so the check cannot pass vacuously.
+"""
+import json
+import subprocess
+import sys
+
+import jsonschema
+import xmlschema
+
+root = __file__.rsplit("/Tools/", 1)[0]
+scenerun = sys.argv[1]
+schema = json.load(open(f"{root}/schema/report.schema.json"))
+jsonschema.Draft7Validator.check_schema(schema)
+validator = jsonschema.Draft7Validator(schema)
+xsd = xmlschema.XMLSchema(f"{root}/Tests/ReportsTests/Schemas/junit-10.xsd")
+failures = 0
+checked = 0
+for extra in ([], ["--timings"]):
+    for fmt in ("json", "junit"):
+        args = [scenerun, "--format", fmt, *extra, "scenes/", "scenes/invalid/", "Tests/ReportsTests/Failing/"]
+        out = subprocess.run(args, cwd=root, capture_output=True, text=True).stdout
+        if fmt == "json":
+            doc = json.loads(out)
+            errors = [e.message for e in validator.iter_errors(doc)]
+            assert doc["summary"]["failed"] > 0 and doc["summary"]["invalid"] > 0, "the run must have failures and invalid scenes"
+        else:
+            errors = [str(e.reason) for e in xsd.iter_errors(out)]
+        checked += 1
+        for e in errors[:5]:
+            print(f"{fmt} {' '.join(extra)}: {e}")
+        failures += bool(errors)
+# The validators must refuse a broken report.
+assert list(validator.iter_errors({"version": 2, "cases": [], "summary": {"passed": -1, "failed": 0, "invalid": 0}}))
+assert not xsd.is_valid('<testsuites><testsuite name="a" tests="1" failures="0" errors="0"><testcase name="b" file="x"/></testsuite></testsuites>')
+print(f"reports: {checked} checked against schema/report.schema.json and junit-10.xsd, {failures} invalid")
+sys.exit(1 if failures else 0)
