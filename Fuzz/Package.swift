@@ -12,14 +12,17 @@ let package = Package(
     targets: [
         .target(name: "Geometry"),
         .target(name: "Diagnostics"),
+        .target(name: "SceneVocabulary"),
         .target(name: "Dynamics", dependencies: ["Geometry"]),
         .target(name: "UIDynamics", dependencies: ["Dynamics", "Geometry"]),
-        .target(name: "Expressions", dependencies: ["Diagnostics", "Geometry"]),
-        .target(name: "SceneModel", dependencies: ["Expressions", "Diagnostics", "Geometry"]),
-        .target(name: "SceneLoader", dependencies: [.product(name: "Yams", package: "Yams"), "SceneModel", "Expressions", "Diagnostics", "Geometry"]),
+        .target(name: "Expressions", dependencies: ["SceneVocabulary", "Diagnostics", "Geometry"]),
+        .target(name: "SceneModel", dependencies: ["SceneVocabulary", "Expressions", "Diagnostics", "Geometry"]),
+        .target(name: "SceneLoader", dependencies: [.product(name: "Yams", package: "Yams"), "SceneVocabulary", "SceneModel", "Expressions", "Diagnostics", "Geometry"]),
         .target(name: "Interaction", dependencies: ["Geometry"]),
-        .target(name: "Expectations", dependencies: ["SceneModel", "Diagnostics", "Geometry"]),
-        .target(name: "SceneRunner", dependencies: ["UIDynamics", "Dynamics", "Interaction", "SceneModel", "Expressions", "Expectations", "Diagnostics", "Geometry"]),
+        .target(name: "Results", dependencies: ["Diagnostics", "Geometry"]),
+        .target(name: "Expectations", dependencies: ["SceneVocabulary", "SceneModel", "Expressions", "Diagnostics", "Geometry", "Results"]),
+        .target(name: "SceneRunner", dependencies: ["UIDynamics", "Dynamics", "Interaction", "SceneVocabulary", "SceneModel", "Expressions", "Expectations",
+                                                    "Diagnostics", "Geometry", "Results"]),
         .executableTarget(name: "SceneFuzz", dependencies: ["SceneLoader", "SceneRunner", "Expressions", "Diagnostics", "Geometry"]),
     ]
 )

@@ -131,7 +131,7 @@ public func collect(_ selection: Selection) -> [Loaded] {
             }
         case .success(let bytes):
             do {
-                let cases = try SceneLoader.load(path: file.display, bytes: bytes, limits: selection.limits)
+                let cases = try SceneFile.load(path: file.display, bytes: bytes, limits: selection.limits)
                 out.append(Loaded(cases: cases.filter { matches($0.name, selection.filter) }))
             } catch {
                 if matches(name, selection.filter) {
@@ -219,7 +219,7 @@ public func runAll(_ scenes: [Scene], jobs: Int, limits: RunLimits) -> (results:
                 box.lock.unlock()
                 if i >= scenes.count { break }
                 let start = DispatchTime.now().uptimeNanoseconds
-                let r = SceneRunner.run(scenes[i], limits: limits)
+                let r = CaseRunner.run(scenes[i], limits: limits)
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
                 box.lock.lock()
                 box.results[i] = r

@@ -33,7 +33,7 @@ public struct RunLimits: Sendable {
 }
 
 /// Runs scene cases on a virtual clock.
-public enum SceneRunner {
+public enum CaseRunner {
     /// Runs one case and judges it.
     public static func run(_ scene: Scene, limits: RunLimits = RunLimits()) -> CaseResult {
         let run = Run(scene: scene, limits: limits)

@@ -8,7 +8,7 @@ import Geometry
 
 /// A scene whose `expect` is under test; the snapshot is made by hand (no physics).
 func expectation(_ yaml: String) throws -> (SceneModel.Expectation, Scope) {
-    let s = try SceneLoader.load(path: "e.yaml", text: """
+    let s = try SceneFile.load(path: "e.yaml", text: """
     views:
       shade: { frame: [0, 0, 100, 200] }
     transitions:

@@ -75,8 +75,8 @@ func temporaryFolder(_ name: String) throws -> URL {
         let invalid = CaseResult(file: "scenes/invalid/x.yaml", name: "never ran", status: .invalid,
                                  diagnostics: [.init("unknown key", at: .init(file: "scenes/invalid/x.yaml", line: 1, column: 1))])
         // A failing case (opens at its failure, with ghosts and notes) and one a run-time error stops.
-        let failing = recorded(try SceneLoader.load(path: "fail.yaml", text: failingScene)[0])
-        let stopped = recorded(try SceneLoader.load(path: "stop.yaml", text: """
+        let failing = recorded(try SceneFile.load(path: "fail.yaml", text: failingScene)[0])
+        let stopped = recorded(try SceneFile.load(path: "stop.yaml", text: """
         name: Stopped by a run-time error
         views:
           box: { frame: [100, 100, 50, 50] }

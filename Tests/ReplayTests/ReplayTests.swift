@@ -24,7 +24,7 @@ func shippedScenes() throws -> [Scene] {
     var scenes: [Scene] = []
     for f in files.sorted() {
         let path = root.appendingPathComponent(f).path
-        scenes += try SceneLoader.load(path: "scenes/" + f, bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        scenes += try SceneFile.load(path: "scenes/" + f, bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
     }
     return scenes
 }
@@ -35,7 +35,7 @@ let shipped: [CaseResult] = try! shippedScenes().map(recorded)
 func recorded(_ s: Scene) -> CaseResult {
     var limits = RunLimits()
     limits.recordReplay = true
-    return SceneRunner.run(s, limits: limits)
+    return CaseRunner.run(s, limits: limits)
 }
 
 /// A scene that fails twice: at a checkpoint (tick 30) and at the end, both on `card`.
@@ -60,8 +60,8 @@ expect:
 
 @Suite struct RecordingTests {
     @Test func recordsOnlyWhenAsked() throws {
-        let scene = try SceneLoader.load(path: "fail.yaml", text: failingScene)[0]
-        #expect(SceneRunner.run(scene).recording == nil)
+        let scene = try SceneFile.load(path: "fail.yaml", text: failingScene)[0]
+        #expect(CaseRunner.run(scene).recording == nil)
         let r = recorded(scene)
         let rec = try #require(r.recording)
         #expect(rec.frames.count == r.ticks + 1)
@@ -86,7 +86,7 @@ expect:
     }
 
     @Test func failuresArePlacedAtTheirTickAndOnTheirView() throws {
-        let scene = try SceneLoader.load(path: "fail.yaml", text: failingScene)[0]
+        let scene = try SceneFile.load(path: "fail.yaml", text: failingScene)[0]
         let r = recorded(scene)
         let rec = try #require(r.recording)
         #expect(r.status == .failed)
@@ -180,7 +180,7 @@ expect:
           - wait: 5
 
         """
-        let r = recorded(try SceneLoader.load(path: "five.yaml", text: text)[0])
+        let r = recorded(try SceneFile.load(path: "five.yaml", text: text)[0])
         #expect(r.ticks == 300)
         let page = ReplayReporter.page(r)
         print("replay of a 5 s case with 8 views: \(page.utf8.count) bytes")

@@ -76,10 +76,10 @@ import TestSupport
         for n in 0..<iterations {
             let mutant = FuzzTests.mutate(seeds[r.below(seeds.count)], &r)
             do {
-                let cases = try SceneLoader.load(path: "fuzz-\(n).yaml", bytes: mutant)
+                let cases = try SceneFile.load(path: "fuzz-\(n).yaml", bytes: mutant)
                 loaded += 1
                 for c in cases.prefix(2) {
-                    let result = SceneRunner.run(c, limits: limits)
+                    let result = CaseRunner.run(c, limits: limits)
                     ran += 1
                     for d in result.diagnostics { #expect(d.location.line >= 1, "fuzz-\(n): unlocated \(d)") }
                 }

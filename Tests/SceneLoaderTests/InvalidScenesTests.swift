@@ -16,7 +16,7 @@ func relativeFiles(_ dir: String, _ ext: String) -> [String] {
 func firstDiagnostic(_ path: String) -> Diagnostic? {
     let data = try! Data(contentsOf: repoRoot.appendingPathComponent(path))
     do {
-        _ = try SceneLoader.load(path: path, bytes: [UInt8](data))
+        _ = try SceneFile.load(path: path, bytes: [UInt8](data))
         return nil
     } catch {
         return error.diagnostics.first
@@ -49,8 +49,8 @@ func firstDiagnostic(_ path: String) -> Diagnostic? {
         }
         // It loads: the error must come when it runs (a runtime error makes the case invalid).
         let data = try Data(contentsOf: repoRoot.appendingPathComponent(path))
-        let scene = try SceneLoader.load(path: path, bytes: [UInt8](data))[0]
-        let r = SceneRunner.run(scene)
+        let scene = try SceneFile.load(path: path, bytes: [UInt8](data))[0]
+        let r = CaseRunner.run(scene)
         #expect(r.status == .invalid)
         #expect(r.diagnostics.first?.description == expected)
     }
@@ -66,7 +66,7 @@ func firstDiagnostic(_ path: String) -> Diagnostic? {
     @Test(arguments: files)
     func loadsWithoutError(_ path: String) throws {
         let data = try Data(contentsOf: repoRoot.appendingPathComponent(path))
-        let cases = try SceneLoader.load(path: path, bytes: [UInt8](data))
+        let cases = try SceneFile.load(path: path, bytes: [UInt8](data))
         #expect(!cases.isEmpty)
         #expect(cases.allSatisfy { !$0.script.isEmpty })
     }

@@ -6,9 +6,9 @@ import SceneVocabulary
 @testable import SceneLoader
 @testable import SceneModel
 
-func load(_ text: String) throws -> [Scene] { try SceneLoader.load(path: "t.yaml", text: text) }
+func load(_ text: String) throws -> [Scene] { try SceneFile.load(path: "t.yaml", text: text) }
 func loadError(_ text: String) -> String {
-    do { _ = try SceneLoader.load(path: "t.yaml", text: text); return "no error" } catch { return error.diagnostics.first!.description }
+    do { _ = try SceneFile.load(path: "t.yaml", text: text); return "no error" } catch { return error.diagnostics.first!.description }
 }
 
 @Suite struct LoaderTests {
@@ -184,7 +184,7 @@ func loadError(_ text: String) -> String {
     @Test func limits() {
         var l = LoadLimits()
         l.fileSize = 10
-        do { _ = try SceneLoader.load(path: "t.yaml", bytes: Array("views: {}\nscript: []\n".utf8), limits: l); Issue.record("no error") } catch {
+        do { _ = try SceneFile.load(path: "t.yaml", bytes: Array("views: {}\nscript: []\n".utf8), limits: l); Issue.record("no error") } catch {
             #expect(error.diagnostics.first?.message.contains("more than the limit of 10") == true)
         }
         let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)

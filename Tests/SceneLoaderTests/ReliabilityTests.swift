@@ -15,7 +15,7 @@ import Expressions
         #expect(loadError(header + "script:\n  - wait: { frames: 1e20 }\n") == "t.yaml:5:21: error: `frames` must be at most 1e15, found 1e20; a case runs at most --max-ticks ticks")
         // Within Int but beyond the tick limit: a located run-time error, not a trap or a hang.
         let s = try! load(header + "script:\n  - wait: { frames: 1e14 }\n")[0]
-        let r = SceneRunner.run(s)
+        let r = CaseRunner.run(s)
         #expect(r.status == .invalid)
         #expect(r.diagnostics.first?.description.hasPrefix("t.yaml:5:") == true, "\(r.diagnostics)")
     }
@@ -45,7 +45,7 @@ import Expressions
     /// On main a UTF-8 byte order mark made a valid scene a YAML syntax error.
     @Test func aByteOrderMarkIsAccepted() throws {
         let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array((header + "script: [ { wait: 1 } ]\n").utf8)
-        let s = try SceneLoader.load(path: "t.yaml", bytes: bytes)
+        let s = try SceneFile.load(path: "t.yaml", bytes: bytes)
         #expect(s.count == 1 && s[0].name == "t")
     }
 

@@ -20,16 +20,16 @@ import Expectations
     /// On main every tick's row and every contact's trace line were kept for every case (a
     /// 150-view pile for 300 s held 272 MB); now only when `--trace` / `--verbose` ask.
     @Test func nothingGrowsWithTicksUnlessAskedFor() throws {
-        let scene = try SceneLoader.load(path: "p.yaml", text: pile(12, seconds: 3))[0]
+        let scene = try SceneFile.load(path: "p.yaml", text: pile(12, seconds: 3))[0]
         var quiet = RunLimits()
         quiet.recordTicks = false
         quiet.recordTrace = false
-        let q = SceneRunner.run(scene, limits: quiet)
+        let q = CaseRunner.run(scene, limits: quiet)
         #expect(q.status == .passed)
         #expect(q.ticks == 180)
         #expect(q.ticksTrace.isEmpty && q.tickColumns.isEmpty)
         #expect(q.trace.isEmpty)
-        let full = SceneRunner.run(scene)
+        let full = CaseRunner.run(scene)
         #expect(full.ticksTrace.count == 180)
         #expect(full.trace.contains { $0.contains("contact") })
         // The same physics either way.
@@ -39,10 +39,10 @@ import Expectations
     /// Work is counted the same on every run (not a timer), and the limit stops the case at the
     /// step that was running, naming the flag.
     @Test func theWorkLimitIsDeterministicAndLocated() throws {
-        let scene = try SceneLoader.load(path: "p.yaml", text: pile(20, seconds: 600))[0]
+        let scene = try SceneFile.load(path: "p.yaml", text: pile(20, seconds: 600))[0]
         var limits = RunLimits()
         limits.work = 50_000
-        let a = SceneRunner.run(scene, limits: limits), b = SceneRunner.run(scene, limits: limits)
+        let a = CaseRunner.run(scene, limits: limits), b = CaseRunner.run(scene, limits: limits)
         #expect(a.status == .invalid)
         #expect(a.ticks == b.ticks && a.work == b.work)
         #expect(a.work > 50_000 && a.work < 51_000)   // stopped at the first tick past the limit
@@ -54,9 +54,9 @@ import Expectations
 
     /// The work of a case grows with its sub-steps: a frame rate of 1 runs 120 sub-steps a tick.
     @Test func workCountsSubSteps() throws {
-        let sixty = try SceneLoader.load(path: "p.yaml", text: pile(3, seconds: 2))[0]
-        let one = try SceneLoader.load(path: "p.yaml", text: "world: { frameRate: 1 }\n" + pile(3, seconds: 2).replacingOccurrences(of: "world: { timeout: 1000 }\n", with: ""))[0]
-        let a = SceneRunner.run(sixty), b = SceneRunner.run(one)
+        let sixty = try SceneFile.load(path: "p.yaml", text: pile(3, seconds: 2))[0]
+        let one = try SceneFile.load(path: "p.yaml", text: "world: { frameRate: 1 }\n" + pile(3, seconds: 2).replacingOccurrences(of: "world: { timeout: 1000 }\n", with: ""))[0]
+        let a = CaseRunner.run(sixty), b = CaseRunner.run(one)
         #expect(a.ticks == 120 && b.ticks == 2)
         #expect(a.work > 0 && b.work > 0)
         // Both simulate 2 s in sub-steps of 1/120 s: within a factor of two of each other.
@@ -67,12 +67,12 @@ import Expectations
     @Test func aVelocityThatOverflowsIsALocatedError() throws {
         let text = "name: t\nviews:\n  b: { frame: [1, 1, 10, 10] }\nbehaviors:\n  g: { gravity: { items: [b] }, active: true }\non:\n  step:\n"
             + "    - velocity: { item: b, linear: \"[1e308, 0]\" }\n    - velocity: { item: b, linear: \"[1e308, 0]\", angular: 1 }\nscript:\n  - wait: 1\n"
-        let r = SceneRunner.run(try SceneLoader.load(path: "v.yaml", text: text)[0])
+        let r = CaseRunner.run(try SceneFile.load(path: "v.yaml", text: text)[0])
         #expect(r.status == .invalid)
         #expect(r.diagnostics.map(\.description) == ["v.yaml:9:17: error: adding `[1e308, 0]` to the velocity of `b` overflows (the result is not a finite number) (at tick 1, t = 0.017 s)"])
         let angular = "name: t\nviews:\n  b: { frame: [1, 1, 10, 10] }\nbehaviors:\n  g: { gravity: { items: [b] }, active: true }\non:\n  step:\n"
             + "    - velocity: { item: b, angular: 1e308 }\n    - velocity: { item: b, angular: 1e308 }\nscript:\n  - wait: 1\n"
-        let a = SceneRunner.run(try SceneLoader.load(path: "v.yaml", text: angular)[0])
+        let a = CaseRunner.run(try SceneFile.load(path: "v.yaml", text: angular)[0])
         #expect(a.diagnostics.first?.message == "adding `1e308` to the angular velocity of `b` overflows (the result is not a finite number) (at tick 1, t = 0.017 s)")
     }
 
@@ -82,10 +82,10 @@ import Expectations
         let text = "name: t\nworld: { frameRate: 100 }\nviews:\n  a: { frame: [0, 0, 1, 1] }\nscript:\n" + String(repeating: "  - wait: 0.01\n", count: 200)
         var limits = RunLimits()
         limits.sceneTime = 2
-        let r = SceneRunner.run(try SceneLoader.load(path: "w.yaml", text: text)[0], limits: limits)
+        let r = CaseRunner.run(try SceneFile.load(path: "w.yaml", text: text)[0], limits: limits)
         #expect(r.status == .passed, "\(r.diagnostics)")
         limits.sceneTime = 1.99
-        let over = SceneRunner.run(try SceneLoader.load(path: "w.yaml", text: text)[0], limits: limits)
+        let over = CaseRunner.run(try SceneFile.load(path: "w.yaml", text: text)[0], limits: limits)
         #expect(over.status == .invalid)
     }
 }

@@ -10,7 +10,7 @@ import Reports
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 func run(_ yaml: String) throws -> [CaseResult] {
-    try SceneLoader.load(path: "r.yaml", text: yaml).map { SceneRunner.run($0) }
+    try SceneFile.load(path: "r.yaml", text: yaml).map { CaseRunner.run($0) }
 }
 
 func shippedScenes() -> [String] {
@@ -73,8 +73,8 @@ func shippedScenes() -> [String] {
     @Test func runtimeErrorsMakeTheCaseInvalid() throws {
         let path = "scenes/invalid/division-by-zero.yaml"
         let data = try Data(contentsOf: root.appendingPathComponent(path))
-        let scene = try SceneLoader.load(path: path, bytes: [UInt8](data))[0]
-        let r = SceneRunner.run(scene)
+        let scene = try SceneFile.load(path: path, bytes: [UInt8](data))[0]
+        let r = CaseRunner.run(scene)
         #expect(r.status == .invalid)
         let text = String(decoding: data, as: UTF8.self)
         #expect("# error: " + r.diagnostics[0].description == String(text.prefix { $0 != "\n" }))
@@ -185,8 +185,8 @@ func shippedScenes() -> [String] {
     @Test(arguments: shippedScenes())
     func shippedScenePasses(_ path: String) throws {
         let data = try Data(contentsOf: root.appendingPathComponent(path))
-        for scene in try SceneLoader.load(path: path, bytes: [UInt8](data)) {
-            let r = SceneRunner.run(scene)
+        for scene in try SceneFile.load(path: path, bytes: [UInt8](data)) {
+            let r = CaseRunner.run(scene)
             #expect(r.status == .passed, "\(scene.name): \(r.failures.map(\.message)) \(r.diagnostics.map(\.description))")
         }
     }
@@ -198,7 +198,7 @@ func shippedScenes() -> [String] {
             var results: [CaseResult] = []
             for path in shippedScenes() {
                 let data = try Data(contentsOf: root.appendingPathComponent(path))
-                for scene in try SceneLoader.load(path: path, bytes: [UInt8](data)) { results.append(SceneRunner.run(scene)) }
+                for scene in try SceneFile.load(path: path, bytes: [UInt8](data)) { results.append(CaseRunner.run(scene)) }
             }
             outputs.append(JSONReporter.render(results) + TextReporter.render(results, options: ReportOptions(verbose: true)))
         }

@@ -26,7 +26,7 @@ import Reports
     """
 
     @Test func casesAreEveryCombinationNamedByTheirValues() throws {
-        let cases = try SceneLoader.load(path: "s.yaml", text: scene)
+        let cases = try SceneFile.load(path: "s.yaml", text: scene)
         #expect(cases.count == 20)
         #expect(cases.prefix(5).map(\.name) == ["Drop [h=100, e=0.2]", "Drop [h=100, e=0.4]", "Drop [h=100, e=0.6]", "Drop [h=100, e=0.8]", "Drop [h=100, e=1]"])
         #expect(cases[10].name == "Slow / slow [h=100, e=0.2]")   // variants are swept too
@@ -34,7 +34,7 @@ import Reports
     }
 
     @Test func outcomeMapAndJSON() throws {
-        let results = try SceneLoader.load(path: "s.yaml", text: scene).prefix(10).map { SceneRunner.run($0) }
+        let results = try SceneFile.load(path: "s.yaml", text: scene).prefix(10).map { CaseRunner.run($0) }
         #expect(results.allSatisfy { $0.status == .passed })
         // No collision: the box's bottom passes y = 843 after falling 643 pt from 100 (√(2·643/1000) =
         // 1.13 s) or 443 pt from 300 (0.94 s): only h = 300 for 1 s gets there.
@@ -55,16 +55,16 @@ import Reports
     /// with the same numbers as variables, on either side of it.
     @Test func shadeSweepBoundaryAgreesWithSingleRuns() throws {
         let text = try String(contentsOf: root.appendingPathComponent("scenes/shade-sweep.yaml"), encoding: .utf8)
-        let cases = try SceneLoader.load(path: "shade-sweep.yaml", text: text)
+        let cases = try SceneFile.load(path: "shade-sweep.yaml", text: text)
         for (v, y, want) in [(500.0, 250.0, "cancelled"), (500.0, 300.0, "completed"), (0.0, 450.0, "cancelled"), (100.0, 450.0, "completed")] {
             let name = "Shade released at a velocity and a position [v=\(shortestNumber(v)), y=\(shortestNumber(y))]"
             let swept = try #require(cases.first { $0.name == name })
-            #expect(SceneRunner.run(swept).sweep?.outcome == want, "\(name)")
+            #expect(CaseRunner.run(swept).sweep?.outcome == want, "\(name)")
             var single = text.replacingOccurrences(of: "outcome: \"presentShade.state\"\n", with: "")
             let a = single.range(of: "sweep:")!, b = single.range(of: "views:")!   // the file has both
             single.replaceSubrange(a.lowerBound..<b.lowerBound, with: "vars: { v: \(v), y: \(y) }\n")
             single = single.replacingOccurrences(of: "  that: [", with: "  that: [\"presentShade.state == '\(want)'\", ")
-            let r = try SceneLoader.load(path: "single.yaml", text: single).map { SceneRunner.run($0) }
+            let r = try SceneFile.load(path: "single.yaml", text: single).map { CaseRunner.run($0) }
             #expect(r.map(\.status) == [.passed], "\(v), \(y): \(r.first?.failures.map(\.message) ?? [])")
         }
     }
@@ -79,7 +79,7 @@ import Reports
     ])
     func invalidSweepsAreLocated(_ line: String, _ message: String) {
         let text = line + "\nviews: { box: { frame: [0, 0, 10, 10] } }\nscript: [ { wait: 1 } ]\n"
-        do { _ = try SceneLoader.load(path: "s.yaml", text: text); Issue.record("loaded") } catch {
+        do { _ = try SceneFile.load(path: "s.yaml", text: text); Issue.record("loaded") } catch {
             #expect(error.diagnostics.first?.description == message)
         }
     }

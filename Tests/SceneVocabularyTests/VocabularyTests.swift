@@ -41,7 +41,7 @@ let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().delet
     /// Every path the type checker accepts resolves at run time to a value of the type the
     /// checker gave it: the scope and the resolver come from the same tables.
     @Test func everyTypedPathResolves() throws {
-        let s = try SceneLoader.load(path: "t.yaml", text: """
+        let s = try SceneFile.load(path: "t.yaml", text: """
         vars: { n: 1, p: [1, 2] }
         views: { v: { frame: [0, 0, 10, 20] } }
         gestures: { g: { pan: { in: v } } }

@@ -57,12 +57,12 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
     do {
-        let cases = try SceneLoader.load(path: "fuzz.yaml", bytes: bytes)
+        let cases = try SceneFile.load(path: "fuzz.yaml", bytes: bytes)
         var limits = RunLimits()
         limits.ticks = 240
         limits.sceneTime = 4
         for c in cases.prefix(2) {
-            let r = SceneRunner.run(c, limits: limits)
+            let r = CaseRunner.run(c, limits: limits)
             for d in r.diagnostics { requireLocated(d, "run") }
             if r.status == .invalid && r.diagnostics.isEmpty { fatalError("run: an invalid case without a diagnostic") }
         }

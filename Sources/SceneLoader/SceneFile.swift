@@ -6,7 +6,7 @@ import Yams
 
 /// Reads scene files: Yams' node tree walked into `Scene`s, one per case (the scene and each
 /// variant), with every error located.
-public enum SceneLoader {
+public enum SceneFile {
     /// Loads the file at `path` (as given, for messages) from its bytes.
     public static func load(path: String, bytes: [UInt8], limits: LoadLimits = .default) throws(DiagnosticList) -> [Scene] {
         let start = SourceLocation(file: path, line: 1, column: 1)

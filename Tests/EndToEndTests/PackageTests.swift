@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// House rules of the package: each target's declared dependencies are exactly the project
+/// modules (and products) its sources import; no type is named like its module.
+@Suite struct PackageTests {
+    /// Target name → its declared dependencies, read from Package.swift's `.target(…)` and
+    /// `.executableTarget(…)` entries.
+    func declared() throws -> [String: Set<String>] {
+        let text = try String(contentsOf: repo.appendingPathComponent("Package.swift"), encoding: .utf8)
+        var out: [String: Set<String>] = [:]
+        let pattern = try NSRegularExpression(pattern: #"\.(?:target|executableTarget)\(name: "([A-Za-z]+)"(?:, dependencies: \[(.*?)\])?"#,
+                                              options: [.dotMatchesLineSeparators])
+        for m in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+            let name = String(text[Range(m.range(at: 1), in: text)!])   // group 1 always matches
+            var deps: Set<String> = []
+            if let r = Range(m.range(at: 2), in: text) {
+                let list = String(text[r])
+                for p in try NSRegularExpression(pattern: #""([A-Za-z]+)""#).matches(in: list, range: NSRange(list.startIndex..., in: list)) {
+                    deps.insert(String(list[Range(p.range(at: 1), in: list)!]))   // group 1 always matches
+                }
+                // A product names its package too (`.product(name: "Yams", package: "Yams")`): keep the product.
+                deps.subtract(["swift-argument-parser"])
+            }
+            out[name] = deps
+        }
+        return out
+    }
+
+    @Test func dependenciesEqualImports() throws {
+        let targets = try declared()
+        #expect(targets.count >= 15)
+        let platform: Set<String> = ["Foundation", "Glibc", "Darwin", "Musl", "ucrt", "Dispatch", "Testing"]
+        for (name, deps) in targets {
+            let dir = repo.appendingPathComponent("Sources/\(name)")
+            guard let files = FileManager.default.enumerator(atPath: dir.path) else { Issue.record("no Sources/\(name)"); continue }
+            var imports: Set<String> = []
+            while let f = files.nextObject() as? String {
+                guard f.hasSuffix(".swift") else { continue }
+                let text = try String(contentsOf: dir.appendingPathComponent(f), encoding: .utf8)
+                for line in text.split(separator: "\n") {
+                    let words = line.split(separator: " ")
+                    if let i = words.firstIndex(of: "import"), i + 1 < words.count, words[..<i].allSatisfy({ $0.hasPrefix("@") }) {
+                        imports.insert(String(words[i + 1]))
+                    }
+                }
+            }
+            imports.subtract(platform)
+            #expect(imports == deps, "\(name): imports \(imports.sorted()) but Package.swift declares \(deps.sorted())")
+        }
+    }
+
+    @Test func noTypeIsNamedLikeItsModule() throws {
+        for name in try declared().keys {
+            let dir = repo.appendingPathComponent("Sources/\(name)")
+            guard let files = FileManager.default.enumerator(atPath: dir.path) else { continue }
+            while let f = files.nextObject() as? String {
+                guard f.hasSuffix(".swift") else { continue }
+                let text = try String(contentsOf: dir.appendingPathComponent(f), encoding: .utf8)
+                for kind in ["enum", "struct", "class", "protocol"] {
+                    #expect(!text.contains("\(kind) \(name) ") && !text.contains("\(kind) \(name):") && !text.contains("\(kind) \(name) {"),
+                            "Sources/\(name)/\(f) declares a \(kind) named like its module")
+                }
+            }
+        }
+    }
+}
