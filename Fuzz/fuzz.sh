@@ -19,7 +19,7 @@ bin=.build/release/SceneFuzz
 mkdir -p .corpus .seeds .artifacts
 rm -f .seeds/*
 n=0
-for f in ../scenes/*.yaml ../scenes/*/*.yaml ../Tests/SceneLoaderTests/FuzzCorpus/*.yaml findings/*; do
+for f in ../scenes/*.yaml ../scenes/*/*.yaml ../Tests/SceneLoaderTests/FuzzCorpus/*.yaml findings/*.yaml; do
     [ -f "$f" ] || continue
     cp "$f" ".seeds/$(printf %04d $n)-$(basename "$f")"; n=$((n + 1))
 done
