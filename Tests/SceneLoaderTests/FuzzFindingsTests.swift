@@ -19,8 +19,8 @@ import Diagnostics
             let bytes = [UInt8](try Data(contentsOf: dir.appendingPathComponent(f)))
             let start = Date()
             do {
-                for c in try SceneLoader.load(path: f, bytes: bytes).prefix(2) {
-                    let r = SceneRunner.run(c, limits: limits)
+                for c in try SceneFile.load(path: f, bytes: bytes).prefix(2) {
+                    let r = CaseRunner.run(c, limits: limits)
                     for d in r.diagnostics { #expect(d.location.line >= 1, "\(f): \(d)") }
                     #expect(r.status != .invalid || !r.diagnostics.isEmpty, "\(f)")
                 }
