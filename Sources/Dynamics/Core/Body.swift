@@ -33,7 +33,8 @@ struct Body {
     var linearDamping: Double
     var angularDamping: Double
     var gravityScale: Double
-    var sleepTime = 0.0
+    /// Seconds below the sleep tolerances, summed in float32 as Box2D does.
+    var sleepTime: Float = 0
     var userData: Int
 
     init(_ def: BodyDef) {

@@ -140,7 +140,10 @@ extension World {
         }
         report(solver)
         if allowSleeping {
-            var minSleepTime = Double.greatestFiniteMagnitude
+            // The timer is a float32 sum, as Box2D's: 60 × Float(1/120) = 0.49999985 < 0.5, so a
+            // body needs 61 sub-steps to fall asleep (a Double sum reaches 0.5 after 60).
+            var minSleepTime = Float.greatestFiniteMagnitude
+            let hf = Float(h)
             let linTolSqr = linearSleepTolerance * linearSleepTolerance
             let angTolSqr = angularSleepTolerance * angularSleepTolerance
             for b in islandBodies {
@@ -150,11 +153,11 @@ extension World {
                     bodies[b].sleepTime = 0
                     minSleepTime = 0
                 } else {
-                    bodies[b].sleepTime += h
+                    bodies[b].sleepTime += hf
                     minSleepTime = Swift.min(minSleepTime, bodies[b].sleepTime)
                 }
             }
-            if minSleepTime >= timeToSleep && positionSolved {
+            if minSleepTime >= Float(timeToSleep) && positionSolved {
                 for b in islandBodies { bodies[b].setAwake(false) }
             }
         }
