@@ -12,10 +12,16 @@ extern void *__libc_memalign(size_t, size_t);
 extern void __libc_free(void *);
 
 static unsigned long long counter = 0;
+// Initial-exec TLS: reading it never calls into the dynamic loader (which could allocate).
+static __thread unsigned long long threadCounter __attribute__((tls_model("initial-exec"))) = 0;
 
 unsigned long long malloc_counter_count(void) { return __atomic_load_n(&counter, __ATOMIC_RELAXED); }
+unsigned long long malloc_counter_thread_count(void) { return threadCounter; }
 
-static inline void bump(void) { __atomic_fetch_add(&counter, 1, __ATOMIC_RELAXED); }
+static inline void bump(void) {
+    __atomic_fetch_add(&counter, 1, __ATOMIC_RELAXED);
+    threadCounter++;
+}
 
 void *malloc(size_t n) { bump(); return __libc_malloc(n); }
 void *calloc(size_t n, size_t s) { bump(); return __libc_calloc(n, s); }

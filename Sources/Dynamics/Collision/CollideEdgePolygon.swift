@@ -18,8 +18,8 @@ private struct EPAxis {
 }
 
 private struct EdgePolygonCollider {
-    var verticesB: [Vec2] = []
-    var normalsB: [Vec2] = []
+    var verticesB = Vertices()
+    var normalsB = Vertices()
     var xf = Transform.identity
     var centroidB = Vec2.zero
     var v0 = Vec2.zero, v1 = Vec2.zero, v2 = Vec2.zero, v3 = Vec2.zero
@@ -85,8 +85,12 @@ private struct EdgePolygonCollider {
             set(offset1 >= 0, n1, -n1, -n1, -n1, n1, n1)
         }
 
-        verticesB = polygonB.vertices.map { mul(xf, $0) }
-        normalsB = polygonB.normals.map { mul(xf.q, $0) }
+        verticesB = Vertices()
+        normalsB = Vertices()
+        for i in 0..<polygonB.vertices.count {
+            verticesB.append(mul(xf, polygonB.vertices[i]))
+            normalsB.append(mul(xf.q, polygonB.normals[i]))
+        }
         radius = 2.0 * Settings.polygonRadius
 
         let edgeAxis = computeEdgeSeparation()
@@ -154,7 +158,8 @@ private struct EdgePolygonCollider {
             manifold.localPoint = polygonB.vertices[rfI1]
         }
         var pointCount = 0
-        for cv in [clip2.0, clip2.1] {
+        for k in 0..<2 {
+            let cv = k == 0 ? clip2.0 : clip2.1
             let separation = dot(rfNormal, cv.v - rfV1)
             if separation <= radius {
                 var cp = ManifoldPoint()
@@ -178,7 +183,8 @@ private struct EdgePolygonCollider {
         axis.kind = .edgeA
         axis.index = front ? 0 : 1
         axis.separation = .greatestFiniteMagnitude
-        for v in verticesB {
+        for i in 0..<verticesB.count {
+            let v = verticesB[i]
             let s = dot(normal, v - v1)
             if s < axis.separation { axis.separation = s }
         }

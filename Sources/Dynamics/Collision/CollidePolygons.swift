@@ -9,8 +9,8 @@ private func findMaxSeparation(_ poly1: PolygonShape, _ xf1: Transform, _ poly2:
         let n = mul(xf.q, poly1.normals[i])
         let v1 = mul(xf, poly1.vertices[i])
         var si = Double.greatestFiniteMagnitude
-        for v2 in poly2.vertices {
-            let sij = dot(n, v2 - v1)
+        for j in 0..<poly2.vertices.count {
+            let sij = dot(n, poly2.vertices[j] - v1)
             if sij < si { si = sij }
         }
         if si > maxSeparation { maxSeparation = si; bestIndex = i }
@@ -74,7 +74,8 @@ public func collidePolygons(_ polyA: PolygonShape, _ xfA: Transform, _ polyB: Po
     m.localNormal = localNormal
     m.localPoint = planePoint
     var pointCount = 0
-    for cv in [c2.0, c2.1] {
+    for k in 0..<2 {
+        let cv = k == 0 ? c2.0 : c2.1
         let separation = dot(normal, cv.v) - frontOffset
         if separation <= totalRadius {
             var cp = ManifoldPoint()

@@ -39,8 +39,10 @@ extension World {
     /// Creates contacts for the new overlapping pairs of the broad phase.
     func findNewContacts() {
         var pairs: [(Int, Int)] = []
-        broadPhase.updatePairs { a, b in pairs.append((a, b)) }
-        for (a, b) in pairs { addPair(a, b) }
+        swap(&pairs, &scratch.pairs)
+        broadPhase.updatePairs(into: &pairs)
+        for k in 0..<pairs.count { addPair(pairs[k].0, pairs[k].1) }
+        swap(&pairs, &scratch.pairs)
     }
 
     func addPair(_ userDataA: Int, _ userDataB: Int) {

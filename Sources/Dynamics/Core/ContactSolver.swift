@@ -45,39 +45,42 @@ struct ContactSolver {
     var positionConstraints: [ContactPositionConstraint] = []
     /// World contact ids, in island order.
     var contactIds: [Int]
-    var manifolds: [Manifold]
     let step: TimeStep
 
+    /// Constraints for the contacts `contactIds`, in the world's reused buffers (give them back
+    /// with `returnBuffers`).
     init(step: TimeStep, contactIds: [Int], world: World) {
         self.step = step
         self.contactIds = contactIds
-        manifolds = []
-        velocityConstraints.reserveCapacity(contactIds.count)
-        positionConstraints.reserveCapacity(contactIds.count)
-        for (i, c) in contactIds.enumerated() {
-            let ct = world.contacts[c]
-            let fA = world.fixtures[ct.fixtureA], fB = world.fixtures[ct.fixtureB]
-            let bA = world.bodies[fA.body], bB = world.bodies[fB.body]
-            let m = ct.manifold
-            manifolds.append(m)
+        swap(&velocityConstraints, &world.scratch.velocityConstraints)
+        swap(&positionConstraints, &world.scratch.positionConstraints)
+        velocityConstraints.removeAll(keepingCapacity: true)
+        positionConstraints.removeAll(keepingCapacity: true)
+        for i in contactIds.indices {
+            let c = contactIds[i]
+            let fA = world.contacts[c].fixtureA, fB = world.contacts[c].fixtureB
+            let bodyA = world.fixtures[fA].body, bodyB = world.fixtures[fB].body
+            let m = world.contacts[c].manifold
+            let bA = world.bodies[bodyA].solverBody, bB = world.bodies[bodyB].solverBody
+            let lcA = world.bodies[bodyA].sweep.localCenter, lcB = world.bodies[bodyB].sweep.localCenter
             var vc = ContactVelocityConstraint()
-            vc.friction = ct.friction
-            vc.restitution = ct.restitution
-            vc.tangentSpeed = ct.tangentSpeed
-            vc.indexA = bA.islandIndex; vc.indexB = bB.islandIndex
+            vc.friction = world.contacts[c].friction
+            vc.restitution = world.contacts[c].restitution
+            vc.tangentSpeed = world.contacts[c].tangentSpeed
+            vc.indexA = bA.index; vc.indexB = bB.index
             vc.invMassA = bA.invMass; vc.invMassB = bB.invMass
             vc.invIA = bA.invI; vc.invIB = bB.invI
             vc.contactIndex = i
             vc.pointCount = m.pointCount
             var pc = ContactPositionConstraint()
-            pc.indexA = bA.islandIndex; pc.indexB = bB.islandIndex
+            pc.indexA = bA.index; pc.indexB = bB.index
             pc.invMassA = bA.invMass; pc.invMassB = bB.invMass
-            pc.localCenterA = bA.sweep.localCenter; pc.localCenterB = bB.sweep.localCenter
+            pc.localCenterA = lcA; pc.localCenterB = lcB
             pc.invIA = bA.invI; pc.invIB = bB.invI
             pc.localNormal = m.localNormal
             pc.localPoint = m.localPoint
             pc.pointCount = m.pointCount
-            pc.radiusA = fA.shape.radius; pc.radiusB = fB.shape.radius
+            pc.radiusA = world.fixtures[fA].shape.radius; pc.radiusB = world.fixtures[fB].shape.radius
             pc.type = m.type
             for j in 0..<m.pointCount {
                 let cp = m[j]
@@ -94,11 +97,17 @@ struct ContactSolver {
         }
     }
 
-    mutating func initializeVelocityConstraints(_ positions: [SolverPosition], _ velocities: [SolverVelocity]) {
+    /// Gives the constraint buffers back to the world for the next solve.
+    mutating func returnBuffers(_ world: World) {
+        swap(&velocityConstraints, &world.scratch.velocityConstraints)
+        swap(&positionConstraints, &world.scratch.positionConstraints)
+    }
+
+    mutating func initializeVelocityConstraints(_ positions: [SolverPosition], _ velocities: [SolverVelocity], _ world: World) {
         for i in velocityConstraints.indices {
             var vc = velocityConstraints[i]
             let pc = positionConstraints[i]
-            let m = manifolds[vc.contactIndex]
+            let m = world.contacts[contactIds[vc.contactIndex]].manifold
             let mA = vc.invMassA, mB = vc.invMassB, iA = vc.invIA, iB = vc.invIB
             let cA = positions[vc.indexA].c, aA = positions[vc.indexA].a
             let vA = velocities[vc.indexA].v, wA = velocities[vc.indexA].w
@@ -145,7 +154,8 @@ struct ContactSolver {
     }
 
     func warmStart(_ velocities: inout [SolverVelocity]) {
-        for vc in velocityConstraints {
+        for i in 0..<velocityConstraints.count {
+            let vc = velocityConstraints[i]
             let mA = vc.invMassA, iA = vc.invIA, mB = vc.invMassB, iB = vc.invIB
             var vA = velocities[vc.indexA].v, wA = velocities[vc.indexA].w
             var vB = velocities[vc.indexB].v, wB = velocities[vc.indexB].w
@@ -205,7 +215,26 @@ struct ContactSolver {
                 var vn1 = dot(dv1, normal), vn2 = dot(dv2, normal)
                 var b = Vec2(vn1 - cp1.velocityBias, vn2 - cp2.velocityBias)
                 b -= mul(vc.K, a)
-                func apply(_ x: Vec2) {
+                // Box2D's block solver: the first of the four cases whose impulses and
+                // velocities are admissible wins; if none is, nothing changes.
+                var x = -mul(vc.normalMass, b)
+                var found = x.x >= 0 && x.y >= 0
+                if !found {
+                    x = Vec2(-cp1.normalMass * b.x, 0)
+                    vn2 = vc.K.ex.y * x.x + b.y
+                    found = x.x >= 0 && vn2 >= 0
+                }
+                if !found {
+                    x = Vec2(0, -cp2.normalMass * b.y)
+                    vn1 = vc.K.ey.x * x.y + b.x
+                    found = x.y >= 0 && vn1 >= 0
+                }
+                if !found {
+                    x = .zero
+                    vn1 = b.x; vn2 = b.y
+                    found = vn1 >= 0 && vn2 >= 0
+                }
+                if found {
                     let d = x - a
                     let P1 = d.x * normal, P2 = d.y * normal
                     vA -= mA * (P1 + P2)
@@ -215,21 +244,6 @@ struct ContactSolver {
                     cp1.normalImpulse = x.x
                     cp2.normalImpulse = x.y
                 }
-                repeat {
-                    var x = -mul(vc.normalMass, b)
-                    if x.x >= 0 && x.y >= 0 { apply(x); break }
-                    x = Vec2(-cp1.normalMass * b.x, 0)
-                    vn1 = 0
-                    vn2 = vc.K.ex.y * x.x + b.y
-                    if x.x >= 0 && vn2 >= 0 { apply(x); break }
-                    x = Vec2(0, -cp2.normalMass * b.y)
-                    vn1 = vc.K.ey.x * x.y + b.x
-                    vn2 = 0
-                    if x.y >= 0 && vn1 >= 0 { apply(x); break }
-                    x = .zero
-                    vn1 = b.x; vn2 = b.y
-                    if vn1 >= 0 && vn2 >= 0 { apply(x); break }
-                } while false
                 vc.points.0 = cp1; vc.points.1 = cp2
             }
             velocities[vc.indexA] = SolverVelocity(v: vA, w: wA)
@@ -240,7 +254,8 @@ struct ContactSolver {
 
     /// Copies the impulses back into the world's manifolds for the next step's warm start.
     func storeImpulses(_ world: World) {
-        for vc in velocityConstraints {
+        for i in 0..<velocityConstraints.count {
+            let vc = velocityConstraints[i]
             let c = contactIds[vc.contactIndex]
             for j in 0..<vc.pointCount {
                 var mp = world.contacts[c].manifold[j]
@@ -275,7 +290,8 @@ struct ContactSolver {
     func solvePositionConstraints(_ positions: inout [SolverPosition], toi: (Int, Int)? = nil) -> Bool {
         var minSeparation = 0.0
         let baumgarte = toi == nil ? Settings.baumgarte : Settings.toiBaumgarte
-        for pc in positionConstraints {
+        for i in 0..<positionConstraints.count {
+            let pc = positionConstraints[i]
             let indexA = pc.indexA, indexB = pc.indexB
             var mA = pc.invMassA, iA = pc.invIA, mB = pc.invMassB, iB = pc.invIB
             if let (ta, tb) = toi {

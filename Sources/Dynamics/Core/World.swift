@@ -46,6 +46,10 @@ public final class World {
     var locked = false
     var stepComplete = true
     var invDt0 = 0.0
+    /// Buffers reused from step to step (the role of Box2D's stack allocator), so that a step
+    /// allocates nothing once they have grown to the scene's size. Each is swapped out into a
+    /// local while in use, and swapped back.
+    var scratch = Scratch()
 
     /// A world with the given gravity (m/s²).
     public init(gravity: Vec2) { self.gravity = gravity }
@@ -461,4 +465,17 @@ public final class World {
         return ContactInfo(fixtureA: FixtureID(fA), fixtureB: FixtureID(fB), bodyA: BodyID(bA), bodyB: BodyID(bB),
                            childIndexA: ct.indexA, childIndexB: ct.indexB, manifold: ct.manifold, worldManifold: wm)
     }
+}
+
+/// The world's reusable buffers (see `World.scratch`).
+struct Scratch {
+    var islandBodies: [Int] = []
+    var islandContacts: [Int] = []
+    var islandJoints: [Int] = []
+    var stack: [Int] = []
+    var positions: [SolverPosition] = []
+    var velocities: [SolverVelocity] = []
+    var velocityConstraints: [ContactVelocityConstraint] = []
+    var positionConstraints: [ContactPositionConstraint] = []
+    var pairs: [(Int, Int)] = []
 }

@@ -31,10 +31,17 @@ extension World {
         var j = jointList
         while j != nullIndex { joints[j].inIsland = false; j = joints[j].next }
 
-        var islandBodies: [Int] = []
-        var islandContacts: [Int] = []
-        var islandJoints: [Int] = []
-        var stack: [Int] = []
+        var islandBodies: [Int] = [], islandContacts: [Int] = [], islandJoints: [Int] = [], stack: [Int] = []
+        swap(&islandBodies, &scratch.islandBodies)
+        swap(&islandContacts, &scratch.islandContacts)
+        swap(&islandJoints, &scratch.islandJoints)
+        swap(&stack, &scratch.stack)
+        defer {
+            swap(&islandBodies, &scratch.islandBodies)
+            swap(&islandContacts, &scratch.islandContacts)
+            swap(&islandJoints, &scratch.islandJoints)
+            swap(&stack, &scratch.stack)
+        }
         var seed = bodyList
         while seed != nullIndex {
             defer { seed = bodies[seed].next }
@@ -81,7 +88,7 @@ extension World {
                 }
             }
             solveIsland(step, islandBodies, islandContacts, islandJoints)
-            for ib in islandBodies where bodies[ib].type == .staticBody { bodies[ib].inIsland = false }
+            for k in 0..<islandBodies.count where bodies[islandBodies[k]].type == .staticBody { bodies[islandBodies[k]].inIsland = false }
         }
         b = bodyList
         while b != nullIndex {
@@ -93,10 +100,10 @@ extension World {
 
     func solveIsland(_ step: TimeStep, _ islandBodies: [Int], _ islandContacts: [Int], _ islandJoints: [Int]) {
         let h = step.dt
-        var data = SolverData(step: step, positions: [], velocities: [])
-        data.positions.reserveCapacity(islandBodies.count)
-        data.velocities.reserveCapacity(islandBodies.count)
-        for b in islandBodies {
+        var data = takeSolverData(step)
+        defer { returnSolverData(&data) }
+        for k in 0..<islandBodies.count {
+            let b = islandBodies[k]
             let c = bodies[b].sweep.c, a = bodies[b].sweep.a
             var v = bodies[b].linearVelocity, w = bodies[b].angularVelocity
             bodies[b].sweep.c0 = c
@@ -112,11 +119,12 @@ extension World {
             data.velocities.append(SolverVelocity(v: v, w: w))
         }
         var solver = ContactSolver(step: step, contactIds: islandContacts, world: self)
-        solver.initializeVelocityConstraints(data.positions, data.velocities)
+        defer { solver.returnBuffers(self) }
+        solver.initializeVelocityConstraints(data.positions, data.velocities, self)
         if step.warmStarting { solver.warmStart(&data.velocities) }
-        for j in islandJoints { initJointVelocityConstraints(j, &data) }
+        for k in 0..<islandJoints.count { initJointVelocityConstraints(islandJoints[k], &data) }
         for _ in 0..<step.velocityIterations {
-            for j in islandJoints { solveJointVelocityConstraints(j, &data) }
+            for k in 0..<islandJoints.count { solveJointVelocityConstraints(islandJoints[k], &data) }
             solver.solveVelocityConstraints(&data.velocities)
         }
         solver.storeImpulses(self)
@@ -125,13 +133,15 @@ extension World {
         for _ in 0..<step.positionIterations {
             let contactsOkay = solver.solvePositionConstraints(&data.positions)
             var jointsOkay = true
-            for j in islandJoints {
+            for k in 0..<islandJoints.count {
+                let j = islandJoints[k]
                 let ok = solveJointPositionConstraints(j, &data)
                 jointsOkay = jointsOkay && ok
             }
             if contactsOkay && jointsOkay { positionSolved = true; break }
         }
-        for (i, b) in islandBodies.enumerated() {
+        for i in islandBodies.indices {
+            let b = islandBodies[i]
             bodies[b].sweep.c = data.positions[i].c
             bodies[b].sweep.a = data.positions[i].a
             bodies[b].linearVelocity = data.velocities[i].v
@@ -146,7 +156,8 @@ extension World {
             let hf = Float(h)
             let linTolSqr = linearSleepTolerance * linearSleepTolerance
             let angTolSqr = angularSleepTolerance * angularSleepTolerance
-            for b in islandBodies {
+            for k in 0..<islandBodies.count {
+                let b = islandBodies[k]
                 if bodies[b].type == .staticBody { continue }
                 let v = bodies[b].linearVelocity, w = bodies[b].angularVelocity
                 if !bodies[b].autoSleep || w * w > angTolSqr || dot(v, v) > linTolSqr {
@@ -158,9 +169,25 @@ extension World {
                 }
             }
             if minSleepTime >= Float(timeToSleep) && positionSolved {
-                for b in islandBodies { bodies[b].setAwake(false) }
+                for k in 0..<islandBodies.count { bodies[islandBodies[k]].setAwake(false) }
             }
         }
+    }
+
+    /// Solver positions and velocities in the world's reused buffers, emptied.
+    func takeSolverData(_ step: TimeStep) -> SolverData {
+        var data = SolverData(step: step, positions: [], velocities: [])
+        swap(&data.positions, &scratch.positions)
+        swap(&data.velocities, &scratch.velocities)
+        data.positions.removeAll(keepingCapacity: true)
+        data.velocities.removeAll(keepingCapacity: true)
+        return data
+    }
+
+    /// Gives the buffers of `takeSolverData` back to the world.
+    func returnSolverData(_ data: inout SolverData) {
+        swap(&data.positions, &scratch.positions)
+        swap(&data.velocities, &scratch.velocities)
     }
 
     /// Integrates positions with Box2D's per-step translation and rotation caps.
@@ -187,7 +214,8 @@ extension World {
 
     func report(_ solver: ContactSolver) {
         guard let l = contactListener else { return }
-        for vc in solver.velocityConstraints {
+        for k in 0..<solver.velocityConstraints.count {
+            let vc = solver.velocityConstraints[k]
             var imp = ContactImpulse()
             imp.count = vc.pointCount
             imp.normalImpulses = (vc.points.0.normalImpulse, vc.points.1.normalImpulse)
@@ -276,15 +304,26 @@ extension World {
             }
             bodies[bA].setAwake(true)
             bodies[bB].setAwake(true)
-            var islandBodies = [bA, bB]
-            var islandContacts = [minContact]
+            var islandBodies: [Int] = [], islandContacts: [Int] = []
+            swap(&islandBodies, &scratch.islandBodies)
+            swap(&islandContacts, &scratch.islandContacts)
+            defer {
+                swap(&islandBodies, &scratch.islandBodies)
+                swap(&islandContacts, &scratch.islandContacts)
+            }
+            islandBodies.removeAll(keepingCapacity: true)
+            islandContacts.removeAll(keepingCapacity: true)
+            islandBodies.append(bA); islandBodies.append(bB)
+            islandContacts.append(minContact)
             bodies[bA].islandIndex = 0
             bodies[bB].islandIndex = 1
             bodies[bA].inIsland = true
             bodies[bB].inIsland = true
             contacts[minContact].inIsland = true
             let bodyCapacity = 2 * Settings.maxTOIContacts, contactCapacity = Settings.maxTOIContacts
-            for body in [bA, bB] where bodies[body].type == .dynamicBody {
+            for k in 0..<2 {
+                let body = k == 0 ? bA : bB
+                if bodies[body].type != .dynamicBody { continue }
                 var ce = bodies[body].contactList
                 while ce != nullIndex {
                     defer { ce = contactEdgeNext(ce) }
@@ -315,7 +354,8 @@ extension World {
             let subStep = TimeStep(dt: dt, invDt: 1 / dt, dtRatio: 1, velocityIterations: step.velocityIterations,
                                    positionIterations: 20, warmStarting: false)
             solveTOIIsland(subStep, islandBodies, islandContacts, toiA: bodies[bA].islandIndex, toiB: bodies[bB].islandIndex)
-            for body in islandBodies {
+            for k in 0..<islandBodies.count {
+                let body = islandBodies[k]
                 bodies[body].inIsland = false
                 if bodies[body].type != .dynamicBody { continue }
                 synchronizeFixtures(body)
@@ -332,12 +372,15 @@ extension World {
     }
 
     func solveTOIIsland(_ subStep: TimeStep, _ islandBodies: [Int], _ islandContacts: [Int], toiA: Int, toiB: Int) {
-        var data = SolverData(step: subStep, positions: [], velocities: [])
-        for b in islandBodies {
+        var data = takeSolverData(subStep)
+        defer { returnSolverData(&data) }
+        for k in 0..<islandBodies.count {
+            let b = islandBodies[k]
             data.positions.append(SolverPosition(c: bodies[b].sweep.c, a: bodies[b].sweep.a))
             data.velocities.append(SolverVelocity(v: bodies[b].linearVelocity, w: bodies[b].angularVelocity))
         }
         var solver = ContactSolver(step: subStep, contactIds: islandContacts, world: self)
+        defer { solver.returnBuffers(self) }
         for _ in 0..<subStep.positionIterations {
             if solver.solvePositionConstraints(&data.positions, toi: (toiA, toiB)) { break }
         }
@@ -345,10 +388,11 @@ extension World {
         bodies[islandBodies[toiA]].sweep.a0 = data.positions[toiA].a
         bodies[islandBodies[toiB]].sweep.c0 = data.positions[toiB].c
         bodies[islandBodies[toiB]].sweep.a0 = data.positions[toiB].a
-        solver.initializeVelocityConstraints(data.positions, data.velocities)
+        solver.initializeVelocityConstraints(data.positions, data.velocities, self)
         for _ in 0..<subStep.velocityIterations { solver.solveVelocityConstraints(&data.velocities) }
         integratePositions(subStep.dt, &data)
-        for (i, b) in islandBodies.enumerated() {
+        for i in islandBodies.indices {
+            let b = islandBodies[i]
             bodies[b].sweep.c = data.positions[i].c
             bodies[b].sweep.a = data.positions[i].a
             bodies[b].linearVelocity = data.velocities[i].v

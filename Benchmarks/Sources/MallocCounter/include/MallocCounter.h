@@ -8,6 +8,8 @@ extern "C" {
 #endif
 /// Number of allocation calls since the process started.
 unsigned long long malloc_counter_count(void);
+/// Number of allocation calls made by the calling thread.
+unsigned long long malloc_counter_thread_count(void);
 #ifdef __cplusplus
 }
 #endif
