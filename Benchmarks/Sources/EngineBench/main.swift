@@ -34,6 +34,8 @@ func runSwift(_ scene: BenchScene) -> Result {
 }
 
 func runBox2D(_ binary: String, _ scene: BenchScene) -> Result {
+    // `none`: the Swift engine alone (for profiling it with perf).
+    if binary == "none" { return Result(median: .nan, allocsPerStep: .nan, total: .nan) }
     let p = Process()
     p.executableURL = URL(fileURLWithPath: binary)
     p.arguments = [scene.name, String(scene.steps), String(scene.steps / 2)]

@@ -6,6 +6,11 @@ import Geometry
 /// normal range is derived from the ghost vertices (so a box sliding along a chain does not catch
 /// on the inner vertices), then the best of the edge axis and the polygon axes is clipped.
 public func collideEdgeAndPolygon(_ edge: EdgeShape, _ xfA: Transform, _ polygon: PolygonShape, _ xfB: Transform) -> Manifold {
+    withUnsafePointer(to: polygon) { collideEdgeAndPolygon(edge, xfA, $0, xfB) }
+}
+
+/// `collideEdgeAndPolygon` on a polygon read in place.
+func collideEdgeAndPolygon(_ edge: EdgeShape, _ xfA: Transform, _ polygon: UnsafePointer<PolygonShape>, _ xfB: Transform) -> Manifold {
     var c = EdgePolygonCollider()
     return c.collide(edge, xfA, polygon, xfB)
 }
@@ -29,10 +34,10 @@ private struct EdgePolygonCollider {
     var radius = 0.0
     var front = false
 
-    mutating func collide(_ edgeA: EdgeShape, _ xfA: Transform, _ polygonB: PolygonShape, _ xfB: Transform) -> Manifold {
+    mutating func collide(_ edgeA: EdgeShape, _ xfA: Transform, _ polygonB: UnsafePointer<PolygonShape>, _ xfB: Transform) -> Manifold {
         var manifold = Manifold()
         xf = mulT(xfA, xfB)
-        centroidB = mul(xf, polygonB.centroid)
+        centroidB = mul(xf, polygonB.pointee.centroid)
         v0 = edgeA.vertex0; v1 = edgeA.vertex1; v2 = edgeA.vertex2; v3 = edgeA.vertex3
         let hasVertex0 = edgeA.hasVertex0, hasVertex3 = edgeA.hasVertex3
 
@@ -87,9 +92,9 @@ private struct EdgePolygonCollider {
 
         verticesB = Vertices()
         normalsB = Vertices()
-        for i in 0..<polygonB.vertices.count {
-            verticesB.append(mul(xf, polygonB.vertices[i]))
-            normalsB.append(mul(xf.q, polygonB.normals[i]))
+        for i in 0..<polygonB.pointee.vertices.count {
+            verticesB.append(mul(xf, polygonB.pointee.vertices[i]))
+            normalsB.append(mul(xf.q, polygonB.pointee.normals[i]))
         }
         radius = 2.0 * Settings.polygonRadius
 
@@ -154,8 +159,8 @@ private struct EdgePolygonCollider {
             manifold.localNormal = rfNormal
             manifold.localPoint = rfV1
         } else {
-            manifold.localNormal = polygonB.normals[rfI1]
-            manifold.localPoint = polygonB.vertices[rfI1]
+            manifold.localNormal = polygonB.pointee.normals[rfI1]
+            manifold.localPoint = polygonB.pointee.vertices[rfI1]
         }
         var pointCount = 0
         for k in 0..<2 {

@@ -19,14 +19,34 @@ public struct Vertices: RandomAccessCollection, Sendable, Hashable {
     @inlinable public var startIndex: Int { 0 }
     @inlinable public var endIndex: Int { count }
 
+    // A switch, not a pointer into the tuple: reading through `withUnsafeBytes(of:)` can make
+    // the compiler copy the whole tuple to get an address.
     @inlinable public subscript(i: Int) -> Vec2 {
         get {
-            precondition(UInt(bitPattern: i) < UInt(Vertices.capacity), "vertex index out of range")
-            return withUnsafeBytes(of: storage) { $0.load(fromByteOffset: i &* MemoryLayout<Vec2>.stride, as: Vec2.self) }
+            switch i {
+            case 0: return storage.0
+            case 1: return storage.1
+            case 2: return storage.2
+            case 3: return storage.3
+            case 4: return storage.4
+            case 5: return storage.5
+            case 6: return storage.6
+            case 7: return storage.7
+            default: preconditionFailure("vertex index out of range")
+            }
         }
         set {
-            precondition(UInt(bitPattern: i) < UInt(Vertices.capacity), "vertex index out of range")
-            withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: newValue, toByteOffset: i &* MemoryLayout<Vec2>.stride, as: Vec2.self) }
+            switch i {
+            case 0: storage.0 = newValue
+            case 1: storage.1 = newValue
+            case 2: storage.2 = newValue
+            case 3: storage.3 = newValue
+            case 4: storage.4 = newValue
+            case 5: storage.5 = newValue
+            case 6: storage.6 = newValue
+            case 7: storage.7 = newValue
+            default: preconditionFailure("vertex index out of range")
+            }
         }
     }
 
@@ -43,5 +63,22 @@ public struct Vertices: RandomAccessCollection, Sendable, Hashable {
     public func hash(into h: inout Hasher) {
         h.combine(count)
         for v in self { h.combine(v) }
+    }
+}
+
+extension PolygonShape {
+    static let verticesOffset = MemoryLayout<PolygonShape>.offset(of: \PolygonShape.vertices)!
+    static let normalsOffset = MemoryLayout<PolygonShape>.offset(of: \PolygonShape.normals)!
+}
+
+extension UnsafePointer where Pointee == PolygonShape {
+    /// The polygon's vertices as a plain pointer (the inline storage is the first field of
+    /// `Vertices`), for the collision loops.
+    @inline(__always) var vertexBase: UnsafePointer<Vec2> {
+        UnsafeRawPointer(self).advanced(by: PolygonShape.verticesOffset).assumingMemoryBound(to: Vec2.self)
+    }
+    /// The polygon's normals as a plain pointer.
+    @inline(__always) var normalBase: UnsafePointer<Vec2> {
+        UnsafeRawPointer(self).advanced(by: PolygonShape.normalsOffset).assumingMemoryBound(to: Vec2.self)
     }
 }

@@ -149,6 +149,20 @@ extension World {
         }
     }
 
+    /// The manifold of two (already ordered) fixture children. Polygons are read in place in the
+    /// fixture array and segments from the fixture's copies, so no `Shape` is copied per contact.
+    func manifold(_ fA: Int, _ iA: Int, _ xfA: Transform, _ fB: Int, _ iB: Int, _ xfB: Transform) -> Manifold {
+        let tA = fixtures[fA].typeIndex, tB = fixtures[fB].typeIndex
+        if tB == 2 && (tA == 2 || tA == 1 || tA == 3) {
+            return fixtures.withUnsafeBufferPointer { fx in
+                let pB = polygonPointer(fx, fB)
+                if tA == 2 { return collidePolygons(polygonPointer(fx, fA), xfA, pB, xfB) }
+                return collideEdgeAndPolygon(fx[fA].edges[iA], xfA, pB, xfB)
+            }
+        }
+        return evaluateManifold(fixtures[fA].shape, iA, xfA, fixtures[fB].shape, iB, xfB)
+    }
+
     /// Re-evaluates a contact's manifold, matches impulses for warm starting and reports begin,
     /// end and pre-solve.
     func updateContact(_ c: Int) {
@@ -164,7 +178,7 @@ extension World {
             touching = testOverlap(fixtures[fA].shape, contacts[c].indexA, fixtures[fB].shape, contacts[c].indexB, xfA, xfB)
             contacts[c].manifold.pointCount = 0
         } else {
-            var m = evaluateManifold(fixtures[fA].shape, contacts[c].indexA, xfA, fixtures[fB].shape, contacts[c].indexB, xfB)
+            var m = manifold(fA, contacts[c].indexA, xfA, fB, contacts[c].indexB, xfB)
             touching = m.pointCount > 0
             for i in 0..<m.pointCount {
                 var mp2 = m[i]

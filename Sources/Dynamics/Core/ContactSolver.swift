@@ -80,7 +80,7 @@ struct ContactSolver {
             pc.localNormal = m.localNormal
             pc.localPoint = m.localPoint
             pc.pointCount = m.pointCount
-            pc.radiusA = world.fixtures[fA].shape.radius; pc.radiusB = world.fixtures[fB].shape.radius
+            pc.radiusA = world.fixtures[fA].radius; pc.radiusB = world.fixtures[fB].radius
             pc.type = m.type
             for j in 0..<m.pointCount {
                 let cp = m[j]
@@ -154,8 +154,10 @@ struct ContactSolver {
     }
 
     func warmStart(_ velocities: inout [SolverVelocity]) {
-        for i in 0..<velocityConstraints.count {
-            let vc = velocityConstraints[i]
+        velocityConstraints.withUnsafeBufferPointer { vcs in
+        velocities.withUnsafeMutableBufferPointer { velocities in
+        for i in 0..<vcs.count {
+            let vc = vcs[i]
             let mA = vc.invMassA, iA = vc.invIA, mB = vc.invMassB, iB = vc.invIB
             var vA = velocities[vc.indexA].v, wA = velocities[vc.indexA].w
             var vB = velocities[vc.indexB].v, wB = velocities[vc.indexB].w
@@ -171,11 +173,17 @@ struct ContactSolver {
             velocities[vc.indexA] = SolverVelocity(v: vA, w: wA)
             velocities[vc.indexB] = SolverVelocity(v: vB, w: wB)
         }
+        }
+        }
     }
 
     mutating func solveVelocityConstraints(_ velocities: inout [SolverVelocity]) {
-        for i in velocityConstraints.indices {
-            var vc = velocityConstraints[i]
+        // Unsafe buffers: the constraint and velocity arrays are read and written once per
+        // constraint per iteration, and their bounds and uniqueness checks cost more than the math.
+        velocityConstraints.withUnsafeMutableBufferPointer { vcs in
+        velocities.withUnsafeMutableBufferPointer { velocities in
+        for i in 0..<vcs.count {
+            var vc = vcs[i]
             let mA = vc.invMassA, iA = vc.invIA, mB = vc.invMassB, iB = vc.invIB
             var vA = velocities[vc.indexA].v, wA = velocities[vc.indexA].w
             var vB = velocities[vc.indexB].v, wB = velocities[vc.indexB].w
@@ -248,7 +256,12 @@ struct ContactSolver {
             }
             velocities[vc.indexA] = SolverVelocity(v: vA, w: wA)
             velocities[vc.indexB] = SolverVelocity(v: vB, w: wB)
-            velocityConstraints[i] = vc
+            vcs[i].points.0.normalImpulse = vc.points.0.normalImpulse
+            vcs[i].points.0.tangentImpulse = vc.points.0.tangentImpulse
+            vcs[i].points.1.normalImpulse = vc.points.1.normalImpulse
+            vcs[i].points.1.tangentImpulse = vc.points.1.tangentImpulse
+        }
+        }
         }
     }
 
@@ -290,8 +303,10 @@ struct ContactSolver {
     func solvePositionConstraints(_ positions: inout [SolverPosition], toi: (Int, Int)? = nil) -> Bool {
         var minSeparation = 0.0
         let baumgarte = toi == nil ? Settings.baumgarte : Settings.toiBaumgarte
-        for i in 0..<positionConstraints.count {
-            let pc = positionConstraints[i]
+        positionConstraints.withUnsafeBufferPointer { pcs in
+        positions.withUnsafeMutableBufferPointer { positions in
+        for i in 0..<pcs.count {
+            let pc = pcs[i]
             let indexA = pc.indexA, indexB = pc.indexB
             var mA = pc.invMassA, iA = pc.invIA, mB = pc.invMassB, iB = pc.invIB
             if let (ta, tb) = toi {
@@ -318,6 +333,8 @@ struct ContactSolver {
             }
             positions[indexA] = SolverPosition(c: cA, a: aA)
             positions[indexB] = SolverPosition(c: cB, a: aB)
+        }
+        }
         }
         return minSeparation >= (toi == nil ? -3.0 : -1.5) * Settings.linearSlop
     }
