@@ -67,8 +67,10 @@ public struct Vertices: RandomAccessCollection, Sendable, Hashable {
 }
 
 extension PolygonShape {
-    static let verticesOffset = MemoryLayout<PolygonShape>.offset(of: \PolygonShape.vertices)!
-    static let normalsOffset = MemoryLayout<PolygonShape>.offset(of: \PolygonShape.normals)!
+    // Computed, not stored: the optimizer folds the offsets to constants (a `static let` would be
+    // a lazily initialised global, checked on every use).
+    @inline(__always) static var verticesOffset: Int { MemoryLayout<PolygonShape>.offset(of: \PolygonShape.vertices)! }
+    @inline(__always) static var normalsOffset: Int { MemoryLayout<PolygonShape>.offset(of: \PolygonShape.normals)! }
 }
 
 extension UnsafePointer where Pointee == PolygonShape {

@@ -94,7 +94,7 @@ extension World {
     func destroyContact(_ c: Int) {
         let fA = contacts[c].fixtureA, fB = contacts[c].fixtureB
         let bA = fixtures[fA].body, bB = fixtures[fB].body
-        if contacts[c].touching, let l = contactListener { l.endContact(contactInfo(c)) }
+        if contacts[c].touching, hasListener, let l = contactListener { l.endContact(contactInfo(c)) }
         let p = contacts[c].prev, n = contacts[c].next
         if p != nullIndex { contacts[p].next = n }
         if n != nullIndex { contacts[n].prev = p }
@@ -198,7 +198,7 @@ extension World {
             }
         }
         contacts[c].touching = touching
-        guard let l = contactListener else { return }
+        guard hasListener, let l = contactListener else { return }
         if !wasTouching && touching { l.beginContact(contactInfo(c)) }
         if wasTouching && !touching { l.endContact(contactInfo(c)) }
         if !sensor && touching { l.preSolve(contactInfo(c), oldManifold: old) }

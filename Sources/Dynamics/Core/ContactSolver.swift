@@ -180,61 +180,78 @@ struct ContactSolver {
     mutating func solveVelocityConstraints(_ velocities: inout [SolverVelocity]) {
         // Unsafe buffers: the constraint and velocity arrays are read and written once per
         // constraint per iteration, and their bounds and uniqueness checks cost more than the math.
+        // Only the fields used are read, and only the impulses written back.
         velocityConstraints.withUnsafeMutableBufferPointer { vcs in
         velocities.withUnsafeMutableBufferPointer { velocities in
+        guard let base = vcs.baseAddress, let vel = velocities.baseAddress else { return }
         for i in 0..<vcs.count {
-            var vc = vcs[i]
-            let mA = vc.invMassA, iA = vc.invIA, mB = vc.invMassB, iB = vc.invIB
-            var vA = velocities[vc.indexA].v, wA = velocities[vc.indexA].w
-            var vB = velocities[vc.indexB].v, wB = velocities[vc.indexB].w
-            let normal = vc.normal, tangent = cross(normal, 1.0)
-            let friction = vc.friction
-            for j in 0..<vc.pointCount {
-                var vcp = vc[j]
-                let dv = vB + cross(wB, vcp.rB) - vA - cross(wA, vcp.rA)
-                let vt = dot(dv, tangent) - vc.tangentSpeed
-                var lambda = vcp.tangentMass * (-vt)
-                let maxFriction = friction * vcp.normalImpulse
-                let newImpulse = Swift.min(Swift.max(vcp.tangentImpulse + lambda, -maxFriction), maxFriction)
-                lambda = newImpulse - vcp.tangentImpulse
-                vcp.tangentImpulse = newImpulse
+            let p = base + i
+            let indexA = p.pointee.indexA, indexB = p.pointee.indexB
+            let mA = p.pointee.invMassA, iA = p.pointee.invIA, mB = p.pointee.invMassB, iB = p.pointee.invIB
+            var vA = vel[indexA].v, wA = vel[indexA].w
+            var vB = vel[indexB].v, wB = vel[indexB].w
+            let normal = p.pointee.normal, tangent = cross(normal, 1.0)
+            let friction = p.pointee.friction, tangentSpeed = p.pointee.tangentSpeed
+            let pointCount = p.pointee.pointCount
+            var cp1 = p.pointee.points.0
+            var cp2 = pointCount > 1 ? p.pointee.points.1 : cp1
+            // Friction first, point by point.
+            do {
+                let dv = vB + cross(wB, cp1.rB) - vA - cross(wA, cp1.rA)
+                let vt = dot(dv, tangent) - tangentSpeed
+                var lambda = cp1.tangentMass * (-vt)
+                let maxFriction = friction * cp1.normalImpulse
+                let newImpulse = Swift.min(Swift.max(cp1.tangentImpulse + lambda, -maxFriction), maxFriction)
+                lambda = newImpulse - cp1.tangentImpulse
+                cp1.tangentImpulse = newImpulse
                 let P = lambda * tangent
-                vA -= mA * P; wA -= iA * cross(vcp.rA, P)
-                vB += mB * P; wB += iB * cross(vcp.rB, P)
-                vc[j] = vcp
+                vA -= mA * P; wA -= iA * cross(cp1.rA, P)
+                vB += mB * P; wB += iB * cross(cp1.rB, P)
             }
-            if vc.pointCount == 1 {
-                var vcp = vc.points.0
-                let dv = vB + cross(wB, vcp.rB) - vA - cross(wA, vcp.rA)
+            if pointCount > 1 {
+                let dv = vB + cross(wB, cp2.rB) - vA - cross(wA, cp2.rA)
+                let vt = dot(dv, tangent) - tangentSpeed
+                var lambda = cp2.tangentMass * (-vt)
+                let maxFriction = friction * cp2.normalImpulse
+                let newImpulse = Swift.min(Swift.max(cp2.tangentImpulse + lambda, -maxFriction), maxFriction)
+                lambda = newImpulse - cp2.tangentImpulse
+                cp2.tangentImpulse = newImpulse
+                let P = lambda * tangent
+                vA -= mA * P; wA -= iA * cross(cp2.rA, P)
+                vB += mB * P; wB += iB * cross(cp2.rB, P)
+            }
+            if pointCount == 1 {
+                let dv = vB + cross(wB, cp1.rB) - vA - cross(wA, cp1.rA)
                 let vn = dot(dv, normal)
-                var lambda = -vcp.normalMass * (vn - vcp.velocityBias)
-                let newImpulse = Swift.max(vcp.normalImpulse + lambda, 0)
-                lambda = newImpulse - vcp.normalImpulse
-                vcp.normalImpulse = newImpulse
+                var lambda = -cp1.normalMass * (vn - cp1.velocityBias)
+                let newImpulse = Swift.max(cp1.normalImpulse + lambda, 0)
+                lambda = newImpulse - cp1.normalImpulse
+                cp1.normalImpulse = newImpulse
                 let P = lambda * normal
-                vA -= mA * P; wA -= iA * cross(vcp.rA, P)
-                vB += mB * P; wB += iB * cross(vcp.rB, P)
-                vc.points.0 = vcp
+                vA -= mA * P; wA -= iA * cross(cp1.rA, P)
+                vB += mB * P; wB += iB * cross(cp1.rB, P)
+                p.pointee.points.0.normalImpulse = cp1.normalImpulse
+                p.pointee.points.0.tangentImpulse = cp1.tangentImpulse
             } else {
-                var cp1 = vc.points.0, cp2 = vc.points.1
+                let K = p.pointee.K, normalMass = p.pointee.normalMass
                 let a = Vec2(cp1.normalImpulse, cp2.normalImpulse)
                 let dv1 = vB + cross(wB, cp1.rB) - vA - cross(wA, cp1.rA)
                 let dv2 = vB + cross(wB, cp2.rB) - vA - cross(wA, cp2.rA)
                 var vn1 = dot(dv1, normal), vn2 = dot(dv2, normal)
                 var b = Vec2(vn1 - cp1.velocityBias, vn2 - cp2.velocityBias)
-                b -= mul(vc.K, a)
+                b -= mul(K, a)
                 // Box2D's block solver: the first of the four cases whose impulses and
                 // velocities are admissible wins; if none is, nothing changes.
-                var x = -mul(vc.normalMass, b)
+                var x = -mul(normalMass, b)
                 var found = x.x >= 0 && x.y >= 0
                 if !found {
                     x = Vec2(-cp1.normalMass * b.x, 0)
-                    vn2 = vc.K.ex.y * x.x + b.y
+                    vn2 = K.ex.y * x.x + b.y
                     found = x.x >= 0 && vn2 >= 0
                 }
                 if !found {
                     x = Vec2(0, -cp2.normalMass * b.y)
-                    vn1 = vc.K.ey.x * x.y + b.x
+                    vn1 = K.ey.x * x.y + b.x
                     found = x.y >= 0 && vn1 >= 0
                 }
                 if !found {
@@ -252,14 +269,13 @@ struct ContactSolver {
                     cp1.normalImpulse = x.x
                     cp2.normalImpulse = x.y
                 }
-                vc.points.0 = cp1; vc.points.1 = cp2
+                p.pointee.points.0.normalImpulse = cp1.normalImpulse
+                p.pointee.points.0.tangentImpulse = cp1.tangentImpulse
+                p.pointee.points.1.normalImpulse = cp2.normalImpulse
+                p.pointee.points.1.tangentImpulse = cp2.tangentImpulse
             }
-            velocities[vc.indexA] = SolverVelocity(v: vA, w: wA)
-            velocities[vc.indexB] = SolverVelocity(v: vB, w: wB)
-            vcs[i].points.0.normalImpulse = vc.points.0.normalImpulse
-            vcs[i].points.0.tangentImpulse = vc.points.0.tangentImpulse
-            vcs[i].points.1.normalImpulse = vc.points.1.normalImpulse
-            vcs[i].points.1.tangentImpulse = vc.points.1.tangentImpulse
+            vel[indexA] = SolverVelocity(v: vA, w: wA)
+            vel[indexB] = SolverVelocity(v: vB, w: wB)
         }
         }
         }

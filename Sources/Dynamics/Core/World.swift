@@ -7,23 +7,26 @@ import Geometry
 /// (newest first), because the solver's results depend on that order.
 public final class World {
     /// Gravity (m/s²).
-    public var gravity: Vec2
+    @exclusivity(unchecked) public var gravity: Vec2
     /// Whether bodies may fall asleep.
     public var allowSleeping = true {
         didSet { if !allowSleeping { for b in bodyIndices() { bodies[b].setAwake(true) } } }
     }
-    public var warmStarting = true
-    public var continuousPhysics = true
-    public var subStepping = false
+    @exclusivity(unchecked) public var warmStarting = true
+    @exclusivity(unchecked) public var continuousPhysics = true
+    @exclusivity(unchecked) public var subStepping = false
     /// A body slower than this (m/s) … (Box2D's `b2_linearSleepTolerance`; UIKit: 1 pt/s)
-    public var linearSleepTolerance = Settings.linearSleepTolerance
+    @exclusivity(unchecked) public var linearSleepTolerance = Settings.linearSleepTolerance
     /// … and turning slower than this (rad/s) …
-    public var angularSleepTolerance = Settings.angularSleepTolerance
+    @exclusivity(unchecked) public var angularSleepTolerance = Settings.angularSleepTolerance
     /// … for this long (s) falls asleep with its island.
-    public var timeToSleep = Settings.timeToSleep
+    @exclusivity(unchecked) public var timeToSleep = Settings.timeToSleep
     /// Clear forces after each step (Box2D's default). UIKit's animator clears them per tick instead.
-    public var autoClearForces = true
-    public weak var contactListener: (any ContactListener)?
+    @exclusivity(unchecked) public var autoClearForces = true
+    public weak var contactListener: (any ContactListener)? { didSet { hasListener = contactListener != nil } }
+    /// Whether a listener was set: a weak load per contact costs more than the rest of the
+    /// contact's bookkeeping, so the step loads it only when one was.
+    @exclusivity(unchecked) var hasListener = false
     /// Replaces the filter-bit test when set (Box2D's `b2ContactFilter`).
     public var shouldCollide: ((FixtureID, FixtureID) -> Bool)?
 
@@ -39,17 +42,17 @@ public final class World {
     @exclusivity(unchecked) var freeFixtures: [Int] = []
     @exclusivity(unchecked) var freeContacts: [Int] = []
     @exclusivity(unchecked) var freeJoints: [Int] = []
-    var bodyList = nullIndex
-    var contactList = nullIndex
-    var jointList = nullIndex
-    public internal(set) var bodyCount = 0
-    public internal(set) var contactCount = 0
-    public internal(set) var jointCount = 0
+    @exclusivity(unchecked) var bodyList = nullIndex
+    @exclusivity(unchecked) var contactList = nullIndex
+    @exclusivity(unchecked) var jointList = nullIndex
+    @exclusivity(unchecked) public internal(set) var bodyCount = 0
+    @exclusivity(unchecked) public internal(set) var contactCount = 0
+    @exclusivity(unchecked) public internal(set) var jointCount = 0
     @exclusivity(unchecked) var broadPhase = BroadPhase()
-    var newFixture = false
-    var locked = false
-    var stepComplete = true
-    var invDt0 = 0.0
+    @exclusivity(unchecked) var newFixture = false
+    @exclusivity(unchecked) var locked = false
+    @exclusivity(unchecked) var stepComplete = true
+    @exclusivity(unchecked) var invDt0 = 0.0
     /// Buffers reused from step to step (the role of Box2D's stack allocator), so that a step
     /// allocates nothing once they have grown to the scene's size. Each is swapped out into a
     /// local while in use, and swapped back.
@@ -514,5 +517,5 @@ struct Scratch {
 }
 
 extension Fixture {
-    static let polygonOffset = MemoryLayout<Fixture>.offset(of: \Fixture.polygon)!
+    @inline(__always) static var polygonOffset: Int { MemoryLayout<Fixture>.offset(of: \Fixture.polygon)! }
 }

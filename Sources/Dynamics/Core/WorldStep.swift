@@ -213,7 +213,7 @@ extension World {
     }
 
     func report(_ solver: ContactSolver) {
-        guard let l = contactListener else { return }
+        guard hasListener, let l = contactListener else { return }
         for k in 0..<solver.velocityConstraints.count {
             let vc = solver.velocityConstraints[k]
             var imp = ContactImpulse()
