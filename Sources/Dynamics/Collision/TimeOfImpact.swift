@@ -15,7 +15,7 @@ public struct Sweep: Sendable {
     @inlinable public func transform(at beta: Double) -> Transform {
         let p = (1 - beta) * c0 + beta * c
         let angle = (1 - beta) * a0 + beta * a
-        let q = Rot(angle)
+        let q = rotF(angle)
         return Transform(p: p - mul(q, localCenter), q: q)
     }
 

@@ -70,7 +70,7 @@ struct Body {
     }
 
     mutating func synchronizeTransform() {
-        xf.q = Rot(sweep.a)
+        xf.q = rotF(sweep.a)
         xf.p = sweep.c - mul(xf.q, sweep.localCenter)
     }
 
@@ -78,7 +78,7 @@ struct Body {
         sweep.advance(to: alpha)
         sweep.c = sweep.c0
         sweep.a = sweep.a0
-        xf.q = Rot(sweep.a)
+        xf.q = rotF(sweep.a)
         xf.p = sweep.c - mul(xf.q, sweep.localCenter)
     }
 

@@ -113,7 +113,7 @@ struct ContactSolver {
             let vA = velocities[vc.indexA].v, wA = velocities[vc.indexA].w
             let cB = positions[vc.indexB].c, aB = positions[vc.indexB].a
             let vB = velocities[vc.indexB].v, wB = velocities[vc.indexB].w
-            var xfA = Transform(p: .zero, q: Rot(aA)), xfB = Transform(p: .zero, q: Rot(aB))
+            var xfA = Transform(p: .zero, q: rotF(aA)), xfB = Transform(p: .zero, q: rotF(aB))
             xfA.p = cA - mul(xfA.q, pc.localCenterA)
             xfB.p = cB - mul(xfB.q, pc.localCenterB)
             let wm = WorldManifold(m, xfA, pc.radiusA, xfB, pc.radiusB)
@@ -333,7 +333,7 @@ struct ContactSolver {
             var cA = positions[indexA].c, aA = positions[indexA].a
             var cB = positions[indexB].c, aB = positions[indexB].a
             for j in 0..<pc.pointCount {
-                var xfA = Transform(p: .zero, q: Rot(aA)), xfB = Transform(p: .zero, q: Rot(aB))
+                var xfA = Transform(p: .zero, q: rotF(aA)), xfB = Transform(p: .zero, q: rotF(aB))
                 xfA.p = cA - mul(xfA.q, pc.localCenterA)
                 xfB.p = cB - mul(xfB.q, pc.localCenterB)
                 let (normal, point, separation) = positionManifold(pc, xfA, xfB, j)

@@ -180,7 +180,7 @@ public final class World {
 
     func synchronizeFixtures(_ b: Int) {
         var xf1 = Transform.identity
-        xf1.q = Rot(bodies[b].sweep.a0)
+        xf1.q = rotF(bodies[b].sweep.a0)
         xf1.p = bodies[b].sweep.c0 - mul(xf1.q, bodies[b].sweep.localCenter)
         let xf2 = bodies[b].xf
         var f = bodies[b].fixtureList
