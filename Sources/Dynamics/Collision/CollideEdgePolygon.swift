@@ -93,8 +93,8 @@ private struct EdgePolygonCollider {
         verticesB = Vertices()
         normalsB = Vertices()
         for i in 0..<polygonB.pointee.vertices.count {
-            verticesB.append(mul(xf, polygonB.pointee.vertices[i]))
-            normalsB.append(mul(xf.q, polygonB.pointee.normals[i]))
+            verticesB.append(mul(xf, polygonB.vertexBase[i]))
+            normalsB.append(mul(xf.q, polygonB.normalBase[i]))
         }
         radius = 2.0 * Settings.polygonRadius
 
@@ -159,8 +159,8 @@ private struct EdgePolygonCollider {
             manifold.localNormal = rfNormal
             manifold.localPoint = rfV1
         } else {
-            manifold.localNormal = polygonB.pointee.normals[rfI1]
-            manifold.localPoint = polygonB.pointee.vertices[rfI1]
+            manifold.localNormal = polygonB.normalBase[rfI1]
+            manifold.localPoint = polygonB.vertexBase[rfI1]
         }
         var pointCount = 0
         for k in 0..<2 {

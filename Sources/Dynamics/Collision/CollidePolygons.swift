@@ -21,7 +21,7 @@ private func findMaxSeparation(_ poly1: UnsafePointer<PolygonShape>, _ xf1: Tran
 }
 
 private func findIncidentEdge(_ poly1: UnsafePointer<PolygonShape>, _ xf1: Transform, _ edge1: Int, _ poly2: UnsafePointer<PolygonShape>, _ xf2: Transform) -> (ClipVertex, ClipVertex) {
-    let normal1 = mulT(xf2.q, mul(xf1.q, poly1.pointee.normals[edge1]))
+    let normal1 = mulT(xf2.q, mul(xf1.q, poly1.normalBase[edge1]))
     var index = 0
     var minDot = Double.greatestFiniteMagnitude
     let n2 = poly2.normalBase
@@ -31,9 +31,9 @@ private func findIncidentEdge(_ poly1: UnsafePointer<PolygonShape>, _ xf1: Trans
     }
     let i1 = index, i2 = i1 + 1 < poly2.pointee.vertices.count ? i1 + 1 : 0
     var c0 = ClipVertex(), c1 = ClipVertex()
-    c0.v = mul(xf2, poly2.pointee.vertices[i1])
+    c0.v = mul(xf2, poly2.vertexBase[i1])
     c0.id = ContactID(indexA: edge1, indexB: i1, typeA: .face, typeB: .vertex)
-    c1.v = mul(xf2, poly2.pointee.vertices[i2])
+    c1.v = mul(xf2, poly2.vertexBase[i2])
     c1.id = ContactID(indexA: edge1, indexB: i2, typeA: .face, typeB: .vertex)
     return (c0, c1)
 }
@@ -66,7 +66,7 @@ func collidePolygons(_ polyA: UnsafePointer<PolygonShape>, _ xfA: Transform, _ p
     let incident = findIncidentEdge(poly1, xf1, edge1, poly2, xf2)
     let count1 = poly1.pointee.vertices.count
     let iv1 = edge1, iv2 = edge1 + 1 < count1 ? edge1 + 1 : 0
-    var v11 = poly1.pointee.vertices[iv1], v12 = poly1.pointee.vertices[iv2]
+    var v11 = poly1.vertexBase[iv1], v12 = poly1.vertexBase[iv2]
     let localTangent = (v12 - v11).safeNormalized
     let localNormal = cross(localTangent, 1.0)
     let planePoint = 0.5 * (v11 + v12)

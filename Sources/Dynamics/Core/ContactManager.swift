@@ -166,32 +166,45 @@ extension World {
     /// Re-evaluates a contact's manifold, matches impulses for warm starting and reports begin,
     /// end and pre-solve.
     func updateContact(_ c: Int) {
-        let old = contacts[c].manifold
-        contacts[c].enabled = true
-        let wasTouching = contacts[c].touching
         let fA = contacts[c].fixtureA, fB = contacts[c].fixtureB
+        let iA = contacts[c].indexA, iB = contacts[c].indexB
+        let wasTouching = contacts[c].touching
         let bA = fixtures[fA].body, bB = fixtures[fB].body
         let sensor = fixtures[fA].isSensor || fixtures[fB].isSensor
         let xfA = bodies[bA].xf, xfB = bodies[bB].xf
+        // The old manifold is kept only for a listener's pre-solve.
+        var old = Manifold()
+        if hasListener { old = contacts[c].manifold }
         var touching: Bool
         if sensor {
-            touching = testOverlap(fixtures[fA].shape, contacts[c].indexA, fixtures[fB].shape, contacts[c].indexB, xfA, xfB)
+            touching = testOverlap(fixtures[fA].shape, iA, fixtures[fB].shape, iB, xfA, xfB)
             contacts[c].manifold.pointCount = 0
+            contacts[c].enabled = true
         } else {
-            var m = manifold(fA, contacts[c].indexA, xfA, fB, contacts[c].indexB, xfB)
+            var m = manifold(fA, iA, xfA, fB, iB, xfB)
             touching = m.pointCount > 0
-            for i in 0..<m.pointCount {
-                var mp2 = m[i]
-                mp2.normalImpulse = 0
-                mp2.tangentImpulse = 0
-                for j in 0..<old.pointCount where old[j].id.key == mp2.id.key {
-                    mp2.normalImpulse = old[j].normalImpulse
-                    mp2.tangentImpulse = old[j].tangentImpulse
-                    break
+            // Match the new points to the old by feature id, in place, for warm starting.
+            contacts.withUnsafeMutableBufferPointer { cs in
+                let p = cs.baseAddress! + c
+                let oldCount = p.pointee.manifold.pointCount
+                for i in 0..<m.pointCount {
+                    var mp2 = m[i]
+                    mp2.normalImpulse = 0
+                    mp2.tangentImpulse = 0
+                    let key = mp2.id.key
+                    for j in 0..<oldCount {
+                        let op = j == 0 ? p.pointee.manifold.point0 : p.pointee.manifold.point1
+                        if op.id.key == key {
+                            mp2.normalImpulse = op.normalImpulse
+                            mp2.tangentImpulse = op.tangentImpulse
+                            break
+                        }
+                    }
+                    m[i] = mp2
                 }
-                m[i] = mp2
+                p.pointee.manifold = m
+                p.pointee.enabled = true
             }
-            contacts[c].manifold = m
             if touching != wasTouching {
                 bodies[bA].setAwake(true)
                 bodies[bB].setAwake(true)

@@ -56,44 +56,57 @@ struct ContactSolver {
         swap(&positionConstraints, &world.scratch.positionConstraints)
         velocityConstraints.removeAll(keepingCapacity: true)
         positionConstraints.removeAll(keepingCapacity: true)
+        velocityConstraints.reserveCapacity(contactIds.count)
+        positionConstraints.reserveCapacity(contactIds.count)
+        let warm = step.warmStarting, dtRatio = step.dtRatio
+        world.contacts.withUnsafeBufferPointer { cs in
+        world.fixtures.withUnsafeBufferPointer { fx in
+        world.bodies.withUnsafeBufferPointer { bs in
         for i in contactIds.indices {
-            let c = contactIds[i]
-            let fA = world.contacts[c].fixtureA, fB = world.contacts[c].fixtureB
-            let bodyA = world.fixtures[fA].body, bodyB = world.fixtures[fB].body
-            let m = world.contacts[c].manifold
-            let bA = world.bodies[bodyA].solverBody, bB = world.bodies[bodyB].solverBody
-            let lcA = world.bodies[bodyA].sweep.localCenter, lcB = world.bodies[bodyB].sweep.localCenter
+            let ct = cs.baseAddress! + contactIds[i]
+            let fA = fx.baseAddress! + ct.pointee.fixtureA, fB = fx.baseAddress! + ct.pointee.fixtureB
+            let pA = bs.baseAddress! + fA.pointee.body, pB = bs.baseAddress! + fB.pointee.body
+            let pointCount = ct.pointee.manifold.pointCount
             var vc = ContactVelocityConstraint()
-            vc.friction = world.contacts[c].friction
-            vc.restitution = world.contacts[c].restitution
-            vc.tangentSpeed = world.contacts[c].tangentSpeed
-            vc.indexA = bA.index; vc.indexB = bB.index
-            vc.invMassA = bA.invMass; vc.invMassB = bB.invMass
-            vc.invIA = bA.invI; vc.invIB = bB.invI
+            vc.friction = ct.pointee.friction
+            vc.restitution = ct.pointee.restitution
+            vc.tangentSpeed = ct.pointee.tangentSpeed
+            vc.indexA = pA.pointee.islandIndex; vc.indexB = pB.pointee.islandIndex
+            vc.invMassA = pA.pointee.invMass; vc.invMassB = pB.pointee.invMass
+            vc.invIA = pA.pointee.invI; vc.invIB = pB.pointee.invI
             vc.contactIndex = i
-            vc.pointCount = m.pointCount
+            vc.pointCount = pointCount
             var pc = ContactPositionConstraint()
-            pc.indexA = bA.index; pc.indexB = bB.index
-            pc.invMassA = bA.invMass; pc.invMassB = bB.invMass
-            pc.localCenterA = lcA; pc.localCenterB = lcB
-            pc.invIA = bA.invI; pc.invIB = bB.invI
-            pc.localNormal = m.localNormal
-            pc.localPoint = m.localPoint
-            pc.pointCount = m.pointCount
-            pc.radiusA = world.fixtures[fA].radius; pc.radiusB = world.fixtures[fB].radius
-            pc.type = m.type
-            for j in 0..<m.pointCount {
-                let cp = m[j]
-                var vcp = VelocityConstraintPoint()
-                if step.warmStarting {
-                    vcp.normalImpulse = step.dtRatio * cp.normalImpulse
-                    vcp.tangentImpulse = step.dtRatio * cp.tangentImpulse
+            pc.indexA = vc.indexA; pc.indexB = vc.indexB
+            pc.invMassA = vc.invMassA; pc.invMassB = vc.invMassB
+            pc.localCenterA = pA.pointee.sweep.localCenter; pc.localCenterB = pB.pointee.sweep.localCenter
+            pc.invIA = vc.invIA; pc.invIB = vc.invIB
+            pc.localNormal = ct.pointee.manifold.localNormal
+            pc.localPoint = ct.pointee.manifold.localPoint
+            pc.pointCount = pointCount
+            pc.radiusA = fA.pointee.radius; pc.radiusB = fB.pointee.radius
+            pc.type = ct.pointee.manifold.type
+            if pointCount > 0 {
+                let cp = ct.pointee.manifold.point0
+                if warm {
+                    vc.points.0.normalImpulse = dtRatio * cp.normalImpulse
+                    vc.points.0.tangentImpulse = dtRatio * cp.tangentImpulse
                 }
-                vc[j] = vcp
-                if j == 0 { pc.localPoints.0 = cp.localPoint } else { pc.localPoints.1 = cp.localPoint }
+                pc.localPoints.0 = cp.localPoint
+            }
+            if pointCount > 1 {
+                let cp = ct.pointee.manifold.point1
+                if warm {
+                    vc.points.1.normalImpulse = dtRatio * cp.normalImpulse
+                    vc.points.1.tangentImpulse = dtRatio * cp.tangentImpulse
+                }
+                pc.localPoints.1 = cp.localPoint
             }
             velocityConstraints.append(vc)
             positionConstraints.append(pc)
+        }
+        }
+        }
         }
     }
 
