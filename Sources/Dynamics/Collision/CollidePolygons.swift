@@ -45,6 +45,9 @@ public func collidePolygons(_ polyA: PolygonShape, _ xfA: Transform, _ polyB: Po
 
 /// `collidePolygons` on polygons read in place (the world passes pointers into its fixtures, so a
 /// polygon is never copied).
+/// Inlined into the contact update: returning the manifold through memory from a call stalls on
+/// reading it back.
+@inline(__always)
 func collidePolygons(_ polyA: UnsafePointer<PolygonShape>, _ xfA: Transform, _ polyB: UnsafePointer<PolygonShape>, _ xfB: Transform) -> Manifold {
     var m = Manifold()
     let totalRadius = polyA.pointee.radius + polyB.pointee.radius

@@ -283,7 +283,12 @@ public struct BroadPhase: Sendable {
     /// Number of live proxies.
     public private(set) var proxyCount = 0
 
-    public init() {}
+    public init() {
+        // A first block for the per-step buffers (see World.init).
+        moveBuffer.reserveCapacity(32)
+        pairKeys.reserveCapacity(32)
+        tree.queryStack.reserveCapacity(32)
+    }
 
     /// Creates a proxy and marks it moved.
     public mutating func createProxy(_ aabb: AABB, userData: Int) -> Int {

@@ -69,7 +69,11 @@ extension World {
                          friction: (fixtures[fA].friction * fixtures[fB].friction).squareRoot(),
                          restitution: Swift.max(fixtures[fA].restitution, fixtures[fB].restitution))
         let c: Int
-        if let f = freeContacts.popLast() { contacts[f] = ct; c = f } else { contacts.append(ct); c = contacts.count - 1 }
+        if let f = freeContacts.popLast() { contacts[f] = ct; c = f } else {
+            contacts.append(ct); c = contacts.count - 1
+            // The free list never holds more than the array, so it never grows in destroyContact.
+            if freeContacts.capacity < contacts.capacity { freeContacts.reserveCapacity(contacts.capacity) }
+        }
         // world list
         contacts[c].next = contactList
         if contactList != nullIndex { contacts[contactList].prev = c }
@@ -120,10 +124,14 @@ extension World {
     /// Narrow phase over all contacts: filtering, destroying those whose boxes separated, and
     /// updating the rest.
     func collide() {
+        fixtures.withUnsafeBufferPointer { fx in collide(fx) }
+    }
+
+    private func collide(_ fx: UnsafeBufferPointer<Fixture>) {
         var c = contactList
         while c != nullIndex {
             let fA = contacts[c].fixtureA, fB = contacts[c].fixtureB
-            let bA = fixtures[fA].body, bB = fixtures[fB].body
+            let bA = fx[fA].body, bB = fx[fB].body
             if contacts[c].filterFlag {
                 if !bodiesShouldCollide(bB, bA) || !fixturesShouldCollide(fA, fB) {
                     let nuke = c
@@ -136,52 +144,56 @@ extension World {
             let activeA = bodies[bA].awake && bodies[bA].type != .staticBody
             let activeB = bodies[bB].awake && bodies[bB].type != .staticBody
             if !activeA && !activeB { c = contacts[c].next; continue }
-            let pA = fixtures[fA].proxies[contacts[c].indexA].proxyId
-            let pB = fixtures[fB].proxies[contacts[c].indexB].proxyId
+            let pA = fx[fA].proxies[contacts[c].indexA].proxyId
+            let pB = fx[fB].proxies[contacts[c].indexB].proxyId
             if !broadPhase.testOverlap(pA, pB) {
                 let nuke = c
                 c = contacts[c].next
                 destroyContact(nuke)
                 continue
             }
-            updateContact(c)
+            updateContact(c, fx)
             c = contacts[c].next
         }
     }
 
     /// The manifold of two (already ordered) fixture children. Polygons are read in place in the
     /// fixture array and segments from the fixture's copies, so no `Shape` is copied per contact.
-    func manifold(_ fA: Int, _ iA: Int, _ xfA: Transform, _ fB: Int, _ iB: Int, _ xfB: Transform) -> Manifold {
-        let tA = fixtures[fA].typeIndex, tB = fixtures[fB].typeIndex
+    func manifold(_ fx: UnsafeBufferPointer<Fixture>, _ fA: Int, _ iA: Int, _ xfA: Transform, _ fB: Int, _ iB: Int, _ xfB: Transform) -> Manifold {
+        let tA = fx[fA].typeIndex, tB = fx[fB].typeIndex
         if tB == 2 && (tA == 2 || tA == 1 || tA == 3) {
-            return fixtures.withUnsafeBufferPointer { fx in
-                let pB = polygonPointer(fx, fB)
-                if tA == 2 { return collidePolygons(polygonPointer(fx, fA), xfA, pB, xfB) }
-                return collideEdgeAndPolygon(fx[fA].edges[iA], xfA, pB, xfB)
-            }
+            let pB = polygonPointer(fx, fB)
+            if tA == 2 { return collidePolygons(polygonPointer(fx, fA), xfA, pB, xfB) }
+            return collideEdgeAndPolygon(fx[fA].edges[iA], xfA, pB, xfB)
         }
-        return evaluateManifold(fixtures[fA].shape, iA, xfA, fixtures[fB].shape, iB, xfB)
+        return evaluateManifold(fx[fA].shape, iA, xfA, fx[fB].shape, iB, xfB)
     }
 
     /// Re-evaluates a contact's manifold, matches impulses for warm starting and reports begin,
     /// end and pre-solve.
     func updateContact(_ c: Int) {
+        fixtures.withUnsafeBufferPointer { updateContact(c, $0) }
+    }
+
+    /// `updateContact` with the fixture array already open (the narrow phase opens it once for
+    /// all contacts: opening it per contact retains and releases its buffer).
+    func updateContact(_ c: Int, _ fx: UnsafeBufferPointer<Fixture>) {
         let fA = contacts[c].fixtureA, fB = contacts[c].fixtureB
         let iA = contacts[c].indexA, iB = contacts[c].indexB
         let wasTouching = contacts[c].touching
-        let bA = fixtures[fA].body, bB = fixtures[fB].body
-        let sensor = fixtures[fA].isSensor || fixtures[fB].isSensor
+        let bA = fx[fA].body, bB = fx[fB].body
+        let sensor = fx[fA].isSensor || fx[fB].isSensor
         let xfA = bodies[bA].xf, xfB = bodies[bB].xf
         // The old manifold is kept only for a listener's pre-solve.
         var old = Manifold()
         if hasListener { old = contacts[c].manifold }
         var touching: Bool
         if sensor {
-            touching = testOverlap(fixtures[fA].shape, iA, fixtures[fB].shape, iB, xfA, xfB)
+            touching = testOverlap(fx[fA].shape, iA, fx[fB].shape, iB, xfA, xfB)
             contacts[c].manifold.pointCount = 0
             contacts[c].enabled = true
         } else {
-            var m = manifold(fA, iA, xfA, fB, iB, xfB)
+            var m = manifold(fx, fA, iA, xfA, fB, iB, xfB)
             touching = m.pointCount > 0
             // Match the new points to the old by feature id, in place, for warm starting.
             contacts.withUnsafeMutableBufferPointer { cs in

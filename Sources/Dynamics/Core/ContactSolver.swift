@@ -56,8 +56,8 @@ struct ContactSolver {
         swap(&positionConstraints, &world.scratch.positionConstraints)
         velocityConstraints.removeAll(keepingCapacity: true)
         positionConstraints.removeAll(keepingCapacity: true)
-        velocityConstraints.reserveCapacity(contactIds.count)
-        positionConstraints.reserveCapacity(contactIds.count)
+        // (No reserveCapacity: it grows to exactly the size asked, so islands growing by one
+        // contact at a time would reallocate every step; append doubles.)
         let warm = step.warmStarting, dtRatio = step.dtRatio
         world.contacts.withUnsafeBufferPointer { cs in
         world.fixtures.withUnsafeBufferPointer { fx in

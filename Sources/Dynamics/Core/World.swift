@@ -59,7 +59,14 @@ public final class World {
     @exclusivity(unchecked) var scratch = Scratch()
 
     /// A world with the given gravity (m/s²).
-    public init(gravity: Vec2) { self.gravity = gravity }
+    public init(gravity: Vec2) {
+        self.gravity = gravity
+        // A first block for the contacts and the solver's buffers, as Box2D's block allocator
+        // starts with one: a small scene's first contacts then allocate nothing mid-run.
+        contacts.reserveCapacity(32)
+        freeContacts.reserveCapacity(32)
+        scratch.reserve(32)
+    }
 
     func bodyIndices() -> [Int] {
         var out: [Int] = []
@@ -509,6 +516,22 @@ struct Scratch {
     var velocityConstraints: [ContactVelocityConstraint] = []
     var positionConstraints: [ContactPositionConstraint] = []
     var pairs: [(Int, Int)] = []
+
+    /// Grows the buffers ahead to what a step of a world of `bodies` bodies, `contacts` contacts
+    /// and `joints` joints can need (Box2D sizes its island from the same counts), doubling, so
+    /// that the step itself never grows them.
+    mutating func ensure(bodies: Int, contacts: Int, joints: Int) {
+        func grow<T>(_ a: inout [T], _ n: Int) { if a.capacity < n { a.reserveCapacity(Swift.max(n, 2 * a.capacity)) } }
+        grow(&islandBodies, bodies); grow(&stack, bodies); grow(&positions, bodies); grow(&velocities, bodies)
+        grow(&islandContacts, contacts); grow(&velocityConstraints, contacts); grow(&positionConstraints, contacts)
+        grow(&islandJoints, joints)
+    }
+
+    mutating func reserve(_ n: Int) {
+        islandBodies.reserveCapacity(n); islandContacts.reserveCapacity(n); islandJoints.reserveCapacity(n)
+        stack.reserveCapacity(n); positions.reserveCapacity(n); velocities.reserveCapacity(n)
+        velocityConstraints.reserveCapacity(n); positionConstraints.reserveCapacity(n); pairs.reserveCapacity(n)
+    }
 }
 
 /// A pointer to fixture `f`'s polygon inside the fixture array (valid while `fx` is).

@@ -31,6 +31,7 @@ extension World {
         var j = jointList
         while j != nullIndex { joints[j].inIsland = false; j = joints[j].next }
 
+        scratch.ensure(bodies: bodyCount, contacts: contactCount, joints: jointCount)
         var islandBodies: [Int] = [], islandContacts: [Int] = [], islandJoints: [Int] = [], stack: [Int] = []
         swap(&islandBodies, &scratch.islandBodies)
         swap(&islandContacts, &scratch.islandContacts)
