@@ -7,6 +7,9 @@ public struct DistanceProxy: Sendable {
     public var vertices: Vertices
     public var radius: Double
 
+    /// A proxy of the given points (at most 8) and radius.
+    public init(vertices: Vertices, radius: Double) { self.vertices = vertices; self.radius = radius }
+
     /// The proxy of child `child` of `shape`.
     public init(_ shape: Shape, child: Int) {
         vertices = Vertices()
@@ -195,9 +198,14 @@ struct Simplex {
 
 /// The distance between two convex proxies (GJK), warm-started from and writing back `cache`.
 public func shapeDistance(_ input: DistanceInput, cache: inout SimplexCache) -> DistanceOutput {
+    shapeDistance(input.proxyA, input.transformA, input.proxyB, input.transformB, useRadii: input.useRadii, cache: &cache)
+}
+
+/// `shapeDistance` on proxies passed by reference (the time-of-impact loop calls it many times
+/// and would otherwise copy both proxies into a `DistanceInput` each time).
+func shapeDistance(_ pA: DistanceProxy, _ xfA: Transform, _ pB: DistanceProxy, _ xfB: Transform, useRadii: Bool,
+                   cache: inout SimplexCache) -> DistanceOutput {
     var output = DistanceOutput()
-    let pA = input.proxyA, pB = input.proxyB
-    let xfA = input.transformA, xfB = input.transformB
     var simplex = Simplex()
     simplex.readCache(cache, pA, xfA, pB, xfB)
     let maxIters = 20
@@ -234,7 +242,7 @@ public func shapeDistance(_ input: DistanceInput, cache: inout SimplexCache) -> 
     output.distance = distance(output.pointA, output.pointB)
     output.iterations = iter
     simplex.writeCache(&cache)
-    if input.useRadii {
+    if useRadii {
         let rA = pA.radius, rB = pB.radius
         if output.distance > rA + rB && output.distance > epsilon {
             output.distance -= rA + rB

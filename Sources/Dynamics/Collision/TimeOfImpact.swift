@@ -151,7 +151,7 @@ public func timeOfImpact(_ input: TOIInput) -> TOIOutput {
     var cache = SimplexCache()
     while true {
         let xfA = sA.transform(at: t1), xfB = sB.transform(at: t1)
-        let d = shapeDistance(DistanceInput(proxyA: pA, proxyB: pB, transformA: xfA, transformB: xfB, useRadii: false), cache: &cache)
+        let d = shapeDistance(pA, xfA, pB, xfB, useRadii: false, cache: &cache)
         if d.distance <= 0 { output = TOIOutput(state: .overlapped, t: 0); break }
         if d.distance < target + tolerance { output = TOIOutput(state: .touching, t: t1); break }
         let fcn = SeparationFunction(cache, pA, sA, pB, sB, t1)

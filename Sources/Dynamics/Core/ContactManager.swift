@@ -62,7 +62,7 @@ extension World {
         }
         if !bodiesShouldCollide(bB0, bA0) { return }
         if !fixturesShouldCollide(fA, fB) { return }
-        let reg = contactRegistration(fixtures[fA].shape.typeIndex, fixtures[fB].shape.typeIndex)
+        let reg = contactRegistration(fixtures[fA].typeIndex, fixtures[fB].typeIndex)
         if !reg.supported { return }
         if reg.swap { swap(&fA, &fB); swap(&iA, &iB) }
         let ct = Contact(fixtureA: fA, fixtureB: fB, indexA: iA, indexB: iB,

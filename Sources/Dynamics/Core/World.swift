@@ -15,6 +15,9 @@ public final class World {
     @exclusivity(unchecked) public var warmStarting = true
     @exclusivity(unchecked) public var continuousPhysics = true
     @exclusivity(unchecked) public var subStepping = false
+    /// Resolve times of impact with an event queue instead of Box2D's rescan of every contact
+    /// per event (same events, same order, same results; off only to compare the two).
+    @exclusivity(unchecked) public var useTOIQueue = true
     /// A body slower than this (m/s) … (Box2D's `b2_linearSleepTolerance`; UIKit: 1 pt/s)
     @exclusivity(unchecked) public var linearSleepTolerance = Settings.linearSleepTolerance
     /// … and turning slower than this (rad/s) …
@@ -516,6 +519,7 @@ struct Scratch {
     var velocityConstraints: [ContactVelocityConstraint] = []
     var positionConstraints: [ContactPositionConstraint] = []
     var pairs: [(Int, Int)] = []
+    var toi = TOIQueue()
 
     /// Grows the buffers ahead to what a step of a world of `bodies` bodies, `contacts` contacts
     /// and `joints` joints can need (Box2D sizes its island from the same counts), doubling, so
