@@ -416,7 +416,7 @@ extension World {
         var q = TOIQueue()
         swap(&q, &scratch.toi)
         defer { swap(&q, &scratch.toi) }
-        q.reset(contacts.count)
+        q.reset(contacts.count, capacity: contacts.capacity)
         var b = bodyList
         while b != nullIndex { bodies[b].inIsland = false; bodies[b].sweep.alpha0 = 0; b = bodies[b].next }
         // Positions in the list: 0, 1, 2… from the head; contacts created later go before the head.
@@ -540,9 +540,19 @@ struct TOIQueue {
     var heap: [Entry] = []
     var touched: [Int] = []
 
-    mutating func reset(_ n: Int) {
+    /// Ready for a step with `n` contacts, in buffers sized for `capacity` (the contact array's,
+    /// so that contacts created during the step do not grow them).
+    mutating func reset(_ n: Int, capacity: Int) {
         heap.removeAll(keepingCapacity: true)
         dirty.removeAll(keepingCapacity: true)
+        touched.removeAll(keepingCapacity: true)
+        let cap = Swift.max(capacity, n)
+        if key.capacity < cap {
+            key.reserveCapacity(cap); gen.reserveCapacity(cap); dirtyPass.reserveCapacity(cap)
+        }
+        if dirty.capacity < cap { dirty.reserveCapacity(cap) }
+        if heap.capacity < 2 * cap { heap.reserveCapacity(2 * cap) }
+        if touched.capacity < 4 * Settings.maxTOIContacts { touched.reserveCapacity(4 * Settings.maxTOIContacts) }
         grow(n)
         pass += 1
     }
