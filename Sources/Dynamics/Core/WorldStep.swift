@@ -426,7 +426,12 @@ extension World {
             contacts[c].toiFlag = false; contacts[c].inIsland = false
             contacts[c].toiCount = 0; contacts[c].toi = 1
             q.key[c] = key; key += 1
-            q.markDirty(c)
+            c = contacts[c].next
+        }
+        // The first pass computes every contact, in list order (no need to sort them).
+        c = contactList
+        while c != nullIndex {
+            if let alpha = toiAlpha(c), alpha < 1 { q.push(alpha, c) }
             c = contacts[c].next
         }
         var headKey = -1
