@@ -22,7 +22,7 @@ public struct Vertices: RandomAccessCollection, Sendable, Hashable {
     // A switch, not a pointer into the tuple: reading through `withUnsafeBytes(of:)` can make
     // the compiler copy the whole tuple to get an address.
     @inlinable public subscript(i: Int) -> Vec2 {
-        get {
+        @inline(__always) get {
             switch i {
             case 0: return storage.0
             case 1: return storage.1

@@ -298,10 +298,8 @@ extension World {
             alpha0 = bodies[bA].sweep.alpha0
             bodies[bB].sweep.advance(to: alpha0)
         }
-        let input = TOIInput(proxyA: distanceProxy(fA, child: contacts[c].indexA),
-                             proxyB: distanceProxy(fB, child: contacts[c].indexB),
-                             sweepA: bodies[bA].sweep, sweepB: bodies[bB].sweep, tMax: 1)
-        let output = timeOfImpact(input)
+        let proxyA = distanceProxy(fA, child: contacts[c].indexA), proxyB = distanceProxy(fB, child: contacts[c].indexB)
+        let output = timeOfImpact(proxyA, proxyB, bodies[bA].sweep, bodies[bB].sweep, tMax: 1)
         let alpha = output.state == .touching ? Swift.min(alpha0 + (1 - alpha0) * output.t, 1) : 1
         contacts[c].toi = alpha
         contacts[c].toiFlag = true
