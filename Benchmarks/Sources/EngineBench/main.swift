@@ -1,6 +1,8 @@
 // The fair benchmark: the Swift engine and Box2D 2.3.2 C++ (built by Benchmarks/run) on the same
 // scenes, interleaved in one run. For each scene and engine: the median time of one step over all
-// steps of all rounds, the heap allocations per step after warm-up (the second half of the steps),
+// steps of all rounds, the CPU time per step over all steps (the thread's CPU clock, which a
+// loaded machine disturbs less than wall time), the heap allocations per step after warm-up (the
+// second half of the steps),
 // and for the piles the growth exponent k of time ∝ n^k (least squares on log–log).
 //
 // Usage: EngineBench BOX2D_BENCH_BINARY [ROUNDS] [SCENE…]
@@ -11,7 +13,14 @@ import MallocCounter
 
 let h = Double(Float(1.0 / 120.0))
 
-struct Result { var median: Double; var allocsPerStep: Double; var total: Double }
+struct Result { var median: Double; var allocsPerStep: Double; var total: Double; var cpu: Double }
+
+/// CPU time of this thread (ns): on a loaded machine wall time includes time spent descheduled.
+func cpuNs() -> UInt64 {
+    var t = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+    return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
+}
 
 func runSwift(_ scene: BenchScene) -> Result {
     let w = build(scene.name)
@@ -20,6 +29,7 @@ func runSwift(_ scene: BenchScene) -> Result {
     let warmup = scene.steps / 2
     var allocs0: UInt64 = 0
     var total: UInt64 = 0
+    let cpu0 = cpuNs()
     for i in 0..<scene.steps {
         if i == warmup { allocs0 = UInt64(malloc_counter_count()) }
         let t0 = DispatchTime.now().uptimeNanoseconds
@@ -28,14 +38,16 @@ func runSwift(_ scene: BenchScene) -> Result {
         total += dt
         times.append(dt)
     }
+    let cpu = cpuNs() - cpu0
     let allocs = UInt64(malloc_counter_count()) - allocs0
     times.sort()
-    return Result(median: Double(times[times.count / 2]), allocsPerStep: Double(allocs) / Double(scene.steps - warmup), total: Double(total))
+    return Result(median: Double(times[times.count / 2]), allocsPerStep: Double(allocs) / Double(scene.steps - warmup), total: Double(total),
+                  cpu: Double(cpu))
 }
 
 func runBox2D(_ binary: String, _ scene: BenchScene) -> Result {
     // `none`: the Swift engine alone (for profiling it with perf).
-    if binary == "none" { return Result(median: .nan, allocsPerStep: .nan, total: .nan) }
+    if binary == "none" { return Result(median: .nan, allocsPerStep: .nan, total: .nan, cpu: .nan) }
     let p = Process()
     p.executableURL = URL(fileURLWithPath: binary)
     p.arguments = [scene.name, String(scene.steps), String(scene.steps / 2)]
@@ -45,9 +57,9 @@ func runBox2D(_ binary: String, _ scene: BenchScene) -> Result {
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     p.waitUntilExit()
     let parts = String(decoding: data, as: UTF8.self).split(separator: " ")
-    precondition(parts.count == 4 && parts[0] == scene.name, "box2d-bench: unexpected output \(String(decoding: data, as: UTF8.self))")
-    return Result(median: Double(parts[1])!, allocsPerStep: Double(parts[2].trimmingCharacters(in: .whitespacesAndNewlines))!,
-                  total: Double(parts[3].trimmingCharacters(in: .whitespacesAndNewlines))!)
+    precondition(parts.count == 5 && parts[0] == scene.name, "box2d-bench: unexpected output \(String(decoding: data, as: UTF8.self))")
+    func num(_ i: Int) -> Double { Double(parts[i].trimmingCharacters(in: .whitespacesAndNewlines))! }
+    return Result(median: num(1), allocsPerStep: num(2), total: num(3), cpu: num(4))
 }
 
 func median(_ xs: [Double]) -> Double { let s = xs.sorted(); return s[s.count / 2] }
@@ -68,7 +80,11 @@ guard !args.isEmpty else {
 let binary = args.removeFirst()
 let rounds = args.first.flatMap { Int($0) } ?? 3
 if !args.isEmpty, Int(args[0]) != nil { args.removeFirst() }
-let scenes = args.isEmpty ? benchScenes : benchScenes.filter { args.contains($0.name) }
+var scenes = args.isEmpty ? benchScenes : benchScenes.filter { args.contains($0.name) }
+// BENCH_STEPS=n runs every scene for n steps (both engines), e.g. a whole 5 s scene (600).
+if let s = ProcessInfo.processInfo.environment["BENCH_STEPS"], let n = Int(s) {
+    for i in scenes.indices { scenes[i].steps = n }
+}
 
 var swiftRuns: [String: [Result]] = [:], boxRuns: [String: [Result]] = [:]
 for round in 0..<rounds {
@@ -85,14 +101,17 @@ for round in 0..<rounds {
 }
 
 print("Per-step medians over \(rounds) interleaved rounds (median of the rounds' medians), h = Float(1/120), 8/3 iterations")
-print("scene                 steps    scenerun µs    Box2D µs   ratio   allocs/step scenerun  Box2D")
+print("                             median wall time per step      CPU time per step (all steps)   allocations per step")
+print("scene                 steps   scenerun µs  Box2D µs  ratio   scenerun µs  Box2D µs  ratio   scenerun  Box2D")
 var pileSwift: [(Double, Double)] = [], pileBox: [(Double, Double)] = []
 for scene in scenes {
     let sw = swiftRuns[scene.name]!, bx = boxRuns[scene.name]!
     let ms = median(sw.map(\.median)), mb = median(bx.map(\.median))
     let asw = median(sw.map(\.allocsPerStep)), abx = median(bx.map(\.allocsPerStep))
     let name = scene.name.padding(toLength: 20, withPad: " ", startingAt: 0)
-    print(name + String(format: " %6d %14.1f %11.1f %7.2f %20.3f %6.3f", scene.steps, ms / 1000, mb / 1000, ms / mb, asw, abx))
+    let cs = median(sw.map(\.cpu)) / Double(scene.steps), cb = median(bx.map(\.cpu)) / Double(scene.steps)
+    print(name + String(format: " %6d %13.1f %9.1f %6.2f %13.1f %9.1f %6.2f %10.3f %6.3f", scene.steps, ms / 1000, mb / 1000, ms / mb,
+                        cs / 1000, cb / 1000, cs / cb, asw, abx))
     if let n = scene.pileSize { pileSwift.append((Double(n), ms)); pileBox.append((Double(n), mb)) }
 }
 if pileSwift.count >= 2 {
