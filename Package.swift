@@ -57,7 +57,9 @@ let package = Package(
         ]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
-        .testTarget(name: "DynamicsTests", dependencies: ["TestSupport", "Dynamics", "Geometry"]),
+        // A process-wide malloc counter (glibc interposition) for the engine's zero-allocation test.
+        .target(name: "MallocCounter", path: "Tests/MallocCounter"),
+        .testTarget(name: "DynamicsTests", dependencies: ["TestSupport", "Dynamics", "Geometry", "MallocCounter"]),
         .testTarget(name: "UIDynamicsTests", dependencies: ["UIDynamics", "Dynamics", "Geometry"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "ExpressionsTests", dependencies: ["TestSupport", "Expressions", "Diagnostics", "Geometry"]),

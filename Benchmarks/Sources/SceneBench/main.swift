@@ -1,5 +1,6 @@
-// Times the engine on the oracle's reference scenes and on a pile of boxes, and the oracle
-// (pybox2d, C++ Box2D 2.3 in float32) on the same work in the same run, and prints the ratios.
+// NOT the engine-speed benchmark (that is Benchmarks/run, against Box2D 2.3.2 C++ natively).
+// This times the animator on a pile of boxes against the pybox2d oracle driven from Python: the
+// Python side pays Python's per-step overhead, so its ratios say little about the engine.
 // Wall-clock times on a shared machine are noisy: each figure is the best of several runs.
 import Dynamics
 import Foundation
@@ -47,7 +48,8 @@ for n in (10, 50, 100):
     print(n, best)
 """
 
-print("pile of boxes, 5 s of animator time (300 ticks, 599 sub-steps), best of 3:")
+print("pile of boxes, 5 s of animator time (300 ticks, 599 sub-steps), best of 3.")
+print("Against pybox2d driven from Python: this measures Python's overhead, not Box2D (see Benchmarks/run).")
 let p = Process()
 p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
 p.arguments = ["python3", "-c", oracle]
@@ -68,7 +70,7 @@ do {
 for n in [10, 50, 100] {
     let t = best(3) { pile(n, seconds: 5) }
     if let o = oracleTimes[n] {
-        print(String(format: "  %3d boxes: scenerun %.3f s, pybox2d %.3f s, ratio %.2f", n, t, o, t / o))
+        print(String(format: "  %3d boxes: scenerun %.3f s, pybox2d-from-Python %.3f s, ratio %.2f", n, t, o, t / o))
     } else {
         print(String(format: "  %3d boxes: scenerun %.3f s", n, t))
     }

@@ -6,6 +6,11 @@ import Geometry
 /// normal range is derived from the ghost vertices (so a box sliding along a chain does not catch
 /// on the inner vertices), then the best of the edge axis and the polygon axes is clipped.
 public func collideEdgeAndPolygon(_ edge: EdgeShape, _ xfA: Transform, _ polygon: PolygonShape, _ xfB: Transform) -> Manifold {
+    withUnsafePointer(to: polygon) { collideEdgeAndPolygon(edge, xfA, $0, xfB) }
+}
+
+/// `collideEdgeAndPolygon` on a polygon read in place.
+func collideEdgeAndPolygon(_ edge: EdgeShape, _ xfA: Transform, _ polygon: UnsafePointer<PolygonShape>, _ xfB: Transform) -> Manifold {
     var c = EdgePolygonCollider()
     return c.collide(edge, xfA, polygon, xfB)
 }
@@ -18,8 +23,8 @@ private struct EPAxis {
 }
 
 private struct EdgePolygonCollider {
-    var verticesB: [Vec2] = []
-    var normalsB: [Vec2] = []
+    var verticesB = Vertices()
+    var normalsB = Vertices()
     var xf = Transform.identity
     var centroidB = Vec2.zero
     var v0 = Vec2.zero, v1 = Vec2.zero, v2 = Vec2.zero, v3 = Vec2.zero
@@ -29,10 +34,10 @@ private struct EdgePolygonCollider {
     var radius = 0.0
     var front = false
 
-    mutating func collide(_ edgeA: EdgeShape, _ xfA: Transform, _ polygonB: PolygonShape, _ xfB: Transform) -> Manifold {
+    mutating func collide(_ edgeA: EdgeShape, _ xfA: Transform, _ polygonB: UnsafePointer<PolygonShape>, _ xfB: Transform) -> Manifold {
         var manifold = Manifold()
         xf = mulT(xfA, xfB)
-        centroidB = mul(xf, polygonB.centroid)
+        centroidB = mul(xf, polygonB.pointee.centroid)
         v0 = edgeA.vertex0; v1 = edgeA.vertex1; v2 = edgeA.vertex2; v3 = edgeA.vertex3
         let hasVertex0 = edgeA.hasVertex0, hasVertex3 = edgeA.hasVertex3
 
@@ -85,8 +90,12 @@ private struct EdgePolygonCollider {
             set(offset1 >= 0, n1, -n1, -n1, -n1, n1, n1)
         }
 
-        verticesB = polygonB.vertices.map { mul(xf, $0) }
-        normalsB = polygonB.normals.map { mul(xf.q, $0) }
+        verticesB = Vertices()
+        normalsB = Vertices()
+        for i in 0..<polygonB.pointee.vertices.count {
+            verticesB.append(mul(xf, polygonB.vertexBase[i]))
+            normalsB.append(mul(xf.q, polygonB.normalBase[i]))
+        }
         radius = 2.0 * Settings.polygonRadius
 
         let edgeAxis = computeEdgeSeparation()
@@ -150,11 +159,12 @@ private struct EdgePolygonCollider {
             manifold.localNormal = rfNormal
             manifold.localPoint = rfV1
         } else {
-            manifold.localNormal = polygonB.normals[rfI1]
-            manifold.localPoint = polygonB.vertices[rfI1]
+            manifold.localNormal = polygonB.normalBase[rfI1]
+            manifold.localPoint = polygonB.vertexBase[rfI1]
         }
         var pointCount = 0
-        for cv in [clip2.0, clip2.1] {
+        for k in 0..<2 {
+            let cv = k == 0 ? clip2.0 : clip2.1
             let separation = dot(rfNormal, cv.v - rfV1)
             if separation <= radius {
                 var cp = ManifoldPoint()
@@ -178,7 +188,8 @@ private struct EdgePolygonCollider {
         axis.kind = .edgeA
         axis.index = front ? 0 : 1
         axis.separation = .greatestFiniteMagnitude
-        for v in verticesB {
+        for i in 0..<verticesB.count {
+            let v = verticesB[i]
             let s = dot(normal, v - v1)
             if s < axis.separation { axis.separation = s }
         }

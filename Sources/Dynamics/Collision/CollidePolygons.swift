@@ -1,16 +1,18 @@
 import Geometry
 
 /// The largest separation of `poly2` from the edge normals of `poly1`, and the edge giving it.
-private func findMaxSeparation(_ poly1: PolygonShape, _ xf1: Transform, _ poly2: PolygonShape, _ xf2: Transform) -> (Int, Double) {
+private func findMaxSeparation(_ poly1: UnsafePointer<PolygonShape>, _ xf1: Transform, _ poly2: UnsafePointer<PolygonShape>, _ xf2: Transform) -> (Int, Double) {
     let xf = mulT(xf2, xf1)
     var bestIndex = 0
     var maxSeparation = -Double.greatestFiniteMagnitude
-    for i in 0..<poly1.vertices.count {
-        let n = mul(xf.q, poly1.normals[i])
-        let v1 = mul(xf, poly1.vertices[i])
+    let count1 = poly1.pointee.vertices.count, count2 = poly2.pointee.vertices.count
+    let n1 = poly1.normalBase, v1s = poly1.vertexBase, v2s = poly2.vertexBase
+    for i in 0..<count1 {
+        let n = mul(xf.q, n1[i])
+        let v1 = mul(xf, v1s[i])
         var si = Double.greatestFiniteMagnitude
-        for v2 in poly2.vertices {
-            let sij = dot(n, v2 - v1)
+        for j in 0..<count2 {
+            let sij = dot(n, v2s[j] - v1)
             if sij < si { si = sij }
         }
         if si > maxSeparation { maxSeparation = si; bestIndex = i }
@@ -18,33 +20,43 @@ private func findMaxSeparation(_ poly1: PolygonShape, _ xf1: Transform, _ poly2:
     return (bestIndex, maxSeparation)
 }
 
-private func findIncidentEdge(_ poly1: PolygonShape, _ xf1: Transform, _ edge1: Int, _ poly2: PolygonShape, _ xf2: Transform) -> (ClipVertex, ClipVertex) {
-    let normal1 = mulT(xf2.q, mul(xf1.q, poly1.normals[edge1]))
+private func findIncidentEdge(_ poly1: UnsafePointer<PolygonShape>, _ xf1: Transform, _ edge1: Int, _ poly2: UnsafePointer<PolygonShape>, _ xf2: Transform) -> (ClipVertex, ClipVertex) {
+    let normal1 = mulT(xf2.q, mul(xf1.q, poly1.normalBase[edge1]))
     var index = 0
     var minDot = Double.greatestFiniteMagnitude
-    for i in 0..<poly2.vertices.count {
-        let d = dot(normal1, poly2.normals[i])
+    let n2 = poly2.normalBase
+    for i in 0..<poly2.pointee.vertices.count {
+        let d = dot(normal1, n2[i])
         if d < minDot { minDot = d; index = i }
     }
-    let i1 = index, i2 = i1 + 1 < poly2.vertices.count ? i1 + 1 : 0
+    let i1 = index, i2 = i1 + 1 < poly2.pointee.vertices.count ? i1 + 1 : 0
     var c0 = ClipVertex(), c1 = ClipVertex()
-    c0.v = mul(xf2, poly2.vertices[i1])
+    c0.v = mul(xf2, poly2.vertexBase[i1])
     c0.id = ContactID(indexA: edge1, indexB: i1, typeA: .face, typeB: .vertex)
-    c1.v = mul(xf2, poly2.vertices[i2])
+    c1.v = mul(xf2, poly2.vertexBase[i2])
     c1.id = ContactID(indexA: edge1, indexB: i2, typeA: .face, typeB: .vertex)
     return (c0, c1)
 }
 
 /// Contact manifold between two convex polygons: separating axes, a reference face and clipping.
 public func collidePolygons(_ polyA: PolygonShape, _ xfA: Transform, _ polyB: PolygonShape, _ xfB: Transform) -> Manifold {
+    withUnsafePointer(to: polyA) { a in withUnsafePointer(to: polyB) { b in collidePolygons(a, xfA, b, xfB) } }
+}
+
+/// `collidePolygons` on polygons read in place (the world passes pointers into its fixtures, so a
+/// polygon is never copied).
+/// Inlined into the contact update: returning the manifold through memory from a call stalls on
+/// reading it back.
+@inline(__always)
+func collidePolygons(_ polyA: UnsafePointer<PolygonShape>, _ xfA: Transform, _ polyB: UnsafePointer<PolygonShape>, _ xfB: Transform) -> Manifold {
     var m = Manifold()
-    let totalRadius = polyA.radius + polyB.radius
+    let totalRadius = polyA.pointee.radius + polyB.pointee.radius
     let (edgeA, separationA) = findMaxSeparation(polyA, xfA, polyB, xfB)
     if separationA > totalRadius { return m }
     let (edgeB, separationB) = findMaxSeparation(polyB, xfB, polyA, xfA)
     if separationB > totalRadius { return m }
 
-    let poly1: PolygonShape, poly2: PolygonShape
+    let poly1: UnsafePointer<PolygonShape>, poly2: UnsafePointer<PolygonShape>
     let xf1: Transform, xf2: Transform
     let edge1: Int
     let flip: Bool
@@ -55,9 +67,9 @@ public func collidePolygons(_ polyA: PolygonShape, _ xfA: Transform, _ polyB: Po
         poly1 = polyA; poly2 = polyB; xf1 = xfA; xf2 = xfB; edge1 = edgeA; m.type = .faceA; flip = false
     }
     let incident = findIncidentEdge(poly1, xf1, edge1, poly2, xf2)
-    let count1 = poly1.vertices.count
+    let count1 = poly1.pointee.vertices.count
     let iv1 = edge1, iv2 = edge1 + 1 < count1 ? edge1 + 1 : 0
-    var v11 = poly1.vertices[iv1], v12 = poly1.vertices[iv2]
+    var v11 = poly1.vertexBase[iv1], v12 = poly1.vertexBase[iv2]
     let localTangent = (v12 - v11).safeNormalized
     let localNormal = cross(localTangent, 1.0)
     let planePoint = 0.5 * (v11 + v12)
@@ -74,7 +86,8 @@ public func collidePolygons(_ polyA: PolygonShape, _ xfA: Transform, _ polyB: Po
     m.localNormal = localNormal
     m.localPoint = planePoint
     var pointCount = 0
-    for cv in [c2.0, c2.1] {
+    for k in 0..<2 {
+        let cv = k == 0 ? c2.0 : c2.1
         let separation = dot(normal, cv.v) - frontOffset
         if separation <= totalRadius {
             var cp = ManifoldPoint()

@@ -3,18 +3,23 @@ import Geometry
 /// A convex point cloud with a radius, the input of GJK: a circle is one point, a polygon its
 /// vertices, a segment its two ends. Metres.
 public struct DistanceProxy: Sendable {
-    public var vertices: [Vec2]
+    /// Inline, so that building a proxy per query never allocates.
+    public var vertices: Vertices
     public var radius: Double
+
+    /// A proxy of the given points (at most 8) and radius.
+    public init(vertices: Vertices, radius: Double) { self.vertices = vertices; self.radius = radius }
 
     /// The proxy of child `child` of `shape`.
     public init(_ shape: Shape, child: Int) {
+        vertices = Vertices()
         switch shape {
-        case .circle(let c): vertices = [c.position]; radius = c.radius
+        case .circle(let c): vertices.append(c.position); radius = c.radius
         case .polygon(let p): vertices = p.vertices; radius = p.radius
-        case .edge(let e): vertices = [e.vertex1, e.vertex2]; radius = e.radius
+        case .edge(let e): vertices.append(e.vertex1); vertices.append(e.vertex2); radius = e.radius
         case .chain(let c):
             let i2 = child + 1 < c.vertices.count ? child + 1 : 0
-            vertices = [c.vertices[child], c.vertices[i2]]; radius = c.radius
+            vertices.append(c.vertices[child]); vertices.append(c.vertices[i2]); radius = c.radius
         }
     }
 
@@ -65,18 +70,28 @@ struct SimplexVertex {
     var indexA = 0, indexB = 0
 }
 
+/// Three simplex vertices stored inline (no per-query array).
+struct SimplexVertices {
+    var v0 = SimplexVertex(), v1 = SimplexVertex(), v2 = SimplexVertex()
+    subscript(i: Int) -> SimplexVertex {
+        get { i == 0 ? v0 : (i == 1 ? v1 : v2) }
+        set { if i == 0 { v0 = newValue } else if i == 1 { v1 = newValue } else { v2 = newValue } }
+    }
+}
+
+@inline(__always) func tupleAt(_ t: (Int, Int, Int), _ i: Int) -> Int { i == 0 ? t.0 : (i == 1 ? t.1 : t.2) }
+
 struct Simplex {
-    var v: [SimplexVertex] = [SimplexVertex(), SimplexVertex(), SimplexVertex()]
+    var v = SimplexVertices()
     var count = 0
 
     mutating func readCache(_ cache: SimplexCache, _ pA: DistanceProxy, _ xfA: Transform, _ pB: DistanceProxy, _ xfB: Transform) {
         count = cache.count
-        let ia = [cache.indexA.0, cache.indexA.1, cache.indexA.2]
-        let ib = [cache.indexB.0, cache.indexB.1, cache.indexB.2]
         for i in 0..<count {
-            v[i].indexA = ia[i]; v[i].indexB = ib[i]
-            v[i].wA = mul(xfA, pA.vertices[ia[i]])
-            v[i].wB = mul(xfB, pB.vertices[ib[i]])
+            let ia = tupleAt(cache.indexA, i), ib = tupleAt(cache.indexB, i)
+            v[i].indexA = ia; v[i].indexB = ib
+            v[i].wA = mul(xfA, pA.vertices[ia])
+            v[i].wB = mul(xfB, pB.vertices[ib])
             v[i].w = v[i].wB - v[i].wA
             v[i].a = 0
         }
@@ -183,17 +198,23 @@ struct Simplex {
 
 /// The distance between two convex proxies (GJK), warm-started from and writing back `cache`.
 public func shapeDistance(_ input: DistanceInput, cache: inout SimplexCache) -> DistanceOutput {
+    shapeDistance(input.proxyA, input.transformA, input.proxyB, input.transformB, useRadii: input.useRadii, cache: &cache)
+}
+
+/// `shapeDistance` on proxies passed by reference (the time-of-impact loop calls it many times
+/// and would otherwise copy both proxies into a `DistanceInput` each time).
+func shapeDistance(_ pA: DistanceProxy, _ xfA: Transform, _ pB: DistanceProxy, _ xfB: Transform, useRadii: Bool,
+                   cache: inout SimplexCache) -> DistanceOutput {
     var output = DistanceOutput()
-    let pA = input.proxyA, pB = input.proxyB
-    let xfA = input.transformA, xfB = input.transformB
     var simplex = Simplex()
     simplex.readCache(cache, pA, xfA, pB, xfB)
     let maxIters = 20
-    var saveA = [0, 0, 0], saveB = [0, 0, 0]
+    var saveA = (0, 0, 0), saveB = (0, 0, 0)
     var iter = 0
     while iter < maxIters {
         let saveCount = simplex.count
-        for i in 0..<saveCount { saveA[i] = simplex.v[i].indexA; saveB[i] = simplex.v[i].indexB }
+        saveA = (simplex.v.v0.indexA, simplex.v.v1.indexA, simplex.v.v2.indexA)
+        saveB = (simplex.v.v0.indexB, simplex.v.v1.indexB, simplex.v.v2.indexB)
         switch simplex.count {
         case 2: simplex.solve2()
         case 3: simplex.solve3()
@@ -211,7 +232,7 @@ public func shapeDistance(_ input: DistanceInput, cache: inout SimplexCache) -> 
         simplex.v[simplex.count] = vertex
         iter += 1
         var duplicate = false
-        for i in 0..<saveCount where vertex.indexA == saveA[i] && vertex.indexB == saveB[i] {
+        for i in 0..<saveCount where vertex.indexA == tupleAt(saveA, i) && vertex.indexB == tupleAt(saveB, i) {
             duplicate = true; break
         }
         if duplicate { break }
@@ -221,7 +242,7 @@ public func shapeDistance(_ input: DistanceInput, cache: inout SimplexCache) -> 
     output.distance = distance(output.pointA, output.pointB)
     output.iterations = iter
     simplex.writeCache(&cache)
-    if input.useRadii {
+    if useRadii {
         let rA = pA.radius, rB = pB.radius
         if output.distance > rA + rB && output.distance > epsilon {
             output.distance -= rA + rB

@@ -19,6 +19,7 @@ public struct DynamicTree: Sendable {
     }
 
     var nodes: ContiguousArray<Node>
+    var queryStack: [Int] = []
     var root = DynamicTree.nullNode
     var freeList = 0
     var nodeCount = 0
@@ -96,7 +97,22 @@ public struct DynamicTree: Sendable {
 
     /// Calls `callback` with every proxy whose fat box overlaps `aabb`; return false to stop.
     public func query(_ aabb: AABB, _ callback: (Int) -> Bool) {
-        var stack: [Int] = [root]
+        var stack: [Int] = []
+        Self.query(nodes, root, aabb, &stack, callback)
+    }
+
+    /// `query` with the traversal stack kept in the tree between calls, so that the broad phase's
+    /// per-step queries do not allocate.
+    mutating func queryReusingStack(_ aabb: AABB, _ callback: (Int) -> Bool) {
+        var stack: [Int] = []
+        swap(&stack, &queryStack)
+        Self.query(nodes, root, aabb, &stack, callback)
+        swap(&stack, &queryStack)
+    }
+
+    private static func query(_ nodes: ContiguousArray<Node>, _ root: Int, _ aabb: AABB, _ stack: inout [Int], _ callback: (Int) -> Bool) {
+        stack.removeAll(keepingCapacity: true)
+        stack.append(root)
         while let id = stack.popLast() {
             if id == DynamicTree.nullNode { continue }
             let node = nodes[id]
@@ -262,10 +278,17 @@ public struct BroadPhase: Sendable {
     public static let nullProxy = -1
     var tree = DynamicTree()
     var moveBuffer: [Int] = []
+    /// Pair keys (smaller id << 32 | larger id), kept between steps.
+    var pairKeys: [UInt64] = []
     /// Number of live proxies.
     public private(set) var proxyCount = 0
 
-    public init() {}
+    public init() {
+        // A first block for the per-step buffers (see World.init).
+        moveBuffer.reserveCapacity(32)
+        pairKeys.reserveCapacity(32)
+        tree.queryStack.reserveCapacity(32)
+    }
 
     /// Creates a proxy and marks it moved.
     public mutating func createProxy(_ aabb: AABB, userData: Int) -> Int {
@@ -299,23 +322,66 @@ public struct BroadPhase: Sendable {
 
     /// Reports every new overlapping pair once, in (min id, max id) order, then clears the buffer.
     public mutating func updatePairs(_ addPair: (_ userDataA: Int, _ userDataB: Int) -> Void) {
-        var pairs: [(Int, Int)] = []
-        for queryId in moveBuffer where queryId != BroadPhase.nullProxy {
+        var out: [(Int, Int)] = []
+        updatePairs(into: &out)
+        for (a, b) in out { addPair(a, b) }
+    }
+
+    /// The new overlapping pairs as user data, in Box2D's order (by smaller, then larger proxy
+    /// id, each once), replacing the contents of `out`; clears the move buffer. Reuses its
+    /// buffers, so it allocates nothing once they are large enough.
+    public mutating func updatePairs(into out: inout [(Int, Int)]) {
+        out.removeAll(keepingCapacity: true)
+        var keys: [UInt64] = []
+        swap(&keys, &pairKeys)
+        keys.removeAll(keepingCapacity: true)
+        for m in 0..<moveBuffer.count {
+            let queryId = moveBuffer[m]
+            if queryId == BroadPhase.nullProxy { continue }
             let fat = tree.fatAABB(queryId)
-            tree.query(fat) { proxyId in
+            tree.queryReusingStack(fat) { proxyId in
                 if proxyId == queryId { return true }
-                pairs.append((Swift.min(proxyId, queryId), Swift.max(proxyId, queryId)))
+                keys.append(UInt64(Swift.min(proxyId, queryId)) << 32 | UInt64(Swift.max(proxyId, queryId)))
                 return true
             }
         }
         moveBuffer.removeAll(keepingCapacity: true)
-        pairs.sort { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) }
+        heapSort(&keys)
         var i = 0
-        while i < pairs.count {
-            let p = pairs[i]
-            addPair(tree.userData(p.0), tree.userData(p.1))
+        while i < keys.count {
+            let k = keys[i]
+            out.append((tree.userData(Int(k >> 32)), tree.userData(Int(k & 0xFFFF_FFFF))))
             i += 1
-            while i < pairs.count && pairs[i] == p { i += 1 }
+            while i < keys.count && keys[i] == k { i += 1 }
+        }
+        swap(&keys, &pairKeys)
+    }
+}
+
+/// In-place ascending heap sort: no scratch buffer (the standard library's sort may allocate one).
+/// Equal keys are identical pairs, so the order is the same as any other correct sort's.
+func heapSort(_ a: inout [UInt64]) {
+    let n = a.count
+    if n < 2 { return }
+    a.withUnsafeMutableBufferPointer { p in
+        func siftDown(_ start: Int, _ end: Int) {
+            var root = start
+            while true {
+                var child = 2 * root + 1
+                if child >= end { return }
+                if child + 1 < end && p[child] < p[child + 1] { child += 1 }
+                if p[root] >= p[child] { return }
+                p.swapAt(root, child)
+                root = child
+            }
+        }
+        var start = n / 2 - 1
+        while start >= 0 { siftDown(start, n); start -= 1 }
+        var end = n - 1
+        while end > 0 {
+            p.swapAt(0, end)
+            siftDown(0, end)
+            end -= 1
         }
     }
 }

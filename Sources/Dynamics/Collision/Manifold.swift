@@ -124,15 +124,16 @@ func clipSegmentToLine(_ vIn: (ClipVertex, ClipVertex), normal: Vec2, offset: Do
     var count = 0
     let d0 = dot(normal, vIn.0.v) - offset
     let d1 = dot(normal, vIn.1.v) - offset
-    func put(_ c: ClipVertex) { if count == 0 { out.0 = c } else { out.1 = c }; count += 1 }
-    if d0 <= 0 { put(vIn.0) }
-    if d1 <= 0 { put(vIn.1) }
+    if d0 <= 0 { out.0 = vIn.0; count = 1 }
+    if d1 <= 0 { if count == 0 { out.0 = vIn.1 } else { out.1 = vIn.1 }; count += 1 }
     if d0 * d1 < 0 {
+        // Exactly one end is outside, so exactly one point is in `out` already.
         let interp = d0 / (d0 - d1)
         var c = ClipVertex()
         c.v = vIn.0.v + interp * (vIn.1.v - vIn.0.v)
         c.id = ContactID(indexA: vertexIndexA, indexB: Int(vIn.0.id.indexB), typeA: .vertex, typeB: .face)
-        put(c)
+        out.1 = c
+        count = 2
     }
     return (out.0, out.1, count)
 }

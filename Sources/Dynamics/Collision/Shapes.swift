@@ -21,8 +21,9 @@ public struct CircleShape: Sendable, Hashable {
 /// A solid convex polygon of at most `Settings.maxPolygonVertices` vertices, counter-clockwise in
 /// Box2D's y-up sense, with a skin of `Settings.polygonRadius`. Lengths in metres.
 public struct PolygonShape: Sendable, Hashable {
-    public var vertices: [Vec2]
-    public var normals: [Vec2]
+    /// Stored inline (no heap buffer), so that copying a shape never allocates or retains.
+    public var vertices: Vertices
+    public var normals: Vertices
     public var centroid: Vec2
     public var radius: Double
 
@@ -39,7 +40,7 @@ public struct PolygonShape: Sendable, Hashable {
     }
 
     init(vertices: [Vec2], normals: [Vec2], centroid: Vec2, radius: Double) {
-        self.vertices = vertices; self.normals = normals; self.centroid = centroid; self.radius = radius
+        self.vertices = Vertices(vertices); self.normals = Vertices(normals); self.centroid = centroid; self.radius = radius
     }
 
     /// The convex hull of `points` (Box2D's gift wrapping, after welding points closer than half

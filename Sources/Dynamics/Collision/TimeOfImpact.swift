@@ -15,7 +15,7 @@ public struct Sweep: Sendable {
     @inlinable public func transform(at beta: Double) -> Transform {
         let p = (1 - beta) * c0 + beta * c
         let angle = (1 - beta) * a0 + beta * a
-        let q = Rot(angle)
+        let q = rotF(angle)
         return Transform(p: p - mul(q, localCenter), q: q)
     }
 
@@ -57,10 +57,9 @@ public struct TOIOutput: Sendable {
     public var t: Double
 }
 
+/// The proxies are passed to each call rather than stored: copying them is most of the cost.
 private struct SeparationFunction {
     enum Kind { case points, faceA, faceB }
-    var proxyA: DistanceProxy
-    var proxyB: DistanceProxy
     var sweepA: Sweep
     var sweepB: Sweep
     var kind = Kind.points
@@ -68,7 +67,7 @@ private struct SeparationFunction {
     var axis = Vec2.zero
 
     init(_ cache: SimplexCache, _ pA: DistanceProxy, _ sA: Sweep, _ pB: DistanceProxy, _ sB: Sweep, _ t1: Double) {
-        proxyA = pA; proxyB = pB; sweepA = sA; sweepB = sB
+        sweepA = sA; sweepB = sB
         let xfA = sA.transform(at: t1), xfB = sB.transform(at: t1)
         if cache.count == 1 {
             kind = .points
@@ -96,7 +95,7 @@ private struct SeparationFunction {
         }
     }
 
-    func findMinSeparation(_ t: Double) -> (Int, Int, Double) {
+    func findMinSeparation(_ proxyA: DistanceProxy, _ proxyB: DistanceProxy, _ t: Double) -> (Int, Int, Double) {
         let xfA = sweepA.transform(at: t), xfB = sweepB.transform(at: t)
         switch kind {
         case .points:
@@ -119,7 +118,7 @@ private struct SeparationFunction {
         }
     }
 
-    func evaluate(_ iA: Int, _ iB: Int, _ t: Double) -> Double {
+    func evaluate(_ proxyA: DistanceProxy, _ proxyB: DistanceProxy, _ iA: Int, _ iB: Int, _ t: Double) -> Double {
         let xfA = sweepA.transform(at: t), xfB = sweepB.transform(at: t)
         switch kind {
         case .points:
@@ -137,11 +136,14 @@ private struct SeparationFunction {
 /// The first time in `[0, tMax]` at which the swept proxies come within the target distance
 /// (conservative advancement with a separating-axis root finder, as Box2D 2.3).
 public func timeOfImpact(_ input: TOIInput) -> TOIOutput {
-    var output = TOIOutput(state: .unknown, t: input.tMax)
-    let pA = input.proxyA, pB = input.proxyB
-    var sA = input.sweepA, sB = input.sweepB
+    timeOfImpact(input.proxyA, input.proxyB, input.sweepA, input.sweepB, tMax: input.tMax)
+}
+
+/// `timeOfImpact` on proxies passed by reference.
+func timeOfImpact(_ pA: DistanceProxy, _ pB: DistanceProxy, _ sweepA: Sweep, _ sweepB: Sweep, tMax: Double) -> TOIOutput {
+    var output = TOIOutput(state: .unknown, t: tMax)
+    var sA = sweepA, sB = sweepB
     sA.normalize(); sB.normalize()
-    let tMax = input.tMax
     let totalRadius = pA.radius + pB.radius
     let target = Swift.max(Settings.linearSlop, totalRadius - 3 * Settings.linearSlop)
     let tolerance = 0.25 * Settings.linearSlop
@@ -151,7 +153,7 @@ public func timeOfImpact(_ input: TOIInput) -> TOIOutput {
     var cache = SimplexCache()
     while true {
         let xfA = sA.transform(at: t1), xfB = sB.transform(at: t1)
-        let d = shapeDistance(DistanceInput(proxyA: pA, proxyB: pB, transformA: xfA, transformB: xfB, useRadii: false), cache: &cache)
+        let d = shapeDistance(pA, xfA, pB, xfB, useRadii: false, cache: &cache)
         if d.distance <= 0 { output = TOIOutput(state: .overlapped, t: 0); break }
         if d.distance < target + tolerance { output = TOIOutput(state: .touching, t: t1); break }
         let fcn = SeparationFunction(cache, pA, sA, pB, sB, t1)
@@ -159,11 +161,11 @@ public func timeOfImpact(_ input: TOIInput) -> TOIOutput {
         var t2 = tMax
         var pushBackIter = 0
         while true {
-            let (iA, iB, s2Found) = fcn.findMinSeparation(t2)
+            let (iA, iB, s2Found) = fcn.findMinSeparation(pA, pB, t2)
             var s2 = s2Found
             if s2 > target + tolerance { output = TOIOutput(state: .separated, t: tMax); done = true; break }
             if s2 > target - tolerance { t1 = t2; break }
-            var s1 = fcn.evaluate(iA, iB, t1)
+            var s1 = fcn.evaluate(pA, pB, iA, iB, t1)
             if s1 < target - tolerance { output = TOIOutput(state: .failed, t: t1); done = true; break }
             if s1 <= target + tolerance { output = TOIOutput(state: .touching, t: t1); done = true; break }
             var rootIterCount = 0
@@ -176,7 +178,7 @@ public func timeOfImpact(_ input: TOIInput) -> TOIOutput {
                     t = 0.5 * (a1 + a2)
                 }
                 rootIterCount += 1
-                let s = fcn.evaluate(iA, iB, t)
+                let s = fcn.evaluate(pA, pB, iA, iB, t)
                 if Swift.abs(s - target) < tolerance { t2 = t; break }
                 if s > target { a1 = t; s1 = s } else { a2 = t; s2 = s }
                 if rootIterCount == 50 { break }

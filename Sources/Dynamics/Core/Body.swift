@@ -33,7 +33,8 @@ struct Body {
     var linearDamping: Double
     var angularDamping: Double
     var gravityScale: Double
-    var sleepTime = 0.0
+    /// Seconds below the sleep tolerances, summed in float32 as Box2D does.
+    var sleepTime: Float = 0
     var userData: Int
 
     init(_ def: BodyDef) {
@@ -69,7 +70,7 @@ struct Body {
     }
 
     mutating func synchronizeTransform() {
-        xf.q = Rot(sweep.a)
+        xf.q = rotF(sweep.a)
         xf.p = sweep.c - mul(xf.q, sweep.localCenter)
     }
 
@@ -77,7 +78,7 @@ struct Body {
         sweep.advance(to: alpha)
         sweep.c = sweep.c0
         sweep.a = sweep.a0
-        xf.q = Rot(sweep.a)
+        xf.q = rotF(sweep.a)
         xf.p = sweep.c - mul(xf.q, sweep.localCenter)
     }
 
@@ -98,4 +99,26 @@ struct Fixture {
     var userData: Int
     var proxies: [Proxy] = []
     var alive = true
+    /// Copies of the shape's parts the step reads, so that it never copies the whole `Shape`
+    /// (an enum as large as its largest case, an inline polygon): Box2D's type, the skin radius,
+    /// the polygon (empty unless a polygon), and the segments of an edge or a chain.
+    var typeIndex: Int
+    var radius: Double
+    var polygon: PolygonShape
+    var edges: [EdgeShape]
+
+    init(body: Int, shape: Shape, density: Double, friction: Double, restitution: Double, isSensor: Bool, filter: Filter, userData: Int) {
+        self.body = body; self.shape = shape; self.density = density; self.friction = friction
+        self.restitution = restitution; self.isSensor = isSensor; self.filter = filter; self.userData = userData
+        typeIndex = shape.typeIndex
+        radius = shape.radius
+        polygon = PolygonShape(vertices: [], normals: [], centroid: .zero, radius: 0)
+        edges = []
+        switch shape {
+        case .polygon(let p): polygon = p
+        case .edge(let e): edges = [e]
+        case .chain(let c): edges = (0..<c.childCount).map { c.childEdge($0) }
+        case .circle: break
+        }
+    }
 }

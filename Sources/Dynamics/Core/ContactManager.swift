@@ -39,8 +39,10 @@ extension World {
     /// Creates contacts for the new overlapping pairs of the broad phase.
     func findNewContacts() {
         var pairs: [(Int, Int)] = []
-        broadPhase.updatePairs { a, b in pairs.append((a, b)) }
-        for (a, b) in pairs { addPair(a, b) }
+        swap(&pairs, &scratch.pairs)
+        broadPhase.updatePairs(into: &pairs)
+        for k in 0..<pairs.count { addPair(pairs[k].0, pairs[k].1) }
+        swap(&pairs, &scratch.pairs)
     }
 
     func addPair(_ userDataA: Int, _ userDataB: Int) {
@@ -60,14 +62,18 @@ extension World {
         }
         if !bodiesShouldCollide(bB0, bA0) { return }
         if !fixturesShouldCollide(fA, fB) { return }
-        let reg = contactRegistration(fixtures[fA].shape.typeIndex, fixtures[fB].shape.typeIndex)
+        let reg = contactRegistration(fixtures[fA].typeIndex, fixtures[fB].typeIndex)
         if !reg.supported { return }
         if reg.swap { swap(&fA, &fB); swap(&iA, &iB) }
         let ct = Contact(fixtureA: fA, fixtureB: fB, indexA: iA, indexB: iB,
                          friction: (fixtures[fA].friction * fixtures[fB].friction).squareRoot(),
                          restitution: Swift.max(fixtures[fA].restitution, fixtures[fB].restitution))
         let c: Int
-        if let f = freeContacts.popLast() { contacts[f] = ct; c = f } else { contacts.append(ct); c = contacts.count - 1 }
+        if let f = freeContacts.popLast() { contacts[f] = ct; c = f } else {
+            contacts.append(ct); c = contacts.count - 1
+            // The free list never holds more than the array, so it never grows in destroyContact.
+            if freeContacts.capacity < contacts.capacity { freeContacts.reserveCapacity(contacts.capacity) }
+        }
         // world list
         contacts[c].next = contactList
         if contactList != nullIndex { contacts[contactList].prev = c }
@@ -92,7 +98,7 @@ extension World {
     func destroyContact(_ c: Int) {
         let fA = contacts[c].fixtureA, fB = contacts[c].fixtureB
         let bA = fixtures[fA].body, bB = fixtures[fB].body
-        if contacts[c].touching, let l = contactListener { l.endContact(contactInfo(c)) }
+        if contacts[c].touching, hasListener, let l = contactListener { l.endContact(contactInfo(c)) }
         let p = contacts[c].prev, n = contacts[c].next
         if p != nullIndex { contacts[p].next = n }
         if n != nullIndex { contacts[n].prev = p }
@@ -118,10 +124,14 @@ extension World {
     /// Narrow phase over all contacts: filtering, destroying those whose boxes separated, and
     /// updating the rest.
     func collide() {
+        fixtures.withUnsafeBufferPointer { fx in collide(fx) }
+    }
+
+    private func collide(_ fx: UnsafeBufferPointer<Fixture>) {
         var c = contactList
         while c != nullIndex {
             let fA = contacts[c].fixtureA, fB = contacts[c].fixtureB
-            let bA = fixtures[fA].body, bB = fixtures[fB].body
+            let bA = fx[fA].body, bB = fx[fB].body
             if contacts[c].filterFlag {
                 if !bodiesShouldCollide(bB, bA) || !fixturesShouldCollide(fA, fB) {
                     let nuke = c
@@ -134,55 +144,87 @@ extension World {
             let activeA = bodies[bA].awake && bodies[bA].type != .staticBody
             let activeB = bodies[bB].awake && bodies[bB].type != .staticBody
             if !activeA && !activeB { c = contacts[c].next; continue }
-            let pA = fixtures[fA].proxies[contacts[c].indexA].proxyId
-            let pB = fixtures[fB].proxies[contacts[c].indexB].proxyId
+            let pA = fx[fA].proxies[contacts[c].indexA].proxyId
+            let pB = fx[fB].proxies[contacts[c].indexB].proxyId
             if !broadPhase.testOverlap(pA, pB) {
                 let nuke = c
                 c = contacts[c].next
                 destroyContact(nuke)
                 continue
             }
-            updateContact(c)
+            updateContact(c, fx)
             c = contacts[c].next
         }
+    }
+
+    /// The manifold of two (already ordered) fixture children. Polygons are read in place in the
+    /// fixture array and segments from the fixture's copies, so no `Shape` is copied per contact.
+    @inline(__always)
+    func manifold(_ fx: UnsafeBufferPointer<Fixture>, _ fA: Int, _ iA: Int, _ xfA: Transform, _ fB: Int, _ iB: Int, _ xfB: Transform) -> Manifold {
+        let tA = fx[fA].typeIndex, tB = fx[fB].typeIndex
+        if tB == 2 && (tA == 2 || tA == 1 || tA == 3) {
+            let pB = polygonPointer(fx, fB)
+            if tA == 2 { return collidePolygons(polygonPointer(fx, fA), xfA, pB, xfB) }
+            return collideEdgeAndPolygon(fx[fA].edges[iA], xfA, pB, xfB)
+        }
+        return evaluateManifold(fx[fA].shape, iA, xfA, fx[fB].shape, iB, xfB)
     }
 
     /// Re-evaluates a contact's manifold, matches impulses for warm starting and reports begin,
     /// end and pre-solve.
     func updateContact(_ c: Int) {
-        let old = contacts[c].manifold
-        contacts[c].enabled = true
-        let wasTouching = contacts[c].touching
+        fixtures.withUnsafeBufferPointer { updateContact(c, $0) }
+    }
+
+    /// `updateContact` with the fixture array already open (the narrow phase opens it once for
+    /// all contacts: opening it per contact retains and releases its buffer).
+    func updateContact(_ c: Int, _ fx: UnsafeBufferPointer<Fixture>) {
         let fA = contacts[c].fixtureA, fB = contacts[c].fixtureB
-        let bA = fixtures[fA].body, bB = fixtures[fB].body
-        let sensor = fixtures[fA].isSensor || fixtures[fB].isSensor
+        let iA = contacts[c].indexA, iB = contacts[c].indexB
+        let wasTouching = contacts[c].touching
+        let bA = fx[fA].body, bB = fx[fB].body
+        let sensor = fx[fA].isSensor || fx[fB].isSensor
         let xfA = bodies[bA].xf, xfB = bodies[bB].xf
+        // The old manifold is kept only for a listener's pre-solve.
+        var old = Manifold()
+        if hasListener { old = contacts[c].manifold }
         var touching: Bool
         if sensor {
-            touching = testOverlap(fixtures[fA].shape, contacts[c].indexA, fixtures[fB].shape, contacts[c].indexB, xfA, xfB)
+            touching = testOverlap(fx[fA].shape, iA, fx[fB].shape, iB, xfA, xfB)
             contacts[c].manifold.pointCount = 0
+            contacts[c].enabled = true
         } else {
-            var m = evaluateManifold(fixtures[fA].shape, contacts[c].indexA, xfA, fixtures[fB].shape, contacts[c].indexB, xfB)
+            var m = manifold(fx, fA, iA, xfA, fB, iB, xfB)
             touching = m.pointCount > 0
-            for i in 0..<m.pointCount {
-                var mp2 = m[i]
-                mp2.normalImpulse = 0
-                mp2.tangentImpulse = 0
-                for j in 0..<old.pointCount where old[j].id.key == mp2.id.key {
-                    mp2.normalImpulse = old[j].normalImpulse
-                    mp2.tangentImpulse = old[j].tangentImpulse
-                    break
+            // Match the new points to the old by feature id, in place, for warm starting.
+            contacts.withUnsafeMutableBufferPointer { cs in
+                let p = cs.baseAddress! + c
+                let oldCount = p.pointee.manifold.pointCount
+                for i in 0..<m.pointCount {
+                    var mp2 = m[i]
+                    mp2.normalImpulse = 0
+                    mp2.tangentImpulse = 0
+                    let key = mp2.id.key
+                    for j in 0..<oldCount {
+                        let op = j == 0 ? p.pointee.manifold.point0 : p.pointee.manifold.point1
+                        if op.id.key == key {
+                            mp2.normalImpulse = op.normalImpulse
+                            mp2.tangentImpulse = op.tangentImpulse
+                            break
+                        }
+                    }
+                    m[i] = mp2
                 }
-                m[i] = mp2
+                p.pointee.manifold = m
+                p.pointee.enabled = true
             }
-            contacts[c].manifold = m
             if touching != wasTouching {
                 bodies[bA].setAwake(true)
                 bodies[bB].setAwake(true)
             }
         }
         contacts[c].touching = touching
-        guard let l = contactListener else { return }
+        guard hasListener, let l = contactListener else { return }
         if !wasTouching && touching { l.beginContact(contactInfo(c)) }
         if wasTouching && !touching { l.endContact(contactInfo(c)) }
         if !sensor && touching { l.preSolve(contactInfo(c), oldManifold: old) }

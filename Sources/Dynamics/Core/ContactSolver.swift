@@ -45,66 +45,88 @@ struct ContactSolver {
     var positionConstraints: [ContactPositionConstraint] = []
     /// World contact ids, in island order.
     var contactIds: [Int]
-    var manifolds: [Manifold]
     let step: TimeStep
 
+    /// Constraints for the contacts `contactIds`, in the world's reused buffers (give them back
+    /// with `returnBuffers`).
     init(step: TimeStep, contactIds: [Int], world: World) {
         self.step = step
         self.contactIds = contactIds
-        manifolds = []
-        velocityConstraints.reserveCapacity(contactIds.count)
-        positionConstraints.reserveCapacity(contactIds.count)
-        for (i, c) in contactIds.enumerated() {
-            let ct = world.contacts[c]
-            let fA = world.fixtures[ct.fixtureA], fB = world.fixtures[ct.fixtureB]
-            let bA = world.bodies[fA.body], bB = world.bodies[fB.body]
-            let m = ct.manifold
-            manifolds.append(m)
+        swap(&velocityConstraints, &world.scratch.velocityConstraints)
+        swap(&positionConstraints, &world.scratch.positionConstraints)
+        velocityConstraints.removeAll(keepingCapacity: true)
+        positionConstraints.removeAll(keepingCapacity: true)
+        // (No reserveCapacity: it grows to exactly the size asked, so islands growing by one
+        // contact at a time would reallocate every step; append doubles.)
+        let warm = step.warmStarting, dtRatio = step.dtRatio
+        world.contacts.withUnsafeBufferPointer { cs in
+        world.fixtures.withUnsafeBufferPointer { fx in
+        world.bodies.withUnsafeBufferPointer { bs in
+        for i in contactIds.indices {
+            let ct = cs.baseAddress! + contactIds[i]
+            let fA = fx.baseAddress! + ct.pointee.fixtureA, fB = fx.baseAddress! + ct.pointee.fixtureB
+            let pA = bs.baseAddress! + fA.pointee.body, pB = bs.baseAddress! + fB.pointee.body
+            let pointCount = ct.pointee.manifold.pointCount
             var vc = ContactVelocityConstraint()
-            vc.friction = ct.friction
-            vc.restitution = ct.restitution
-            vc.tangentSpeed = ct.tangentSpeed
-            vc.indexA = bA.islandIndex; vc.indexB = bB.islandIndex
-            vc.invMassA = bA.invMass; vc.invMassB = bB.invMass
-            vc.invIA = bA.invI; vc.invIB = bB.invI
+            vc.friction = ct.pointee.friction
+            vc.restitution = ct.pointee.restitution
+            vc.tangentSpeed = ct.pointee.tangentSpeed
+            vc.indexA = pA.pointee.islandIndex; vc.indexB = pB.pointee.islandIndex
+            vc.invMassA = pA.pointee.invMass; vc.invMassB = pB.pointee.invMass
+            vc.invIA = pA.pointee.invI; vc.invIB = pB.pointee.invI
             vc.contactIndex = i
-            vc.pointCount = m.pointCount
+            vc.pointCount = pointCount
             var pc = ContactPositionConstraint()
-            pc.indexA = bA.islandIndex; pc.indexB = bB.islandIndex
-            pc.invMassA = bA.invMass; pc.invMassB = bB.invMass
-            pc.localCenterA = bA.sweep.localCenter; pc.localCenterB = bB.sweep.localCenter
-            pc.invIA = bA.invI; pc.invIB = bB.invI
-            pc.localNormal = m.localNormal
-            pc.localPoint = m.localPoint
-            pc.pointCount = m.pointCount
-            pc.radiusA = fA.shape.radius; pc.radiusB = fB.shape.radius
-            pc.type = m.type
-            for j in 0..<m.pointCount {
-                let cp = m[j]
-                var vcp = VelocityConstraintPoint()
-                if step.warmStarting {
-                    vcp.normalImpulse = step.dtRatio * cp.normalImpulse
-                    vcp.tangentImpulse = step.dtRatio * cp.tangentImpulse
+            pc.indexA = vc.indexA; pc.indexB = vc.indexB
+            pc.invMassA = vc.invMassA; pc.invMassB = vc.invMassB
+            pc.localCenterA = pA.pointee.sweep.localCenter; pc.localCenterB = pB.pointee.sweep.localCenter
+            pc.invIA = vc.invIA; pc.invIB = vc.invIB
+            pc.localNormal = ct.pointee.manifold.localNormal
+            pc.localPoint = ct.pointee.manifold.localPoint
+            pc.pointCount = pointCount
+            pc.radiusA = fA.pointee.radius; pc.radiusB = fB.pointee.radius
+            pc.type = ct.pointee.manifold.type
+            if pointCount > 0 {
+                let cp = ct.pointee.manifold.point0
+                if warm {
+                    vc.points.0.normalImpulse = dtRatio * cp.normalImpulse
+                    vc.points.0.tangentImpulse = dtRatio * cp.tangentImpulse
                 }
-                vc[j] = vcp
-                if j == 0 { pc.localPoints.0 = cp.localPoint } else { pc.localPoints.1 = cp.localPoint }
+                pc.localPoints.0 = cp.localPoint
+            }
+            if pointCount > 1 {
+                let cp = ct.pointee.manifold.point1
+                if warm {
+                    vc.points.1.normalImpulse = dtRatio * cp.normalImpulse
+                    vc.points.1.tangentImpulse = dtRatio * cp.tangentImpulse
+                }
+                pc.localPoints.1 = cp.localPoint
             }
             velocityConstraints.append(vc)
             positionConstraints.append(pc)
         }
+        }
+        }
+        }
     }
 
-    mutating func initializeVelocityConstraints(_ positions: [SolverPosition], _ velocities: [SolverVelocity]) {
+    /// Gives the constraint buffers back to the world for the next solve.
+    mutating func returnBuffers(_ world: World) {
+        swap(&velocityConstraints, &world.scratch.velocityConstraints)
+        swap(&positionConstraints, &world.scratch.positionConstraints)
+    }
+
+    mutating func initializeVelocityConstraints(_ positions: [SolverPosition], _ velocities: [SolverVelocity], _ world: World) {
         for i in velocityConstraints.indices {
             var vc = velocityConstraints[i]
             let pc = positionConstraints[i]
-            let m = manifolds[vc.contactIndex]
+            let m = world.contacts[contactIds[vc.contactIndex]].manifold
             let mA = vc.invMassA, mB = vc.invMassB, iA = vc.invIA, iB = vc.invIB
             let cA = positions[vc.indexA].c, aA = positions[vc.indexA].a
             let vA = velocities[vc.indexA].v, wA = velocities[vc.indexA].w
             let cB = positions[vc.indexB].c, aB = positions[vc.indexB].a
             let vB = velocities[vc.indexB].v, wB = velocities[vc.indexB].w
-            var xfA = Transform(p: .zero, q: Rot(aA)), xfB = Transform(p: .zero, q: Rot(aB))
+            var xfA = Transform(p: .zero, q: rotF(aA)), xfB = Transform(p: .zero, q: rotF(aB))
             xfA.p = cA - mul(xfA.q, pc.localCenterA)
             xfB.p = cB - mul(xfB.q, pc.localCenterB)
             let wm = WorldManifold(m, xfA, pc.radiusA, xfB, pc.radiusB)
@@ -145,7 +167,10 @@ struct ContactSolver {
     }
 
     func warmStart(_ velocities: inout [SolverVelocity]) {
-        for vc in velocityConstraints {
+        velocityConstraints.withUnsafeBufferPointer { vcs in
+        velocities.withUnsafeMutableBufferPointer { velocities in
+        for i in 0..<vcs.count {
+            let vc = vcs[i]
             let mA = vc.invMassA, iA = vc.invIA, mB = vc.invMassB, iB = vc.invIB
             var vA = velocities[vc.indexA].v, wA = velocities[vc.indexA].w
             var vB = velocities[vc.indexB].v, wB = velocities[vc.indexB].w
@@ -161,51 +186,93 @@ struct ContactSolver {
             velocities[vc.indexA] = SolverVelocity(v: vA, w: wA)
             velocities[vc.indexB] = SolverVelocity(v: vB, w: wB)
         }
+        }
+        }
     }
 
     mutating func solveVelocityConstraints(_ velocities: inout [SolverVelocity]) {
-        for i in velocityConstraints.indices {
-            var vc = velocityConstraints[i]
-            let mA = vc.invMassA, iA = vc.invIA, mB = vc.invMassB, iB = vc.invIB
-            var vA = velocities[vc.indexA].v, wA = velocities[vc.indexA].w
-            var vB = velocities[vc.indexB].v, wB = velocities[vc.indexB].w
-            let normal = vc.normal, tangent = cross(normal, 1.0)
-            let friction = vc.friction
-            for j in 0..<vc.pointCount {
-                var vcp = vc[j]
-                let dv = vB + cross(wB, vcp.rB) - vA - cross(wA, vcp.rA)
-                let vt = dot(dv, tangent) - vc.tangentSpeed
-                var lambda = vcp.tangentMass * (-vt)
-                let maxFriction = friction * vcp.normalImpulse
-                let newImpulse = Swift.min(Swift.max(vcp.tangentImpulse + lambda, -maxFriction), maxFriction)
-                lambda = newImpulse - vcp.tangentImpulse
-                vcp.tangentImpulse = newImpulse
+        // Unsafe buffers: the constraint and velocity arrays are read and written once per
+        // constraint per iteration, and their bounds and uniqueness checks cost more than the math.
+        // Only the fields used are read, and only the impulses written back.
+        velocityConstraints.withUnsafeMutableBufferPointer { vcs in
+        velocities.withUnsafeMutableBufferPointer { velocities in
+        guard let base = vcs.baseAddress, let vel = velocities.baseAddress else { return }
+        for i in 0..<vcs.count {
+            let p = base + i
+            let indexA = p.pointee.indexA, indexB = p.pointee.indexB
+            let mA = p.pointee.invMassA, iA = p.pointee.invIA, mB = p.pointee.invMassB, iB = p.pointee.invIB
+            var vA = vel[indexA].v, wA = vel[indexA].w
+            var vB = vel[indexB].v, wB = vel[indexB].w
+            let normal = p.pointee.normal, tangent = cross(normal, 1.0)
+            let friction = p.pointee.friction, tangentSpeed = p.pointee.tangentSpeed
+            let pointCount = p.pointee.pointCount
+            var cp1 = p.pointee.points.0
+            var cp2 = pointCount > 1 ? p.pointee.points.1 : cp1
+            // Friction first, point by point.
+            do {
+                let dv = vB + cross(wB, cp1.rB) - vA - cross(wA, cp1.rA)
+                let vt = dot(dv, tangent) - tangentSpeed
+                var lambda = cp1.tangentMass * (-vt)
+                let maxFriction = friction * cp1.normalImpulse
+                let newImpulse = Swift.min(Swift.max(cp1.tangentImpulse + lambda, -maxFriction), maxFriction)
+                lambda = newImpulse - cp1.tangentImpulse
+                cp1.tangentImpulse = newImpulse
                 let P = lambda * tangent
-                vA -= mA * P; wA -= iA * cross(vcp.rA, P)
-                vB += mB * P; wB += iB * cross(vcp.rB, P)
-                vc[j] = vcp
+                vA -= mA * P; wA -= iA * cross(cp1.rA, P)
+                vB += mB * P; wB += iB * cross(cp1.rB, P)
             }
-            if vc.pointCount == 1 {
-                var vcp = vc.points.0
-                let dv = vB + cross(wB, vcp.rB) - vA - cross(wA, vcp.rA)
+            if pointCount > 1 {
+                let dv = vB + cross(wB, cp2.rB) - vA - cross(wA, cp2.rA)
+                let vt = dot(dv, tangent) - tangentSpeed
+                var lambda = cp2.tangentMass * (-vt)
+                let maxFriction = friction * cp2.normalImpulse
+                let newImpulse = Swift.min(Swift.max(cp2.tangentImpulse + lambda, -maxFriction), maxFriction)
+                lambda = newImpulse - cp2.tangentImpulse
+                cp2.tangentImpulse = newImpulse
+                let P = lambda * tangent
+                vA -= mA * P; wA -= iA * cross(cp2.rA, P)
+                vB += mB * P; wB += iB * cross(cp2.rB, P)
+            }
+            if pointCount == 1 {
+                let dv = vB + cross(wB, cp1.rB) - vA - cross(wA, cp1.rA)
                 let vn = dot(dv, normal)
-                var lambda = -vcp.normalMass * (vn - vcp.velocityBias)
-                let newImpulse = Swift.max(vcp.normalImpulse + lambda, 0)
-                lambda = newImpulse - vcp.normalImpulse
-                vcp.normalImpulse = newImpulse
+                var lambda = -cp1.normalMass * (vn - cp1.velocityBias)
+                let newImpulse = Swift.max(cp1.normalImpulse + lambda, 0)
+                lambda = newImpulse - cp1.normalImpulse
+                cp1.normalImpulse = newImpulse
                 let P = lambda * normal
-                vA -= mA * P; wA -= iA * cross(vcp.rA, P)
-                vB += mB * P; wB += iB * cross(vcp.rB, P)
-                vc.points.0 = vcp
+                vA -= mA * P; wA -= iA * cross(cp1.rA, P)
+                vB += mB * P; wB += iB * cross(cp1.rB, P)
+                p.pointee.points.0.normalImpulse = cp1.normalImpulse
+                p.pointee.points.0.tangentImpulse = cp1.tangentImpulse
             } else {
-                var cp1 = vc.points.0, cp2 = vc.points.1
+                let K = p.pointee.K, normalMass = p.pointee.normalMass
                 let a = Vec2(cp1.normalImpulse, cp2.normalImpulse)
                 let dv1 = vB + cross(wB, cp1.rB) - vA - cross(wA, cp1.rA)
                 let dv2 = vB + cross(wB, cp2.rB) - vA - cross(wA, cp2.rA)
                 var vn1 = dot(dv1, normal), vn2 = dot(dv2, normal)
                 var b = Vec2(vn1 - cp1.velocityBias, vn2 - cp2.velocityBias)
-                b -= mul(vc.K, a)
-                func apply(_ x: Vec2) {
+                b -= mul(K, a)
+                // Box2D's block solver: the first of the four cases whose impulses and
+                // velocities are admissible wins; if none is, nothing changes.
+                var x = -mul(normalMass, b)
+                var found = x.x >= 0 && x.y >= 0
+                if !found {
+                    x = Vec2(-cp1.normalMass * b.x, 0)
+                    vn2 = K.ex.y * x.x + b.y
+                    found = x.x >= 0 && vn2 >= 0
+                }
+                if !found {
+                    x = Vec2(0, -cp2.normalMass * b.y)
+                    vn1 = K.ey.x * x.y + b.x
+                    found = x.y >= 0 && vn1 >= 0
+                }
+                if !found {
+                    x = .zero
+                    vn1 = b.x; vn2 = b.y
+                    found = vn1 >= 0 && vn2 >= 0
+                }
+                if found {
                     let d = x - a
                     let P1 = d.x * normal, P2 = d.y * normal
                     vA -= mA * (P1 + P2)
@@ -215,32 +282,22 @@ struct ContactSolver {
                     cp1.normalImpulse = x.x
                     cp2.normalImpulse = x.y
                 }
-                repeat {
-                    var x = -mul(vc.normalMass, b)
-                    if x.x >= 0 && x.y >= 0 { apply(x); break }
-                    x = Vec2(-cp1.normalMass * b.x, 0)
-                    vn1 = 0
-                    vn2 = vc.K.ex.y * x.x + b.y
-                    if x.x >= 0 && vn2 >= 0 { apply(x); break }
-                    x = Vec2(0, -cp2.normalMass * b.y)
-                    vn1 = vc.K.ey.x * x.y + b.x
-                    vn2 = 0
-                    if x.y >= 0 && vn1 >= 0 { apply(x); break }
-                    x = .zero
-                    vn1 = b.x; vn2 = b.y
-                    if vn1 >= 0 && vn2 >= 0 { apply(x); break }
-                } while false
-                vc.points.0 = cp1; vc.points.1 = cp2
+                p.pointee.points.0.normalImpulse = cp1.normalImpulse
+                p.pointee.points.0.tangentImpulse = cp1.tangentImpulse
+                p.pointee.points.1.normalImpulse = cp2.normalImpulse
+                p.pointee.points.1.tangentImpulse = cp2.tangentImpulse
             }
-            velocities[vc.indexA] = SolverVelocity(v: vA, w: wA)
-            velocities[vc.indexB] = SolverVelocity(v: vB, w: wB)
-            velocityConstraints[i] = vc
+            vel[indexA] = SolverVelocity(v: vA, w: wA)
+            vel[indexB] = SolverVelocity(v: vB, w: wB)
+        }
+        }
         }
     }
 
     /// Copies the impulses back into the world's manifolds for the next step's warm start.
     func storeImpulses(_ world: World) {
-        for vc in velocityConstraints {
+        for i in 0..<velocityConstraints.count {
+            let vc = velocityConstraints[i]
             let c = contactIds[vc.contactIndex]
             for j in 0..<vc.pointCount {
                 var mp = world.contacts[c].manifold[j]
@@ -275,7 +332,10 @@ struct ContactSolver {
     func solvePositionConstraints(_ positions: inout [SolverPosition], toi: (Int, Int)? = nil) -> Bool {
         var minSeparation = 0.0
         let baumgarte = toi == nil ? Settings.baumgarte : Settings.toiBaumgarte
-        for pc in positionConstraints {
+        positionConstraints.withUnsafeBufferPointer { pcs in
+        positions.withUnsafeMutableBufferPointer { positions in
+        for i in 0..<pcs.count {
+            let pc = pcs[i]
             let indexA = pc.indexA, indexB = pc.indexB
             var mA = pc.invMassA, iA = pc.invIA, mB = pc.invMassB, iB = pc.invIB
             if let (ta, tb) = toi {
@@ -286,7 +346,7 @@ struct ContactSolver {
             var cA = positions[indexA].c, aA = positions[indexA].a
             var cB = positions[indexB].c, aB = positions[indexB].a
             for j in 0..<pc.pointCount {
-                var xfA = Transform(p: .zero, q: Rot(aA)), xfB = Transform(p: .zero, q: Rot(aB))
+                var xfA = Transform(p: .zero, q: rotF(aA)), xfB = Transform(p: .zero, q: rotF(aB))
                 xfA.p = cA - mul(xfA.q, pc.localCenterA)
                 xfB.p = cB - mul(xfB.q, pc.localCenterB)
                 let (normal, point, separation) = positionManifold(pc, xfA, xfB, j)
@@ -302,6 +362,8 @@ struct ContactSolver {
             }
             positions[indexA] = SolverPosition(c: cA, a: aA)
             positions[indexB] = SolverPosition(c: cB, a: aB)
+        }
+        }
         }
         return minSeparation >= (toi == nil ? -3.0 : -1.5) * Settings.linearSlop
     }

@@ -7,48 +7,69 @@ import Geometry
 /// (newest first), because the solver's results depend on that order.
 public final class World {
     /// Gravity (m/s²).
-    public var gravity: Vec2
+    @exclusivity(unchecked) public var gravity: Vec2
     /// Whether bodies may fall asleep.
     public var allowSleeping = true {
         didSet { if !allowSleeping { for b in bodyIndices() { bodies[b].setAwake(true) } } }
     }
-    public var warmStarting = true
-    public var continuousPhysics = true
-    public var subStepping = false
+    @exclusivity(unchecked) public var warmStarting = true
+    @exclusivity(unchecked) public var continuousPhysics = true
+    @exclusivity(unchecked) public var subStepping = false
+    /// Resolve times of impact with an event queue instead of Box2D's rescan of every contact
+    /// per event (same events, same order, same results; off only to compare the two).
+    @exclusivity(unchecked) public var useTOIQueue = true
     /// A body slower than this (m/s) … (Box2D's `b2_linearSleepTolerance`; UIKit: 1 pt/s)
-    public var linearSleepTolerance = Settings.linearSleepTolerance
+    @exclusivity(unchecked) public var linearSleepTolerance = Settings.linearSleepTolerance
     /// … and turning slower than this (rad/s) …
-    public var angularSleepTolerance = Settings.angularSleepTolerance
+    @exclusivity(unchecked) public var angularSleepTolerance = Settings.angularSleepTolerance
     /// … for this long (s) falls asleep with its island.
-    public var timeToSleep = Settings.timeToSleep
+    @exclusivity(unchecked) public var timeToSleep = Settings.timeToSleep
     /// Clear forces after each step (Box2D's default). UIKit's animator clears them per tick instead.
-    public var autoClearForces = true
-    public weak var contactListener: (any ContactListener)?
+    @exclusivity(unchecked) public var autoClearForces = true
+    public weak var contactListener: (any ContactListener)? { didSet { hasListener = contactListener != nil } }
+    /// Whether a listener was set: a weak load per contact costs more than the rest of the
+    /// contact's bookkeeping, so the step loads it only when one was.
+    @exclusivity(unchecked) var hasListener = false
     /// Replaces the filter-bit test when set (Box2D's `b2ContactFilter`).
     public var shouldCollide: ((FixtureID, FixtureID) -> Bool)?
 
-    var bodies: [Body] = []
-    var fixtures: [Fixture] = []
-    var contacts: [Contact] = []
-    var joints: [Joint] = []
-    var freeBodies: [Int] = []
-    var freeFixtures: [Int] = []
-    var freeContacts: [Int] = []
-    var freeJoints: [Int] = []
-    var bodyList = nullIndex
-    var contactList = nullIndex
-    var jointList = nullIndex
-    public internal(set) var bodyCount = 0
-    public internal(set) var contactCount = 0
-    public internal(set) var jointCount = 0
-    var broadPhase = BroadPhase()
-    var newFixture = false
-    var locked = false
-    var stepComplete = true
-    var invDt0 = 0.0
+    // The hot state. A class's stored properties are checked for exclusive access at run time on
+    // every read and write (Swift's dynamic exclusivity enforcement); in the inner loops that cost
+    // about a fifth of the step. The engine never holds an access to one of these across a call
+    // that could reach the same property, so the checks are turned off for them.
+    @exclusivity(unchecked) var bodies: [Body] = []
+    @exclusivity(unchecked) var fixtures: [Fixture] = []
+    @exclusivity(unchecked) var contacts: [Contact] = []
+    @exclusivity(unchecked) var joints: [Joint] = []
+    @exclusivity(unchecked) var freeBodies: [Int] = []
+    @exclusivity(unchecked) var freeFixtures: [Int] = []
+    @exclusivity(unchecked) var freeContacts: [Int] = []
+    @exclusivity(unchecked) var freeJoints: [Int] = []
+    @exclusivity(unchecked) var bodyList = nullIndex
+    @exclusivity(unchecked) var contactList = nullIndex
+    @exclusivity(unchecked) var jointList = nullIndex
+    @exclusivity(unchecked) public internal(set) var bodyCount = 0
+    @exclusivity(unchecked) public internal(set) var contactCount = 0
+    @exclusivity(unchecked) public internal(set) var jointCount = 0
+    @exclusivity(unchecked) var broadPhase = BroadPhase()
+    @exclusivity(unchecked) var newFixture = false
+    @exclusivity(unchecked) var locked = false
+    @exclusivity(unchecked) var stepComplete = true
+    @exclusivity(unchecked) var invDt0 = 0.0
+    /// Buffers reused from step to step (the role of Box2D's stack allocator), so that a step
+    /// allocates nothing once they have grown to the scene's size. Each is swapped out into a
+    /// local while in use, and swapped back.
+    @exclusivity(unchecked) var scratch = Scratch()
 
     /// A world with the given gravity (m/s²).
-    public init(gravity: Vec2) { self.gravity = gravity }
+    public init(gravity: Vec2) {
+        self.gravity = gravity
+        // A first block for the contacts and the solver's buffers, as Box2D's block allocator
+        // starts with one: a small scene's first contacts then allocate nothing mid-run.
+        contacts.reserveCapacity(32)
+        freeContacts.reserveCapacity(32)
+        scratch.reserve(32)
+    }
 
     func bodyIndices() -> [Int] {
         var out: [Int] = []
@@ -169,7 +190,7 @@ public final class World {
 
     func synchronizeFixtures(_ b: Int) {
         var xf1 = Transform.identity
-        xf1.q = Rot(bodies[b].sweep.a0)
+        xf1.q = rotF(bodies[b].sweep.a0)
         xf1.p = bodies[b].sweep.c0 - mul(xf1.q, bodies[b].sweep.localCenter)
         let xf2 = bodies[b].xf
         var f = bodies[b].fixtureList
@@ -179,12 +200,36 @@ public final class World {
         }
     }
 
+    /// The bounding box of child `child` of fixture `f` under `xf`, without copying its shape.
+    func fixtureAABB(_ f: Int, _ xf: Transform, child: Int) -> AABB {
+        switch fixtures[f].typeIndex {
+        case 2:
+            return fixtures.withUnsafeBufferPointer { fx in
+                let p = polygonPointer(fx, f)
+                var lower = mul(xf, p.pointee.vertices[0])
+                var upper = lower
+                for i in 1..<p.pointee.vertices.count {
+                    let v = mul(xf, p.pointee.vertices[i])
+                    lower = min(lower, v); upper = max(upper, v)
+                }
+                let r = Vec2(p.pointee.radius, p.pointee.radius)
+                return AABB(lowerBound: lower - r, upperBound: upper + r)
+            }
+        case 1, 3:
+            let e = fixtures[f].edges[child]
+            let v1 = mul(xf, e.vertex1), v2 = mul(xf, e.vertex2)
+            let r = Vec2(e.radius, e.radius)
+            return AABB(lowerBound: min(v1, v2) - r, upperBound: max(v1, v2) + r)
+        default:
+            return fixtures[f].shape.computeAABB(xf, child: child)
+        }
+    }
+
     func synchronize(_ f: Int, _ xf1: Transform, _ xf2: Transform) {
-        let shape = fixtures[f].shape
         for k in fixtures[f].proxies.indices {
             let child = fixtures[f].proxies[k].childIndex
-            let a1 = shape.computeAABB(xf1, child: child)
-            let a2 = shape.computeAABB(xf2, child: child)
+            let a1 = fixtureAABB(f, xf1, child: child)
+            let a2 = fixtureAABB(f, xf2, child: child)
             let aabb = a1.union(a2)
             fixtures[f].proxies[k].aabb = aabb
             broadPhase.moveProxy(fixtures[f].proxies[k].proxyId, aabb, displacement: xf2.p - xf1.p)
@@ -457,8 +502,47 @@ public final class World {
         let ct = contacts[c]
         let fA = ct.fixtureA, fB = ct.fixtureB
         let bA = fixtures[fA].body, bB = fixtures[fB].body
-        let wm = WorldManifold(ct.manifold, bodies[bA].xf, fixtures[fA].shape.radius, bodies[bB].xf, fixtures[fB].shape.radius)
+        let wm = WorldManifold(ct.manifold, bodies[bA].xf, fixtures[fA].radius, bodies[bB].xf, fixtures[fB].radius)
         return ContactInfo(fixtureA: FixtureID(fA), fixtureB: FixtureID(fB), bodyA: BodyID(bA), bodyB: BodyID(bB),
                            childIndexA: ct.indexA, childIndexB: ct.indexB, manifold: ct.manifold, worldManifold: wm)
     }
+}
+
+/// The world's reusable buffers (see `World.scratch`).
+struct Scratch {
+    var islandBodies: [Int] = []
+    var islandContacts: [Int] = []
+    var islandJoints: [Int] = []
+    var stack: [Int] = []
+    var positions: [SolverPosition] = []
+    var velocities: [SolverVelocity] = []
+    var velocityConstraints: [ContactVelocityConstraint] = []
+    var positionConstraints: [ContactPositionConstraint] = []
+    var pairs: [(Int, Int)] = []
+    var toi = TOIQueue()
+
+    /// Grows the buffers ahead to what a step of a world of `bodies` bodies, `contacts` contacts
+    /// and `joints` joints can need (Box2D sizes its island from the same counts), doubling, so
+    /// that the step itself never grows them.
+    mutating func ensure(bodies: Int, contacts: Int, joints: Int) {
+        func grow<T>(_ a: inout [T], _ n: Int) { if a.capacity < n { a.reserveCapacity(Swift.max(n, 2 * a.capacity)) } }
+        grow(&islandBodies, bodies); grow(&stack, bodies); grow(&positions, bodies); grow(&velocities, bodies)
+        grow(&islandContacts, contacts); grow(&velocityConstraints, contacts); grow(&positionConstraints, contacts)
+        grow(&islandJoints, joints)
+    }
+
+    mutating func reserve(_ n: Int) {
+        islandBodies.reserveCapacity(n); islandContacts.reserveCapacity(n); islandJoints.reserveCapacity(n)
+        stack.reserveCapacity(n); positions.reserveCapacity(n); velocities.reserveCapacity(n)
+        velocityConstraints.reserveCapacity(n); positionConstraints.reserveCapacity(n); pairs.reserveCapacity(n)
+    }
+}
+
+/// A pointer to fixture `f`'s polygon inside the fixture array (valid while `fx` is).
+@inline(__always) func polygonPointer(_ fx: UnsafeBufferPointer<Fixture>, _ f: Int) -> UnsafePointer<PolygonShape> {
+    UnsafeRawPointer(fx.baseAddress! + f).advanced(by: Fixture.polygonOffset).assumingMemoryBound(to: PolygonShape.self)
+}
+
+extension Fixture {
+    @inline(__always) static var polygonOffset: Int { MemoryLayout<Fixture>.offset(of: \Fixture.polygon)! }
 }

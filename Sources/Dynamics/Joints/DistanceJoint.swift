@@ -23,7 +23,7 @@ struct DistanceJoint {
     mutating func initVelocityConstraints(_ data: inout SolverData, _ A: SolverBody, _ B: SolverBody) {
         let cA = data.positions[A.index].c, aA = data.positions[A.index].a
         let cB = data.positions[B.index].c, aB = data.positions[B.index].a
-        let qA = Rot(aA), qB = Rot(aB)
+        let qA = rotF(aA), qB = rotF(aB)
         rA = mul(qA, localAnchorA - A.localCenter)
         rB = mul(qB, localAnchorB - B.localCenter)
         u = cB + rB - cA - rA
@@ -68,7 +68,7 @@ struct DistanceJoint {
         if frequencyHz > 0 { return true }
         var cA = data.positions[A.index].c, aA = data.positions[A.index].a
         var cB = data.positions[B.index].c, aB = data.positions[B.index].a
-        let qA = Rot(aA), qB = Rot(aB)
+        let qA = rotF(aA), qB = rotF(aB)
         let rA = mul(qA, localAnchorA - A.localCenter)
         let rB = mul(qB, localAnchorB - B.localCenter)
         var u = cB + rB - cA - rA
@@ -105,8 +105,8 @@ struct RopeJoint {
     mutating func initVelocityConstraints(_ data: inout SolverData, _ A: SolverBody, _ B: SolverBody) {
         let cA = data.positions[A.index].c, aA = data.positions[A.index].a
         let cB = data.positions[B.index].c, aB = data.positions[B.index].a
-        rA = mul(Rot(aA), localAnchorA - A.localCenter)
-        rB = mul(Rot(aB), localAnchorB - B.localCenter)
+        rA = mul(rotF(aA), localAnchorA - A.localCenter)
+        rB = mul(rotF(aB), localAnchorB - B.localCenter)
         u = cB + rB - cA - rA
         length = u.length
         let C = length - maxLength
@@ -144,8 +144,8 @@ struct RopeJoint {
     func solvePositionConstraints(_ data: inout SolverData, _ A: SolverBody, _ B: SolverBody) -> Bool {
         var cA = data.positions[A.index].c, aA = data.positions[A.index].a
         var cB = data.positions[B.index].c, aB = data.positions[B.index].a
-        let rA = mul(Rot(aA), localAnchorA - A.localCenter)
-        let rB = mul(Rot(aB), localAnchorB - B.localCenter)
+        let rA = mul(rotF(aA), localAnchorA - A.localCenter)
+        let rB = mul(rotF(aB), localAnchorB - B.localCenter)
         var u = cB + rB - cA - rA
         let l = u.length
         u = u.safeNormalized

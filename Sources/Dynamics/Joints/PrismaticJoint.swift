@@ -53,7 +53,7 @@ struct PrismaticJoint {
         let cB = data.positions[B.index].c, aB = data.positions[B.index].a
         var vB = data.velocities[B.index].v, wB = data.velocities[B.index].w
         let mA = A.invMass, mB = B.invMass, iA = A.invI, iB = B.invI
-        let qA = Rot(aA), qB = Rot(aB)
+        let qA = rotF(aA), qB = rotF(aB)
         let rA = mul(qA, localAnchorA - A.localCenter)
         let rB = mul(qB, localAnchorB - B.localCenter)
         let d = (cB - cA) + rB - rA
@@ -145,7 +145,7 @@ struct PrismaticJoint {
         var cA = data.positions[A.index].c, aA = data.positions[A.index].a
         var cB = data.positions[B.index].c, aB = data.positions[B.index].a
         let mA = A.invMass, mB = B.invMass, iA = A.invI, iB = B.invI
-        let qA = Rot(aA), qB = Rot(aB)
+        let qA = rotF(aA), qB = rotF(aB)
         let rA = mul(qA, localAnchorA - A.localCenter)
         let rB = mul(qB, localAnchorB - B.localCenter)
         let d = cB + rB - cA - rA

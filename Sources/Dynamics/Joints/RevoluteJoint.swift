@@ -50,8 +50,8 @@ struct RevoluteJoint {
         let aA = data.positions[A.index].a, aB = data.positions[B.index].a
         var vA = data.velocities[A.index].v, wA = data.velocities[A.index].w
         var vB = data.velocities[B.index].v, wB = data.velocities[B.index].w
-        rA = mul(Rot(aA), localAnchorA - A.localCenter)
-        rB = mul(Rot(aB), localAnchorB - B.localCenter)
+        rA = mul(rotF(aA), localAnchorA - A.localCenter)
+        rB = mul(rotF(aB), localAnchorB - B.localCenter)
         let mA = A.invMass, mB = B.invMass, iA = A.invI, iB = B.invI
         let fixedRotation = iA + iB == 0
         mass = pointAndAngleMass(mA, mB, iA, iB, rA, rB)
@@ -171,8 +171,8 @@ struct RevoluteJoint {
             aA -= iA * limitImpulse
             aB += iB * limitImpulse
         }
-        let rA = mul(Rot(aA), localAnchorA - A.localCenter)
-        let rB = mul(Rot(aB), localAnchorB - B.localCenter)
+        let rA = mul(rotF(aA), localAnchorA - A.localCenter)
+        let rB = mul(rotF(aB), localAnchorB - B.localCenter)
         let C = cB + rB - cA - rA
         let positionError = C.length
         var K = Mat22.zero
@@ -212,8 +212,8 @@ struct WeldJoint {
         var vA = data.velocities[A.index].v, wA = data.velocities[A.index].w
         var vB = data.velocities[B.index].v, wB = data.velocities[B.index].w
         let mA = A.invMass, mB = B.invMass, iA = A.invI, iB = B.invI
-        rA = mul(Rot(aA), localAnchorA - A.localCenter)
-        rB = mul(Rot(aB), localAnchorB - B.localCenter)
+        rA = mul(rotF(aA), localAnchorA - A.localCenter)
+        rB = mul(rotF(aB), localAnchorB - B.localCenter)
         let K = pointAndAngleMass(mA, mB, iA, iB, rA, rB)
         if frequencyHz > 0 {
             mass = K.inverse22
@@ -279,8 +279,8 @@ struct WeldJoint {
         var cA = data.positions[A.index].c, aA = data.positions[A.index].a
         var cB = data.positions[B.index].c, aB = data.positions[B.index].a
         let mA = A.invMass, mB = B.invMass, iA = A.invI, iB = B.invI
-        let rA = mul(Rot(aA), localAnchorA - A.localCenter)
-        let rB = mul(Rot(aB), localAnchorB - B.localCenter)
+        let rA = mul(rotF(aA), localAnchorA - A.localCenter)
+        let rB = mul(rotF(aB), localAnchorB - B.localCenter)
         let K = pointAndAngleMass(mA, mB, iA, iB, rA, rB)
         let positionError: Double, angularError: Double
         if frequencyHz > 0 {

@@ -1,0 +1,120 @@
+// The fair benchmark: the Swift engine and Box2D 2.3.2 C++ (built by Benchmarks/run) on the same
+// scenes, interleaved in one run. For each scene and engine: the median time of one step over all
+// steps of all rounds, the CPU time per step over all steps (the thread's CPU clock, which a
+// loaded machine disturbs less than wall time), the heap allocations per step after warm-up (the
+// second half of the steps),
+// and for the piles the growth exponent k of time ∝ n^k (least squares on log–log).
+//
+// Usage: EngineBench BOX2D_BENCH_BINARY [ROUNDS] [SCENE…]
+import Dynamics
+import Foundation
+import Geometry
+import MallocCounter
+
+let h = Double(Float(1.0 / 120.0))
+
+struct Result { var median: Double; var allocsPerStep: Double; var total: Double; var cpu: Double }
+
+/// CPU time of this thread (ns): on a loaded machine wall time includes time spent descheduled.
+func cpuNs() -> UInt64 {
+    var t = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+    return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
+}
+
+func runSwift(_ scene: BenchScene) -> Result {
+    let w = build(scene.name)
+    var times: [UInt64] = []
+    times.reserveCapacity(scene.steps)
+    let warmup = scene.steps / 2
+    var allocs0: UInt64 = 0
+    var total: UInt64 = 0
+    let cpu0 = cpuNs()
+    for i in 0..<scene.steps {
+        if i == warmup { allocs0 = UInt64(malloc_counter_count()) }
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        w.step(h, velocityIterations: 8, positionIterations: 3)
+        let dt = DispatchTime.now().uptimeNanoseconds - t0
+        total += dt
+        times.append(dt)
+    }
+    let cpu = cpuNs() - cpu0
+    let allocs = UInt64(malloc_counter_count()) - allocs0
+    times.sort()
+    return Result(median: Double(times[times.count / 2]), allocsPerStep: Double(allocs) / Double(scene.steps - warmup), total: Double(total),
+                  cpu: Double(cpu))
+}
+
+func runBox2D(_ binary: String, _ scene: BenchScene) -> Result {
+    // `none`: the Swift engine alone (for profiling it with perf).
+    if binary == "none" { return Result(median: .nan, allocsPerStep: .nan, total: .nan, cpu: .nan) }
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: binary)
+    p.arguments = [scene.name, String(scene.steps), String(scene.steps / 2)]
+    let pipe = Pipe()
+    p.standardOutput = pipe
+    try! p.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    let parts = String(decoding: data, as: UTF8.self).split(separator: " ")
+    precondition(parts.count == 5 && parts[0] == scene.name, "box2d-bench: unexpected output \(String(decoding: data, as: UTF8.self))")
+    func num(_ i: Int) -> Double { Double(parts[i].trimmingCharacters(in: .whitespacesAndNewlines))! }
+    return Result(median: num(1), allocsPerStep: num(2), total: num(3), cpu: num(4))
+}
+
+func median(_ xs: [Double]) -> Double { let s = xs.sorted(); return s[s.count / 2] }
+
+func growthExponent(_ points: [(Double, Double)]) -> Double {
+    let xs = points.map { Foundation.log($0.0) }, ys = points.map { Foundation.log($0.1) }
+    let mx = xs.reduce(0, +) / Double(xs.count), my = ys.reduce(0, +) / Double(ys.count)
+    var num = 0.0, den = 0.0
+    for i in xs.indices { num += (xs[i] - mx) * (ys[i] - my); den += (xs[i] - mx) * (xs[i] - mx) }
+    return num / den
+}
+
+var args = Array(CommandLine.arguments.dropFirst())
+guard !args.isEmpty else {
+    FileHandle.standardError.write("usage: EngineBench BOX2D_BENCH_BINARY [ROUNDS] [SCENE…]\n".data(using: .utf8)!)
+    exit(2)
+}
+let binary = args.removeFirst()
+let rounds = args.first.flatMap { Int($0) } ?? 3
+if !args.isEmpty, Int(args[0]) != nil { args.removeFirst() }
+var scenes = args.isEmpty ? benchScenes : benchScenes.filter { args.contains($0.name) }
+// BENCH_STEPS=n runs every scene for n steps (both engines), e.g. a whole 5 s scene (600).
+if let s = ProcessInfo.processInfo.environment["BENCH_STEPS"], let n = Int(s) {
+    for i in scenes.indices { scenes[i].steps = n }
+}
+
+var swiftRuns: [String: [Result]] = [:], boxRuns: [String: [Result]] = [:]
+for round in 0..<rounds {
+    for scene in scenes {
+        // Alternate which engine goes first, so neither always runs on a warmer machine.
+        if round % 2 == 0 {
+            boxRuns[scene.name, default: []].append(runBox2D(binary, scene))
+            swiftRuns[scene.name, default: []].append(runSwift(scene))
+        } else {
+            swiftRuns[scene.name, default: []].append(runSwift(scene))
+            boxRuns[scene.name, default: []].append(runBox2D(binary, scene))
+        }
+    }
+}
+
+print("Per-step medians over \(rounds) interleaved rounds (median of the rounds' medians), h = Float(1/120), 8/3 iterations")
+print("                             median wall time per step      CPU time per step (all steps)   allocations per step")
+print("scene                 steps   scenerun µs  Box2D µs  ratio   scenerun µs  Box2D µs  ratio   scenerun  Box2D")
+var pileSwift: [(Double, Double)] = [], pileBox: [(Double, Double)] = []
+for scene in scenes {
+    let sw = swiftRuns[scene.name]!, bx = boxRuns[scene.name]!
+    let ms = median(sw.map(\.median)), mb = median(bx.map(\.median))
+    let asw = median(sw.map(\.allocsPerStep)), abx = median(bx.map(\.allocsPerStep))
+    let name = scene.name.padding(toLength: 20, withPad: " ", startingAt: 0)
+    let cs = median(sw.map(\.cpu)) / Double(scene.steps), cb = median(bx.map(\.cpu)) / Double(scene.steps)
+    print(name + String(format: " %6d %13.1f %9.1f %6.2f %13.1f %9.1f %6.2f %10.3f %6.3f", scene.steps, ms / 1000, mb / 1000, ms / mb,
+                        cs / 1000, cb / 1000, cs / cb, asw, abx))
+    if let n = scene.pileSize { pileSwift.append((Double(n), ms)); pileBox.append((Double(n), mb)) }
+}
+if pileSwift.count >= 2 {
+    print(String(format: "growth exponent over the piles (time per step ∝ n^k): scenerun k = %.2f, Box2D k = %.2f",
+                 growthExponent(pileSwift), growthExponent(pileBox)))
+}

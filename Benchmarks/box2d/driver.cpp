@@ -1,0 +1,163 @@
+// The C++ side of Benchmarks/run: Box2D 2.3.2 (from the pybox2d sdist, compiled next to this file
+// at -O3 -DNDEBUG) on the same scenes as Benchmarks/Sources/EngineBench/Scenes.swift, with the
+// UIKit mapping of Sources/UIDynamics: 100 pt per metre, sub-step h = Float(1/120), 8 velocity and
+// 3 position iterations, gravity 10 m/s² times the direction, density 1, friction 0.2,
+// restitution 0.2, damping 0.1, reference bounds as a closed chain 1 pt outside the bounds.
+//
+// Usage: box2d-bench SCENE STEPS WARMUP
+// Prints one line: scene, median ns per step, allocations per step after warm-up, total ns, and
+// the CPU time of all steps in ns.
+#include <Box2D/Box2D.h>
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <string>
+#include <vector>
+
+extern "C" unsigned long long malloc_counter_count(void);
+
+static const float S = 0.01f;  // metres per point
+
+static b2World *makeWorld(float gx, float gy) { return new b2World(b2Vec2(gx, gy)); }
+
+static void referenceBounds(b2World *w, float width, float height) {
+    b2BodyDef bd;
+    b2Body *b = w->CreateBody(&bd);
+    b2Vec2 pts[4] = {b2Vec2(-1 * S, -1 * S), b2Vec2((width + 1) * S, -1 * S),
+                     b2Vec2((width + 1) * S, (height + 1) * S), b2Vec2(-1 * S, (height + 1) * S)};
+    b2ChainShape chain;
+    chain.CreateLoop(pts, 4);
+    b2FixtureDef fd;
+    fd.shape = &chain;
+    fd.friction = 0.2f;
+    fd.restitution = 0.2f;
+    b->CreateFixture(&fd);
+}
+
+static b2Body *item(b2World *w, float cx, float cy, float wpt, float hpt, float angle, bool gravity, bool bullet) {
+    b2BodyDef bd;
+    bd.type = b2_dynamicBody;
+    bd.position.Set(cx * S, cy * S);
+    bd.angle = angle;
+    bd.linearDamping = 0.1f;
+    bd.angularDamping = 0.1f;
+    bd.gravityScale = gravity ? 1.0f : 0.0f;
+    bd.bullet = bullet;
+    b2Body *b = w->CreateBody(&bd);
+    b2PolygonShape box;
+    box.SetAsBox(0.5f * wpt * S, 0.5f * hpt * S);
+    b2FixtureDef fd;
+    fd.shape = &box;
+    fd.density = 1.0f;
+    fd.friction = 0.2f;
+    fd.restitution = 0.2f;
+    b->CreateFixture(&fd);
+    return b;
+}
+
+static b2World *build(const std::string &scene) {
+    if (scene == "spring") {
+        // One 50×50 item held by a 2 Hz spring (damping 0.3) to an anchor 150 pt away, rest length 50 pt.
+        b2World *w = makeWorld(0, 0);
+        b2BodyDef gd;
+        b2Body *ground = w->CreateBody(&gd);
+        b2Body *b = item(w, 250, 100, 50, 50, 0, false, false);
+        b2DistanceJointDef jd;
+        jd.bodyA = ground;
+        jd.bodyB = b;
+        jd.localAnchorA.Set(100 * S, 100 * S);
+        jd.localAnchorB.Set(0, 0);
+        jd.length = 50 * S;
+        jd.frequencyHz = 2;
+        jd.dampingRatio = 0.3f;
+        jd.collideConnected = true;
+        w->CreateJoint(&jd);
+        return w;
+    }
+    if (scene == "shade") {
+        // A 380×300 shade falls under gravity onto the bottom of 390×844 reference bounds.
+        b2World *w = makeWorld(0, 10);
+        item(w, 195, 150, 380, 300, 0, true, true);
+        referenceBounds(w, 390, 844);
+        return w;
+    }
+    if (scene == "rain-100") {
+        // 100 20×20 boxes in a 10×10 grid at the top of 390×844 bounds, falling.
+        b2World *w = makeWorld(0, 10);
+        for (int i = 0; i < 100; i++)
+            item(w, 30 + 35 * (i % 10), 20 + 30 * (i / 10), 20, 20, 0.1f * (i % 5), true, false);
+        referenceBounds(w, 390, 844);
+        return w;
+    }
+    if (scene.rfind("pile-", 0) == 0) {
+        // N 20×20 boxes stacked 20 to a row (21 pt apart, odd rows shifted 5 pt) on the bottom of
+        // bounds 440 pt wide and tall enough for them.
+        int n = std::atoi(scene.c_str() + 5);
+        int rows = (n + 19) / 20;
+        float height = std::max(844.0f, rows * 21.0f + 100.0f);
+        b2World *w = makeWorld(0, 10);
+        for (int i = 0; i < n; i++) {
+            int row = i / 20, col = i % 20;
+            item(w, 20 + 10 + col * 21 + (row % 2) * 5, height - 11 - row * 21, 20, 20, 0, true, false);
+        }
+        referenceBounds(w, 440, height);
+        return w;
+    }
+    if (scene == "overlap-500" || scene == "overlap-500-bullets") {
+        // 500 20×20 items on a 25×20 grid 15 pt apart (each overlaps its eight neighbours by 5 pt)
+        // at the top of 390×844 bounds, under gravity (UIKit makes gravity items bullets).
+        bool bullets = scene == "overlap-500-bullets";
+        b2World *w = makeWorld(0, 10);
+        for (int i = 0; i < 500; i++) item(w, 15 + 15 * (i % 25), 15 + 15 * (i / 25), 20, 20, 0, true, bullets);
+        referenceBounds(w, 390, 844);
+        return w;
+    }
+    std::fprintf(stderr, "unknown scene %s\n", scene.c_str());
+    std::exit(2);
+}
+
+static long long nowNs() {
+    timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+// CPU time of this thread: on a loaded machine wall time includes time spent descheduled.
+static long long cpuNs() {
+    timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 4) {
+        std::fprintf(stderr, "usage: %s SCENE STEPS WARMUP\n", argv[0]);
+        return 2;
+    }
+    std::string scene = argv[1];
+    int steps = std::atoi(argv[2]), warmup = std::atoi(argv[3]);
+    b2World *w = build(scene);
+    const float h = 1.0f / 120.0f;
+    std::vector<long long> times;
+    times.reserve(steps);
+    unsigned long long allocs0 = 0;
+    long long total = 0;
+    long long cpu0 = cpuNs();
+    for (int i = 0; i < steps; i++) {
+        if (i == warmup) allocs0 = malloc_counter_count();
+        long long t0 = nowNs();
+        w->Step(h, 8, 3);
+        long long dt = nowNs() - t0;
+        total += dt;
+        times.push_back(dt);
+    }
+    long long cpu = cpuNs() - cpu0;
+    unsigned long long allocs = malloc_counter_count() - allocs0;
+    std::sort(times.begin(), times.end());
+    long long median = times[times.size() / 2];
+    std::printf("%s %lld %.4f %lld %lld\n", scene.c_str(), median, double(allocs) / double(steps - warmup), total, cpu);
+    return 0;
+}

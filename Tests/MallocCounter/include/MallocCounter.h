@@ -1,0 +1,17 @@
+#ifndef MALLOC_COUNTER_H
+#define MALLOC_COUNTER_H
+// (The same counter as Benchmarks/Sources/MallocCounter, for the engine's allocation test.)
+// Counts heap allocations of the whole process: malloc, calloc, realloc, memalign and friends are
+// interposed (glibc) and forwarded to glibc's own implementations. Linked into both benchmark
+// drivers, the Swift one and the C++ one, so both count the same way.
+#ifdef __cplusplus
+extern "C" {
+#endif
+/// Number of allocation calls since the process started.
+unsigned long long malloc_counter_count(void);
+/// Number of allocation calls made by the calling thread.
+unsigned long long malloc_counter_thread_count(void);
+#ifdef __cplusplus
+}
+#endif
+#endif
