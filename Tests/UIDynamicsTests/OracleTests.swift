@@ -68,20 +68,10 @@ import Testing
     /// sleeps after 61; scenerun sums in Double and sleeps after 60. Each is checked strictly up to
     /// the tick before the oracle pauses, and the rest of its checks run as a known issue, which
     /// fails (“known issue was not recorded”) once the engine sums in float32: then delete the entry.
-    static let knownSleepTimerDifference: [String: String] = [
-        "sleep-timer-pause-tick": "the sleep timer reaches 0.5 s one sub-step early (Double sum) and that sub-step ends the tick before",
-        "sleep-timer-rest-position": "the sleep timer reaches 0.5 s one sub-step early (Double sum): the box stops one sub-step short",
-        // Scenes built for other paths whose items fall asleep on an even sub-step, so the Double
-        // timer's sub-step ends the tick before: scenerun pauses one tick early.
-        "collision-mode-boundaries": "pauses one tick early: the sleep timer (Double sum) reaches 0.5 s one sub-step early",
-        "collision-modes-combined": "pauses one tick early: the sleep timer (Double sum) reaches 0.5 s one sub-step early",
-        "frame-rate-120": "pauses one tick early: the sleep timer (Double sum) reaches 0.5 s one sub-step early",
-        "no-rotation-on-slope": "pauses one tick early: the sleep timer (Double sum) reaches 0.5 s one sub-step early",
-        "ellipse-small-polygon": "pauses one tick early: the sleep timer (Double sum) reaches 0.5 s one sub-step early",
-        // The shade sleeps one sub-step (and one tick) early, before position correction has moved
-        // it the last 0.2 pt; with a float32 timer it matches the oracle to 1e-4 pt.
-        "shade-settle": "sleeps one sub-step early (Double sleep timer), 0.2 pt before position correction is done",
-    ]
+    /// Fixtures that may disagree with the oracle, and why: none since the engine sums the sleep
+    /// timer in float32 as Box2D does (the eight scenes that paused a tick early before are held
+    /// strictly now).
+    static let knownSleepTimerDifference: [String: String] = [:]
 
     struct Tolerance {
         var window: Int
