@@ -99,7 +99,7 @@ public func closestMatch(to name: String, in candidates: [String]) -> String? {
         let b = Array(cand.lowercased().unicodeScalars)
         let d = levenshtein(a, b)
         let limit = min(3, max(1, max(a.count, b.count) / 3))
-        if d <= limit, best == nil || d < best!.1 { best = (cand, d) }
+        if d <= limit, d < (best?.1 ?? .max) { best = (cand, d) }
     }
     return best?.0
 }

@@ -26,7 +26,7 @@ public struct FilePath: Hashable {
     }
 
     func withCString<T>(_ body: (UnsafePointer<CChar>) -> T) -> T {
-        (raw + [0]).withUnsafeBufferPointer { b in b.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) } }
+        (raw + [0]).withUnsafeBufferPointer { b in b.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) } }   // the buffer is not empty
     }
 
     /// The file's status, links followed; nil when it does not exist.
@@ -123,7 +123,7 @@ public func readSceneFile(_ path: FilePath, limit: Int) -> Result<[UInt8], Diagn
             if bytes.count > limit { return .failure(Diagnostic("the file is more than \(limit) bytes; raise the limit with --max-file-size", at: at)) }
             bytes += [UInt8](repeating: 0, count: Swift.max(4096, bytes.count))
         }
-        let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + got, $0.count - got) }
+        let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + got, $0.count - got) }   // the buffer is not empty
         if n < 0 {
             if errno == EINTR { continue }
             return .failure(Diagnostic("cannot read the file: \(reason(errno))", at: at))

@@ -102,7 +102,7 @@ private let stallSeconds: UInt32 = {
 public func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
     var off = 0
     while off < bytes.count {
-        let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + off, bytes.count - off) }
+        let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + off, bytes.count - off) }   // the buffer is not empty
         if n < 0 {
             if errno == EINTR { continue }
             return errno

@@ -109,7 +109,7 @@ func inotifyWait(_ paths: [String], unless changed: () -> Bool) -> Bool {
     if changed() { return true }
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
-        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }   // the buffer is not empty
         if n > 0 { return true }
         if n < 0 && errno == EINTR { continue }
         return false

@@ -91,29 +91,31 @@ func eval(_ e: Expr, _ r: some NameResolver, _ scope: Scope) throws(Diagnostic) 
             return .bool(try eval(rr, r, scope).bool == true)
         }
         let a = try eval(l, r, scope), b = try eval(rr, r, scope)
+        // The checker typed both sides; numbers are read as such (a point or rect has no number).
+        let x = a.number ?? .nan, y = b.number ?? .nan
         switch op {
         case "==": return .bool(a == b)
         case "!=": return .bool(a != b)
-        case "<": return .bool(a.number! < b.number!)
-        case "<=": return .bool(a.number! <= b.number!)
-        case ">": return .bool(a.number! > b.number!)
-        case ">=": return .bool(a.number! >= b.number!)
+        case "<": return .bool(x < y)
+        case "<=": return .bool(x <= y)
+        case ">": return .bool(x > y)
+        case ">=": return .bool(x >= y)
         case "+":
             if let p = a.point, let q = b.point { return .point(p + q) }
-            return try finite(a.number! + b.number!)
+            return try finite(x + y)
         case "-":
             if let p = a.point, let q = b.point { return .point(p - q) }
-            return try finite(a.number! - b.number!)
+            return try finite(x - y)
         case "*":
             if let p = a.point, let s = b.number { return .point(s * p) }
             if let s = a.number, let p = b.point { return .point(s * p) }
-            return try finite(a.number! * b.number!)
+            return try finite(x * y)
         case "/", "%":
-            let d = b.number!
+            let d = y
             if d == 0 { throw Diagnostic("division by zero in `\(e.text)` (`\(rr.text)` is 0)", at: e.location) }
             if let p = a.point { return .point(p / d) }
-            if op == "%" { return try finite(a.number!.truncatingRemainder(dividingBy: d)) }
-            return try finite(a.number! / d)
+            if op == "%" { return try finite(x.truncatingRemainder(dividingBy: d)) }
+            return try finite(x / d)
         default:
             throw Diagnostic("unknown operator `\(op)`", at: e.location)
         }

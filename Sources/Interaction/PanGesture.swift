@@ -107,14 +107,14 @@ public struct TouchPath: Sendable {
     public init(keyframes: [(t: Double, p: Vec2)], curve: TimingCurve = .linear) { self.keyframes = keyframes; self.curve = curve }
 
     /// Duration from the first to the last keyframe (s).
-    public var duration: Double { keyframes.last!.t - keyframes.first!.t }
+    public var duration: Double { (keyframes.last?.t ?? 0) - (keyframes.first?.t ?? 0) }
 
     /// Finger position `t` seconds after the first keyframe.
     public func position(at t: Double) -> Vec2 {
         let t0 = keyframes[0].t
         let tt = t + t0
         if tt <= t0 { return keyframes[0].p }
-        if tt >= keyframes.last!.t { return keyframes.last!.p }
+        if let last = keyframes.last, tt >= last.t { return last.p }
         if keyframes.count == 2 {
             let f = curve.value(at: (tt - t0) / (keyframes[1].t - t0))
             return keyframes[0].p + f * (keyframes[1].p - keyframes[0].p)

@@ -10,7 +10,7 @@ let stepKeys = StepKey.names + actionKeys
 
 struct SceneBuilder {
     var w: Walker
-    var scene: Scene!
+    var scene: Scene!   // set first thing in build(), before any other method runs
     var scope = Scope()
 
     init(walker: Walker) { w = walker }
@@ -26,7 +26,7 @@ struct SceneBuilder {
         scene = Scene(file: file, source: text, name: variant.map { "\(name) / \($0)" } ?? name, location: w.loc(root))
         scene.variant = variant
         if let n = node("world") { try world(n) }
-        try views(node("views")!)
+        try views(node("views") ?? root)   // a required key
         if let n = node("gestures") { try gestures(n) }
         if let n = node("transitions") { try transitions(n) }
         buildScope()
@@ -34,7 +34,7 @@ struct SceneBuilder {
         if let n = node("vars") { try vars(n) }
         if let n = node("behaviors") { try behaviors(n) }
         if let n = node("on") { try rules(n) }
-        try script(node("script")!)
+        try script(node("script") ?? root)   // a required key
         if let n = node("expect") { scene.expect = try expectation(n) }
         if let n = node("outcome") {
             if scene.sweep.isEmpty { throw err("`outcome` belongs to a swept scene: add a `sweep`", n) }

@@ -74,6 +74,8 @@ extension SceneBuilder {
     mutating func behaviorKind(_ kind: BehaviorKindName, _ n: Node, _ name: String) throws(Diagnostic) -> BehaviorKind {
         let kv = try w.mapping(n, "`\(kind.rawValue)` of `\(name)`", known: kind.keys, required: kind.requiredKeys)
         func get(_ k: String) -> Node? { kv.first { $0.0 == k }?.1 }
+        /// A key the mapping requires (checked by `w.mapping` above), or one known to be present.
+        func req(_ k: String) -> Node { kv.first { $0.0 == k }?.1 ?? n }
         let s = scope
         func num(_ k: String, min: Double? = nil, positive: Bool = false) throws(Diagnostic) -> Expr? {
             guard let x = get(k) else { return nil }
@@ -87,7 +89,7 @@ extension SceneBuilder {
         func point(_ k: String) throws(Diagnostic) -> Expr? { try get(k).map { (x) throws(Diagnostic) in try w.expr(x, "`\(k)`", .point, s) } }
         switch kind {
         case .gravity:
-            return .gravity(items: try viewNames(get("items")!, "`items`"), magnitude: try num("magnitude"), angle: try num("angle"), direction: try point("direction"))
+            return .gravity(items: try viewNames(req("items"), "`items`"), magnitude: try num("magnitude"), angle: try num("angle"), direction: try point("direction"))
         case .collision:
             var mode = CollisionMode.everything
             if let m = get("mode") { mode = try pick(m, "`mode`") { "collision `mode` must be \(CollisionMode.alternatives), found `\($0)`" } }
@@ -125,9 +127,9 @@ extension SceneBuilder {
                     }
                 }
             }
-            return .collision(items: try viewNames(get("items")!, "`items`"), mode: mode, referenceBounds: insets, boundaries: bounds)
+            return .collision(items: try viewNames(req("items"), "`items`"), mode: mode, referenceBounds: insets, boundaries: bounds)
         case .attachment:
-            var a = AttachmentSpec(item: try viewID(get("item")!, "`item`"))   // required key
+            var a = AttachmentSpec(item: try viewID(req("item"), "`item`"))   // required key
             if let t = get("to") {
                 if case .scalar(let sc) = t, case .view(let id)? = scene.names[sc.string], id == a.item {
                     throw err("attachment `\(name)` attaches `\(sc.string)` to itself; `to` names another view (use `anchor` for a point)", t)
@@ -141,7 +143,7 @@ extension SceneBuilder {
             }
             a.anchor = try point("anchor")
             if a.anchor == nil && a.to == nil { throw err("attachment `\(name)` needs an `anchor` point or `to` another view", n) }
-            if a.anchor != nil && a.to != nil { throw err("attachment `\(name)` has both `anchor` and `to`; choose one", get("to")!) }
+            if a.anchor != nil && a.to != nil { throw err("attachment `\(name)` has both `anchor` and `to`; choose one", req("to")) }
             a.offset = try point("offset")
             a.toOffset = try point("toOffset")
             a.length = try num("length", min: 0)
@@ -162,13 +164,13 @@ extension SceneBuilder {
         case .snap:
             guard let to = get("to") else { throw err("snap `\(name)` needs `to`: the point to snap to", n) }
             let d = try num("damping", min: 0)
-            if let d, case .number(let v) = d.node, v > 1 { throw err("snap `damping` must be between 0 and 1, found \(formatNumber(v))", get("damping")!) }
-            return .snap(item: try viewID(get("item")!, "`item`"), to: try w.expr(to, "`to`", .point, s), damping: d)
+            if let d, case .number(let v) = d.node, v > 1 { throw err("snap `damping` must be between 0 and 1, found \(formatNumber(v))", req("damping")) }
+            return .snap(item: try viewID(req("item"), "`item`"), to: try w.expr(to, "`to`", .point, s), damping: d)
         case .push:
             var mode = PushMode.continuous
             if let m = get("mode") { mode = try pick(m, "`mode`") { "push `mode` must be \(PushMode.alternatives), found `\($0)`" } }
             let active = try get("active").map { (x) throws(Diagnostic) in try w.expr(x, "`active`", .bool, s) }
-            return .push(items: try viewNames(get("items")!, "`items`"), mode: mode, magnitude: try num("magnitude"), angle: try num("angle"),
+            return .push(items: try viewNames(req("items"), "`items`"), mode: mode, magnitude: try num("magnitude"), angle: try num("angle"),
                          direction: try point("direction"), offset: try point("offset"), active: active)
         case .item:
             var props: [(ItemKey, Expr)] = []
@@ -183,9 +185,9 @@ extension SceneBuilder {
                 case .charge, .angularVelocity: props.append((key, try w.expr(x, "`\(k)`", .number, s)))
                 }
             }
-            return .item(items: try viewNames(get("items")!, "`items`"), properties: props)
+            return .item(items: try viewNames(req("items"), "`items`"), properties: props)
         case .field:
-            let k: FieldKind = try pick(get("kind")!, "`kind`") { "unknown field kind `\($0)`" }   // required key
+            let k: FieldKind = try pick(req("kind"), "`kind`") { "unknown field kind `\($0)`" }   // required key
             var f = FieldSpec(kind: k, items: try get("items").map { (x) throws(Diagnostic) in try viewNames(x, "`items`") } ?? [])
             f.position = try point("position")
             f.strength = try num("strength")
@@ -340,7 +342,7 @@ extension SceneBuilder {
         guard kv.count == 1 else { throw err("an action has exactly one key (\(kv.map(\.0).joined(separator: ", ")) found)", n) }
         let (k, v) = kv[0]
         switch k {
-        case "add": return .add(try behaviorNames(v, allowAll: false)!, w.loc(v))
+        case "add": return .add(try behaviorNames(v, allowAll: false) ?? [], w.loc(v))   // nil only for `all`, not allowed here
         case "remove": return .remove(try behaviorNames(v, allowAll: true), w.loc(v))
         case "set": return .set(try setTargets(v, s))
         case "animate":
@@ -357,7 +359,7 @@ extension SceneBuilder {
                 if sd == nil { throw err("`spring` needs a `damping` ratio", sp) }
             }
             let delay = try ag("delay").map { (x) throws(Diagnostic) in try w.expr(x, "`delay`", .number, s) }
-            let targets = try setTargets(ag("set")!, s)
+            let targets = try setTargets(ag("set") ?? v, s)   // `set` is a required key of `animate`
             for t in targets where t.view == nil {
                 let what: String
                 if case .variable = t.target { what = "variable" } else { what = "behaviour" }

@@ -30,11 +30,12 @@ extension SceneBuilder {
         if let f = get("flick") {
             let a = try w.mapping(f, "`flick`", known: FlickKey.names, required: ["gesture", "from", "velocity"])
             func fg(_ k: String) -> Node? { a.first { $0.0 == k }?.1 }
-            let from = try w.pointOrExpr(fg("from")!, "`from`", scope), vel = try w.pointOrExpr(fg("velocity")!, "`velocity`", scope)
-            if case .list(let c) = vel.node, c.allSatisfy({ $0.literalNumber == 0 }) { throw err("a flick needs a non-zero `velocity`", fg("velocity")!) }
+            func freq(_ k: String) -> Node { fg(k) ?? f }   // gesture, from and velocity are required keys
+            let from = try w.pointOrExpr(freq("from"), "`from`", scope), vel = try w.pointOrExpr(freq("velocity"), "`velocity`", scope)
+            if case .list(let c) = vel.node, c.allSatisfy({ $0.literalNumber == 0 }) { throw err("a flick needs a non-zero `velocity`", freq("velocity")) }
             let dist = try fg("distance").map { (x) throws(Diagnostic) in try w.numberOrExpr(x, "`distance`", positive: true, scope) }
                 ?? Expr(node: .number(200), location: w.loc(f), text: "200")
-            return .flick(gesture: try gestureName(fg("gesture")!), from: from, velocity: vel, distance: dist, location: w.loc(f))
+            return .flick(gesture: try gestureName(freq("gesture")), from: from, velocity: vel, distance: dist, location: w.loc(f))
         }
         if let wt = get("wait") {
             if case .mapping = wt {
@@ -66,7 +67,7 @@ extension SceneBuilder {
     mutating func pan(_ n: Node) throws(Diagnostic) -> Step {
         let a = try w.mapping(n, "`pan`", known: PanKey.names, required: [PanKey.gesture.rawValue])
         func get(_ k: String) -> Node? { a.first { $0.0 == k }?.1 }
-        let g = try gestureName(get("gesture")!)
+        let g = try gestureName(get("gesture") ?? n)   // a required key of `pan`
         var frames: [Keyframe] = []
         var curve = CurveName.linear
         if let p = get("path") {

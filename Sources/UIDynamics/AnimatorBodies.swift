@@ -67,9 +67,9 @@ extension DynamicAnimator {
         guard let body = items[id]?.body else { return }
         if let f = items[id]?.fixture { owners[f] = nil }
         world.destroyBody(body)
-        items[id]!.body = nil
-        items[id]!.fixture = nil
-        items[id]!.dirty = false
+        self[item: id].body = nil
+        self[item: id].fixture = nil
+        self[item: id].dirty = false
     }
 
     /// Gravity vector, gravity scales and bullet flags from the installed behaviours.
@@ -121,7 +121,7 @@ extension DynamicAnimator {
 
     /// The world point (points) of an item's attachment point `offset` (turning with the item).
     func itemPoint(_ id: ItemID, _ offset: Vec2) -> Vec2 {
-        let it = items[id]!
+        let it = self[item: id]
         return it.center + mul(Rot(it.rotation), offset)
     }
 
@@ -193,7 +193,7 @@ extension DynamicAnimator {
     func makeSnap(_ snap: SnapBehavior) -> [JointID] {
         guard let body = items[snap.item]?.body else { return [] }
         let s = 1 / pointsPerMeter
-        let half = 0.5 * items[snap.item]!.size
+        let half = 0.5 * self[item: snap.item].size
         var out: [JointID] = []
         for corner in [Vec2(-1, -1), Vec2(1, 1)] {
             let local = Vec2(corner.x * half.x, corner.y * half.y)

@@ -49,12 +49,12 @@ extension DynamicAnimator {
         inTick = true
         elapsedTime += dt
         let s = 1 / pointsPerMeter
-        for id in itemOrder where items[id]!.dirty {
-            if let b = items[id]!.body {
-                world.setTransform(b, position: s * items[id]!.center, angle: items[id]!.rotation)
+        for id in itemOrder where self[item: id].dirty {
+            if let b = self[item: id].body {
+                world.setTransform(b, position: s * self[item: id].center, angle: self[item: id].rotation)
                 world.setAwake(b, true)
             }
-            items[id]!.dirty = false
+            self[item: id].dirty = false
         }
         // Pushes: continuous forces stay for every sub-step of the tick; instantaneous ones fire once.
         for k in installed.indices {
@@ -82,9 +82,9 @@ extension DynamicAnimator {
         }
         world.clearForces()
         for id in itemOrder {
-            guard let b = items[id]!.body else { continue }
-            items[id]!.center = pointsPerMeter * world.position(of: b)
-            items[id]!.rotation = world.angle(of: b)
+            guard let b = self[item: id].body else { continue }
+            self[item: id].center = pointsPerMeter * world.position(of: b)
+            self[item: id].rotation = world.angle(of: b)
         }
         var began: [ContactEvent] = [], ended: [ContactEvent] = []
         for e in listener.events {

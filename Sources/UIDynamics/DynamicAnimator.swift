@@ -55,6 +55,19 @@ public final class DynamicAnimator {
     enum FixtureOwner { case item(ItemID), boundary(behavior: Int, identifier: String?) }
 
     var items: [ItemID: Item] = [:]
+
+    /// A registered item. Every entry point takes ids the caller registered with `registerItem`;
+    /// an unknown id is a programmer error.
+    subscript(item id: ItemID) -> Item {
+        get {
+            guard let i = items[id] else { preconditionFailure("item \(id) was never registered with registerItem") }
+            return i
+        }
+        set {
+            precondition(items[id] != nil, "item \(id) was never registered with registerItem")
+            items[id] = newValue
+        }
+    }
     var itemOrder: [ItemID] = []
     var installed: [Installed] = []
     var pending: [PendingChange] = []
@@ -101,31 +114,31 @@ public final class DynamicAnimator {
     /// Whether the item currently has a body (some behaviour names it).
     public func isDynamic(_ id: ItemID) -> Bool { items[id]?.body != nil }
     /// The item's centre (points).
-    public func center(of id: ItemID) -> Vec2 { items[id]!.center }
+    public func center(of id: ItemID) -> Vec2 { self[item: id].center }
     /// The item's rotation (rad, clockwise on screen).
-    public func rotation(of id: ItemID) -> Double { items[id]!.rotation }
+    public func rotation(of id: ItemID) -> Double { self[item: id].rotation }
     /// The item's bounds size (points).
-    public func size(of id: ItemID) -> Vec2 { items[id]!.size }
+    public func size(of id: ItemID) -> Vec2 { self[item: id].size }
 
     /// Moves an item (UIKit's `updateItemUsingCurrentState`): applied at the next tick.
     public func setCenter(_ c: Vec2, of id: ItemID) {
-        items[id]!.center = c
-        if items[id]!.body != nil { items[id]!.dirty = true; resumeIfNeeded() }
+        self[item: id].center = c
+        if self[item: id].body != nil { self[item: id].dirty = true; resumeIfNeeded() }
     }
     /// Rotates an item: applied at the next tick.
     public func setRotation(_ r: Double, of id: ItemID) {
-        items[id]!.rotation = r
-        if items[id]!.body != nil { items[id]!.dirty = true; resumeIfNeeded() }
+        self[item: id].rotation = r
+        if self[item: id].body != nil { self[item: id].dirty = true; resumeIfNeeded() }
     }
     /// Resizes an item (its shape is rebuilt).
     public func setSize(_ s: Vec2, of id: ItemID) {
-        items[id]!.size = s
-        if let body = items[id]!.body, let f = items[id]!.fixture {
+        self[item: id].size = s
+        if let body = self[item: id].body, let f = self[item: id].fixture {
             owners[f] = nil
             world.destroyFixture(f)
-            let nf = world.createFixture(body, FixtureDef(shape: .polygon(shape(for: items[id]!)!)))
+            let nf = world.createFixture(body, FixtureDef(shape: .polygon(shape(for: self[item: id])!)))   // an item with a fixture has a shape
             owners[nf] = .item(id)
-            items[id]!.fixture = nf
+            self[item: id].fixture = nf
             applyMaterials()
         }
     }

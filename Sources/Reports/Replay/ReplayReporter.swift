@@ -119,12 +119,13 @@ public struct ReplayReporter: Reporter {
         for f in frames {
             var ids: [String] = []
             for g in f.guides {
+                let index = guideIndex[g] ?? guides.count
                 if guideIndex[g] == nil {
-                    guideIndex[g] = guides.count
+                    guideIndex[g] = index
                     let pts = list(g.points.map { "[\(num($0.x, 2)),\(num($0.y, 2))]" })
                     guides.append("[\(g.behavior),\(str(g.kind)),\(pts),\(g.closed ? 1 : 0),\(str(g.label))]")
                 }
-                ids.append(String(guideIndex[g]!))
+                ids.append(String(index))
             }
             guideAt.append(list(ids))
         }
