@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "SceneLoaderTests", dependencies: ["TestSupport", "SceneLoader", "SceneModel", "SceneVocabulary", "SceneRunner", "Expressions", "Diagnostics"],
                     exclude: ["FuzzCorpus"]),
         .testTarget(name: "InteractionTests", dependencies: ["Interaction", "Geometry"]),
-        .testTarget(name: "ExpectationsTests", dependencies: ["Expectations", "SceneModel", "SceneLoader", "Expressions", "Diagnostics", "Geometry"]),
+        .testTarget(name: "ExpectationsTests", dependencies: ["Expectations", "Results", "SceneModel", "SceneLoader", "Expressions", "Diagnostics", "Geometry"]),
         .testTarget(name: "SceneRunnerTests", dependencies: ["SceneRunner", "SceneLoader", "SceneModel", "Expectations", "Reports", "Results", "Diagnostics"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Results", "Diagnostics"],
                     exclude: ["Schemas", "Failing"]),
