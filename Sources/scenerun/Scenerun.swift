@@ -114,6 +114,7 @@ struct StreamFormat: ExpressibleByArgument {
         format = f
     }
     static var allValueStrings: [String] { ReportFormat.streamable.map(\.rawValue) }
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
     var defaultValueDescription: String { format.rawValue }
 }
 
@@ -124,6 +125,7 @@ struct ReportArgument: ExpressibleByArgument {
         guard case .success(let r) = ReportRequest.parse(argument) else { return nil }
         request = r
     }
+    static var defaultCompletionKind: CompletionKind { .list(ReportFormat.allCases.map { "\($0.rawValue)=" }) }
 }
 
 /// The help of `--format` and `--report`, derived from the registry.

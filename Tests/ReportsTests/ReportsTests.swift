@@ -57,6 +57,14 @@ let results = [
         #expect(try doc.nodes(forXPath: "//testcase").count == 3)
     }
 
+    @Test func errorAndCaretColouredAsSwiftcDoes() {
+        let colored = TextReporter.render([results[1]], options: ReportOptions(color: true))
+        let b = "\u{1B}[1m", red = "\u{1B}[1;31m", green = "\u{1B}[1;32m", reset = "\u{1B}[0m"
+        #expect(colored.contains("\(b)scenes/shade.yaml:4:28: \(red)error: \(reset)\(b)shade.frame.y expected 0 ± 0.5, got 12.4 at t = 4.000 s\(reset)\n"))
+        #expect(colored.contains("\n  views: { shade: { frame: [0, 0, 375, 667] } }\n" + String(repeating: " ", count: 27) + "\(green)^\(reset)\n"))
+        #expect(!TextReporter.render([results[1]]).contains("\u{1B}"), "no escape codes without colour")
+    }
+
     @Test func github() {
         #expect(GitHubReporter.render(results) == """
         ::group::scenes/shade.yaml
