@@ -6,6 +6,8 @@ import PackageDescription
 //               SceneVocabulary and Diagnostics for the option types and defaults it shows)
 //   Driver ── SceneLoader, SceneRunner, Reports, Results, SceneModel, Expressions, Diagnostics
 //             (discovery, filtering, sharding, parallel runs, atomic writes, exit codes, --watch)
+//   ScenerunKit ── Driver, Reports, Results, SceneLoader, SceneRunner  (SceneRun for Swift tests)
+//   ScenerunPlugin ── scenerun  (`swift package scenerun PATHS`)
 //   SceneLoader ── Yams (the only target that sees YAML), SceneModel, Expressions
 //   SceneRunner ── UIDynamics, Dynamics, Interaction, SceneModel, Expressions, Expectations, Results
 //   Reports ── Results, Expressions (number formatting)
@@ -23,6 +25,8 @@ let package = Package(
     products: [
         .executable(name: "scenerun", targets: ["scenerun"]),
         .library(name: "Dynamics", targets: ["Dynamics", "UIDynamics"]),
+        .library(name: "ScenerunKit", targets: ["ScenerunKit"]),
+        .plugin(name: "ScenerunPlugin", targets: ["ScenerunPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
@@ -50,6 +54,10 @@ let package = Package(
         .target(name: "Driver", dependencies: [
             "SceneLoader", "SceneRunner", "Reports", "Results", "SceneModel", "Expressions", "Diagnostics",
         ]),
+        .target(name: "ScenerunKit", dependencies: ["Driver", "Reports", "Results", "SceneLoader", "SceneRunner"]),
+        .plugin(name: "ScenerunPlugin",
+                capability: .command(intent: .custom(verb: "scenerun", description: "Run scenes with scenerun (docs/library.md)")),
+                dependencies: ["scenerun"]),
         .executableTarget(name: "scenerun", dependencies: [
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             "Driver", "Reports", "SceneLoader", "SceneRunner", "SceneVocabulary", "Diagnostics",
@@ -70,6 +78,7 @@ let package = Package(
         .testTarget(name: "SceneVocabularyTests", dependencies: ["SceneVocabulary", "SceneLoader", "SceneModel", "Expectations", "Expressions", "Diagnostics", "Geometry"]),
         .testTarget(name: "ReplayTests", dependencies: ["Reports", "SceneLoader", "SceneRunner", "Expectations", "Results", "SceneModel", "Diagnostics", "Geometry"]),
         .testTarget(name: "DriverTests", dependencies: ["Driver", "Reports", "Results"]),
+        .testTarget(name: "ScenerunKitTests", dependencies: ["ScenerunKit"]),
         .testTarget(name: "EndToEndTests", dependencies: ["scenerun"], exclude: ["Golden"]),
     ]
 )
