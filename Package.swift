@@ -6,7 +6,7 @@ import PackageDescription
 //               SceneVocabulary and Diagnostics for the option types and defaults it shows)
 //   Driver ── SceneLoader, SceneRunner, Reports, Results, SceneModel, Expressions, Diagnostics
 //             (discovery, filtering, sharding, parallel runs, atomic writes, exit codes, --watch)
-//   ScenerunKit ── Driver, Reports, Results, SceneLoader, SceneRunner  (SceneRun for Swift tests)
+//   ScenerunKit ── Driver, Reports, Results, SceneRunner  (SceneRun for Swift tests)
 //   ScenerunPlugin ── scenerun  (`swift package scenerun PATHS`)
 //   SceneLoader ── Yams (the only target that sees YAML), SceneModel, Expressions
 //   SceneRunner ── UIDynamics, Dynamics, Interaction, SceneModel, Expressions, Expectations, Results
@@ -54,7 +54,7 @@ let package = Package(
         .target(name: "Driver", dependencies: [
             "SceneLoader", "SceneRunner", "Reports", "Results", "SceneModel", "Expressions", "Diagnostics",
         ]),
-        .target(name: "ScenerunKit", dependencies: ["Driver", "Reports", "Results", "SceneLoader", "SceneRunner"]),
+        .target(name: "ScenerunKit", dependencies: ["Driver", "Reports", "Results", "SceneRunner"]),
         .plugin(name: "ScenerunPlugin",
                 capability: .command(intent: .custom(verb: "scenerun", description: "Run scenes with scenerun (docs/library.md)")),
                 dependencies: ["scenerun"]),

@@ -2,7 +2,6 @@ import Driver
 import Foundation
 import Reports
 @_exported import Results
-import SceneLoader
 import SceneRunner
 
 /// Runs scenes from Swift code, for a swift-testing or XCTest suite:

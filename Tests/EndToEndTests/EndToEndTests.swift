@@ -119,6 +119,14 @@ func scenerun(_ args: [String], env: [String: String] = [:], unset: [String] = [
         #expect(j1.out == j2.out)
     }
 
+    @Test func errorsOnStandardErrorAreColouredLikeSwiftc() throws {
+        let coloured = try scenerun(["--color", "always", "--junit", "/tmp", "scenes/shade.yaml"])
+        #expect(coloured.code == 73)
+        #expect(coloured.err.hasPrefix("scenerun: \u{1B}[1;31merror:\u{1B}[0m cannot create /tmp: it is a folder"))
+        let plain = try scenerun(["--junit", "/tmp", "scenes/shade.yaml"], unset: ["FORCE_COLOR"])
+        #expect(plain.err.hasPrefix("scenerun: error: cannot create /tmp"), "standard error is not a terminal here")
+    }
+
     @Test func githubAnnotations() throws {
         let r = try scenerun(["--format", "github", "scenes/invalid/unknown-view.yaml"], unset: ["GITHUB_WORKSPACE", "GITHUB_STEP_SUMMARY"])
         #expect(r.code == 2)
