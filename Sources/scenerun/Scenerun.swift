@@ -144,7 +144,7 @@ struct Run: ParsableCommand {
     var timings = false
     @Flag(name: .long, help: "Run again whenever a file under the named paths changes (Ctrl-C stops, exit 130).") var watch = false
     @Option(name: .long, help: "Cases run in parallel (default: the number of cores); output is the same for every value.")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    var jobs: Int?
     @Option(name: .long, help: ArgumentHelp(formatHelp)) var format = StreamFormat(.text)
     @Option(name: .long, help: "Colour in text output: always, never or auto (FORCE_COLOR, NO_COLOR, TERM=dumb, then whether standard output is a terminal).")
     var color: ColorChoice = .auto
@@ -159,7 +159,7 @@ struct Run: ParsableCommand {
     var maxWork: Int = RunLimits.defaultWork
 
     func validate() throws {
-        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let j = jobs, j < 1 { throw ValidationError("--jobs must be at least 1") }
         if maxTicks < 1 || !(maxTime > 0) || maxWork < 1 { throw ValidationError("--max-ticks, --max-time and --max-work must be positive") }
     }
 
@@ -168,7 +168,7 @@ struct Run: ParsableCommand {
         r.limits.ticks = maxTicks
         r.limits.sceneTime = maxTime
         r.limits.work = maxWork
-        r.jobs = jobs
+        r.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         r.list = list
         r.format = format.format
         r.color = color
