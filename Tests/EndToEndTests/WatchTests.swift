@@ -21,9 +21,10 @@ import Testing
         return false
     }
 
-    @Test func rerunsOnChangeAndExits130OnInterrupt() throws {
+    /// Once with inotify, once with the polling fallback other systems use.
+    @Test(arguments: [false, true]) func rerunsOnChangeAndExits130OnInterrupt(polling: Bool) throws {
         let fm = FileManager.default
-        let dir = fm.temporaryDirectory.appendingPathComponent("scenerun-watch-\(getpid())")
+        let dir = fm.temporaryDirectory.appendingPathComponent("scenerun-watch-\(getpid())-\(polling)")
         try? fm.removeItem(at: dir)
         try fm.createDirectory(at: dir.appendingPathComponent("sub"), withIntermediateDirectories: true)
         defer { try? fm.removeItem(at: dir) }
@@ -43,6 +44,9 @@ import Testing
         p.executableURL = try binary()
         p.arguments = ["--watch", "--color", "never", dir.path]
         let out = Pipe(), err = Pipe()
+        var env = ProcessInfo.processInfo.environment
+        env["SCENERUN_WATCH_POLL"] = polling ? "1" : nil
+        p.environment = env
         p.standardOutput = out
         p.standardError = err
         let o = Output(), e = Output()
