@@ -118,14 +118,12 @@ struct StreamFormat: ExpressibleByArgument {
     var defaultValueDescription: String { format.rawValue }
 }
 
-/// `--report NAME=PATH`.
-struct ReportArgument: ExpressibleByArgument {
-    var request: ReportRequest
-    init?(argument: String) {
-        guard case .success(let r) = ReportRequest.parse(argument) else { return nil }
-        request = r
+/// `--report NAME=PATH`: a usage error that says what is wrong (an unknown format, no path).
+func parseReport(_ text: String) throws -> ReportRequest {
+    switch ReportRequest.parse(text) {
+    case .success(let r): return r
+    case .failure(let e): throw ValidationError(e.message)
     }
-    static var defaultCompletionKind: CompletionKind { .list(ReportFormat.allCases.map { "\($0.rawValue)=" }) }
 }
 
 /// The help of `--format` and `--report`, derived from the registry.
@@ -148,7 +146,9 @@ struct Run: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp(formatHelp)) var format = StreamFormat(.text)
     @Option(name: .long, help: "Colour in text output: always, never or auto (FORCE_COLOR, NO_COLOR, TERM=dumb, then whether standard output is a terminal).")
     var color: ColorChoice = .auto
-    @Option(name: .long, help: ArgumentHelp(reportHelp, valueName: "format=path")) var report: [ReportArgument] = []
+    @Option(name: .long, help: ArgumentHelp(reportHelp, valueName: "format=path"),
+            completion: .list(ReportFormat.allCases.map { "\($0.rawValue)=" }), transform: parseReport)
+    var report: [ReportRequest] = []
     @Option(name: .long, help: "Same as --report junit=PATH.") var junit: String?
     @Option(name: .long, help: "Same as --report json=PATH.") var json: String?
     @Option(name: .long, help: "Same as --report trace=DIR: every tick of every case as CSV files.", completion: .directory) var trace: String?
@@ -176,7 +176,7 @@ struct Run: ParsableCommand {
         r.options.timings = timings
         // The spellings first, in a fixed order, then --report as given.
         let spelled: [(ReportFormat, String?)] = [(.junit, junit), (.json, json), (.trace, trace), (.replay, replay)]
-        r.reports = spelled.compactMap { f, p in p.map { ReportRequest(format: f, path: $0) } } + report.map(\.request)
+        r.reports = spelled.compactMap { f, p in p.map { ReportRequest(format: f, path: $0) } } + report
         return r
     }
 

@@ -119,6 +119,17 @@ func scenerun(_ args: [String], env: [String: String] = [:], unset: [String] = [
         #expect(j1.out == j2.out)
     }
 
+    @Test func reportRequestsAreCheckedWithAReason() throws {
+        let unknown = try scenerun(["--report", "xml=out.xml", "scenes/shade.yaml"])
+        #expect(unknown.code == 64)
+        #expect(unknown.err.contains("unknown report format 'xml' (one of text, json, junit, github, trace, replay)"))
+        let noPath = try scenerun(["--report", "junit", "scenes/shade.yaml"])
+        #expect(noPath.code == 64)
+        #expect(noPath.err.contains("expected FORMAT=PATH"))
+        let folder = try scenerun(["--format", "trace", "scenes/shade.yaml"])
+        #expect(folder.code == 64, "trace writes a folder: only --report trace=DIR")
+    }
+
     @Test func errorsOnStandardErrorAreColouredLikeSwiftc() throws {
         let coloured = try scenerun(["--color", "always", "--junit", "/tmp", "scenes/shade.yaml"])
         #expect(coloured.code == 73)
