@@ -6,6 +6,8 @@ import PackageDescription
 //               SceneVocabulary and Diagnostics for the option types and defaults it shows)
 //   Driver ── SceneLoader, SceneRunner, Reports, Results, SceneModel, Expressions, Diagnostics
 //             (discovery, filtering, sharding, parallel runs, atomic writes, exit codes, --watch)
+//   ScenerunKit ── Driver, Reports, Results, SceneRunner  (SceneRun for Swift tests)
+//   ScenerunPlugin ── scenerun  (`swift package scenerun PATHS`)
 //   SceneLoader ── Yams (the only target that sees YAML), SceneModel, Expressions
 //   SceneRunner ── UIDynamics, Dynamics, Interaction, SceneModel, Expressions, Expectations, Results
 //   Reports ── Results, Expressions (number formatting)
@@ -23,6 +25,8 @@ let package = Package(
     products: [
         .executable(name: "scenerun", targets: ["scenerun"]),
         .library(name: "Dynamics", targets: ["Dynamics", "UIDynamics"]),
+        .library(name: "ScenerunKit", targets: ["ScenerunKit"]),
+        .plugin(name: "ScenerunPlugin", targets: ["ScenerunPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
@@ -51,6 +55,10 @@ let package = Package(
             "RecordMode", "SceneLoader", "SceneRunner", "Reports", "Results", "SceneModel", "Expressions", "Diagnostics",
         ]),
         .target(name: "RecordMode", dependencies: ["Results", "Diagnostics"]),
+        .target(name: "ScenerunKit", dependencies: ["Driver", "Reports", "Results", "SceneRunner"]),
+        .plugin(name: "ScenerunPlugin",
+                capability: .command(intent: .custom(verb: "scenerun", description: "Run scenes with scenerun (docs/library.md)")),
+                dependencies: ["scenerun"]),
         .executableTarget(name: "scenerun", dependencies: [
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             "Driver", "Reports", "SceneLoader", "SceneRunner", "SceneVocabulary", "Diagnostics",
@@ -66,7 +74,7 @@ let package = Package(
         .testTarget(name: "SceneLoaderTests", dependencies: ["TestSupport", "SceneLoader", "SceneModel", "SceneVocabulary", "SceneRunner", "Expressions", "Diagnostics"],
                     exclude: ["FuzzCorpus"]),
         .testTarget(name: "InteractionTests", dependencies: ["Interaction", "Geometry"]),
-        .testTarget(name: "ExpectationsTests", dependencies: ["Expectations", "SceneModel", "SceneLoader", "Expressions", "Diagnostics", "Geometry"]),
+        .testTarget(name: "ExpectationsTests", dependencies: ["Expectations", "Results", "SceneModel", "SceneLoader", "Expressions", "Diagnostics", "Geometry"]),
         .testTarget(name: "SceneRunnerTests", dependencies: ["SceneRunner", "SceneLoader", "SceneModel", "Expectations", "Reports", "Results", "Diagnostics"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Results", "Diagnostics"],
                     exclude: ["Schemas", "Failing"]),
@@ -74,6 +82,7 @@ let package = Package(
         .testTarget(name: "ReplayTests", dependencies: ["Reports", "SceneLoader", "SceneRunner", "Expectations", "Results", "SceneModel", "Diagnostics", "Geometry"]),
         .testTarget(name: "DriverTests", dependencies: ["Driver", "Reports", "Results"]),
         .testTarget(name: "RecordModeTests", dependencies: ["RecordMode", "Results", "Diagnostics"]),
+        .testTarget(name: "ScenerunKitTests", dependencies: ["ScenerunKit"]),
         .testTarget(name: "EndToEndTests", dependencies: ["scenerun"], exclude: ["Golden"]),
     ]
 )

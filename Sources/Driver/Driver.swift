@@ -277,6 +277,7 @@ public struct Console: Sendable {
 public func execute(_ request: RunRequest, console: Console = .standard,
                     environment env: [String: String] = ProcessInfo.processInfo.environment,
                     isTerminal: Bool = isatty(1) != 0) -> Int32 {
+    colorErrors = useColor(request.color, environment: env, isTerminal: isatty(2) != 0)
     var failed: OutputError?
     func attempt(_ body: () throws(OutputError) -> Void) {
         do { try body() } catch {

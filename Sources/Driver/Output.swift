@@ -121,8 +121,13 @@ public func writeStandardOutput(_ text: String) throws(OutputError) {
 /// Prints one line on standard error (best effort: if standard error is closed too, the exit
 /// code is all that is left).
 public func printError(_ line: String) {
-    _ = writeAll(2, Array("scenerun: error: \(line)\n".utf8))
+    let label = colorErrors ? "\u{1B}[1;31merror:\u{1B}[0m" : "error:"
+    _ = writeAll(2, Array("scenerun: \(label) \(line)\n".utf8))
 }
+
+/// Whether `printError` paints `error:` bold red, as swiftc does; set by the driver from
+/// `--color` and the environment, with standard error's own terminal test.
+public nonisolated(unsafe) var colorErrors = false
 
 /// What is at `path` without following a final symbolic link.
 enum Existing { case none, regular, folder, symlink, other(String) }

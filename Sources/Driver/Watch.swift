@@ -33,6 +33,9 @@ public func watch(_ request: RunRequest, console: Console = .standard, isTermina
     return code
 }
 
+/// `SCENERUN_WATCH_POLL=1` makes Linux poll as other systems do (so the tests cover both ways).
+let forcePolling = ProcessInfo.processInfo.environment["SCENERUN_WATCH_POLL"] == "1"
+
 /// A file's identity for change detection: size, modification time (ns) and inode.
 struct Stamp: Equatable {
     var size: Int64
@@ -66,7 +69,7 @@ func snapshot(_ paths: [String]) -> [String: Stamp] {
 func waitForChange(_ paths: [String], since old: [String: Stamp]) -> [String: Stamp] {
     while true {
         #if os(Linux)
-        if !inotifyWait(paths, unless: { snapshot(paths) != old }) { usleep(500_000) }
+        if forcePolling || !inotifyWait(paths, unless: { snapshot(paths) != old }) { usleep(500_000) }
         #else
         usleep(500_000)
         #endif

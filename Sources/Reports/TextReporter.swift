@@ -24,8 +24,10 @@ public struct TextReporter: Reporter {
             case .invalid:
                 out += paint("!", "33") + " \(safe(r.name)) (invalid)\n"
             }
-            for d in r.diagnostics { out += safe(d.rendered(sourceText: r.source)) + "\n" }
-            for f in r.failures { out += safe(Diagnostic(f.message, at: f.location).rendered(sourceText: r.source)) + "\n" }
+            for d in r.diagnostics { out += compilerForm(d, source: r.source, color: options.color) + "\n" }
+            for f in r.failures {
+                out += compilerForm(Diagnostic(f.message, at: f.location), source: r.source, color: options.color) + "\n"
+            }
             if options.verbose {
                 for line in r.trace { out += "    \(safe(line))\n" }
                 out += "    \(r.ticks) ticks, t = \(formatFixed(r.time, decimals: 3)) s, \(r.work) units of work\n"
@@ -34,5 +36,32 @@ public struct TextReporter: Reporter {
         out += OutcomeMap.render(results)
         out += Summary(results).line + "\n"
         return out
+    }
+
+    /// A diagnostic in compiler form — `path:line:col: error: message`, the source line, a caret —
+    /// with control characters escaped, and, with colour, painted as swiftc paints it: the
+    /// location and message bold, `error:` bold red, the caret bold green.
+    public static func compilerForm(_ d: Diagnostic, source: String?, color: Bool) -> String {
+        let lines = d.rendered(sourceText: source).split(separator: "\n", omittingEmptySubsequences: false)
+            .map { escapeForTerminal(String($0)) }
+        guard color, let head = lines.first else { return lines.joined(separator: "\n") }
+        let bold = "\u{1B}[1m", red = "\u{1B}[1;31m", green = "\u{1B}[1;32m", reset = "\u{1B}[0m"
+        var out: [String] = []
+        if let r = head.firstRange(of: ": error: ") {
+            let location = String(head[..<r.lowerBound])
+            let message = String(head[r.upperBound...])
+            out.append(bold + location + ": " + red + "error: " + reset + bold + message + reset)
+        } else {
+            out.append(head)
+        }
+        for (i, line) in lines.enumerated().dropFirst() {
+            // The caret line follows the source line: blanks, then `^`.
+            if i == 2, line.hasSuffix("^"), line.dropLast().allSatisfy({ $0 == " " || $0 == "\t" }) {
+                out.append(String(line.dropLast()) + green + "^" + reset)
+            } else {
+                out.append(line)
+            }
+        }
+        return out.joined(separator: "\n")
     }
 }

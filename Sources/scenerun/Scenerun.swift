@@ -114,15 +114,15 @@ struct StreamFormat: ExpressibleByArgument {
         format = f
     }
     static var allValueStrings: [String] { ReportFormat.streamable.map(\.rawValue) }
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
     var defaultValueDescription: String { format.rawValue }
 }
 
-/// `--report NAME=PATH`.
-struct ReportArgument: ExpressibleByArgument {
-    var request: ReportRequest
-    init?(argument: String) {
-        guard case .success(let r) = ReportRequest.parse(argument) else { return nil }
-        request = r
+/// `--report NAME=PATH`: a usage error that says what is wrong (an unknown format, no path).
+func parseReport(_ text: String) throws -> ReportRequest {
+    switch ReportRequest.parse(text) {
+    case .success(let r): return r
+    case .failure(let e): throw ValidationError(e.message)
     }
 }
 
@@ -142,11 +142,13 @@ struct Run: ParsableCommand {
     var timings = false
     @Flag(name: .long, help: "Run again whenever a file under the named paths changes (Ctrl-C stops, exit 130).") var watch = false
     @Option(name: .long, help: "Cases run in parallel (default: the number of cores); output is the same for every value.")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    var jobs: Int?
     @Option(name: .long, help: ArgumentHelp(formatHelp)) var format = StreamFormat(.text)
     @Option(name: .long, help: "Colour in text output: always, never or auto (FORCE_COLOR, NO_COLOR, TERM=dumb, then whether standard output is a terminal).")
     var color: ColorChoice = .auto
-    @Option(name: .long, help: ArgumentHelp(reportHelp, valueName: "format=path")) var report: [ReportArgument] = []
+    @Option(name: .long, help: ArgumentHelp(reportHelp, valueName: "format=path"),
+            completion: .list(ReportFormat.allCases.map { "\($0.rawValue)=" }), transform: parseReport)
+    var report: [ReportRequest] = []
     @Option(name: .long, help: "Same as --report junit=PATH.") var junit: String?
     @Option(name: .long, help: "Same as --report json=PATH.") var json: String?
     @Option(name: .long, help: "Same as --report trace=DIR: every tick of every case as CSV files.", completion: .directory) var trace: String?
@@ -160,7 +162,7 @@ struct Run: ParsableCommand {
     @Flag(name: .long, help: "Allow --update and --update-all when CI is set.") var force = false
 
     func validate() throws {
-        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let j = jobs, j < 1 { throw ValidationError("--jobs must be at least 1") }
         if maxTicks < 1 || !(maxTime > 0) || maxWork < 1 { throw ValidationError("--max-ticks, --max-time and --max-work must be positive") }
         if (update || updateAll) && !force, let ci = ProcessInfo.processInfo.environment["CI"], !ci.isEmpty, ci != "false", ci != "0" {
             throw ValidationError("--update rewrites scene files; CI is set, so it is refused without --force")
@@ -172,7 +174,7 @@ struct Run: ParsableCommand {
         r.limits.ticks = maxTicks
         r.limits.sceneTime = maxTime
         r.limits.work = maxWork
-        r.jobs = jobs
+        r.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         r.list = list
         r.format = format.format
         r.color = color
@@ -180,7 +182,7 @@ struct Run: ParsableCommand {
         r.options.timings = timings
         // The spellings first, in a fixed order, then --report as given.
         let spelled: [(ReportFormat, String?)] = [(.junit, junit), (.json, json), (.trace, trace), (.replay, replay)]
-        r.reports = spelled.compactMap { f, p in p.map { ReportRequest(format: f, path: $0) } } + report.map(\.request)
+        r.reports = spelled.compactMap { f, p in p.map { ReportRequest(format: f, path: $0) } } + report
         r.update = updateAll ? .all : update ? .failing : nil
         return r
     }

@@ -119,6 +119,25 @@ func scenerun(_ args: [String], env: [String: String] = [:], unset: [String] = [
         #expect(j1.out == j2.out)
     }
 
+    @Test func reportRequestsAreCheckedWithAReason() throws {
+        let unknown = try scenerun(["--report", "xml=out.xml", "scenes/shade.yaml"])
+        #expect(unknown.code == 64)
+        #expect(unknown.err.contains("unknown report format 'xml' (one of text, json, junit, github, trace, replay)"))
+        let noPath = try scenerun(["--report", "junit", "scenes/shade.yaml"])
+        #expect(noPath.code == 64)
+        #expect(noPath.err.contains("expected FORMAT=PATH"))
+        let folder = try scenerun(["--format", "trace", "scenes/shade.yaml"])
+        #expect(folder.code == 64, "trace writes a folder: only --report trace=DIR")
+    }
+
+    @Test func errorsOnStandardErrorAreColouredLikeSwiftc() throws {
+        let coloured = try scenerun(["--color", "always", "--junit", "/tmp", "scenes/shade.yaml"])
+        #expect(coloured.code == 73)
+        #expect(coloured.err.hasPrefix("scenerun: \u{1B}[1;31merror:\u{1B}[0m cannot create /tmp: it is a folder"))
+        let plain = try scenerun(["--junit", "/tmp", "scenes/shade.yaml"], unset: ["FORCE_COLOR"])
+        #expect(plain.err.hasPrefix("scenerun: error: cannot create /tmp"), "standard error is not a terminal here")
+    }
+
     @Test func githubAnnotations() throws {
         let r = try scenerun(["--format", "github", "scenes/invalid/unknown-view.yaml"], unset: ["GITHUB_WORKSPACE", "GITHUB_STEP_SUMMARY"])
         #expect(r.code == 2)

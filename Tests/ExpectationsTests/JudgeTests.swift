@@ -2,6 +2,7 @@ import Testing
 import Diagnostics
 import Expressions
 import Geometry
+import Results
 @testable import Expectations
 @testable import SceneModel
 @testable import SceneLoader

@@ -1,0 +1,63 @@
+import Driver
+import Foundation
+import Reports
+@_exported import Results
+import SceneRunner
+
+/// Runs scenes from Swift code, for a swift-testing or XCTest suite:
+///
+/// ```swift
+/// import ScenerunKit
+/// import Testing
+///
+/// @Test func shade() throws {
+///     let run = try SceneRun(contentsOf: URL(fileURLWithPath: "scenes/shade.yaml"))
+///     #expect(run.passed, "\(run.report)")
+/// }
+/// ```
+///
+/// A file runs every case it makes (variants, sweeps); a folder runs every scene below it as the
+/// command line does. Failures come back as values (`Failure`: location, message, expected,
+/// actual, tolerance, time).
+public struct SceneRun: Sendable {
+    /// Every case, in the order the command line reports them.
+    public let cases: [CaseResult]
+
+    /// Runs the scene file or folder at `url`. `filter` selects cases as `--filter` does.
+    /// Throws when `url` names nothing that exists or holds no scene file; an invalid scene is
+    /// not thrown but reported as an invalid case (`passed` is then false).
+    public init(contentsOf url: URL, filter: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
+        guard FileManager.default.fileExists(atPath: url.path) else { throw SceneRunError.notFound(url.path) }
+        let selection = Selection(paths: [url.path], filter: filter)
+        let loaded = onLargeStack { collect(selection) }
+        guard loaded.contains(where: { $0.invalid != nil || !$0.cases.isEmpty }) else {
+            throw SceneRunError.nothingToRun(url.path)
+        }
+        let (results, _) = runAll(loaded.flatMap(\.cases), jobs: jobs, limits: RunLimits())
+        cases = merge(loaded, results)
+    }
+
+    /// Whether every case passed (none failed, none invalid).
+    public var passed: Bool { cases.allSatisfy { $0.status == .passed } }
+
+    /// Every failed expectation of every case.
+    public var failures: [Failure] { cases.flatMap(\.failures) }
+
+    /// The cases that did not pass.
+    public var failed: [CaseResult] { cases.filter { $0.status != .passed } }
+
+    /// The text report, as `scenerun` prints it (failures in compiler form), for a test's message.
+    public var report: String { TextReporter.render(cases, options: ReportOptions(quiet: true)) }
+}
+
+/// Why a `SceneRun` could not start.
+public enum SceneRunError: Error, Equatable, CustomStringConvertible {
+    case notFound(String)
+    case nothingToRun(String)
+    public var description: String {
+        switch self {
+        case .notFound(let p): "no such file or folder: \(p)"
+        case .nothingToRun(let p): "no scene files (*.yaml, *.yml) under \(p)"
+        }
+    }
+}

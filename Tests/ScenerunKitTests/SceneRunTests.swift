@@ -1,0 +1,49 @@
+import Foundation
+import ScenerunKit
+import Testing
+
+let scenes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("scenes")
+
+/// The example of docs/library.md: scenes next to a swift-testing suite.
+@Suite struct SceneRunTests {
+    @Test func aShippedSceneAndItsVariantsPass() throws {
+        let run = try SceneRun(contentsOf: scenes.appendingPathComponent("shade.yaml"))
+        #expect(run.passed, "\(run.report)")
+        #expect(run.cases.count == 6)
+        #expect(run.failures.isEmpty)
+    }
+
+    @Test func failuresComeBackAsValues() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scenerunkit-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("falls.yaml")
+        try """
+        views:
+          box: { frame: [0, 0, 100, 100] }
+        behaviors:
+          fall: { gravity: { items: [box] }, active: true }
+        script:
+          - wait: 0.5
+        expect:
+          views: { box: { y: 0 } }
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let run = try SceneRun(contentsOf: file)
+        #expect(!run.passed)
+        let f = try #require(run.failures.first)
+        #expect(f.location.line == 8 && f.location.column == 22)
+        #expect(f.expected == .number(0))
+        #expect(f.tolerance == 0.5)
+        #expect(f.time == 0.5)
+        guard case .number(let y) = f.actual else { Issue.record("no observed y"); return }
+        #expect(y > 100, "the box fell")
+        #expect(run.report.contains("falls.yaml:8:22: error: box.y expected 0 ± 0.5"))
+    }
+
+    @Test func aMissingPathThrows() {
+        #expect(throws: SceneRunError.notFound("/no/such/scene.yaml")) {
+            try SceneRun(contentsOf: URL(fileURLWithPath: "/no/such/scene.yaml"))
+        }
+    }
+}
