@@ -1,5 +1,5 @@
 """Counts force unwraps (`x!`, `f()!`, `a[i]!`) in Sources outside the engine (Dynamics,
-Geometry), and those without a comment on their line saying why they are safe.
+Geometry), and those without a comment saying why they are safe (on the line or the line above).
 Usage: python3 Tools/count_unwraps.py [--list]"""
 import glob
 import re
@@ -10,8 +10,12 @@ total = unannotated = 0
 for path in sorted(glob.glob('Sources/**/*.swift', recursive=True)):
     if path.startswith(('Sources/Dynamics/', 'Sources/Geometry/')):
         continue
+    previous = ''
     for n, line in enumerate(open(path, encoding='utf-8'), 1):
         code, _, comment = line.partition('//')
+        if not comment.strip() and previous.strip().startswith('//'):
+            comment = previous
+        previous = line
         code = re.sub(r'"(\\.|[^"\\])*"', '""', code)   # string literals
         hits = len(unwrap.findall(code))
         total += hits

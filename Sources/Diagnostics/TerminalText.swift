@@ -6,7 +6,9 @@ public func escapeForTerminal(_ s: String) -> String {
     for u in s.unicodeScalars {
         let v = u.value
         if (v < 0x20 && v != 0x09) || v == 0x7F || (0x80...0x9F).contains(v)
-            || (0x200E...0x200F).contains(v) || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) || v == 0x061C {
+            || (0x200E...0x200F).contains(v) || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
+            || v == 0x061C
+        {
             let h = String(v, radix: 16, uppercase: true)
             out += "\\u{\(h)}"
         } else {

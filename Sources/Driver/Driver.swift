@@ -127,7 +127,8 @@ public func collect(_ selection: Selection) -> [Loaded] {
         switch readSceneFile(file, limit: selection.limits.fileSize) {
         case .failure(let d):
             if matches(name, selection.filter) {
-                out.append(Loaded(invalid: CaseResult(file: file.display, name: name, status: .invalid, diagnostics: [d])))
+                out.append(
+                    Loaded(invalid: CaseResult(file: file.display, name: name, status: .invalid, diagnostics: [d])))
             }
         case .success(let bytes):
             do {
@@ -135,9 +136,12 @@ public func collect(_ selection: Selection) -> [Loaded] {
                 out.append(Loaded(cases: cases.filter { matches($0.name, selection.filter) }))
             } catch {
                 if matches(name, selection.filter) {
-                    out.append(Loaded(invalid: CaseResult(file: file.display, name: name, status: .invalid,
-                                                          diagnostics: error.diagnostics,
-                                                          source: String(decoding: bytes, as: UTF8.self))))
+                    out.append(
+                        Loaded(
+                            invalid: CaseResult(
+                                file: file.display, name: name, status: .invalid,
+                                diagnostics: error.diagnostics,
+                                source: String(decoding: bytes, as: UTF8.self))))
                 }
             }
         }
@@ -260,23 +264,28 @@ public struct Console: Sendable {
     public var err: @Sendable (String) -> Void
     /// A note that is not an error (`scenerun: note: `).
     public var note: @Sendable (String) -> Void
-    public init(out: @escaping @Sendable (String) throws(OutputError) -> Void,
-                err: @escaping @Sendable (String) -> Void,
-                note: @escaping @Sendable (String) -> Void) {
+    public init(
+        out: @escaping @Sendable (String) throws(OutputError) -> Void,
+        err: @escaping @Sendable (String) -> Void,
+        note: @escaping @Sendable (String) -> Void
+    ) {
         self.out = out
         self.err = err
         self.note = note
     }
-    public static let standard = Console(out: { (s: String) throws(OutputError) in try writeStandardOutput(s) },
-                                         err: { printError($0) },
-                                         note: { _ = writeAll(2, Array("scenerun: note: \($0)\n".utf8)) })
+    public static let standard = Console(
+        out: { (s: String) throws(OutputError) in try writeStandardOutput(s) },
+        err: { printError($0) },
+        note: { _ = writeAll(2, Array("scenerun: note: \($0)\n".utf8)) })
 }
 
 /// Runs a request end to end and returns the exit code: checks the report destinations first,
 /// loads, runs in parallel, renders, writes every report atomically.
-public func execute(_ request: RunRequest, console: Console = .standard,
-                    environment env: [String: String] = ProcessInfo.processInfo.environment,
-                    isTerminal: Bool = isatty(1) != 0) -> Int32 {
+public func execute(
+    _ request: RunRequest, console: Console = .standard,
+    environment env: [String: String] = ProcessInfo.processInfo.environment,
+    isTerminal: Bool = isatty(1) != 0
+) -> Int32 {
     colorErrors = useColor(request.color, environment: env, isTerminal: isatty(2) != 0)
     var failed: OutputError?
     func attempt(_ body: () throws(OutputError) -> Void) {
@@ -337,11 +346,14 @@ public func execute(_ request: RunRequest, console: Console = .standard,
     options.workspace = env["GITHUB_WORKSPACE"].flatMap { $0.isEmpty ? nil : $0 }
     options.currentFolder = FileManager.default.currentDirectoryPath
     var streamOptions = options
-    streamOptions.color = request.format == .text
+    streamOptions.color =
+        request.format == .text
         && useColor(request.color, environment: env, isTerminal: isTerminal)
     attempt { () throws(OutputError) in try console.out(request.format.render(ordered, options: streamOptions)) }
     if request.format == .github, let summary = env["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
-        attempt { () throws(OutputError) in try appendToFile(GitHubReporter.stepSummary(ordered, options: options), path: summary) }
+        attempt { () throws(OutputError) in
+            try appendToFile(GitHubReporter.stepSummary(ordered, options: options), path: summary)
+        }
     }
     var fileOptions = options
     fileOptions.color = false
@@ -397,9 +409,11 @@ func requireSelection(_ loaded: [Loaded], _ s: Selection, console: Console) -> I
         }
     }
     if let f = s.filter {
-        console.err("--filter '\(escapeForTerminal(f))' selects no case; nothing was run (`--list` shows the case names)")
+        console.err(
+            "--filter '\(escapeForTerminal(f))' selects no case; nothing was run (`--list` shows the case names)")
     } else {
-        console.err("no scene files (*.yaml, *.yml) under \(s.paths.map { escapeForTerminal($0) }.joined(separator: ", "))")
+        console.err(
+            "no scene files (*.yaml, *.yml) under \(s.paths.map { escapeForTerminal($0) }.joined(separator: ", "))")
     }
     return Exit.usage
 }

@@ -1,11 +1,12 @@
 import Diagnostics
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A path as the file system knows it (bytes, which need not be UTF-8) and as messages show it.
@@ -26,7 +27,8 @@ public struct FilePath: Hashable {
     }
 
     func withCString<T>(_ body: (UnsafePointer<CChar>) -> T) -> T {
-        (raw + [0]).withUnsafeBufferPointer { b in b.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) } }   // the buffer is not empty
+        // the buffer is not empty
+        (raw + [0]).withUnsafeBufferPointer { b in b.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) } }
     }
 
     /// The file's status, links followed; nil when it does not exist.
@@ -46,8 +48,11 @@ public enum RawArguments {
     public static func capture() {
         for i in 0..<Int(CommandLine.argc) {
             guard let p = CommandLine.unsafeArgv[i] else { continue }
-            let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), count: strlen(p)))
-            if String(validating: bytes, as: UTF8.self) == nil { repaired[String(decoding: bytes, as: UTF8.self)] = bytes }
+            let bytes = Array(
+                UnsafeBufferPointer(start: UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), count: strlen(p)))
+            if String(validating: bytes, as: UTF8.self) == nil {
+                repaired[String(decoding: bytes, as: UTF8.self)] = bytes
+            }
         }
     }
 
@@ -73,7 +78,7 @@ public func sceneFiles(_ paths: [FilePath]) -> [FilePath] {
         closedir(d)
         for name in names.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
             let full = dir.appending(name)
-            guard let s = full.status() else { continue }   // a dangling link
+            guard let s = full.status() else { continue }  // a dangling link
             if s.st_mode & S_IFMT == S_IFDIR {
                 if name == Array("invalid".utf8) || name.first == 46 { continue }
                 walk(full)
@@ -111,19 +116,28 @@ public func readSceneFile(_ path: FilePath, limit: Int) -> Result<[UInt8], Diagn
     defer { close(fd) }
     var st = stat()
     guard fstat(fd, &st) == 0 else { return .failure(Diagnostic("cannot read the file: \(reason(errno))", at: at)) }
-    guard st.st_mode & S_IFMT == S_IFREG else { return .failure(Diagnostic("not a regular file (a device, pipe or socket); name a scene file", at: at)) }
+    guard st.st_mode & S_IFMT == S_IFREG else {
+        return .failure(Diagnostic("not a regular file (a device, pipe or socket); name a scene file", at: at))
+    }
     if Int(st.st_size) > limit {
-        return .failure(Diagnostic("the file is \(st.st_size) bytes, more than the limit of \(limit); raise it with --max-file-size", at: at))
+        return .failure(
+            Diagnostic(
+                "the file is \(st.st_size) bytes, more than the limit of \(limit); raise it with --max-file-size",
+                at: at))
     }
     var bytes = [UInt8](repeating: 0, count: Int(st.st_size))
     var got = 0
     while true {
         if got == bytes.count {
             // The file may have grown since fstat: read on, within the limit.
-            if bytes.count > limit { return .failure(Diagnostic("the file is more than \(limit) bytes; raise the limit with --max-file-size", at: at)) }
+            if bytes.count > limit {
+                return .failure(
+                    Diagnostic("the file is more than \(limit) bytes; raise the limit with --max-file-size", at: at))
+            }
             bytes += [UInt8](repeating: 0, count: Swift.max(4096, bytes.count))
         }
-        let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + got, $0.count - got) }   // the buffer is not empty
+        // the buffer is not empty
+        let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + got, $0.count - got) }
         if n < 0 {
             if errno == EINTR { continue }
             return .failure(Diagnostic("cannot read the file: \(reason(errno))", at: at))
@@ -132,7 +146,12 @@ public func readSceneFile(_ path: FilePath, limit: Int) -> Result<[UInt8], Diagn
         got += n
     }
     bytes.removeSubrange(got...)
-    if bytes.count > limit { return .failure(Diagnostic("the file is \(bytes.count) bytes, more than the limit of \(limit); raise it with --max-file-size", at: at)) }
+    if bytes.count > limit {
+        return .failure(
+            Diagnostic(
+                "the file is \(bytes.count) bytes, more than the limit of \(limit); raise it with --max-file-size",
+                at: at))
+    }
     return .success(bytes)
 }
 

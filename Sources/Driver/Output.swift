@@ -1,11 +1,12 @@
 import Diagnostics
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A failure to produce an output: the exit code it maps to and the one line that explains it.
@@ -102,7 +103,8 @@ private let stallSeconds: UInt32 = {
 public func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
     var off = 0
     while off < bytes.count {
-        let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + off, bytes.count - off) }   // the buffer is not empty
+        // the buffer is not empty
+        let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + off, bytes.count - off) }
         if n < 0 {
             if errno == EINTR { continue }
             return errno
@@ -195,7 +197,10 @@ func createTemporary(for path: String) throws(OutputError) -> (Int32, String, St
     if fd < 0 {
         let e = errno
         setPending(nil)
-        if isCreateErrno(e) { throw .cannotCreate(path, "cannot create a file in \(dir.isEmpty ? "the current folder" : shown(dir)): \(reason(e))") }
+        if isCreateErrno(e) {
+            throw .cannotCreate(
+                path, "cannot create a file in \(dir.isEmpty ? "the current folder" : shown(dir)): \(reason(e))")
+        }
         throw .io(path, reason(e))
     }
     return (fd, tmp, dir)
@@ -248,7 +253,8 @@ public func checkDestination(_ path: String) throws(OutputError) {
     switch try existing(path) {
     case .none, .regular: return
     case .folder: throw .cannotCreate(path, "it is a folder; name a file")
-    case .symlink: throw .cannotCreate(path, "it is a symbolic link; scenerun does not write through links, name the file itself")
+    case .symlink:
+        throw .cannotCreate(path, "it is a symbolic link; scenerun does not write through links, name the file itself")
     case .other(let why): throw .cannotCreate(path, why)
     }
 }
@@ -262,12 +268,11 @@ public func prepareFolder(_ dir: String, option: String = "--trace") throws(Outp
     case .regular: throw .cannotCreate(dir, "it is a file; \(option) names a folder")
     case .symlink:
         var st = stat()
-        if stat(dir, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR { return }   // a link to a folder is a folder
+        if stat(dir, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR { return }  // a link to a folder is a folder
         throw .cannotCreate(dir, "it is a symbolic link to something that is not a folder")
     case .other(let why): throw .cannotCreate(dir, why)
     }
 }
-
 
 /// Appends `text` to the file at `path`, creating it (GitHub's `$GITHUB_STEP_SUMMARY` is a file
 /// the runner reads after the step; several steps append to it).

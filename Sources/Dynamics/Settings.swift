@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (The engine keeps Box2D's compact layout: see docs/architecture.md, Habits.)
 // Every tuning constant of the engine, in SI units (metres, kilograms, seconds, radians).
 // The values are Box2D 2.3's (b2Settings.h); UIKit Dynamics runs Box2D 2.2 at 100 points per metre,
 // whose constants are the same, so these are UIKit's too. Changing one changes every trajectory.

@@ -1,8 +1,8 @@
 import Diagnostics
 import Expressions
 import Geometry
-import SceneModel
 import Results
+import SceneModel
 import SceneVocabulary
 
 /// `t = 4.000 s`.
@@ -26,8 +26,11 @@ public func judge(_ e: Expectation, _ s: Snapshot, scope: Scope, observations: i
         let (name, got) = (s.transitions[t.id.index].name, s.transitions[t.id.index].state)
         let before = out.count
         if got != t.state.rawValue {
-            out.append(Failure(location: t.location, message: "transition \(name) expected \(t.state.rawValue), got \(got) at \(at)",
-                               expected: .text(t.state.rawValue), actual: .text(got), time: s.time))
+            out.append(
+                Failure(
+                    location: t.location,
+                    message: "transition \(name) expected \(t.state.rawValue), got \(got) at \(at)",
+                    expected: .text(t.state.rawValue), actual: .text(got), time: s.time))
         }
         observe(t.location, .word(got), before)
     }
@@ -36,7 +39,9 @@ public func judge(_ e: Expectation, _ s: Snapshot, scope: Scope, observations: i
         let before = out.count
         defer {
             switch view.value(v.property) {
-            case .rect(let f): observe(v.location, .numbers([f.origin.x, f.origin.y, f.size.x, f.size.y], tolerance: v.within), before)
+            case .rect(let f):
+                observe(
+                    v.location, .numbers([f.origin.x, f.origin.y, f.size.x, f.size.y], tolerance: v.within), before)
             case .point(let p): observe(v.location, .numbers([p.x, p.y], tolerance: v.within), before)
             case .number(let n): observe(v.location, .numbers([n], tolerance: v.within), before)
             case .bool(let b): observe(v.location, .word(b ? "true" : "false"), before)
@@ -51,8 +56,12 @@ public func judge(_ e: Expectation, _ s: Snapshot, scope: Scope, observations: i
         let label = "\(view.name).\(v.property.rawValue)"
         func cmp(_ label: String, _ expected: Double, _ got: Double) -> Bool {
             if Swift.abs(expected - got) > tol {
-                out.append(Failure(location: v.location, message: "\(label) expected \(formatNumber(expected)) ± \(formatNumber(tol)), got \(formatNumber(got)) at \(at)",
-                                   expected: .number(expected), actual: .number(got), tolerance: tol, time: s.time))
+                out.append(
+                    Failure(
+                        location: v.location,
+                        message:
+                            "\(label) expected \(formatNumber(expected)) ± \(formatNumber(tol)), got \(formatNumber(got)) at \(at)",
+                        expected: .number(expected), actual: .number(got), tolerance: tol, time: s.time))
                 return false
             }
             return true
@@ -60,7 +69,10 @@ public func judge(_ e: Expectation, _ s: Snapshot, scope: Scope, observations: i
         switch view.value(v.property) {
         case .rect(let f):
             guard let r = want.rect else { continue }
-            for (l, a, b) in [("x", r.origin.x, f.origin.x), ("y", r.origin.y, f.origin.y), ("width", r.size.x, f.size.x), ("height", r.size.y, f.size.y)] {
+            for (l, a, b) in [
+                ("x", r.origin.x, f.origin.x), ("y", r.origin.y, f.origin.y), ("width", r.size.x, f.size.x),
+                ("height", r.size.y, f.size.y),
+            ] {
                 if !cmp("\(label).\(l)", a, b) { break }
             }
         case .point(let c):
@@ -71,32 +83,50 @@ public func judge(_ e: Expectation, _ s: Snapshot, scope: Scope, observations: i
             _ = cmp(label, n, got)
         case .bool(let got):
             if want.bool != got {
-                out.append(Failure(location: v.location, message: "\(label) expected \(want), got \(got) at \(at)",
-                                   expected: .text("\(want)"), actual: .text("\(got)"), time: s.time))
+                out.append(
+                    Failure(
+                        location: v.location, message: "\(label) expected \(want), got \(got) at \(at)",
+                        expected: .text("\(want)"), actual: .text("\(got)"), time: s.time))
             }
         case .string(let got):
             if want.string != got {
-                out.append(Failure(location: v.location, message: "\(label) expected \(want), got '\(got)' at \(at)",
-                                   expected: want.string.map { .text($0) }, actual: .text(got), time: s.time))
+                out.append(
+                    Failure(
+                        location: v.location, message: "\(label) expected \(want), got '\(got)' at \(at)",
+                        expected: want.string.map { .text($0) }, actual: .text(got), time: s.time))
             }
         }
     }
     if let (want, loc) = e.rest {
         let before = out.count
         if want != s.paused {
-            out.append(Failure(location: loc, message: want ? "expected the animator to be at rest, but it is still running at \(at)" : "expected the animator to be running, but it is at rest at \(at)",
-                               expected: .text(want ? "rest" : "running"), actual: .text(s.paused ? "rest" : "running"), time: s.time))
+            out.append(
+                Failure(
+                    location: loc,
+                    message: want
+                        ? "expected the animator to be at rest, but it is still running at \(at)"
+                        : "expected the animator to be running, but it is at rest at \(at)",
+                    expected: .text(want ? "rest" : "running"), actual: .text(s.paused ? "rest" : "running"),
+                    time: s.time))
         }
         observe(loc, .word(s.paused ? "true" : "false"), before)
     }
     if let (limit, loc) = e.restBy {
         let before = out.count
         if !s.paused {
-            out.append(Failure(location: loc, message: "expected the animator at rest by t = \(formatFixed(limit, decimals: 3)) s, but it is still running at \(at)",
-                               expected: .number(limit), time: s.time))
+            out.append(
+                Failure(
+                    location: loc,
+                    message:
+                        "expected the animator at rest by t = \(formatFixed(limit, decimals: 3)) s, but it is still running at \(at)",
+                    expected: .number(limit), time: s.time))
         } else if let p = s.lastPause, p > limit + 1e-9 {
-            out.append(Failure(location: loc, message: "expected the animator at rest by t = \(formatFixed(limit, decimals: 3)) s, it came to rest at \(timeText(p))",
-                               expected: .number(limit), actual: .number(p), time: s.time))
+            out.append(
+                Failure(
+                    location: loc,
+                    message:
+                        "expected the animator at rest by t = \(formatFixed(limit, decimals: 3)) s, it came to rest at \(timeText(p))",
+                    expected: .number(limit), actual: .number(p), time: s.time))
         }
         if s.paused, let p = s.lastPause { observe(loc, .restTime(p, tick: s.tickDuration), before) }
     }
@@ -104,8 +134,11 @@ public func judge(_ e: Expectation, _ s: Snapshot, scope: Scope, observations: i
         let n = s.count(ev.event.rawValue)
         let before = out.count
         if !ev.spec.matches(n) {
-            out.append(Failure(location: ev.location, message: "events.\(ev.event.rawValue) expected \(ev.spec), got \(n) at \(at)",
-                               expected: .text("\(ev.spec)"), actual: .number(Double(n)), time: s.time))
+            out.append(
+                Failure(
+                    location: ev.location,
+                    message: "events.\(ev.event.rawValue) expected \(ev.spec), got \(n) at \(at)",
+                    expected: .text("\(ev.spec)"), actual: .number(Double(n)), time: s.time))
         }
         observe(ev.location, .count(n), before)
     }
@@ -114,8 +147,12 @@ public func judge(_ e: Expectation, _ s: Snapshot, scope: Scope, observations: i
             let v = try evaluate(x, s, scope: scope)
             if v.bool != true {
                 let values = explain(x, s, scope: scope)
-                out.append(Failure(location: x.location, message: "expected `\(x.text)` to hold, but it is false at \(at)\(values.isEmpty ? "" : ": " + values)",
-                                   time: s.time))
+                out.append(
+                    Failure(
+                        location: x.location,
+                        message:
+                            "expected `\(x.text)` to hold, but it is false at \(at)\(values.isEmpty ? "" : ": " + values)",
+                        time: s.time))
             }
         } catch {
             out.append(Failure(location: error.location, message: error.message))

@@ -20,8 +20,11 @@ public struct ViewState: Sendable {
     public var angularVelocity: Double
     public var resting: Bool
     public var removed: Bool
-    public init(name: String, frame: Rect, rotation: Double, alpha: Double, velocity: Vec2 = .zero, angularVelocity: Double = 0, resting: Bool = true,
-                removed: Bool = false, center: Vec2? = nil, size: Vec2? = nil, scale: Double = 1) {
+    public init(
+        name: String, frame: Rect, rotation: Double, alpha: Double, velocity: Vec2 = .zero, angularVelocity: Double = 0,
+        resting: Bool = true,
+        removed: Bool = false, center: Vec2? = nil, size: Vec2? = nil, scale: Double = 1
+    ) {
         self.name = name; self.frame = frame; self.rotation = rotation; self.alpha = alpha; self.velocity = velocity
         self.center = center ?? frame.center; self.size = size ?? frame.size; self.scale = scale
         self.angularVelocity = angularVelocity; self.resting = resting; self.removed = removed
@@ -70,7 +73,8 @@ public struct GestureSnapshot: Sendable {
     }
     /// Before any touch: state possible, every point zero.
     public static func idle(_ name: String) -> GestureSnapshot {
-        GestureSnapshot(name: name, state: "possible", location: .zero, locationInView: .zero, translation: .zero, velocity: .zero)
+        GestureSnapshot(
+            name: name, state: "possible", location: .zero, locationInView: .zero, translation: .zero, velocity: .zero)
     }
 
     public func value(_ m: GestureMember) -> Value {
@@ -131,12 +135,17 @@ public struct Snapshot: Sendable, NameResolver {
     /// The duration of one tick (s): 1 / world.frameRate.
     public var tickDuration = 1.0 / 60
 
-    public init(time: Double, elapsed: Double, paused: Bool, lastPause: Double?, worldSize: Vec2, views: [ViewState],
-                transitions: [(name: String, state: String, progress: Double)] = [], gestures: [GestureSnapshot] = [],
-                currentGesture: Int? = nil, contact: ContactSnapshot? = nil, initialFrame: Rect = .zero, finalFrame: Rect = .zero,
-                events: [(String, Int)] = [], vars: [Value] = [], names: [String: NamedRef]? = nil) {
-        self.time = time; self.elapsed = elapsed; self.paused = paused; self.lastPause = lastPause; self.worldSize = worldSize
-        self.views = views; self.transitions = transitions; self.gestures = gestures; self.currentGesture = currentGesture
+    public init(
+        time: Double, elapsed: Double, paused: Bool, lastPause: Double?, worldSize: Vec2, views: [ViewState],
+        transitions: [(name: String, state: String, progress: Double)] = [], gestures: [GestureSnapshot] = [],
+        currentGesture: Int? = nil, contact: ContactSnapshot? = nil, initialFrame: Rect = .zero,
+        finalFrame: Rect = .zero,
+        events: [(String, Int)] = [], vars: [Value] = [], names: [String: NamedRef]? = nil
+    ) {
+        self.time = time; self.elapsed = elapsed; self.paused = paused; self.lastPause = lastPause;
+        self.worldSize = worldSize
+        self.views = views; self.transitions = transitions; self.gestures = gestures;
+        self.currentGesture = currentGesture
         self.contact = contact; self.initialFrame = initialFrame; self.finalFrame = finalFrame; self.events = events
         self.vars = vars
         if let names {
@@ -183,7 +192,9 @@ public struct Snapshot: Sendable, NameResolver {
                 guard let m = member.flatMap(GestureMember.init(rawValue:)) else { throw unknown() }
                 return current.value(m)
             case .contact:
-                guard let c = contact else { throw Diagnostic("`contact` is only defined inside a contact rule", at: location) }
+                guard let c = contact else {
+                    throw Diagnostic("`contact` is only defined inside a contact rule", at: location)
+                }
                 guard let m = member.flatMap(ContactMember.init(rawValue:)) else { throw unknown() }
                 return c.value(m)
             }
@@ -191,7 +202,11 @@ public struct Snapshot: Sendable, NameResolver {
         guard let ref = names[path[0]] else { throw unknown() }
         switch ref {
         case .variable(let id):
-            guard id.index < vars.count else { throw Diagnostic("`\(path[0])` is read before it has a value (declare it before the variables that use it)", at: location) }
+            guard id.index < vars.count else {
+                throw Diagnostic(
+                    "`\(path[0])` is read before it has a value (declare it before the variables that use it)",
+                    at: location)
+            }
             return vars[id.index]
         case .view(let id):
             guard let m = member.flatMap(ViewMember.init(rawValue:)) else { throw unknown() }

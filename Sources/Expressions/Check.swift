@@ -35,7 +35,9 @@ func valueMember(_ t: ValueType, _ name: String) -> ValueType? {
     switch t {
     case .point: return ["x", "y"].contains(name) ? .number : nil
     case .rect:
-        if ["x", "y", "width", "height", "minX", "midX", "maxX", "minY", "midY", "maxY"].contains(name) { return .number }
+        if ["x", "y", "width", "height", "minX", "midX", "maxX", "minY", "midY", "maxY"].contains(name) {
+            return .number
+        }
         if ["origin", "size", "center"].contains(name) { return .point }
         return nil
     default: return nil
@@ -45,7 +47,10 @@ func valueMember(_ t: ValueType, _ name: String) -> ValueType? {
 func valueMemberNames(_ t: ValueType) -> [String] {
     switch t {
     case .point: return ["x", "y"]
-    case .rect: return ["x", "y", "width", "height", "minX", "midX", "maxX", "minY", "midY", "maxY", "origin", "size", "center"]
+    case .rect:
+        return [
+            "x", "y", "width", "height", "minX", "midX", "maxX", "minY", "midY", "maxY", "origin", "size", "center",
+        ]
     default: return []
     }
 }
@@ -88,7 +93,8 @@ func check(_ e: Expr, _ scope: Scope) throws(Diagnostic) -> ValueType {
         if let r = splitName(parts, in: scope) { return r.type }
         // Find the first bad component for a precise message.
         guard var node = scope.root(parts[0]) else {
-            let hint = closestMatch(to: parts[0], in: scope.roots.map(\.0) + ["pi"]).map { "; did you mean `\($0)`?" } ?? ""
+            let hint =
+                closestMatch(to: parts[0], in: scope.roots.map(\.0) + ["pi"]).map { "; did you mean `\($0)`?" } ?? ""
             throw Diagnostic("unknown name `\(parts[0])`\(hint)", at: e.location)
         }
         var prefix = parts[0]
@@ -109,7 +115,9 @@ func check(_ e: Expr, _ scope: Scope) throws(Diagnostic) -> ValueType {
             }
             prefix += "." + m
         }
-        throw Diagnostic("`\(prefix)` is not a value; name one of its members: \(node.memberNames.joined(separator: ", "))", at: e.location)
+        throw Diagnostic(
+            "`\(prefix)` is not a value; name one of its members: \(node.memberNames.joined(separator: ", "))",
+            at: e.location)
     case .member(let base, let m):
         let t = try check(base, scope)
         guard let mt = valueMember(t, m) else {
@@ -125,19 +133,28 @@ func check(_ e: Expr, _ scope: Scope) throws(Diagnostic) -> ValueType {
             guard t == .bool else { throw Diagnostic("`!` needs a bool, but `\(x.text)` is a \(t)", at: e.location) }
             return .bool
         }
-        guard t == .number || t == .point else { throw Diagnostic("`-` needs a number or a point, but `\(x.text)` is a \(t)", at: e.location) }
+        guard t == .number || t == .point else {
+            throw Diagnostic("`-` needs a number or a point, but `\(x.text)` is a \(t)", at: e.location)
+        }
         return t
     case .binary(let op, let l, let r):
-        let a = try check(l, scope), b = try check(r, scope)
+        let a = try check(l, scope)
+        let b = try check(r, scope)
         switch op {
         case "&&", "||":
-            guard a == .bool && b == .bool else { throw Diagnostic("`\(op)` needs two bools, got a \(a) and a \(b)", at: e.location) }
+            guard a == .bool && b == .bool else {
+                throw Diagnostic("`\(op)` needs two bools, got a \(a) and a \(b)", at: e.location)
+            }
             return .bool
         case "==", "!=":
-            guard a == b else { throw Diagnostic("`\(op)` compares values of one type, got a \(a) and a \(b)", at: e.location) }
+            guard a == b else {
+                throw Diagnostic("`\(op)` compares values of one type, got a \(a) and a \(b)", at: e.location)
+            }
             return .bool
         case "<", "<=", ">", ">=":
-            guard a == .number && b == .number else { throw Diagnostic("`\(op)` compares numbers, got a \(a) and a \(b)", at: e.location) }
+            guard a == .number && b == .number else {
+                throw Diagnostic("`\(op)` compares numbers, got a \(a) and a \(b)", at: e.location)
+            }
             return .bool
         case "+", "-":
             if a == .number && b == .number { return .number }
@@ -156,8 +173,11 @@ func check(_ e: Expr, _ scope: Scope) throws(Diagnostic) -> ValueType {
         }
     case .ternary(let c, let a, let b):
         _ = try typeCheck(c, in: scope, expecting: .bool)
-        let ta = try check(a, scope), tb = try check(b, scope)
-        guard ta == tb else { throw Diagnostic("both branches of `?:` must have one type, got a \(ta) and a \(tb)", at: e.location) }
+        let ta = try check(a, scope)
+        let tb = try check(b, scope)
+        guard ta == tb else {
+            throw Diagnostic("both branches of `?:` must have one type, got a \(ta) and a \(tb)", at: e.location)
+        }
         return ta
     case .call(let name, let args):
         guard let f = builtin(named: name) else {
@@ -166,14 +186,18 @@ func check(_ e: Expr, _ scope: Scope) throws(Diagnostic) -> ValueType {
         }
         guard f.arity.contains(args.count) else {
             let (lo, hi) = (f.arity.lowerBound, f.arity.upperBound)
-            throw Diagnostic("`\(name)` takes \(lo == hi ? "\(lo)" : "\(lo) to \(hi)") argument\(hi == 1 ? "" : "s"), got \(args.count)", at: e.location)
+            throw Diagnostic(
+                "`\(name)` takes \(lo == hi ? "\(lo)" : "\(lo) to \(hi)") argument\(hi == 1 ? "" : "s"), got \(args.count)",
+                at: e.location)
         }
         var ts: [ValueType] = []
         for a in args { ts.append(try check(a, scope)) }
         switch f.typing(ts) {
         case .type(let t): return t
         case .wrongArgument(let i, let want):
-            throw Diagnostic("argument \(i + 1) of `\(name)` must be a \(want), but `\(args[i].text)` is a \(ts[i])", at: args[i].location)
+            throw Diagnostic(
+                "argument \(i + 1) of `\(name)` must be a \(want), but `\(args[i].text)` is a \(ts[i])",
+                at: args[i].location)
         case .mismatch(let message):
             throw Diagnostic(message, at: e.location)
         }

@@ -66,7 +66,9 @@ func eval(_ e: Expr, _ r: some NameResolver, _ scope: Scope) throws(Diagnostic) 
     case .string(let s): return .string(s)
     case .name(let parts):
         if parts == ["pi"] { return .number(Double.pi) }
-        guard let split = splitName(parts, in: scope) else { throw Diagnostic("unknown name `\(parts.joined(separator: "."))`", at: e.location) }
+        guard let split = splitName(parts, in: scope) else {
+            throw Diagnostic("unknown name `\(parts.joined(separator: "."))`", at: e.location)
+        }
         var v = try r.resolve(split.path, at: e.location)
         for m in split.members { v = try member(v, m, e) }
         return v
@@ -90,9 +92,11 @@ func eval(_ e: Expr, _ r: some NameResolver, _ scope: Scope) throws(Diagnostic) 
             if try eval(l, r, scope).bool == true { return .bool(true) }
             return .bool(try eval(rr, r, scope).bool == true)
         }
-        let a = try eval(l, r, scope), b = try eval(rr, r, scope)
+        let a = try eval(l, r, scope)
+        let b = try eval(rr, r, scope)
         // The checker typed both sides; numbers are read as such (a point or rect has no number).
-        let x = a.number ?? .nan, y = b.number ?? .nan
+        let x = a.number ?? .nan
+        let y = b.number ?? .nan
         switch op {
         case "==": return .bool(a == b)
         case "!=": return .bool(a != b)

@@ -33,7 +33,9 @@ public struct Expr: Sendable, Hashable, CustomStringConvertible {
     public var location: SourceLocation
     public var text: String
     public var description: String { text }
-    public init(node: Node, location: SourceLocation, text: String) { self.node = node; self.location = location; self.text = text }
+    public init(node: Node, location: SourceLocation, text: String) {
+        self.node = node; self.location = location; self.text = text
+    }
 }
 
 /// Parsing entry points.
@@ -91,7 +93,8 @@ struct Parser {
     mutating func buildLocations() {
         lineOf.reserveCapacity(chars.count + 1)
         columnOf.reserveCapacity(chars.count + 1)
-        var line = base.line, col = base.column
+        var line = base.line
+        var col = base.column
         for c in chars {
             lineOf.append(line); columnOf.append(col)
             if c == "\n" { line += 1; col = 1 } else { col += c.unicodeScalars.count }
@@ -119,7 +122,9 @@ struct Parser {
             if Parser.isDigit(c) || (c == "." && i + 1 < chars.count && Parser.isDigit(chars[i + 1])) {
                 let start = i
                 var dots = 0
-                while i < chars.count && (Parser.isDigit(chars[i]) || chars[i] == ".") { if chars[i] == "." { dots += 1 }; i += 1 }
+                while i < chars.count && (Parser.isDigit(chars[i]) || chars[i] == ".") {
+                    if chars[i] == "." { dots += 1 }; i += 1
+                }
                 if i < chars.count && (chars[i] == "e" || chars[i] == "E") {
                     var j = i + 1
                     if j < chars.count && (chars[j] == "+" || chars[j] == "-") { j += 1 }
@@ -130,9 +135,13 @@ struct Parser {
                 }
                 let s = String(chars[start..<i])
                 guard var v = Double(s), dots <= 1 else { throw error("malformed number `\(s)`", at: start) }
-                if !v.isFinite { throw error("the number `\(s)` is too large (the largest is about 1.8e308)", at: start) }
+                if !v.isFinite {
+                    throw error("the number `\(s)` is too large (the largest is about 1.8e308)", at: start)
+                }
                 if i + 3 <= chars.count && chars[i] == "d" && chars[i + 1] == "e" && chars[i + 2] == "g"
-                    && (i + 3 == chars.count || !(chars[i + 3].isLetter || chars[i + 3].isNumber || chars[i + 3] == "_")) {
+                    && (i + 3 == chars.count
+                        || !(chars[i + 3].isLetter || chars[i + 3].isNumber || chars[i + 3] == "_"))
+                {
                     v = v * Double.pi / 180
                     i += 3
                 }
@@ -205,7 +214,9 @@ struct Parser {
     }
 
     func tooDeep(at offset: Int) -> Diagnostic {
-        error("the expression is nested more than \(Expression.maxDepth) levels deep (parentheses, calls, operators and chains of operators all count); split it into smaller expressions", at: offset)
+        error(
+            "the expression is nested more than \(Expression.maxDepth) levels deep (parentheses, calls, operators and chains of operators all count); split it into smaller expressions",
+            at: offset)
     }
 
     /// Enters one level of recursion, refusing to go deeper than the limit.
@@ -218,7 +229,9 @@ struct Parser {
 
     mutating func parseAll() throws(Diagnostic) -> Expr {
         if chars.count > Expression.maxLength {
-            throw Diagnostic("the expression is \(chars.count) characters long, more than the limit of \(Expression.maxLength); split it into smaller expressions", at: base)
+            throw Diagnostic(
+                "the expression is \(chars.count) characters long, more than the limit of \(Expression.maxLength); split it into smaller expressions",
+                at: base)
         }
         buildLocations()
         try lex()
@@ -242,7 +255,9 @@ struct Parser {
         return c
     }
 
-    static let levels: [[String]] = [["||"], ["&&"], ["==", "!="], ["<", "<=", ">", ">="], ["+", "-"], ["*", "/", "%"]]
+    static let levels: [[String]] = [
+        ["||"], ["&&"], ["==", "!="], ["<", "<=", ">", ">="], ["+", "-"], ["*", "/", "%"],
+    ]
 
     static func level(of op: String) -> Int? { levels.firstIndex { $0.contains(op) } }
 
@@ -269,7 +284,9 @@ struct Parser {
         }
         var e = try parsePrimary()
         while accept(".") {
-            guard case .ident(let m) = peek.kind else { throw error("expected a member name after `.`", at: peek.offset) }
+            guard case .ident(let m) = peek.kind else {
+                throw error("expected a member name after `.`", at: peek.offset)
+            }
             pos += 1
             if case .name(let parts) = e.e.node {
                 e = try make(.name(parts + [m]), from: start, to: lastEnd, children: [P(e: e.e, h: e.h - 1)])

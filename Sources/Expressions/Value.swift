@@ -29,7 +29,9 @@ public enum Value: Sendable, Hashable, CustomStringConvertible {
         case .bool(let b): return b ? "true" : "false"
         case .string(let s): return "'\(s)'"
         case .point(let p): return "[\(formatNumber(p.x)), \(formatNumber(p.y))]"
-        case .rect(let r): return "[\(formatNumber(r.origin.x)), \(formatNumber(r.origin.y)), \(formatNumber(r.size.x)), \(formatNumber(r.size.y))]"
+        case .rect(let r):
+            return
+                "[\(formatNumber(r.origin.x)), \(formatNumber(r.origin.y)), \(formatNumber(r.size.x)), \(formatNumber(r.size.y))]"
         }
     }
 
@@ -77,7 +79,8 @@ public func formatFixed(_ d: Double, decimals: Int) -> String {
     let scaled = (Swift.abs(d) * scale).rounded(.toNearestOrAwayFromZero)
     if scaled >= 9e18 { return String(d) }
     let n = UInt64(scaled)
-    let intPart = n / UInt64(scale), frac = n % UInt64(scale)
+    let intPart = n / UInt64(scale)
+    let frac = n % UInt64(scale)
     var fs = String(frac)
     while fs.count < decimals { fs = "0" + fs }
     let body = decimals > 0 ? "\(intPart).\(fs)" : "\(intPart)"

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (The engine keeps Box2D's compact layout: see docs/architecture.md, Habits.)
 /// A 2×2 matrix stored by columns.
 @frozen
 public struct Mat22: Hashable, Sendable {

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (The engine keeps Box2D's compact layout: see docs/architecture.md, Habits.)
 /// A rectangle in UIKit's convention: origin at the top-left corner, y down. Units: points.
 @frozen
 public struct Rect: Hashable, Sendable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (The engine keeps Box2D's compact layout: see docs/architecture.md, Habits.)
 /// A rotation stored as its sine and cosine. Angles in radians.
 @frozen
 public struct Rot: Hashable, Sendable {

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (The engine keeps Box2D's compact layout: see docs/architecture.md, Habits.)
 /// A two-dimensional vector of `Double`s: a point, a displacement, a velocity or a size.
 ///
 /// Units are whatever the caller works in: metres inside the engine, points in the UIKit layer.

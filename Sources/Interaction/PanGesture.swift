@@ -104,7 +104,9 @@ public struct PanRecognizer: Sendable {
 public struct TouchPath: Sendable {
     public var keyframes: [(t: Double, p: Vec2)]
     public var curve: TimingCurve
-    public init(keyframes: [(t: Double, p: Vec2)], curve: TimingCurve = .linear) { self.keyframes = keyframes; self.curve = curve }
+    public init(keyframes: [(t: Double, p: Vec2)], curve: TimingCurve = .linear) {
+        self.keyframes = keyframes; self.curve = curve
+    }
 
     /// Duration from the first to the last keyframe (s).
     public var duration: Double { (keyframes.last?.t ?? 0) - (keyframes.first?.t ?? 0) }
@@ -121,7 +123,8 @@ public struct TouchPath: Sendable {
         }
         var i = 0
         while i + 1 < keyframes.count && keyframes[i + 1].t < tt { i += 1 }
-        let a = keyframes[i], b = keyframes[i + 1]
+        let a = keyframes[i]
+        let b = keyframes[i + 1]
         let f = (tt - a.t) / (b.t - a.t)
         return a.p + f * (b.p - a.p)
     }

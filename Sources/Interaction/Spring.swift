@@ -19,7 +19,9 @@ public struct Spring: Sendable, Hashable {
     }
     /// A spring of mass, stiffness and damping.
     public init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double = 0) {
-        self.init(omega: (stiffness / mass).squareRoot(), zeta: damping / (2 * (stiffness * mass).squareRoot()), initialVelocity: initialVelocity)
+        self.init(
+            omega: (stiffness / mass).squareRoot(), zeta: damping / (2 * (stiffness * mass).squareRoot()),
+            initialVelocity: initialVelocity)
     }
     /// UIKit's duration-and-damping-ratio spring.
     public init(duration: Double, dampingRatio: Double, initialVelocity: Double = 0) {
@@ -32,19 +34,24 @@ public struct Spring: Sendable, Hashable {
 
     /// Progress at time t (s): 0 at t = 0, tending to 1.
     public func value(at t: Double) -> Double {
-        let x0 = -1.0, v0 = initialVelocity
-        let w = omega, z = zeta
+        let x0 = -1.0
+        let v0 = initialVelocity
+        let w = omega
+        let z = zeta
         let x: Double
         if z < 1 {
             let wd = w * (1 - z * z).squareRoot()
-            let a = x0, b = (v0 + z * w * x0) / wd
+            let a = x0
+            let b = (v0 + z * w * x0) / wd
             x = Elementary.exp(-z * w * t) * (a * Elementary.cos(wd * t) + b * Elementary.sin(wd * t))
         } else if z == 1 {
             x = Elementary.exp(-w * t) * (x0 + (v0 + w * x0) * t)
         } else {
             let s = (z * z - 1).squareRoot()
-            let r1 = -w * (z - s), r2 = -w * (z + s)
-            let c2 = (v0 - r1 * x0) / (r2 - r1), c1 = x0 - c2
+            let r1 = -w * (z - s)
+            let r2 = -w * (z + s)
+            let c2 = (v0 - r1 * x0) / (r2 - r1)
+            let c1 = x0 - c2
             x = c1 * Elementary.exp(r1 * t) + c2 * Elementary.exp(r2 * t)
         }
         return 1 + x
@@ -53,7 +60,8 @@ public struct Spring: Sendable, Hashable {
     /// The time after which the spring stays within 0.1 % of its target (s), found by sampling.
     public var settlingTime: Double {
         let step = 1.0 / 240
-        var t = 0.0, last = 0.0
+        var t = 0.0
+        var last = 0.0
         while t < 60 {
             if Swift.abs(value(at: t) - 1) > 0.001 { last = t }
             t += step

@@ -45,7 +45,8 @@ public struct TimingCurve: Sendable, Hashable {
             if Swift.abs(d) < 1e-9 { break }
             t -= err / d
         }
-        var lo = 0.0, hi = 1.0
+        var lo = 0.0
+        var hi = 1.0
         t = x
         for _ in 0..<100 {
             let v = bezier(t, c1.x, c2.x)

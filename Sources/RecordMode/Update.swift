@@ -24,8 +24,10 @@ public enum ExpectationRewriter {
         /// `file:line: old → new`, in file and line order.
         public var summary: [String] {
             edits.keys.sorted().flatMap { f in
-                (edits[f] ?? []).sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
-                    .map { "\(f):\($0.location.line): \($0.old) → \($0.new)" }
+                (edits[f] ?? []).sorted {
+                    ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column)
+                }
+                .map { "\(f):\($0.location.line): \($0.old) → \($0.new)" }
             }
         }
     }
@@ -45,7 +47,9 @@ public enum ExpectationRewriter {
                 plan.leftAlone.append((f.location, "not a value expectation (a `that:` or a timeout): needs a hand"))
             }
             if r.sweep != nil {
-                for o in r.observations where !o.passed { plan.leftAlone.append((o.location, "in a swept case (\(r.name)): sweeps are not rewritten")) }
+                for o in r.observations where !o.passed {
+                    plan.leftAlone.append((o.location, "in a swept case (\(r.name)): sweeps are not rewritten"))
+                }
                 continue
             }
             for o in r.observations {
@@ -59,15 +63,27 @@ public enum ExpectationRewriter {
         for loc in order where scope == .all || failing.contains(loc) {
             guard let token = tokens[loc], let texts = proposals[loc], let first = texts.first else { continue }
             guard let new = first, texts.allSatisfy({ $0 == new }) else {
-                plan.leftAlone.append((loc, texts.contains(nil) ? "written as an expression or in a form record mode cannot rewrite: needs a hand"
-                                                                : "its cases observed different values: needs a hand"))
+                plan.leftAlone.append(
+                    (
+                        loc,
+                        texts.contains(nil)
+                            ? "written as an expression or in a form record mode cannot rewrite: needs a hand"
+                            : "its cases observed different values: needs a hand"
+                    ))
                 continue
             }
-            if new != token.text { plan.edits[loc.file, default: []].append(Edit(location: loc, old: token.text, new: new, length: token.length)) }
+            if new != token.text {
+                plan.edits[loc.file, default: []].append(
+                    Edit(location: loc, old: token.text, new: new, length: token.length))
+            }
         }
         var seen: Set<String> = []
         plan.leftAlone = plan.leftAlone.filter { seen.insert("\($0.location)\u{0}\($0.why)").inserted }
-            .sorted { ($0.location.file, $0.location.line, $0.location.column) < ($1.location.file, $1.location.line, $1.location.column) }
+            .sorted {
+                ($0.location.file, $0.location.line, $0.location.column) < (
+                    $1.location.file, $1.location.line, $1.location.column
+                )
+            }
         return plan
     }
 
@@ -75,7 +91,8 @@ public enum ExpectationRewriter {
     public static func apply(_ edits: [Edit], to text: String) -> String {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
         for e in edits.sorted(by: { ($0.location.line, $0.location.column) > ($1.location.line, $1.location.column) }) {
-            let l = e.location.line - 1, c = e.location.column - 1
+            let l = e.location.line - 1
+            let c = e.location.column - 1
             guard l >= 0, l < lines.count, c >= 0, c + e.length <= lines[l].count else { continue }
             lines[l].replaceSubrange(c..<(c + e.length), with: Array(e.new))
         }
@@ -97,7 +114,8 @@ public enum ExpectationRewriter {
             for (item, v) in zip(items, values).reversed() {
                 guard let old = Double(item.text) else { return nil }
                 let new = number(v, tolerance: tolerance, old: old, oldText: item.text)
-                let a = out.index(out.startIndex, offsetBy: item.offset), b = out.index(a, offsetBy: item.text.count)
+                let a = out.index(out.startIndex, offsetBy: item.offset)
+                let b = out.index(a, offsetBy: item.text.count)
                 out.replaceSubrange(a..<b, with: new)
             }
             return out
@@ -177,14 +195,15 @@ struct Token: Sendable {
             var itemStart = i + 1
             i += 1
             while i < line.count, line[i] != "]" {
-                if line[i] == "\"" || line[i] == "'" || line[i] == "[" || line[i] == "{" { return nil }   // only plain elements
+                // only plain elements
+                if line[i] == "\"" || line[i] == "'" || line[i] == "[" || line[i] == "{" { return nil }
                 if line[i] == "," {
                     items.append(trimmed(line, itemStart, i, base: start))
                     itemStart = i + 1
                 }
                 i += 1
             }
-            guard i < line.count else { return nil }   // a sequence over several lines: left alone
+            guard i < line.count else { return nil }  // a sequence over several lines: left alone
             items.append(trimmed(line, itemStart, i, base: start))
             return Token(text: String(line[start...i]), quoted: false, items: items.map { (text: $0.0, offset: $0.1) })
         case "\"", "'":
@@ -195,7 +214,9 @@ struct Token: Sendable {
             return Token(text: String(line[start...i]), quoted: true, items: nil)
         default:
             // A plain scalar ends at a flow indicator, a comment or the end of the line.
-            while i < line.count, !",]}".contains(line[i]), !(line[i] == "#" && i > start && line[i - 1] == " ") { i += 1 }
+            while i < line.count, !",]}".contains(line[i]), !(line[i] == "#" && i > start && line[i - 1] == " ") {
+                i += 1
+            }
             var end = i
             while end > start, line[end - 1] == " " { end -= 1 }
             return Token(text: String(line[start..<end]), quoted: false, items: nil)
@@ -203,7 +224,8 @@ struct Token: Sendable {
     }
 
     static func trimmed(_ line: [Character], _ a: Int, _ b: Int, base: Int) -> (String, Int) {
-        var s = a, e = b
+        var s = a
+        var e = b
         while s < e, line[s] == " " { s += 1 }
         while e > s, line[e - 1] == " " { e -= 1 }
         return (String(line[s..<e]), s - base)

@@ -64,7 +64,8 @@ public struct GitHubReporter: Reporter {
             let located = r.diagnostics.map { ($0.location, $0.message) } + r.failures.map { ($0.location, $0.message) }
             for (at, message) in located {
                 let path = escapeProperty(repositoryPath(at.file, options: options))
-                out += "::error file=\(path),line=\(at.line),col=\(at.column),title=\(escapeProperty(r.name))::\(escapeData(message))\n"
+                out +=
+                    "::error file=\(path),line=\(at.line),col=\(at.column),title=\(escapeProperty(r.name))::\(escapeData(message))\n"
             }
         }
         if file != nil { out += "::endgroup::\n" }
@@ -83,8 +84,12 @@ public struct GitHubReporter: Reporter {
         if bad.isEmpty { return out + "Every case passed.\n\n" }
         out += "| case | status | where | first message |\n|---|---|---|---|\n"
         for r in bad {
-            let first = r.diagnostics.first.map { ($0.location, $0.message) } ?? r.failures.first.map { ($0.location, $0.message) }
-            let at = first.map { "\(repositoryPath($0.0.file, options: options)):\($0.0.line):\($0.0.column)" } ?? repositoryPath(r.file, options: options)
+            let first =
+                r.diagnostics.first.map { ($0.location, $0.message) }
+                ?? r.failures.first.map { ($0.location, $0.message) }
+            let at =
+                first.map { "\(repositoryPath($0.0.file, options: options)):\($0.0.line):\($0.0.column)" }
+                ?? repositoryPath(r.file, options: options)
             out += "| \(cell(r.name)) | \(r.status.rawValue) | `\(cell(at))` | \(cell(first?.1 ?? "")) |\n"
         }
         return out + "\n"

@@ -47,13 +47,15 @@ public struct JUnitReporter: Reporter {
         func duration(_ i: Int) -> Double { durations.map { i < $0.count ? $0[i] : 0 } ?? 0 }
         let s = Summary(results)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"scenerun\" tests=\"\(results.count)\" failures=\"\(s.failed)\" errors=\"\(s.invalid)\""
+        out +=
+            "<testsuites name=\"scenerun\" tests=\"\(results.count)\" failures=\"\(s.failed)\" errors=\"\(s.invalid)\""
         if durations != nil { out += " time=\"\(seconds(results.indices.map(duration).reduce(0, +)))\"" }
         out += ">\n"
         for f in files {
             let indices = results.indices.filter { results[$0].file == f }
             let ss = Summary(indices.map { results[$0] })
-            out += "  <testsuite name=\"\(xml(f))\" tests=\"\(indices.count)\" failures=\"\(ss.failed)\" errors=\"\(ss.invalid)\""
+            out +=
+                "  <testsuite name=\"\(xml(f))\" tests=\"\(indices.count)\" failures=\"\(ss.failed)\" errors=\"\(ss.invalid)\""
             if durations != nil {
                 out += " time=\"\(seconds(indices.map(duration).reduce(0, +)))\""
                 if let t = options.timestamp { out += " timestamp=\"\(xml(t))\"" }
@@ -61,7 +63,9 @@ public struct JUnitReporter: Reporter {
             }
             out += " file=\"\(xml(f))\">\n"
             out += "    <properties>\n"
-            if !options.version.isEmpty { out += "      <property name=\"scenerun.version\" value=\"\(xml(options.version))\"/>\n" }
+            if !options.version.isEmpty {
+                out += "      <property name=\"scenerun.version\" value=\"\(xml(options.version))\"/>\n"
+            }
             out += "      <property name=\"scene.path\" value=\"\(xml(f))\"/>\n"
             out += "    </properties>\n"
             for i in indices {
@@ -77,7 +81,8 @@ public struct JUnitReporter: Reporter {
                     out += "      <error message=\"\(xml(d.message))\" type=\"invalid\">\(xml(d.description))</error>\n"
                 }
                 for x in r.failures {
-                    out += "      <failure message=\"\(xml(x.message))\" type=\"expectation\">\(xml("\(x.location): \(x.message)"))</failure>\n"
+                    out +=
+                        "      <failure message=\"\(xml(x.message))\" type=\"expectation\">\(xml("\(x.location): \(x.message)"))</failure>\n"
                 }
                 if !r.trace.isEmpty {
                     var text = r.trace.joined(separator: "\n") + "\n"

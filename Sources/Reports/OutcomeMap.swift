@@ -45,7 +45,9 @@ public enum OutcomeMap {
                 var line = "  " + pad(label, w0) + "  "
                 for j in cols.indices {
                     let k = i * cols.count + j
-                    line += pad(k < outcomes.count ? symbols[outcomes[k]] ?? "?" : " ", cw) + (j < cols.count - 1 ? " " : "")
+                    line +=
+                        pad(k < outcomes.count ? symbols[outcomes[k]] ?? "?" : " ", cw)
+                        + (j < cols.count - 1 ? " " : "")
                 }
                 while line.last == " " { line.removeLast() }
                 out += line + "\n"
@@ -56,7 +58,10 @@ public enum OutcomeMap {
                 out += "  \(p): \(outcomes[k])\n"
             }
         }
-        out += "  " + distinct.map { d in "\(symbols[d] ?? "?") \(d) (\(outcomes.filter { $0 == d }.count))" }.joined(separator: ", ") + "\n"
+        out +=
+            "  "
+            + distinct.map { d in "\(symbols[d] ?? "?") \(d) (\(outcomes.filter { $0 == d }.count))" }.joined(
+                separator: ", ") + "\n"
         return out
     }
 

@@ -14,7 +14,10 @@ public struct TextReporter: Reporter {
         func paint(_ s: String, _ code: String) -> String { options.color ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
         // Names, messages and source lines come from scene files: control and bidirectional
         // characters in them are escaped so that they cannot drive the terminal.
-        func safe(_ s: String) -> String { s.split(separator: "\n", omittingEmptySubsequences: false).map { escapeForTerminal(String($0)) }.joined(separator: "\n") }
+        func safe(_ s: String) -> String {
+            s.split(separator: "\n", omittingEmptySubsequences: false).map { escapeForTerminal(String($0)) }.joined(
+                separator: "\n")
+        }
         for r in results {
             switch r.status {
             case .passed:
@@ -26,7 +29,8 @@ public struct TextReporter: Reporter {
             }
             for d in r.diagnostics { out += compilerForm(d, source: r.source, color: options.color) + "\n" }
             for f in r.failures {
-                out += compilerForm(Diagnostic(f.message, at: f.location), source: r.source, color: options.color) + "\n"
+                out +=
+                    compilerForm(Diagnostic(f.message, at: f.location), source: r.source, color: options.color) + "\n"
             }
             if options.verbose {
                 for line in r.trace { out += "    \(safe(line))\n" }
@@ -45,7 +49,10 @@ public struct TextReporter: Reporter {
         let lines = d.rendered(sourceText: source).split(separator: "\n", omittingEmptySubsequences: false)
             .map { escapeForTerminal(String($0)) }
         guard color, let head = lines.first else { return lines.joined(separator: "\n") }
-        let bold = "\u{1B}[1m", red = "\u{1B}[1;31m", green = "\u{1B}[1;32m", reset = "\u{1B}[0m"
+        let bold = "\u{1B}[1m"
+        let red = "\u{1B}[1;31m"
+        let green = "\u{1B}[1;32m"
+        let reset = "\u{1B}[0m"
         var out: [String] = []
         if let r = head.firstRange(of: ": error: ") {
             let location = String(head[..<r.lowerBound])

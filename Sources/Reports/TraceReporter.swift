@@ -36,7 +36,8 @@ public struct TraceReporter: Reporter {
         for (r, s) in zip(results, stems) {
             var n = s
             if count[s.lowercased(), default: 0] > 1 { n += "-" + hex8(fnv1a(r.file + "\u{0}" + r.name)) }
-            var candidate = n, k = 1
+            var candidate = n
+            var k = 1
             while used.contains(candidate.lowercased()) { k += 1; candidate = n + "-\(k)" }
             used.insert(candidate.lowercased())
             names.append(candidate + ".csv")
@@ -47,7 +48,9 @@ public struct TraceReporter: Reporter {
     static func stem(_ name: String) -> String {
         var out = ""
         for c in name.unicodeScalars.prefix(100) {
-            let ok = ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c) || c == "." || c == "_" || c == "-"
+            let ok =
+                ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c) || c == "." || c == "_"
+                || c == "-"
             out.unicodeScalars.append(ok ? c : "-")
         }
         if out.isEmpty || out.allSatisfy({ $0 == "." }) { return "case" }

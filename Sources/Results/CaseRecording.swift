@@ -28,7 +28,9 @@ public struct CaseRecording: Sendable {
         public var alpha: Double
         public var velocity: Vec2
         public var removed: Bool
-        public init(center: Vec2, size: Vec2, rotation: Double, scale: Double, alpha: Double, velocity: Vec2, removed: Bool) {
+        public init(
+            center: Vec2, size: Vec2, rotation: Double, scale: Double, alpha: Double, velocity: Vec2, removed: Bool
+        ) {
             self.center = center; self.size = size; self.rotation = rotation; self.scale = scale; self.alpha = alpha
             self.velocity = velocity; self.removed = removed
         }
@@ -76,9 +78,13 @@ public struct CaseRecording: Sendable {
         public var transitions: [(state: String, progress: Double)]
         /// The active behaviours' geometry.
         public var guides: [Guide]
-        public init(time: Double, running: Bool, views: [ViewFrame], touch: Touch?, behaviors: [Int], transitions: [(state: String, progress: Double)],
-                    guides: [Guide] = []) {
-            self.time = time; self.running = running; self.views = views; self.touch = touch; self.behaviors = behaviors; self.transitions = transitions
+        public init(
+            time: Double, running: Bool, views: [ViewFrame], touch: Touch?, behaviors: [Int],
+            transitions: [(state: String, progress: Double)],
+            guides: [Guide] = []
+        ) {
+            self.time = time; self.running = running; self.views = views; self.touch = touch;
+            self.behaviors = behaviors; self.transitions = transitions
             self.guides = guides
         }
     }
@@ -92,7 +98,8 @@ public struct CaseRecording: Sendable {
         public var other: String
         public var boundary: String
         public init(frame: Int, point: Vec2, began: Bool, item: String, other: String, boundary: String) {
-            self.frame = frame; self.point = point; self.began = began; self.item = item; self.other = other; self.boundary = boundary
+            self.frame = frame; self.point = point; self.began = began; self.item = item; self.other = other;
+            self.boundary = boundary
         }
     }
 
@@ -137,7 +144,10 @@ public struct CaseRecording: Sendable {
     /// The view each failure concerns (nil when it names none), parallel to `failureFrames`.
     public var failureViews: [Int?] = []
 
-    public init(worldSize: Vec2, frameRate: Double, views: [ViewInfo], behaviorNames: [String], transitionNames: [String], gestureNames: [String]) {
+    public init(
+        worldSize: Vec2, frameRate: Double, views: [ViewInfo], behaviorNames: [String], transitionNames: [String],
+        gestureNames: [String]
+    ) {
         self.worldSize = worldSize; self.frameRate = frameRate; self.views = views; self.behaviorNames = behaviorNames
         self.transitionNames = transitionNames; self.gestureNames = gestureNames
     }

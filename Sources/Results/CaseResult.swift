@@ -20,8 +20,10 @@ public struct Failure: Sendable, Hashable {
     public var tolerance: Double?
     /// Scene time at which the expectation was judged, seconds.
     public var time: Double?
-    public init(location: SourceLocation, message: String, expected: ObservedValue? = nil, actual: ObservedValue? = nil,
-                tolerance: Double? = nil, time: Double? = nil) {
+    public init(
+        location: SourceLocation, message: String, expected: ObservedValue? = nil, actual: ObservedValue? = nil,
+        tolerance: Double? = nil, time: Double? = nil
+    ) {
         self.location = location
         self.message = message
         self.expected = expected
@@ -60,9 +62,12 @@ public struct CaseResult: Sendable {
     public var recording: CaseRecording?
     /// Units of engine work the case used (bodies, contacts and joints summed over sub-steps; `--max-work`).
     public var work = 0
-    public init(file: String, name: String, status: CaseStatus, failures: [Failure] = [], diagnostics: [Diagnostic] = [],
-                time: Double = 0, ticks: Int = 0, source: String? = nil, trace: [String] = []) {
-        self.file = file; self.name = name; self.status = status; self.failures = failures; self.diagnostics = diagnostics
+    public init(
+        file: String, name: String, status: CaseStatus, failures: [Failure] = [], diagnostics: [Diagnostic] = [],
+        time: Double = 0, ticks: Int = 0, source: String? = nil, trace: [String] = []
+    ) {
+        self.file = file; self.name = name; self.status = status; self.failures = failures;
+        self.diagnostics = diagnostics
         self.time = time; self.ticks = ticks; self.source = source; self.trace = trace
     }
 }
@@ -81,7 +86,9 @@ public struct SweepInfo: Sendable, Hashable {
         public var value: Double
         /// All of the parameter's values, in order (for the outcome map's axes).
         public var values: [Double]
-        public init(name: String, value: Double, values: [Double]) { self.name = name; self.value = value; self.values = values }
+        public init(name: String, value: Double, values: [Double]) {
+            self.name = name; self.value = value; self.values = values
+        }
     }
     public init(scene: String, outcomeText: String?, parameters: [Parameter], outcome: String?) {
         self.scene = scene; self.outcomeText = outcomeText; self.parameters = parameters; self.outcome = outcome

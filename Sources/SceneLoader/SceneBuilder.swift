@@ -10,23 +10,26 @@ let stepKeys = StepKey.names + actionKeys
 
 struct SceneBuilder {
     var w: Walker
-    var scene: Scene!   // set first thing in build(), before any other method runs
+    var scene: Scene!  // set first thing in build(), before any other method runs
     var scope = Scope()
 
     init(walker: Walker) { w = walker }
 
     func err(_ m: String, _ n: Node) -> Diagnostic { w.err(m, n) }
 
-    mutating func build(_ root: Node, file: String, text: String, defaultName: String, variant: String?) throws(Diagnostic) -> Scene {
-        let top = try w.mapping(root, "the scene", known: TopLevelKey.names,
-                                required: TopLevelKey.required.map(\.rawValue))
+    mutating func build(
+        _ root: Node, file: String, text: String, defaultName: String, variant: String?
+    ) throws(Diagnostic) -> Scene {
+        let top = try w.mapping(
+            root, "the scene", known: TopLevelKey.names,
+            required: TopLevelKey.required.map(\.rawValue))
         func node(_ k: String) -> Node? { top.first { $0.0 == k }?.1 }
         var name = defaultName
         if let n = node("name") { name = try w.string(n, "`name`") }
         scene = Scene(file: file, source: text, name: variant.map { "\(name) / \($0)" } ?? name, location: w.loc(root))
         scene.variant = variant
         if let n = node("world") { try world(n) }
-        try views(node("views") ?? root)   // a required key
+        try views(node("views") ?? root)  // a required key
         if let n = node("gestures") { try gestures(n) }
         if let n = node("transitions") { try transitions(n) }
         buildScope()
@@ -34,7 +37,7 @@ struct SceneBuilder {
         if let n = node("vars") { try vars(n) }
         if let n = node("behaviors") { try behaviors(n) }
         if let n = node("on") { try rules(n) }
-        try script(node("script") ?? root)   // a required key
+        try script(node("script") ?? root)  // a required key
         if let n = node("expect") { scene.expect = try expectation(n) }
         if let n = node("outcome") {
             if scene.sweep.isEmpty { throw err("`outcome` belongs to a swept scene: add a `sweep`", n) }
@@ -50,18 +53,29 @@ struct SceneBuilder {
             switch k {
             case "size":
                 let s = try w.numbers(v, "`world.size`", count: 2)
-                if s[0] <= 0 || s[1] <= 0 { throw err("`world.size` must be positive, found [\(formatNumber(s[0])), \(formatNumber(s[1]))]", v) }
+                if s[0] <= 0 || s[1] <= 0 {
+                    throw err("`world.size` must be positive, found [\(formatNumber(s[0])), \(formatNumber(s[1]))]", v)
+                }
                 scene.world.size = Vec2(s[0], s[1])
             case "frameRate":
                 let f = try w.number(v, "`world.frameRate`", positive: true)
-                if f > 1000 || f < 1 { throw err("`world.frameRate` must be between 1 and 1000 frames per second, found \(formatNumber(f))", v) }
+                if f > 1000 || f < 1 {
+                    throw err(
+                        "`world.frameRate` must be between 1 and 1000 frames per second, found \(formatNumber(f))", v)
+                }
                 scene.world.frameRate = f
             case "substeps": _ = try w.number(v, "`world.substeps`", positive: true)
             case "timeout": scene.world.timeout = try w.number(v, "`world.timeout`", positive: true)
             case "rest":
                 for (rk, rv) in try w.mapping(v, "`world.rest`", known: RestKey.names) {
                     let d = try w.number(rv, "`world.rest.\(rk)`", min: 0)
-                    if rk == "speed" { scene.world.restSpeed = d } else if rk == "angularSpeed" { scene.world.restAngularSpeed = d } else { scene.world.restFor = d }
+                    if rk == "speed" {
+                        scene.world.restSpeed = d
+                    } else if rk == "angularSpeed" {
+                        scene.world.restAngularSpeed = d
+                    } else {
+                        scene.world.restFor = d
+                    }
                 }
             default: break
             }
@@ -71,7 +85,9 @@ struct SceneBuilder {
     mutating func views(_ n: Node) throws(Diagnostic) {
         let entries = try w.namedMapping(n, "`views`")
         if entries.isEmpty { throw err("`views` needs at least one view", n) }
-        if entries.count > w.limits.views { throw err("\(entries.count) views, more than the limit of \(w.limits.views); raise it with --max-views", n) }
+        if entries.count > w.limits.views {
+            throw err("\(entries.count) views, more than the limit of \(w.limits.views); raise it with --max-views", n)
+        }
         var superviews: [(Int, String)] = []
         for (name, v, loc) in entries {
             try reserve(name, v)
@@ -80,44 +96,59 @@ struct SceneBuilder {
             func get(_ k: String) -> Node? { kv.first { $0.0 == k }?.1 }
             var frame: Rect
             if let f = get("frame") {
-                if get("center") != nil || get("size") != nil { throw err("view `\(name)`: give either `frame` or `center` with `size`, not both", f) }
+                if get("center") != nil || get("size") != nil {
+                    throw err("view `\(name)`: give either `frame` or `center` with `size`, not both", f)
+                }
                 let r = try w.numbers(f, "`frame` of `\(name)`", count: 4)
                 frame = Rect(x: r[0], y: r[1], width: r[2], height: r[3])
             } else if let c = get("center"), let s = get("size") {
-                let cc = try w.numbers(c, "`center` of `\(name)`", count: 2), ss = try w.numbers(s, "`size` of `\(name)`", count: 2)
+                let cc = try w.numbers(c, "`center` of `\(name)`", count: 2)
+                let ss = try w.numbers(s, "`size` of `\(name)`", count: 2)
                 frame = Rect(center: Vec2(cc[0], cc[1]), size: Vec2(ss[0], ss[1]))
             } else {
                 throw err("view `\(name)` needs a `frame` [x, y, w, h] or a `center` and a `size`", v)
             }
             if frame.size.x <= 0 || frame.size.y <= 0 {
-                throw err("view `\(name)` must have a positive size, found \(formatNumber(frame.size.x)) × \(formatNumber(frame.size.y))", get("frame") ?? get("size") ?? v)
+                throw err(
+                    "view `\(name)` must have a positive size, found \(formatNumber(frame.size.x)) × \(formatNumber(frame.size.y))",
+                    get("frame") ?? get("size") ?? v)
             }
             var spec = ViewSpec(name: name, location: loc, frame: frame)
             if let r = get("rotation") { spec.rotation = try w.number(r, "`rotation` of `\(name)`") }
             if let a = get("alpha") {
                 spec.alpha = try w.number(a, "`alpha` of `\(name)`")
-                if spec.alpha < 0 || spec.alpha > 1 { throw err("`alpha` of `\(name)` must be between 0 and 1, found \(formatNumber(spec.alpha))", a) }
+                if spec.alpha < 0 || spec.alpha > 1 {
+                    throw err("`alpha` of `\(name)` must be between 0 and 1, found \(formatNumber(spec.alpha))", a)
+                }
             }
             if let h = get("hidden") { spec.hidden = try w.bool(h, "`hidden` of `\(name)`") }
-            if let s = get("superview") { superviews.append((scene.views.count, try w.string(s, "`superview` of `\(name)`"))) }
+            if let s = get("superview") {
+                superviews.append((scene.views.count, try w.string(s, "`superview` of `\(name)`")))
+            }
             if let cb = get("collisionBounds") { spec.collisionBounds = try collisionBounds(cb, name) }
             scene.views.append(spec)
         }
         for (i, s) in superviews {
             guard case .view(let id)? = scene.names[s] else {
-                throw Diagnostic("unknown view `\(s)` as the superview of `\(scene.views[i].name)`\(hint(s, scene.views.map(\.name)))", at: scene.views[i].location)
+                throw Diagnostic(
+                    "unknown view `\(s)` as the superview of `\(scene.views[i].name)`\(hint(s, scene.views.map(\.name)))",
+                    at: scene.views[i].location)
             }
             scene.views[i].superview = id
         }
         // A view cannot contain itself, directly or through a chain of superviews.
         for v in scene.views {
-            var chain = [v.name], next = v.superview
+            var chain = [v.name]
+            var next = v.superview
             while let s = next {
                 if scene.views[s.index].name == v.name {
-                    let how = chain.count == 1 ? "is its own superview" : "is its own superview through \(chain.dropFirst().map { "`\($0)`" }.joined(separator: " → "))"
+                    let how =
+                        chain.count == 1
+                        ? "is its own superview"
+                        : "is its own superview through \(chain.dropFirst().map { "`\($0)`" }.joined(separator: " → "))"
                     throw Diagnostic("view `\(v.name)` \(how)", at: v.location)
                 }
-                if chain.count > scene.views.count { break }   // a cycle not through `v`: reported at its own views
+                if chain.count > scene.views.count { break }  // a cycle not through `v`: reported at its own views
                 chain.append(scene.views[s.index].name)
                 next = scene.views[s.index].superview
             }
@@ -130,18 +161,33 @@ struct SceneBuilder {
         var cases = 1.0
         for (name, v, loc) in try w.namedMapping(n, "`sweep`") {
             try reserve(name, v)
-            if builtins.contains(where: { $0.name == name }) { throw err("`\(name)` is a function name; choose another name for the sweep parameter", v) }
+            if builtins.contains(where: { $0.name == name }) {
+                throw err("`\(name)` is a function name; choose another name for the sweep parameter", v)
+            }
             var values: [Double] = []
             if case .mapping = v {
-                let kv = try w.mapping(v, "the range of `\(name)`", known: ["from", "to", "steps"], required: ["from", "to", "steps"])
-                func get(_ k: String) -> Node { kv.first { $0.0 == k }!.1 }   // required keys
-                let from = try w.number(get("from"), "`from`"), to = try w.number(get("to"), "`to`")
+                let kv = try w.mapping(
+                    v, "the range of `\(name)`", known: ["from", "to", "steps"], required: ["from", "to", "steps"])
+                func get(_ k: String) -> Node { kv.first { $0.0 == k }!.1 }  // required keys
+                let from = try w.number(get("from"), "`from`")
+                let to = try w.number(get("to"), "`to`")
                 let steps = try w.number(get("steps"), "`steps`", min: 1)
-                if steps != steps.rounded() { throw err("`steps` is the number of values, a whole number; found \(formatNumber(steps))", get("steps")) }
-                if steps > Double(w.limits.cases) { throw err("`steps` of \(formatNumber(steps)) is more than the limit of \(w.limits.cases) cases; raise it with --max-cases", get("steps")) }
+                if steps != steps.rounded() {
+                    throw err(
+                        "`steps` is the number of values, a whole number; found \(formatNumber(steps))", get("steps"))
+                }
+                if steps > Double(w.limits.cases) {
+                    throw err(
+                        "`steps` of \(formatNumber(steps)) is more than the limit of \(w.limits.cases) cases; raise it with --max-cases",
+                        get("steps"))
+                }
                 let k = Int(steps)
                 if k == 1 {
-                    if from != to { throw err("one step cannot go from \(formatNumber(from)) to \(formatNumber(to)); give at least 2 steps", get("steps")) }
+                    if from != to {
+                        throw err(
+                            "one step cannot go from \(formatNumber(from)) to \(formatNumber(to)); give at least 2 steps",
+                            get("steps"))
+                    }
                     values = [from]
                 } else {
                     // Integer weights and one division: both ends exact, the middle correctly rounded.
@@ -154,7 +200,9 @@ struct SceneBuilder {
             }
             cases *= Double(values.count)
             if cases > Double(w.limits.cases) {
-                throw err("the sweep makes \(formatNumber(cases)) cases or more, more than the limit of \(w.limits.cases); raise it with --max-cases", n)
+                throw err(
+                    "the sweep makes \(formatNumber(cases)) cases or more, more than the limit of \(w.limits.cases); raise it with --max-cases",
+                    n)
             }
             scene.names[name] = .parameter(scene.sweep.count)
             scene.sweep.append(SweepParameter(name: name, values: values, location: loc))
@@ -169,7 +217,9 @@ struct SceneBuilder {
     mutating func vars(_ n: Node) throws(Diagnostic) {
         for (name, v, loc) in try w.namedMapping(n, "`vars`") {
             try reserve(name, v)
-            if builtins.contains(where: { $0.name == name }) { throw err("`\(name)` is a function name; choose another name for the variable", v) }
+            if builtins.contains(where: { $0.name == name }) {
+                throw err("`\(name)` is a function name; choose another name for the variable", v)
+            }
             let (e, t) = try w.anyExpr(v, "the initial value of `\(name)`", scope)
             scene.names[name] = .variable(VariableID(scene.vars.count))
             scene.vars.append(VariableSpec(name: name, location: loc, initial: e, type: t))
@@ -178,25 +228,33 @@ struct SceneBuilder {
         }
     }
 
-    func hint(_ s: String, _ names: [String]) -> String { closestMatch(to: s, in: names).map { "; did you mean `\($0)`?" } ?? "" }
+    func hint(_ s: String, _ names: [String]) -> String {
+        closestMatch(to: s, in: names).map { "; did you mean `\($0)`?" } ?? ""
+    }
 
     mutating func reserve(_ name: String, _ n: Node) throws(Diagnostic) {
         if BuiltinName(rawValue: name) != nil || name == "true" || name == "false" {
             throw err("`\(name)` is a reserved name in expressions; choose another name", n)
         }
-        if scene.names[name] != nil { throw err("the name `\(name)` is already used by another view, gesture, transition or variable", n) }
+        if scene.names[name] != nil {
+            throw err("the name `\(name)` is already used by another view, gesture, transition or variable", n)
+        }
     }
 
     /// The view named by the scalar `n`.
     mutating func viewID(_ n: Node, _ what: String) throws(Diagnostic) -> ViewID {
         let name = try w.string(n, what)
-        guard case .view(let id)? = scene.names[name] else { throw err("unknown view `\(name)`\(hint(name, scene.views.map(\.name)))", n) }
+        guard case .view(let id)? = scene.names[name] else {
+            throw err("unknown view `\(name)`\(hint(name, scene.views.map(\.name)))", n)
+        }
         return id
     }
 
     /// A value of a vocabulary enum, or an error built by `message` from what was found, with a
     /// did-you-mean.
-    mutating func pick<E: VocabularyName>(_ n: Node, _ what: String, _ message: (String) -> String) throws(Diagnostic) -> E {
+    mutating func pick<E: VocabularyName>(
+        _ n: Node, _ what: String, _ message: (String) -> String
+    ) throws(Diagnostic) -> E {
         let s = try w.string(n, what)
         guard let v = E(rawValue: s) else { throw err(message(s) + hint(s, E.names), n) }
         return v
@@ -207,7 +265,10 @@ struct SceneBuilder {
             switch s.string {
             case "rectangle": return .rectangle
             case "ellipse": return .ellipse
-            default: throw err("`collisionBounds` of `\(view)` must be rectangle, ellipse or { path: [[x, y], …] }, found `\(s.string)`", n)
+            default:
+                throw err(
+                    "`collisionBounds` of `\(view)` must be rectangle, ellipse or { path: [[x, y], …] }, found `\(s.string)`",
+                    n)
             }
         }
         let kv = try w.mapping(n, "`collisionBounds` of `\(view)`", known: ["path"], required: ["path"])
@@ -221,21 +282,37 @@ struct SceneBuilder {
     /// A collision path must be convex, simple and not degenerate, with 3 to 8 vertices.
     func checkConvex(_ ps: [Vec2], _ n: Node) throws(Diagnostic) {
         if ps.count < 3 { throw err("a collision path needs at least 3 points, found \(ps.count)", n) }
-        if ps.count > 8 { throw err("a collision path may have at most 8 points (Box2D's polygon limit), found \(ps.count)", n) }
+        if ps.count > 8 {
+            throw err("a collision path may have at most 8 points (Box2D's polygon limit), found \(ps.count)", n)
+        }
         var sign = 0.0
         var area = 0.0
         for i in 0..<ps.count {
-            let a = ps[i], b = ps[(i + 1) % ps.count], c = ps[(i + 2) % ps.count]
+            let a = ps[i]
+            let b = ps[(i + 1) % ps.count]
+            let c = ps[(i + 2) % ps.count]
             area += cross(a, b)
             let z = cross(b - a, c - b)
-            if Swift.abs(z) < 1e-9 { throw err("the collision path is degenerate: points \(i + 1)…\((i + 2) % ps.count + 1) are collinear or repeated", n) }
-            if sign == 0 { sign = z } else if (z > 0) != (sign > 0) { throw err("the collision path must be convex; it turns the other way at point \((i + 1) % ps.count + 1)", n) }
+            if Swift.abs(z) < 1e-9 {
+                throw err(
+                    "the collision path is degenerate: points \(i + 1)…\((i + 2) % ps.count + 1) are collinear or repeated",
+                    n)
+            }
+            if sign == 0 {
+                sign = z
+            } else if (z > 0) != (sign > 0) {
+                throw err(
+                    "the collision path must be convex; it turns the other way at point \((i + 1) % ps.count + 1)", n)
+            }
         }
         // A convex turn sequence can still wind twice (a star): the total turning must be one turn.
         var turning = 0.0
         for i in 0..<ps.count {
-            let a = ps[i], b = ps[(i + 1) % ps.count], c = ps[(i + 2) % ps.count]
-            let d1 = b - a, d2 = c - b
+            let a = ps[i]
+            let b = ps[(i + 1) % ps.count]
+            let c = ps[(i + 2) % ps.count]
+            let d1 = b - a
+            let d2 = c - b
             turning += Elementary.atan2(cross(d1, d2), dot(d1, d2))
         }
         if Swift.abs(Swift.abs(turning) - 2 * Double.pi) > 1e-6 { throw err("the collision path intersects itself", n) }
@@ -246,68 +323,98 @@ struct SceneBuilder {
         for (name, v, loc) in try w.namedMapping(n, "`gestures`") {
             try reserve(name, v)
             let kv = try w.mapping(v, "gesture `\(name)`", known: GestureKind.names)
-            guard kv.count == 1, let kind = GestureKind(rawValue: kv[0].0) else { throw err("gesture `\(name)` needs exactly one kind: \(GestureKind.alternatives)", v) }
+            guard kv.count == 1, let kind = GestureKind(rawValue: kv[0].0) else {
+                throw err("gesture `\(name)` needs exactly one kind: \(GestureKind.alternatives)", v)
+            }
             let edge = kind == .screenEdgePan
-            let body = try w.mapping(kv[0].1, "`\(kv[0].0)` of `\(name)`", known: edge ? ["in", "edges", "minimumDistance"] : ["in", "minimumDistance"], required: [GestureKey.view.rawValue])
-            var view: ViewID?, minDist = edge ? 15.0 : 10.0, edges: [ScreenEdge] = edge ? [.left] : []
+            let body = try w.mapping(
+                kv[0].1, "`\(kv[0].0)` of `\(name)`",
+                known: edge ? ["in", "edges", "minimumDistance"] : ["in", "minimumDistance"],
+                required: [GestureKey.view.rawValue])
+            var view: ViewID?
+            var minDist = edge ? 15.0 : 10.0
+            var edges: [ScreenEdge] = edge ? [.left] : []
             for (k, x) in body {
                 switch k {
                 case "in":
                     let v = try w.string(x, "`in`")
                     if v == "world" { view = nil; continue }
-                    guard case .view(let id)? = scene.names[v] else { throw err("unknown view `\(v)`\(hint(v, scene.views.map(\.name) + ["world"]))", x) }
+                    guard case .view(let id)? = scene.names[v] else {
+                        throw err("unknown view `\(v)`\(hint(v, scene.views.map(\.name) + ["world"]))", x)
+                    }
                     view = id
                 case "minimumDistance": minDist = try w.number(x, "`minimumDistance`", min: 0)
                 case "edges":
                     edges = []
                     for e in try w.names(x, "`edges`") {
-                        guard let se = ScreenEdge(rawValue: e) else { throw err("unknown edge `\(e)`; edges are \(ScreenEdge.names.joined(separator: ", "))", x) }
+                        guard let se = ScreenEdge(rawValue: e) else {
+                            throw err("unknown edge `\(e)`; edges are \(ScreenEdge.names.joined(separator: ", "))", x)
+                        }
                         edges.append(se)
                     }
                 default: break
                 }
             }
             scene.names[name] = .gesture(GestureID(scene.gestures.count))
-            scene.gestures.append(GestureSpec(name: name, location: loc, view: view, kind: kind, minimumDistance: minDist, edges: edges))
+            scene.gestures.append(
+                GestureSpec(name: name, location: loc, view: view, kind: kind, minimumDistance: minDist, edges: edges))
         }
     }
 
     mutating func transitions(_ n: Node) throws(Diagnostic) {
         for (name, v, loc) in try w.namedMapping(n, "`transitions`") {
             try reserve(name, v)
-            let kv = try w.mapping(v, "transition `\(name)`", known: TransitionKey.names,
-                                required: ["kind"])
+            let kv = try w.mapping(
+                v, "transition `\(name)`", known: TransitionKey.names,
+                required: ["kind"])
             var t = TransitionSpec(name: name, location: loc, kind: .present)
             for (k, x) in kv {
                 switch k {
                 case "kind":
-                    t.kind = try pick(x, "`kind`") { "transition `kind` must be \(TransitionKind.alternatives), found `\($0)`" }
+                    t.kind = try pick(x, "`kind`") {
+                        "transition `kind` must be \(TransitionKind.alternatives), found `\($0)`"
+                    }
                 case "from", "to":
                     let id = try viewID(x, "`\(k)`")
                     if k == "from" { t.from = id } else { t.to = id }
-                case "finalFrame": t.finalFrame = try w.expr(x, "`finalFrame`", .rect, Scope([("world", SceneBuilder.worldSchema)]))
+                case "finalFrame":
+                    t.finalFrame = try w.expr(x, "`finalFrame`", .rect, Scope([("world", SceneBuilder.worldSchema)]))
                 case "duration": t.duration = try w.number(x, "`duration`", min: 0)
                 case "initial":
                     let st = try w.string(x, "`initial`")
-                    guard st == "idle" || st == "completed" else { throw err("a transition's `initial` state is idle or completed, found `\(st)`\(hint(st, ["idle", "completed"]))", x) }
+                    guard st == "idle" || st == "completed" else {
+                        throw err(
+                            "a transition's `initial` state is idle or completed, found `\(st)`\(hint(st, ["idle", "completed"]))",
+                            x)
+                    }
                     t.initiallyCompleted = st == "completed"
                 case "interactive":
-                    t.interactive = try pick(x, "`interactive`") { "`interactive` must be \(InteractionKind.alternatives), found `\($0)`" }
+                    t.interactive = try pick(x, "`interactive`") {
+                        "`interactive` must be \(InteractionKind.alternatives), found `\($0)`"
+                    }
                 case "completionSpeed": t.completionSpeed = try w.number(x, "`completionSpeed`", positive: true)
                 case "completionCurve":
                     t.completionCurve = try pick(x, "`completionCurve`") { "unknown curve `\($0)`" }
                 case "animations":
                     for (side, props) in try w.mapping(x, "`animations`", known: ["from", "to"]) {
-                        for (prop, pv) in try w.mapping(props, "`animations.\(side)`", known: TransitionAnimation.Property.allCases.map(\.rawValue)) {
+                        for (prop, pv) in try w.mapping(
+                            props, "`animations.\(side)`", known: TransitionAnimation.Property.allCases.map(\.rawValue))
+                        {
                             let pair = try w.sequence(pv, "`\(prop)`")
                             guard pair.count == 2 else { throw err("`\(prop)` needs [from, to]", pv) }
-                            var a: [Double] = [], b: [Double] = []
+                            var a: [Double] = []
+                            var b: [Double] = []
                             if prop == "translate" {
-                                a = try w.numbers(pair[0], "`translate` from", count: 2); b = try w.numbers(pair[1], "`translate` to", count: 2)
+                                a = try w.numbers(pair[0], "`translate` from", count: 2);
+                                b = try w.numbers(pair[1], "`translate` to", count: 2)
                             } else {
-                                a = [try w.number(pair[0], "`\(prop)` from")]; b = [try w.number(pair[1], "`\(prop)` to")]
+                                a = [try w.number(pair[0], "`\(prop)` from")]
+                                b = [try w.number(pair[1], "`\(prop)` to")]
                             }
-                            t.animations.append(TransitionAnimation(onFrom: side == "from", property: TransitionAnimation.Property(rawValue: prop)!, from: a, to: b))   // known keys
+                            // `prop` is a known key of the mapping above.
+                            guard let property = TransitionAnimation.Property(rawValue: prop) else { continue }
+                            t.animations.append(
+                                TransitionAnimation(onFrom: side == "from", property: property, from: a, to: b))
                         }
                     }
                 default: break
@@ -341,7 +448,7 @@ struct SceneBuilder {
             case .touch, .translation, .velocity: s.add(b.rawValue, .value(.point))
             case .time, .elapsed, .pi: s.add(b.rawValue, .value(.number))
             case .finalFrame, .initialFrame: s.add(b.rawValue, .value(.rect))
-            case .contact: break   // inside contact rules only
+            case .contact: break  // inside contact rules only
             }
         }
         for v in scene.views { s.add(v.name, SceneBuilder.viewSchema) }

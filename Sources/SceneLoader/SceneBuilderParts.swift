@@ -11,7 +11,9 @@ extension SceneBuilder {
     mutating func viewNames(_ n: Node, _ what: String) throws(Diagnostic) -> [ViewID] {
         var ids: [ViewID] = []
         for v in try w.names(n, what) {
-            guard case .view(let id)? = scene.names[v] else { throw err("unknown view `\(v)`\(hint(v, scene.views.map(\.name)))", n) }
+            guard case .view(let id)? = scene.names[v] else {
+                throw err("unknown view `\(v)`\(hint(v, scene.views.map(\.name)))", n)
+            }
             ids.append(id)
         }
         return ids
@@ -19,24 +21,31 @@ extension SceneBuilder {
 
     mutating func behaviors(_ n: Node) throws(Diagnostic) {
         let entries = try w.namedMapping(n, "`behaviors`")
-        if entries.count > w.limits.behaviors { throw err("\(entries.count) behaviours, more than the limit of \(w.limits.behaviors); raise it with --max-behaviors", n) }
+        if entries.count > w.limits.behaviors {
+            throw err(
+                "\(entries.count) behaviours, more than the limit of \(w.limits.behaviors); raise it with --max-behaviors",
+                n)
+        }
         var childNodes: [(Int, Node, [String])] = []
         var actionNodes: [(Int, Node)] = []
         let kindNames = BehaviorKindName.names
         for (name, v, loc) in entries {
             if let other = scene.vars.first(where: { $0.name == name }) {
-                throw err("the name `\(name)` is already used by the variable declared at line \(other.location.line)", v)
+                throw err(
+                    "the name `\(name)` is already used by the variable declared at line \(other.location.line)", v)
             }
             let kv = try w.mapping(v, "behaviour `\(name)`", known: kindNames + ["active", "action"])
             if let a = kv.first(where: { $0.0 == "action" }) { actionNodes.append((scene.behaviors.count, a.1)) }
             let kinds = kv.filter { $0.0 != "active" && $0.0 != "action" }
             guard kinds.count == 1 else {
-                throw err("behaviour `\(name)` needs exactly one kind (\(kindNames.joined(separator: ", "))), found \(kinds.count)", v)
+                throw err(
+                    "behaviour `\(name)` needs exactly one kind (\(kindNames.joined(separator: ", "))), found \(kinds.count)",
+                    v)
             }
             let (kindName, body) = kinds[0]
             var spec = BehaviorSpec(name: name, location: loc, kind: .composite(children: []))
             if let a = kv.first(where: { $0.0 == "active" }) { spec.active = try w.bool(a.1, "`active`") }
-            let kind = BehaviorKindName(rawValue: kindName)!   // a known key of the mapping above
+            let kind = BehaviorKindName(rawValue: kindName)!  // a known key of the mapping above
             if kind == .children {
                 childNodes.append((scene.behaviors.count, body, try w.names(body, "`children`")))
             } else {
@@ -49,7 +58,9 @@ extension SceneBuilder {
         for (i, node, children) in childNodes {
             var ids: [BehaviorID] = []
             for c in children {
-                guard case .behavior(let id)? = scene.names[c] else { throw err("unknown behaviour `\(c)`\(hint(c, names))", node) }
+                guard case .behavior(let id)? = scene.names[c] else {
+                    throw err("unknown behaviour `\(c)`\(hint(c, names))", node)
+                }
                 ids.append(id)
             }
             scene.behaviors[i].kind = .composite(children: ids)
@@ -61,7 +72,9 @@ extension SceneBuilder {
                 let j = c.index
                 if stack.contains(j) || j == i {
                     let cycle = (stack + [i, j]).map { names[$0] }.joined(separator: " → ")
-                    throw Diagnostic("behaviour `\(names[i])` contains itself through its children: \(cycle)", at: scene.behaviors[i].location)
+                    throw Diagnostic(
+                        "behaviour `\(names[i])` contains itself through its children: \(cycle)",
+                        at: scene.behaviors[i].location)
                 }
                 try visit(j, stack + [i])
             }
@@ -86,13 +99,19 @@ extension SceneBuilder {
             }
             return e
         }
-        func point(_ k: String) throws(Diagnostic) -> Expr? { try get(k).map { (x) throws(Diagnostic) in try w.expr(x, "`\(k)`", .point, s) } }
+        func point(_ k: String) throws(Diagnostic) -> Expr? {
+            try get(k).map { (x) throws(Diagnostic) in try w.expr(x, "`\(k)`", .point, s) }
+        }
         switch kind {
         case .gravity:
-            return .gravity(items: try viewNames(req("items"), "`items`"), magnitude: try num("magnitude"), angle: try num("angle"), direction: try point("direction"))
+            return .gravity(
+                items: try viewNames(req("items"), "`items`"), magnitude: try num("magnitude"), angle: try num("angle"),
+                direction: try point("direction"))
         case .collision:
             var mode = CollisionMode.everything
-            if let m = get("mode") { mode = try pick(m, "`mode`") { "collision `mode` must be \(CollisionMode.alternatives), found `\($0)`" } }
+            if let m = get("mode") {
+                mode = try pick(m, "`mode`") { "collision `mode` must be \(CollisionMode.alternatives), found `\($0)`" }
+            }
             var insets: [String: Expr]?
             if let rb = get("referenceBounds") {
                 if case .scalar = rb {
@@ -113,13 +132,18 @@ extension SceneBuilder {
                     let bkv = try w.mapping(bv, "boundary `\(bn)`", known: ["from", "to", "path", "closed"])
                     func bget(_ k: String) -> Node? { bkv.first { $0.0 == k }?.1 }
                     if let f = bget("from"), let t = bget("to") {
-                        bounds.append(BoundarySpec(identifier: bn, location: bl, points: [try w.expr(f, "`from`", .point, s), try w.expr(t, "`to`", .point, s)], closed: false))
+                        bounds.append(
+                            BoundarySpec(
+                                identifier: bn, location: bl,
+                                points: [try w.expr(f, "`from`", .point, s), try w.expr(t, "`to`", .point, s)],
+                                closed: false))
                     } else if let p = bget("path") {
                         let pts = try w.sequence(p, "`path`")
                         if pts.count < 2 { throw err("a boundary path needs at least 2 points", p) }
                         var es: [Expr] = []
                         for q in pts { es.append(try w.expr(q, "a point of the path", .point, s)) }
-                        let closed = try bget("closed").map { (x) throws(Diagnostic) in try w.bool(x, "`closed`") } ?? false
+                        let closed =
+                            try bget("closed").map { (x) throws(Diagnostic) in try w.bool(x, "`closed`") } ?? false
                         if closed && pts.count < 3 { throw err("a closed boundary path needs at least 3 points", p) }
                         bounds.append(BoundarySpec(identifier: bn, location: bl, points: es, closed: closed))
                     } else {
@@ -127,68 +151,92 @@ extension SceneBuilder {
                     }
                 }
             }
-            return .collision(items: try viewNames(req("items"), "`items`"), mode: mode, referenceBounds: insets, boundaries: bounds)
+            return .collision(
+                items: try viewNames(req("items"), "`items`"), mode: mode, referenceBounds: insets, boundaries: bounds)
         case .attachment:
-            var a = AttachmentSpec(item: try viewID(req("item"), "`item`"))   // required key
+            var a = AttachmentSpec(item: try viewID(req("item"), "`item`"))  // required key
             if let t = get("to") {
                 if case .scalar(let sc) = t, case .view(let id)? = scene.names[sc.string], id == a.item {
-                    throw err("attachment `\(name)` attaches `\(sc.string)` to itself; `to` names another view (use `anchor` for a point)", t)
+                    throw err(
+                        "attachment `\(name)` attaches `\(sc.string)` to itself; `to` names another view (use `anchor` for a point)",
+                        t)
                 } else if case .scalar(let sc) = t, case .view(let id)? = scene.names[sc.string] {
                     a.to = id
-                } else if case .scalar(let sc) = t, Double(sc.string) == nil, !sc.string.contains("."), !sc.string.contains("[") {
+                } else if case .scalar(let sc) = t, Double(sc.string) == nil, !sc.string.contains("."),
+                    !sc.string.contains("[")
+                {
                     throw err("unknown view `\(sc.string)`\(hint(sc.string, scene.views.map(\.name)))", t)
                 } else {
                     throw err("`to` names another view; use `anchor` for a point", t)
                 }
             }
             a.anchor = try point("anchor")
-            if a.anchor == nil && a.to == nil { throw err("attachment `\(name)` needs an `anchor` point or `to` another view", n) }
-            if a.anchor != nil && a.to != nil { throw err("attachment `\(name)` has both `anchor` and `to`; choose one", req("to")) }
+            if a.anchor == nil && a.to == nil {
+                throw err("attachment `\(name)` needs an `anchor` point or `to` another view", n)
+            }
+            if a.anchor != nil && a.to != nil {
+                throw err("attachment `\(name)` has both `anchor` and `to`; choose one", req("to"))
+            }
             a.offset = try point("offset")
             a.toOffset = try point("toOffset")
             a.length = try num("length", min: 0)
             a.frequency = try num("frequency", min: 0)
             a.damping = try num("damping", min: 0)
             a.frictionTorque = try num("frictionTorque", min: 0)
-            if let k = get("kind") { a.kind = try pick(k, "`kind`") { "attachment `kind` must be \(AttachmentKind.alternatives), found `\($0)`" } }
+            if let k = get("kind") {
+                a.kind = try pick(k, "`kind`") {
+                    "attachment `kind` must be \(AttachmentKind.alternatives), found `\($0)`"
+                }
+            }
             a.axis = try point("axis")
             if a.kind == .sliding && a.axis == nil { throw err("a sliding attachment needs an `axis` [dx, dy]", n) }
             if let r = get("range") {
                 let items = try w.sequence(r, "`range`")
                 guard items.count == 2 else { throw err("`range` needs [min, max]", r) }
-                let lo = try w.expr(items[0], "`range` min", .number, s), hi = try w.expr(items[1], "`range` max", .number, s)
-                if case .number(let x) = lo.node, case .number(let y) = hi.node, x > y { throw err("`range` must be [min, max] with min ≤ max", r) }
+                let lo = try w.expr(items[0], "`range` min", .number, s)
+                let hi = try w.expr(items[1], "`range` max", .number, s)
+                if case .number(let x) = lo.node, case .number(let y) = hi.node, x > y {
+                    throw err("`range` must be [min, max] with min ≤ max", r)
+                }
                 a.range = (lo, hi)
             }
             return .attachment(a)
         case .snap:
             guard let to = get("to") else { throw err("snap `\(name)` needs `to`: the point to snap to", n) }
             let d = try num("damping", min: 0)
-            if let d, case .number(let v) = d.node, v > 1 { throw err("snap `damping` must be between 0 and 1, found \(formatNumber(v))", req("damping")) }
+            if let d, case .number(let v) = d.node, v > 1 {
+                throw err("snap `damping` must be between 0 and 1, found \(formatNumber(v))", req("damping"))
+            }
             return .snap(item: try viewID(req("item"), "`item`"), to: try w.expr(to, "`to`", .point, s), damping: d)
         case .push:
             var mode = PushMode.continuous
-            if let m = get("mode") { mode = try pick(m, "`mode`") { "push `mode` must be \(PushMode.alternatives), found `\($0)`" } }
+            if let m = get("mode") {
+                mode = try pick(m, "`mode`") { "push `mode` must be \(PushMode.alternatives), found `\($0)`" }
+            }
             let active = try get("active").map { (x) throws(Diagnostic) in try w.expr(x, "`active`", .bool, s) }
-            return .push(items: try viewNames(req("items"), "`items`"), mode: mode, magnitude: try num("magnitude"), angle: try num("angle"),
-                         direction: try point("direction"), offset: try point("offset"), active: active)
+            return .push(
+                items: try viewNames(req("items"), "`items`"), mode: mode, magnitude: try num("magnitude"),
+                angle: try num("angle"),
+                direction: try point("direction"), offset: try point("offset"), active: active)
         case .item:
             var props: [(ItemKey, Expr)] = []
             for (k, x) in kv where k != "items" {
-                let key = ItemKey(rawValue: k)!   // a known key of the mapping above
+                let key = ItemKey(rawValue: k)!  // a known key of the mapping above
                 switch key {
                 case .items: break
                 case .allowsRotation, .anchored: props.append((key, try w.expr(x, "`\(k)`", .bool, s)))
                 case .linearVelocity: props.append((key, try w.expr(x, "`\(k)`", .point, s)))
-                case .density: props.append((key, try num(k, positive: true)!))   // present: k is a key of kv
-                case .elasticity, .friction, .resistance, .angularResistance: props.append((key, try num(k, min: 0)!))   // present
+                case .density: props.append((key, try num(k, positive: true)!))  // present: k is a key of kv
+                // present
+                case .elasticity, .friction, .resistance, .angularResistance: props.append((key, try num(k, min: 0)!))
                 case .charge, .angularVelocity: props.append((key, try w.expr(x, "`\(k)`", .number, s)))
                 }
             }
             return .item(items: try viewNames(req("items"), "`items`"), properties: props)
         case .field:
-            let k: FieldKind = try pick(req("kind"), "`kind`") { "unknown field kind `\($0)`" }   // required key
-            var f = FieldSpec(kind: k, items: try get("items").map { (x) throws(Diagnostic) in try viewNames(x, "`items`") } ?? [])
+            let k: FieldKind = try pick(req("kind"), "`kind`") { "unknown field kind `\($0)`" }  // required key
+            var f = FieldSpec(
+                kind: k, items: try get("items").map { (x) throws(Diagnostic) in try viewNames(x, "`items`") } ?? [])
             f.position = try point("position")
             f.strength = try num("strength")
             f.falloff = try num("falloff")
@@ -206,13 +254,18 @@ extension SceneBuilder {
     /// `region: { radius: r }`, `{ size: [w, h] }`, `{ inverse: region }`, `{ union: [regions] }`,
     /// `{ difference: [a, b] }`, `{ intersection: [regions] }`.
     mutating func region(_ n: Node, _ s: Scope) throws(Diagnostic) -> RegionSpec {
-        let kv = try w.mapping(n, "a region", known: ["radius", "size", "inverse", "union", "difference", "intersection"])
-        guard kv.count == 1 else { throw err("a region has exactly one of radius, size, inverse, union, difference, intersection", n) }
+        let kv = try w.mapping(
+            n, "a region", known: ["radius", "size", "inverse", "union", "difference", "intersection"])
+        guard kv.count == 1 else {
+            throw err("a region has exactly one of radius, size, inverse, union, difference, intersection", n)
+        }
         let (k, v) = kv[0]
         switch k {
         case "radius":
             let e = try w.expr(v, "`radius`", .number, s)
-            if case .number(let d) = e.node, d < 0 { throw err("`radius` must not be negative, found \(formatNumber(d))", v) }
+            if case .number(let d) = e.node, d < 0 {
+                throw err("`radius` must not be negative, found \(formatNumber(d))", v)
+            }
             return .circle(radius: e)
         case "size": return .rectangle(size: try w.expr(v, "`size`", .point, s))
         case "inverse": return .inverse(try region(v, s))
@@ -220,7 +273,9 @@ extension SceneBuilder {
             var parts: [RegionSpec] = []
             for x in try w.sequence(v, "`\(k)`") { parts.append(try region(x, s)) }
             if k == "difference" {
-                guard parts.count == 2 else { throw err("`difference` takes two regions [a, b]: the points of a not in b", v) }
+                guard parts.count == 2 else {
+                    throw err("`difference` takes two regions [a, b]: the points of a not in b", v)
+                }
                 return .difference(parts[0], parts[1])
             }
             if parts.isEmpty { throw err("`\(k)` needs at least one region", v) }
@@ -232,7 +287,9 @@ extension SceneBuilder {
 
     mutating func rules(_ n: Node) throws(Diagnostic) {
         try w.count(n)
-        guard case .mapping(let m) = n else { throw err("`on` must be a mapping of events to actions, found \(w.kind(n))", n) }
+        guard case .mapping(let m) = n else {
+            throw err("`on` must be a mapping of events to actions, found \(w.kind(n))", n)
+        }
         var seen: [String] = []
         for (k, v) in m {
             let event = try w.string(k, "an event")
@@ -250,7 +307,8 @@ extension SceneBuilder {
     func checkEvent(_ e: String, _ n: Node) throws(Diagnostic) -> Event {
         if let p = PlainEvent(rawValue: e) { return .plain(p) }
         let parts = e.split(separator: ".").map(String.init)
-        let all = PlainEvent.names + scene.gestures.flatMap { g in GestureEvent.names.map { "\(g.name).\($0)" } }
+        let all =
+            PlainEvent.names + scene.gestures.flatMap { g in GestureEvent.names.map { "\(g.name).\($0)" } }
             + scene.transitions.map { "\($0.name).ended" }
         if parts.count == 2 {
             switch scene.names[parts[0]] {
@@ -276,7 +334,9 @@ extension SceneBuilder {
         if allowAll && names == ["all"] { return nil }
         var ids: [BehaviorID] = []
         for b in names {
-            guard case .behavior(let id)? = scene.names[b] else { throw err("unknown behaviour `\(b)`\(hint(b, scene.behaviors.map(\.name)))", n) }
+            guard case .behavior(let id)? = scene.names[b] else {
+                throw err("unknown behaviour `\(b)`\(hint(b, scene.behaviors.map(\.name)))", n)
+            }
             ids.append(id)
         }
         return ids
@@ -295,22 +355,39 @@ extension SceneBuilder {
             }
             guard parts.count == 2 else {
                 let names = scene.vars.map(\.name)
-                throw err("`set` keys are `view.property`, `behaviour.property` or a variable, found `\(k)`\(hint(k, names))", kn)
+                throw err(
+                    "`set` keys are `view.property`, `behaviour.property` or a variable, found `\(k)`\(hint(k, names))",
+                    kn)
             }
             switch scene.names[parts[0]] {
             case .view(let id)?:
-                guard let p = ViewProperty(rawValue: parts[1]) else { throw err("a view has no settable property `\(parts[1])`\(hint(parts[1], ViewProperty.names.sorted()))", kn) }
-                out.append(SetTarget(target: .view(id, p), path: k, value: try w.expr(v, "`\(k)`", p.type, s), location: w.loc(v)))
+                guard let p = ViewProperty(rawValue: parts[1]) else {
+                    throw err(
+                        "a view has no settable property `\(parts[1])`\(hint(parts[1], ViewProperty.names.sorted()))",
+                        kn)
+                }
+                out.append(
+                    SetTarget(
+                        target: .view(id, p), path: k, value: try w.expr(v, "`\(k)`", p.type, s), location: w.loc(v)))
             case .behavior(let id)?:
                 let kind = scene.behaviors[id.index].kind.name
                 let settable = kind.settable.map(\.rawValue)
                 guard let p = BehaviorProperty(rawValue: parts[1]), kind.settable.contains(p) else {
-                    let list = settable.isEmpty ? "none can be set" : "its settable properties are \(settable.joined(separator: ", "))"
-                    throw err("`\(parts[0])` is \("aeiou".contains(kind.rawValue.first ?? "x") ? "an" : "a") \(kind.rawValue) behaviour with no settable property `\(parts[1])`\(hint(parts[1], settable)); \(list)", kn)
+                    let list =
+                        settable.isEmpty
+                        ? "none can be set" : "its settable properties are \(settable.joined(separator: ", "))"
+                    throw err(
+                        "`\(parts[0])` is \("aeiou".contains(kind.rawValue.first ?? "x") ? "an" : "a") \(kind.rawValue) behaviour with no settable property `\(parts[1])`\(hint(parts[1], settable)); \(list)",
+                        kn)
                 }
-                out.append(SetTarget(target: .behavior(id, p), path: k, value: try w.expr(v, "`\(k)`", p.type, s), location: w.loc(v)))
+                out.append(
+                    SetTarget(
+                        target: .behavior(id, p), path: k, value: try w.expr(v, "`\(k)`", p.type, s), location: w.loc(v)
+                    ))
             default:
-                throw err("unknown view or behaviour `\(parts[0])`\(hint(parts[0], scene.views.map(\.name) + scene.behaviors.map(\.name)))", kn)
+                throw err(
+                    "unknown view or behaviour `\(parts[0])`\(hint(parts[0], scene.views.map(\.name) + scene.behaviors.map(\.name)))",
+                    kn)
             }
         }
         return out
@@ -327,50 +404,72 @@ extension SceneBuilder {
         let kv = try w.mapping(n, "an action", known: actionKeys)
         func get(_ k: String) -> Node? { kv.first { $0.0 == k }?.1 }
         if let d = get("after") {
-            guard let body = get("do") else { throw err("`after` needs `do`: the actions to run when the time has passed", n) }
+            guard let body = get("do") else {
+                throw err("`after` needs `do`: the actions to run when the time has passed", n)
+            }
             if kv.count > 2 { throw err("an `after` action has the keys `after` and `do` only", n) }
             let delay = try w.expr(d, "`after`", .number, s)
-            if case .number(let x) = delay.node, x < 0 { throw err("`after` must not be negative, found \(formatNumber(x))", d) }
+            if case .number(let x) = delay.node, x < 0 {
+                throw err("`after` must not be negative, found \(formatNumber(x))", d)
+            }
             return .after(delay: delay, actions: try actionList(body, s), location: w.loc(d))
         }
         if get("do") != nil { throw err("`do` belongs to an `after` action", n) }
         if let c = get("if") {
             guard let t = get("then") else { throw err("`if` needs `then`", n) }
             let cond = try w.expr(c, "the condition", .bool, s)
-            return .branch(condition: cond, then: try actionList(t, s), otherwise: try get("else").map { (x) throws(Diagnostic) in try actionList(x, s) } ?? [])
+            return .branch(
+                condition: cond, then: try actionList(t, s),
+                otherwise: try get("else").map { (x) throws(Diagnostic) in try actionList(x, s) } ?? [])
         }
-        guard kv.count == 1 else { throw err("an action has exactly one key (\(kv.map(\.0).joined(separator: ", ")) found)", n) }
+        guard kv.count == 1 else {
+            throw err("an action has exactly one key (\(kv.map(\.0).joined(separator: ", ")) found)", n)
+        }
         let (k, v) = kv[0]
         switch k {
-        case "add": return .add(try behaviorNames(v, allowAll: false) ?? [], w.loc(v))   // nil only for `all`, not allowed here
+        // nil only for `all`, not allowed here
+        case "add": return .add(try behaviorNames(v, allowAll: false) ?? [], w.loc(v))
         case "remove": return .remove(try behaviorNames(v, allowAll: true), w.loc(v))
         case "set": return .set(try setTargets(v, s))
         case "animate":
             let a = try w.mapping(v, "`animate`", known: AnimateKey.names, required: [AnimateKey.set.rawValue])
             func ag(_ k: String) -> Node? { a.first { $0.0 == k }?.1 }
-            let duration = try ag("duration").map { (x) throws(Diagnostic) in try w.expr(x, "`duration`", .number, s) } ?? Expr(node: .number(0.25), location: w.loc(v), text: "0.25")
+            let duration =
+                try ag("duration").map { (x) throws(Diagnostic) in try w.expr(x, "`duration`", .number, s) }
+                ?? Expr(node: .number(0.25), location: w.loc(v), text: "0.25")
             var curve = CurveName.easeInOut
             if let c = ag("curve") { curve = try pick(c, "`curve`") { "unknown curve `\($0)`" } }
-            var sd: Expr?, sv: Expr?
+            var sd: Expr?
+            var sv: Expr?
             if let sp = ag("spring") {
                 for (sk, sx) in try w.mapping(sp, "`spring`", known: ["damping", "velocity"]) {
-                    if sk == "damping" { sd = try w.expr(sx, "`damping`", .number, s) } else { sv = try w.expr(sx, "`velocity`", .number, s) }
+                    if sk == "damping" {
+                        sd = try w.expr(sx, "`damping`", .number, s)
+                    } else {
+                        sv = try w.expr(sx, "`velocity`", .number, s)
+                    }
                 }
                 if sd == nil { throw err("`spring` needs a `damping` ratio", sp) }
             }
             let delay = try ag("delay").map { (x) throws(Diagnostic) in try w.expr(x, "`delay`", .number, s) }
-            let targets = try setTargets(ag("set") ?? v, s)   // `set` is a required key of `animate`
+            let targets = try setTargets(ag("set") ?? v, s)  // `set` is a required key of `animate`
             for t in targets where t.view == nil {
                 let what: String
                 if case .variable = t.target { what = "variable" } else { what = "behaviour" }
-                throw Diagnostic("`animate` animates view properties; `\(t.path.split(separator: ".")[0])` is a \(what)", at: t.location)
+                throw Diagnostic(
+                    "`animate` animates view properties; `\(t.path.split(separator: ".")[0])` is a \(what)",
+                    at: t.location)
             }
-            var spec = AnimateSpec(duration: duration, delay: delay, curve: curve, springDamping: sd, springVelocity: sv, sets: targets, location: w.loc(v))
+            var spec = AnimateSpec(
+                duration: duration, delay: delay, curve: curve, springDamping: sd, springVelocity: sv, sets: targets,
+                location: w.loc(v))
             if let t = ag("then") { spec.then = try actionList(t, s) }
             return .animate(spec)
         case "start":
             let t = try w.string(v, "`start`")
-            guard case .transition(let id)? = scene.names[t] else { throw err("unknown transition `\(t)`\(hint(t, scene.transitions.map(\.name)))", v) }
+            guard case .transition(let id)? = scene.names[t] else {
+                throw err("unknown transition `\(t)`\(hint(t, scene.transitions.map(\.name)))", v)
+            }
             return .start(id, w.loc(v))
         case "progress": return .progress(try w.expr(v, "`progress`", .number, s))
         case "finish": return .finish(w.loc(v))
@@ -379,13 +478,18 @@ extension SceneBuilder {
         case "velocity":
             let a = try w.mapping(v, "`velocity`", known: ["item", "linear", "angular"], required: ["item"])
             func vg(_ k: String) -> Node? { a.first { $0.0 == k }?.1 }
-            let item = try viewID(vg("item")!, "`item`")   // required key
-            return .velocity(item: item, linear: try vg("linear").map { (x) throws(Diagnostic) in try w.expr(x, "`linear`", .point, s) },
-                             angular: try vg("angular").map { (x) throws(Diagnostic) in try w.expr(x, "`angular`", .number, s) }, location: w.loc(v))
+            let item = try viewID(vg("item")!, "`item`")  // required key
+            return .velocity(
+                item: item,
+                linear: try vg("linear").map { (x) throws(Diagnostic) in try w.expr(x, "`linear`", .point, s) },
+                angular: try vg("angular").map { (x) throws(Diagnostic) in try w.expr(x, "`angular`", .number, s) },
+                location: w.loc(v))
         case "haptic":
             let st = try w.string(v, "`haptic`")
             guard let style = HapticStyle(rawValue: st) else {
-                throw err("unknown haptic style `\(st)`\(hint(st, HapticStyle.names)); styles are \(HapticStyle.names.joined(separator: ", "))", v)
+                throw err(
+                    "unknown haptic style `\(st)`\(hint(st, HapticStyle.names)); styles are \(HapticStyle.names.joined(separator: ", "))",
+                    v)
             }
             return .haptic(style, w.loc(v))
         case "removeView": return .removeView(try viewID(v, "`removeView`"), w.loc(v))

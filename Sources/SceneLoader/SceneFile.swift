@@ -8,38 +8,65 @@ import Yams
 /// variant), with every error located.
 public enum SceneFile {
     /// Loads the file at `path` (as given, for messages) from its bytes.
-    public static func load(path: String, bytes: [UInt8], limits: LoadLimits = .default) throws(DiagnosticList) -> [Scene] {
+    public static func load(
+        path: String, bytes: [UInt8], limits: LoadLimits = .default
+    ) throws(DiagnosticList) -> [Scene] {
         let start = SourceLocation(file: path, line: 1, column: 1)
         // A UTF-8 byte order mark (editors on Windows add one) is not part of the text.
         let bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         if bytes.count > limits.fileSize {
-            throw DiagnosticList([Diagnostic("the file is \(bytes.count) bytes, more than the limit of \(limits.fileSize); raise it with --max-file-size", at: start)])
+            throw DiagnosticList([
+                Diagnostic(
+                    "the file is \(bytes.count) bytes, more than the limit of \(limits.fileSize); raise it with --max-file-size",
+                    at: start)
+            ])
         }
-        if bytes.contains(0) { throw DiagnosticList([Diagnostic("the file is binary (it contains NUL bytes), not a YAML scene", at: start)]) }
+        if bytes.contains(0) {
+            throw DiagnosticList([Diagnostic("the file is binary (it contains NUL bytes), not a YAML scene", at: start)]
+            )
+        }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            var line = 1, col = 1, i = 0
+            var line = 1
+            var col = 1
+            var i = 0
             // Locate the first invalid byte.
             while i < bytes.count {
-                let n = bytes[i] < 0x80 ? 1 : bytes[i] >> 5 == 0b110 ? 2 : bytes[i] >> 4 == 0b1110 ? 3 : bytes[i] >> 3 == 0b11110 ? 4 : 0
-                if n == 0 || i + n > bytes.count || String(validating: bytes[i..<(i + n)], as: UTF8.self) == nil { break }
+                let n =
+                    bytes[i] < 0x80
+                    ? 1 : bytes[i] >> 5 == 0b110 ? 2 : bytes[i] >> 4 == 0b1110 ? 3 : bytes[i] >> 3 == 0b11110 ? 4 : 0
+                if n == 0 || i + n > bytes.count || String(validating: bytes[i..<(i + n)], as: UTF8.self) == nil {
+                    break
+                }
                 if bytes[i] == 10 { line += 1; col = 1 } else { col += 1 }
                 i += n
             }
-            throw DiagnosticList([Diagnostic("the file is not valid UTF-8 (byte \(i))", at: SourceLocation(file: path, line: line, column: col))])
+            throw DiagnosticList([
+                Diagnostic(
+                    "the file is not valid UTF-8 (byte \(i))", at: SourceLocation(file: path, line: line, column: col))
+            ])
         }
         return try load(path: path, text: text, limits: limits)
     }
 
     /// Loads a scene from its text; `path` names it in messages.
-    public static func load(path: String, text: String, limits: LoadLimits = .default) throws(DiagnosticList) -> [Scene] {
+    public static func load(path: String, text: String, limits: LoadLimits = .default) throws(DiagnosticList) -> [Scene]
+    {
         do {
             let root: Node?
             do { root = try Yams.compose(yaml: text) } catch { throw diagnostic(from: error, file: path) }
-            guard let root else { throw Diagnostic("the scene file is empty; a scene needs at least `views` and `script`", at: SourceLocation(file: path, line: 1, column: 1)) }
+            guard let root else {
+                throw Diagnostic(
+                    "the scene file is empty; a scene needs at least `views` and `script`",
+                    at: SourceLocation(file: path, line: 1, column: 1))
+            }
             var w = Walker(file: path, limits: limits)
             try w.countTree(root)
             w.visited = 0
-            guard case .mapping(let top) = root else { throw w.err("the top level of a scene must be a mapping of keys (name, world, views, …), found \(w.kind(root))", root) }
+            guard case .mapping(let top) = root else {
+                throw w.err(
+                    "the top level of a scene must be a mapping of keys (name, world, views, …), found \(w.kind(root))",
+                    root)
+            }
             var cases: [Scene] = []
             var variantsNode: Node?
             var base: [(Node, Node)] = []
@@ -47,7 +74,8 @@ public enum SceneFile {
                 if case .scalar(let s) = k, s.string == "variants" { variantsNode = v } else { base.append((k, v)) }
             }
             let baseNode = Node.mapping(Node.Mapping(base, top.tag, top.style, top.mark))
-            let defaultName = String(path.split(separator: "/").last ?? Substring(path)).replacingSuffix(".yaml").replacingSuffix(".yml")
+            let defaultName = String(path.split(separator: "/").last ?? Substring(path)).replacingSuffix(".yaml")
+                .replacingSuffix(".yml")
             var builder = SceneBuilder(walker: w)
             let scene = try builder.build(baseNode, file: path, text: text, defaultName: defaultName, variant: nil)
             cases.append(scene)
@@ -55,7 +83,9 @@ public enum SceneFile {
             if let vn = variantsNode {
                 for (name, node, _) in try w.namedMapping(vn, "variants") {
                     if case .mapping(let vm) = node, let nested = vm.first(where: { $0.key.string == "variants" }) {
-                        throw w.err("a variant cannot have `variants` of its own; declare every variant at the top level", nested.key)
+                        throw w.err(
+                            "a variant cannot have `variants` of its own; declare every variant at the top level",
+                            nested.key)
                     }
                     let merged = try merge(baseNode, node, &w)
                     var vb = SceneBuilder(walker: w)
@@ -95,7 +125,9 @@ public enum SceneFile {
     static func merge(_ base: Node?, _ over: Node, _ w: inout Walker) throws(Diagnostic) -> Node {
         guard case .mapping(let o) = over else { return over }
         var pairs: [(Node, Node)] = []
-        var tag = o.tag, style = o.style, mark = o.mark
+        var tag = o.tag
+        var style = o.style
+        var mark = o.mark
         if case .mapping(let b)? = base { pairs = Array(b); tag = b.tag; style = b.style; mark = b.mark }
         for (k, v) in o {
             try w.count(v)

@@ -14,7 +14,9 @@ extension SceneBuilder {
 
     mutating func gestureName(_ n: Node) throws(Diagnostic) -> GestureID {
         let g = try w.string(n, "`gesture`")
-        guard case .gesture(let id)? = scene.names[g] else { throw err("unknown gesture `\(g)`\(hint(g, scene.gestures.map(\.name)))", n) }
+        guard case .gesture(let id)? = scene.names[g] else {
+            throw err("unknown gesture `\(g)`\(hint(g, scene.gestures.map(\.name)))", n)
+        }
         return id
     }
 
@@ -30,12 +32,20 @@ extension SceneBuilder {
         if let f = get("flick") {
             let a = try w.mapping(f, "`flick`", known: FlickKey.names, required: ["gesture", "from", "velocity"])
             func fg(_ k: String) -> Node? { a.first { $0.0 == k }?.1 }
-            func freq(_ k: String) -> Node { fg(k) ?? f }   // gesture, from and velocity are required keys
-            let from = try w.pointOrExpr(freq("from"), "`from`", scope), vel = try w.pointOrExpr(freq("velocity"), "`velocity`", scope)
-            if case .list(let c) = vel.node, c.allSatisfy({ $0.literalNumber == 0 }) { throw err("a flick needs a non-zero `velocity`", freq("velocity")) }
-            let dist = try fg("distance").map { (x) throws(Diagnostic) in try w.numberOrExpr(x, "`distance`", positive: true, scope) }
+            func freq(_ k: String) -> Node { fg(k) ?? f }  // gesture, from and velocity are required keys
+            let from = try w.pointOrExpr(freq("from"), "`from`", scope)
+            let vel = try w.pointOrExpr(freq("velocity"), "`velocity`", scope)
+            if case .list(let c) = vel.node, c.allSatisfy({ $0.literalNumber == 0 }) {
+                throw err("a flick needs a non-zero `velocity`", freq("velocity"))
+            }
+            let dist =
+                try fg("distance").map { (x) throws(Diagnostic) in
+                    try w.numberOrExpr(x, "`distance`", positive: true, scope)
+                }
                 ?? Expr(node: .number(200), location: w.loc(f), text: "200")
-            return .flick(gesture: try gestureName(freq("gesture")), from: from, velocity: vel, distance: dist, location: w.loc(f))
+            return .flick(
+                gesture: try gestureName(freq("gesture")), from: from, velocity: vel, distance: dist, location: w.loc(f)
+            )
         }
         if let wt = get("wait") {
             if case .mapping = wt {
@@ -43,20 +53,33 @@ extension SceneBuilder {
                 guard a.count == 1 else { throw err("`wait` takes `frames` or `seconds`", wt) }
                 if a[0].0 == "frames" {
                     let f = try w.numberOrExpr(a[0].1, "`frames`", min: 0, scope)
-                    if let v = f.literalNumber, v != v.rounded() { throw err("`frames` must be a whole number, found \(formatNumber(v))", a[0].1) }
-                    if let v = f.literalNumber, v > 1e15 { throw err("`frames` must be at most 1e15, found \(formatNumber(v)); a case runs at most --max-ticks ticks", a[0].1) }
+                    if let v = f.literalNumber, v != v.rounded() {
+                        throw err("`frames` must be a whole number, found \(formatNumber(v))", a[0].1)
+                    }
+                    if let v = f.literalNumber, v > 1e15 {
+                        throw err(
+                            "`frames` must be at most 1e15, found \(formatNumber(v)); a case runs at most --max-ticks ticks",
+                            a[0].1)
+                    }
                     return .wait(frames: f, seconds: nil, location: w.loc(wt))
                 }
-                return .wait(frames: nil, seconds: try w.numberOrExpr(a[0].1, "`seconds`", min: 0, scope), location: w.loc(wt))
+                return .wait(
+                    frames: nil, seconds: try w.numberOrExpr(a[0].1, "`seconds`", min: 0, scope), location: w.loc(wt))
             }
             return .wait(frames: nil, seconds: try w.numberOrExpr(wt, "`wait`", min: 0, scope), location: w.loc(wt))
         }
         if let wf = get("waitFor") {
-            let timeout = try get("timeout").map { (x) throws(Diagnostic) in try w.numberOrExpr(x, "`timeout`", positive: true, scope) }
-            if case .scalar(let sc) = wf, sc.string == "rest" { return .waitForRest(timeout: timeout, location: w.loc(wf)) }
+            let timeout = try get("timeout").map { (x) throws(Diagnostic) in
+                try w.numberOrExpr(x, "`timeout`", positive: true, scope)
+            }
+            if case .scalar(let sc) = wf, sc.string == "rest" {
+                return .waitForRest(timeout: timeout, location: w.loc(wf))
+            }
             if case .scalar(let sc) = wf, sc.style == .plain, splitName([sc.string], in: scope) == nil,
-               sc.string.lowercased().hasPrefix("rest") || closestMatch(to: sc.string, in: ["rest"]) != nil {
-                throw err("unknown name `\(sc.string)`; did you mean `rest`? (`waitFor: rest` waits until nothing moves)", wf)
+                sc.string.lowercased().hasPrefix("rest") || closestMatch(to: sc.string, in: ["rest"]) != nil
+            {
+                throw err(
+                    "unknown name `\(sc.string)`; did you mean `rest`? (`waitFor: rest` waits until nothing moves)", wf)
             }
             return .waitFor(try w.expr(wf, "`waitFor`", .bool, scope), timeout: timeout, location: w.loc(wf))
         }
@@ -67,7 +90,7 @@ extension SceneBuilder {
     mutating func pan(_ n: Node) throws(Diagnostic) -> Step {
         let a = try w.mapping(n, "`pan`", known: PanKey.names, required: [PanKey.gesture.rawValue])
         func get(_ k: String) -> Node? { a.first { $0.0 == k }?.1 }
-        let g = try gestureName(get("gesture") ?? n)   // a required key of `pan`
+        let g = try gestureName(get("gesture") ?? n)  // a required key of `pan`
         var frames: [Keyframe] = []
         var curve = CurveName.linear
         if let p = get("path") {
@@ -77,12 +100,19 @@ extension SceneBuilder {
             var lastT: Double?
             for item in items {
                 let parts = try w.sequence(item, "a keyframe [t, x, y]")
-                guard parts.count == 3 else { throw err("a keyframe [t, x, y] must have 3 numbers, found \(parts.count)", item) }
+                guard parts.count == 3 else {
+                    throw err("a keyframe [t, x, y] must have 3 numbers, found \(parts.count)", item)
+                }
                 let t = try w.numberOrExpr(parts[0], "a keyframe [t, x, y]", scope)
-                let x = try w.numberOrExpr(parts[1], "a keyframe [t, x, y]", scope), y = try w.numberOrExpr(parts[2], "a keyframe [t, x, y]", scope)
+                let x = try w.numberOrExpr(parts[1], "a keyframe [t, x, y]", scope)
+                let y = try w.numberOrExpr(parts[2], "a keyframe [t, x, y]", scope)
                 if let v = t.literalNumber {
                     if v < 0 { throw err("keyframe times must not be negative, found \(formatNumber(v))", item) }
-                    if let last = lastT, v <= last { throw err("keyframe times must increase: \(formatNumber(v)) s comes after \(formatNumber(last)) s", item) }
+                    if let last = lastT, v <= last {
+                        throw err(
+                            "keyframe times must increase: \(formatNumber(v)) s comes after \(formatNumber(last)) s",
+                            item)
+                    }
                     lastT = v
                 } else {
                     lastT = nil
@@ -91,11 +121,20 @@ extension SceneBuilder {
                 frames.append(Keyframe(t: t, p: point, location: w.loc(item)))
             }
         } else {
-            guard let f = get("from"), let t = get("to") else { throw err("a pan needs a `path` of keyframes, or `from`, `to` and `duration`", n) }
-            let ff = try w.pointOrExpr(f, "`from`", scope), tt = try w.pointOrExpr(t, "`to`", scope)
-            let d = try get("duration").map { (x) throws(Diagnostic) in try w.numberOrExpr(x, "`duration`", positive: true, scope) }
+            guard let f = get("from"), let t = get("to") else {
+                throw err("a pan needs a `path` of keyframes, or `from`, `to` and `duration`", n)
+            }
+            let ff = try w.pointOrExpr(f, "`from`", scope)
+            let tt = try w.pointOrExpr(t, "`to`", scope)
+            let d =
+                try get("duration").map { (x) throws(Diagnostic) in
+                    try w.numberOrExpr(x, "`duration`", positive: true, scope)
+                }
                 ?? Expr(node: .number(0.25), location: w.loc(n), text: "0.25")
-            frames = [Keyframe(t: Expr(node: .number(0), location: w.loc(f), text: "0"), p: ff, location: w.loc(f)), Keyframe(t: d, p: tt, location: w.loc(t))]
+            frames = [
+                Keyframe(t: Expr(node: .number(0), location: w.loc(f), text: "0"), p: ff, location: w.loc(f)),
+                Keyframe(t: d, p: tt, location: w.loc(t)),
+            ]
             if let c = get("curve") { curve = try pick(c, "`curve`") { "unknown curve `\($0)`" } }
         }
         var hold = false
@@ -113,20 +152,30 @@ extension SceneBuilder {
             switch k {
             case "transition":
                 for (name, sv) in try w.mapping(v, "`expect.transition`", known: scene.transitions.map(\.name)) {
-                    guard case .transition(let id)? = scene.names[name] else { continue }   // a known key of the mapping
-                    let st: TransitionStateName = try pick(sv, "the transition state") { "unknown transition state `\($0)`" }
+                    guard case .transition(let id)? = scene.names[name] else { continue }  // a known key of the mapping
+                    let st: TransitionStateName = try pick(sv, "the transition state") {
+                        "unknown transition state `\($0)`"
+                    }
                     e.transitions.append((id, st, w.loc(sv)))
                 }
             case "views":
                 for (name, vv, _) in try w.namedMapping(v, "`expect.views`") {
-                    guard case .view(let id)? = scene.names[name] else { throw err("unknown view `\(name)`\(hint(name, scene.views.map(\.name)))", vv) }
-                    let props = try w.mapping(vv, "the expectations of `\(name)`", known: SceneBuilder.expectable.map(\.rawValue) + ["within"])
+                    guard case .view(let id)? = scene.names[name] else {
+                        throw err("unknown view `\(name)`\(hint(name, scene.views.map(\.name)))", vv)
+                    }
+                    let props = try w.mapping(
+                        vv, "the expectations of `\(name)`", known: SceneBuilder.expectable.map(\.rawValue) + ["within"]
+                    )
                     var within: Double?
-                    if let wn = props.first(where: { $0.0 == "within" }) { within = try w.number(wn.1, "`within`", min: 0) }
+                    if let wn = props.first(where: { $0.0 == "within" }) {
+                        within = try w.number(wn.1, "`within`", min: 0)
+                    }
                     for (p, pv) in props where p != "within" {
-                        let m = ViewMember(rawValue: p)!   // a known key of the mapping above
-                        e.views.append(ViewExpectation(view: id, property: m, value: try w.expr(pv, "`\(p)`", m.type, scope),
-                                                       within: within ?? SceneBuilder.defaultTolerance(m), location: w.loc(pv)))
+                        let m = ViewMember(rawValue: p)!  // a known key of the mapping above
+                        e.views.append(
+                            ViewExpectation(
+                                view: id, property: m, value: try w.expr(pv, "`\(p)`", m.type, scope),
+                                within: within ?? SceneBuilder.defaultTolerance(m), location: w.loc(pv)))
                     }
                 }
             case "rest": e.rest = (try w.bool(v, "`rest`"), w.loc(v))
@@ -134,9 +183,16 @@ extension SceneBuilder {
             case "events":
                 for (name, cv) in try w.mapping(v, "`expect.events`", known: CountedEvent.names) {
                     let text: String
-                    if case .scalar(let sc) = cv { text = sc.string } else { throw err("an event count is a number or a range like \">= 1\" or \"1...4\"", cv) }
-                    guard let spec = CountSpec.parse(text) else { throw err("cannot read the count `\(text)`; write 3, \">= 1\", \"< 5\", \"== 2\" or \"1...4\"", cv) }
-                    e.events.append((CountedEvent(rawValue: name)!, spec, w.loc(cv)))   // a known key
+                    if case .scalar(let sc) = cv {
+                        text = sc.string
+                    } else {
+                        throw err("an event count is a number or a range like \">= 1\" or \"1...4\"", cv)
+                    }
+                    guard let spec = CountSpec.parse(text) else {
+                        throw err(
+                            "cannot read the count `\(text)`; write 3, \">= 1\", \"< 5\", \"== 2\" or \"1...4\"", cv)
+                    }
+                    e.events.append((CountedEvent(rawValue: name)!, spec, w.loc(cv)))  // a known key
                 }
             case "that":
                 for x in try w.sequence(v, "`that`") { e.that.append(try w.expr(x, "an expectation", .bool, scope)) }
@@ -147,7 +203,9 @@ extension SceneBuilder {
     }
 
     /// The view members an `expect.views` entry may name.
-    static let expectable: [ViewMember] = [.frame, .center, .x, .y, .width, .height, .rotation, .alpha, .removed, .velocity, .angularVelocity, .scale]
+    static let expectable: [ViewMember] = [
+        .frame, .center, .x, .y, .width, .height, .rotation, .alpha, .removed, .velocity, .angularVelocity, .scale,
+    ]
 
     /// The default `within` of an expected view member.
     static func defaultTolerance(_ m: ViewMember) -> Double {

@@ -37,7 +37,9 @@ struct Walker {
     /// Where the text of a scalar starts (after an opening quote).
     func textLoc(_ n: Node) -> SourceLocation {
         let l = loc(n)
-        if case .scalar(let s) = n, s.style == .singleQuoted || s.style == .doubleQuoted { return l.advanced(byColumns: 1) }
+        if case .scalar(let s) = n, s.style == .singleQuoted || s.style == .doubleQuoted {
+            return l.advanced(byColumns: 1)
+        }
         return l
     }
 
@@ -55,9 +57,13 @@ struct Walker {
     mutating func count(_ n: Node, depth: Int = 0) throws(Diagnostic) {
         visited += 1
         if visited > limits.nodes {
-            throw err("the scene expands to more than \(limits.nodes) YAML nodes (aliases included); raise the limit with --max-nodes", n)
+            throw err(
+                "the scene expands to more than \(limits.nodes) YAML nodes (aliases included); raise the limit with --max-nodes",
+                n)
         }
-        if depth > limits.depth { throw err("nesting deeper than \(limits.depth) levels; raise the limit with --max-depth", n) }
+        if depth > limits.depth {
+            throw err("nesting deeper than \(limits.depth) levels; raise the limit with --max-depth", n)
+        }
     }
 
     /// Visits the whole tree once (aliases expanded) so that an alias bomb or absurd nesting is
@@ -71,10 +77,15 @@ struct Walker {
         }
     }
 
-    static let nonFinite: Set<String> = [".nan", ".NaN", ".NAN", ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF", "nan", "inf", "-inf", "NaN", "Infinity", "-Infinity"]
+    static let nonFinite: Set<String> = [
+        ".nan", ".NaN", ".NAN", ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF", "nan",
+        "inf", "-inf", "NaN", "Infinity", "-Infinity",
+    ]
 
     /// The pairs of a mapping, checking keys against `known` (with a suggestion) and `required`.
-    mutating func mapping(_ n: Node, _ what: String, known: [String], required: [String] = [], depth: Int = 0) throws(Diagnostic) -> [(String, Node)] {
+    mutating func mapping(
+        _ n: Node, _ what: String, known: [String], required: [String] = [], depth: Int = 0
+    ) throws(Diagnostic) -> [(String, Node)] {
         try count(n, depth: depth)
         guard case .mapping(let m) = n else { throw err("\(what) must be a mapping, found \(kind(n))", n) }
         var out: [(String, Node)] = []
@@ -83,7 +94,9 @@ struct Walker {
             let key = ks.string
             if out.contains(where: { $0.0 == key }) { throw err("duplicate key `\(key)` in \(what)", k) }
             if !known.isEmpty && !known.contains(key) {
-                let hint = closestMatch(to: key, in: known).map { "; did you mean `\($0)`?" } ?? "; expected one of: \(known.joined(separator: ", "))"
+                let hint =
+                    closestMatch(to: key, in: known).map { "; did you mean `\($0)`?" }
+                    ?? "; expected one of: \(known.joined(separator: ", "))"
                 throw err("unknown key `\(key)` in \(what)\(hint)", k)
             }
             out.append((key, v))
@@ -100,10 +113,14 @@ struct Walker {
         guard case .mapping(let m) = n else { throw err("\(what) must be a mapping of names, found \(kind(n))", n) }
         var out: [(String, Node, SourceLocation)] = []
         for (k, v) in m {
-            guard case .scalar(let ks) = k, !ks.string.isEmpty else { throw err("names in \(what) must be plain strings", k) }
+            guard case .scalar(let ks) = k, !ks.string.isEmpty else {
+                throw err("names in \(what) must be plain strings", k)
+            }
             let name = ks.string
             if out.contains(where: { $0.0 == name }) { throw err("duplicate name `\(name)` in \(what)", k) }
-            if !isIdentifier(name) { throw err("`\(name)` is not a valid name: use letters, digits and _, starting with a letter", k) }
+            if !isIdentifier(name) {
+                throw err("`\(name)` is not a valid name: use letters, digits and _, starting with a letter", k)
+            }
             out.append((name, v, loc(k)))
         }
         return out
@@ -120,7 +137,9 @@ struct Walker {
         return Array(s)
     }
 
-    static let yaml11Booleans: Set<String> = ["yes", "no", "on", "off", "y", "n", "Yes", "No", "On", "Off", "YES", "NO", "ON", "OFF", "Y", "N"]
+    static let yaml11Booleans: Set<String> = [
+        "yes", "no", "on", "off", "y", "n", "Yes", "No", "On", "Off", "YES", "NO", "ON", "OFF", "Y", "N",
+    ]
 
     mutating func string(_ n: Node, _ what: String) throws(Diagnostic) -> String {
         try count(n)
@@ -133,27 +152,38 @@ struct Walker {
 
     mutating func bool(_ n: Node, _ what: String) throws(Diagnostic) -> Bool {
         try count(n)
-        guard case .scalar(let s) = n, s.style == .plain else { throw err("\(what) must be true or false, found \(kind(n))", n) }
+        guard case .scalar(let s) = n, s.style == .plain else {
+            throw err("\(what) must be true or false, found \(kind(n))", n)
+        }
         switch s.string {
         case "true": return true
         case "false": return false
         default:
-            if Walker.yaml11Booleans.contains(s.string) { throw err("\(what) must be true or false; `\(s.string)` is a YAML 1.1 boolean, write true or false", n) }
+            if Walker.yaml11Booleans.contains(s.string) {
+                throw err("\(what) must be true or false; `\(s.string)` is a YAML 1.1 boolean, write true or false", n)
+            }
             throw err("\(what) must be true or false, found `\(s.string)`", n)
         }
     }
 
     /// A literal number (no expression).
-    mutating func number(_ n: Node, _ what: String, min: Double? = nil, positive: Bool = false) throws(Diagnostic) -> Double {
+    mutating func number(
+        _ n: Node, _ what: String, min: Double? = nil, positive: Bool = false
+    ) throws(Diagnostic) -> Double {
         try count(n)
         guard case .scalar(let s) = n else { throw err("\(what) must be a number, found \(kind(n))", n) }
         if s.style == .plain && Walker.yaml11Booleans.contains(s.string) {
             throw err("\(what) must be a number; `\(s.string)` is a YAML 1.1 boolean", n)
         }
-        if s.style == .plain && Walker.nonFinite.contains(s.string) { throw err("\(what) must be a finite number, found `\(s.string)`", n) }
+        if s.style == .plain && Walker.nonFinite.contains(s.string) {
+            throw err("\(what) must be a finite number, found `\(s.string)`", n)
+        }
         var d: Double?
         if s.style == .plain { d = Double(s.string) }
-        if d == nil, s.string.hasSuffix("deg"), s.style != .plain || true, let v = Double(String(s.string.dropLast(3))) { d = v * Double.pi / 180 }
+        if d == nil, s.string.hasSuffix("deg"), s.style != .plain || true, let v = Double(String(s.string.dropLast(3)))
+        {
+            d = v * Double.pi / 180
+        }
         guard let v = d else { throw err("\(what) must be a number, found `\(s.string)`", n) }
         if !v.isFinite { throw err("\(what) must be finite, found `\(s.string)`", n) }
         if positive && v <= 0 { throw err("\(what) must be positive, found \(formatNumber(v))", n) }
@@ -163,7 +193,9 @@ struct Walker {
 
     /// A number of a script step: a literal, checked now as `number` checks it, or an expression
     /// (a quoted string), checked when the step runs.
-    mutating func numberOrExpr(_ n: Node, _ what: String, min: Double? = nil, positive: Bool = false, _ scope: Scope) throws(Diagnostic) -> Expr {
+    mutating func numberOrExpr(
+        _ n: Node, _ what: String, min: Double? = nil, positive: Bool = false, _ scope: Scope
+    ) throws(Diagnostic) -> Expr {
         if case .scalar(let s) = n, s.style == .plain || Double(s.string) != nil {
             let v = try number(n, what, min: min, positive: positive)
             return Expr(node: .number(v), location: loc(n), text: s.string)
@@ -181,7 +213,9 @@ struct Walker {
         try count(n)
         switch n {
         case .scalar(let s):
-            if s.style == .plain && Walker.nonFinite.contains(s.string) { throw err("\(what) must be a finite number, found `\(s.string)`", n) }
+            if s.style == .plain && Walker.nonFinite.contains(s.string) {
+                throw err("\(what) must be a finite number, found `\(s.string)`", n)
+            }
             if s.style == .plain, let d = Double(s.string) {
                 if !d.isFinite { throw err("\(what) must be finite, found `\(s.string)`", n) }
                 let e = Expr(node: .number(d), location: loc(n), text: s.string)
@@ -204,11 +238,14 @@ struct Walker {
             let want = type == .point ? 2 : type == .rect ? 4 : -1
             guard want > 0 else { throw err("\(what) must be a \(type), found a list", n) }
             guard items.count == want else {
-                throw err("\(what) must be a \(type == .point ? "point [x, y]" : "rect [x, y, w, h]"): \(want) numbers, found \(items.count)", n)
+                throw err(
+                    "\(what) must be a \(type == .point ? "point [x, y]" : "rect [x, y, w, h]"): \(want) numbers, found \(items.count)",
+                    n)
             }
             var parts: [Expr] = []
             for i in items { parts.append(try expr(i, what, .number, scope)) }
-            return Expr(node: .list(parts), location: loc(n), text: "[" + parts.map(\.text).joined(separator: ", ") + "]")
+            return Expr(
+                node: .list(parts), location: loc(n), text: "[" + parts.map(\.text).joined(separator: ", ") + "]")
         default:
             throw err("\(what) must be a \(type), found \(kind(n))", n)
         }
@@ -221,12 +258,19 @@ struct Walker {
             let t: ValueType = items.count == 4 ? .rect : .point
             return (try expr(n, what, t, scope), t)
         }
-        if case .scalar(let s) = n, s.style == .plain, Double(s.string) != nil || s.string == "true" || s.string == "false" {
+        if case .scalar(let s) = n, s.style == .plain,
+            Double(s.string) != nil || s.string == "true" || s.string == "false"
+        {
             let t: ValueType = Double(s.string) != nil ? .number : .bool
             return (try expr(n, what, t, scope), t)
         }
-        guard case .scalar(let s) = n else { throw err("\(what) must be a value (a number, a boolean, a point, a rect or an expression), found \(kind(n))", n) }
-        if s.style == .plain && Walker.yaml11Booleans.contains(s.string) && !scope.contains(s.string) { throw err("\(what): `\(s.string)` is a YAML 1.1 boolean; write true or false", n) }
+        guard case .scalar(let s) = n else {
+            throw err(
+                "\(what) must be a value (a number, a boolean, a point, a rect or an expression), found \(kind(n))", n)
+        }
+        if s.style == .plain && Walker.yaml11Booleans.contains(s.string) && !scope.contains(s.string) {
+            throw err("\(what): `\(s.string)` is a YAML 1.1 boolean; write true or false", n)
+        }
         if s.string.isEmpty { throw err("\(what) is empty", n) }
         try count(n)
         let e = try Expression.parse(s.string, at: textLoc(n))
@@ -257,15 +301,20 @@ struct Walker {
 func diagnostic(from error: Error, file: String) -> Diagnostic {
     if let y = error as? YamlError {
         switch y {
-        case .scanner(let ctx, let problem, let mark, _), .parser(let ctx, let problem, let mark, _), .composer(let ctx, let problem, let mark, _):
+        case .scanner(let ctx, let problem, let mark, _), .parser(let ctx, let problem, let mark, _),
+            .composer(let ctx, let problem, let mark, _):
             var msg = "YAML syntax error: \(problem)"
             if let c = ctx { msg += " (\(c.text) at \(c.mark.line):\(c.mark.column))" }
             if problem.contains("tab") { msg += "; indent with spaces, not tabs" }
             return Diagnostic(msg, at: SourceLocation(file: file, line: mark.line, column: mark.column))
         case .reader(let problem, let offset, _, _):
-            return Diagnostic("the file is not valid text: \(problem)\(offset.map { " at byte \($0)" } ?? "")", at: SourceLocation(file: file, line: 1, column: 1))
+            return Diagnostic(
+                "the file is not valid text: \(problem)\(offset.map { " at byte \($0)" } ?? "")",
+                at: SourceLocation(file: file, line: 1, column: 1))
         case .duplicatedKeysInMapping(let dups, let ctx):
-            return Diagnostic("duplicate key `\(dups.joined(separator: "`, `"))` in a mapping", at: SourceLocation(file: file, line: ctx.mark.line, column: ctx.mark.column))
+            return Diagnostic(
+                "duplicate key `\(dups.joined(separator: "`, `"))` in a mapping",
+                at: SourceLocation(file: file, line: ctx.mark.line, column: ctx.mark.column))
         default:
             return Diagnostic("YAML error: \(y)", at: SourceLocation(file: file, line: 1, column: 1))
         }

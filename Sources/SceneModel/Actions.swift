@@ -73,8 +73,12 @@ public struct AnimateSpec: Sendable {
     /// `then`: the completion block, run on the tick the animation ends.
     public var then: [Action] = []
     public var location: SourceLocation
-    public init(duration: Expr, delay: Expr?, curve: CurveName, springDamping: Expr?, springVelocity: Expr?, sets: [SetTarget], location: SourceLocation) {
-        self.duration = duration; self.delay = delay; self.curve = curve; self.springDamping = springDamping; self.springVelocity = springVelocity
+    public init(
+        duration: Expr, delay: Expr?, curve: CurveName, springDamping: Expr?, springVelocity: Expr?, sets: [SetTarget],
+        location: SourceLocation
+    ) {
+        self.duration = duration; self.delay = delay; self.curve = curve; self.springDamping = springDamping;
+        self.springVelocity = springVelocity
         self.sets = sets; self.location = location
     }
 }

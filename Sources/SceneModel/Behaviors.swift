@@ -10,7 +10,9 @@ public struct BehaviorSpec: Sendable {
     public var active = false
     /// `action`: run every tick while the behaviour is in the animator (`UIDynamicBehavior.action`).
     public var action: [Action] = []
-    public init(name: String, location: SourceLocation, kind: BehaviorKind) { self.name = name; self.location = location; self.kind = kind }
+    public init(name: String, location: SourceLocation, kind: BehaviorKind) {
+        self.name = name; self.location = location; self.kind = kind
+    }
 }
 
 /// Every behaviour kind of the scene format; every number an expression evaluated when the
@@ -20,7 +22,8 @@ public enum BehaviorKind: Sendable {
     case collision(items: [ViewID], mode: CollisionMode, referenceBounds: [String: Expr]?, boundaries: [BoundarySpec])
     case attachment(AttachmentSpec)
     case snap(item: ViewID, to: Expr, damping: Expr?)
-    case push(items: [ViewID], mode: PushMode, magnitude: Expr?, angle: Expr?, direction: Expr?, offset: Expr?, active: Expr?)
+    case push(
+        items: [ViewID], mode: PushMode, magnitude: Expr?, angle: Expr?, direction: Expr?, offset: Expr?, active: Expr?)
     case item(items: [ViewID], properties: [(ItemKey, Expr)])
     case field(FieldSpec)
     case composite(children: [BehaviorID])
@@ -42,7 +45,8 @@ public enum BehaviorKind: Sendable {
     /// The views the behaviour names (not its children's).
     public var items: [ViewID] {
         switch self {
-        case .gravity(let i, _, _, _), .collision(let i, _, _, _), .push(let i, _, _, _, _, _, _), .item(let i, _): return i
+        case .gravity(let i, _, _, _), .collision(let i, _, _, _), .push(let i, _, _, _, _, _, _), .item(let i, _):
+            return i
         case .field(let f): return f.items
         case .attachment(let a): return a.to.map { [a.item, $0] } ?? [a.item]
         case .snap(let i, _, _): return [i]

@@ -91,7 +91,9 @@ public struct SweepParameter: Sendable {
     public var name: String
     public var values: [Double]
     public var location: SourceLocation
-    public init(name: String, values: [Double], location: SourceLocation) { self.name = name; self.values = values; self.location = location }
+    public init(name: String, values: [Double], location: SourceLocation) {
+        self.name = name; self.values = values; self.location = location
+    }
 }
 
 /// A variable of `vars`: its type is fixed by its initial value, evaluated when the case starts.
@@ -130,7 +132,9 @@ public struct ViewSpec: Sendable {
     public var hidden = false
     public var collisionBounds = CollisionBoundsSpec.rectangle
     public var superview: ViewID?
-    public init(name: String, location: SourceLocation, frame: Rect) { self.name = name; self.location = location; self.frame = frame }
+    public init(name: String, location: SourceLocation, frame: Rect) {
+        self.name = name; self.location = location; self.frame = frame
+    }
 }
 
 /// `collisionBounds` of a view.
@@ -153,7 +157,9 @@ public struct TransitionSpec: Sendable {
     /// `animations`: what the transitioning animator does to its views along the progress.
     public var animations: [TransitionAnimation] = []
     public var percentDriven: Bool { interactive == .percentDriven }
-    public init(name: String, location: SourceLocation, kind: TransitionKind) { self.name = name; self.location = location; self.kind = kind }
+    public init(name: String, location: SourceLocation, kind: TransitionKind) {
+        self.name = name; self.location = location; self.kind = kind
+    }
 }
 
 /// One animated property of a transition's `from` or `to` view, from → to along the progress.
@@ -178,8 +184,12 @@ public struct GestureSpec: Sendable {
     public var kind: GestureKind
     public var minimumDistance: Double
     public var edges: [ScreenEdge]
-    public init(name: String, location: SourceLocation, view: ViewID?, kind: GestureKind, minimumDistance: Double, edges: [ScreenEdge]) {
-        self.name = name; self.location = location; self.view = view; self.kind = kind; self.minimumDistance = minimumDistance; self.edges = edges
+    public init(
+        name: String, location: SourceLocation, view: ViewID?, kind: GestureKind, minimumDistance: Double,
+        edges: [ScreenEdge]
+    ) {
+        self.name = name; self.location = location; self.view = view; self.kind = kind;
+        self.minimumDistance = minimumDistance; self.edges = edges
     }
 }
 

@@ -31,7 +31,8 @@ public struct PanSpec: Sendable {
     public var hold: Bool
     public var location: SourceLocation
     public init(gesture: GestureID, keyframes: [Keyframe], curve: CurveName, hold: Bool, location: SourceLocation) {
-        self.gesture = gesture; self.keyframes = keyframes; self.curve = curve; self.hold = hold; self.location = location
+        self.gesture = gesture; self.keyframes = keyframes; self.curve = curve; self.hold = hold;
+        self.location = location
     }
 }
 
@@ -73,12 +74,15 @@ public struct CountSpec: Sendable, Hashable, CustomStringConvertible {
         let t = s.trimmingCharacters()
         let parts = t.split(separator: ".", omittingEmptySubsequences: false)
         if parts.count == 4 && parts[1].isEmpty && parts[2].isEmpty {
-            guard let a = Int(parts[0].trimmingCharacters()), let b = Int(parts[3].trimmingCharacters()), a <= b, a >= 0 else { return nil }
+            guard let a = Int(parts[0].trimmingCharacters()), let b = Int(parts[3].trimmingCharacters()), a <= b, a >= 0
+            else { return nil }
             return CountSpec(lower: a, upper: b, text: t)
         }
-        for (op, f) in [(">=", { (n: Int) in (n, Int?.none) }), ("<=", { (n: Int) in (0, Int?.some(n)) }),
-                        ("==", { (n: Int) in (n, Int?.some(n)) }), (">", { (n: Int) in (n + 1, Int?.none) }),
-                        ("<", { (n: Int) in (0, Int?.some(n - 1)) })] where t.hasPrefix(op) {
+        for (op, f) in [
+            (">=", { (n: Int) in (n, Int?.none) }), ("<=", { (n: Int) in (0, Int?.some(n)) }),
+            ("==", { (n: Int) in (n, Int?.some(n)) }), (">", { (n: Int) in (n + 1, Int?.none) }),
+            ("<", { (n: Int) in (0, Int?.some(n - 1)) }),
+        ] where t.hasPrefix(op) {
             guard let n = Int(t.dropFirst(op.count).trimmingCharacters()), n >= 0 else { return nil }
             let (lo, hi) = f(n)
             if let h = hi, h < lo { return nil }
@@ -97,4 +101,3 @@ extension StringProtocol {
         return String(s)
     }
 }
-

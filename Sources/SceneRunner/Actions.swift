@@ -13,22 +13,32 @@ extension Run {
 
     func snapshot() -> Snapshot {
         let vs = views.enumerated().map { (i, v) in
-            ViewState(name: v.spec.name, frame: v.uikitFrame, rotation: v.rotation, alpha: v.alpha,
-                      velocity: animator.linearVelocity(of: i), angularVelocity: animator.angularVelocity(of: i),
-                      resting: animator.isResting(i), removed: v.removed, center: v.frame.center, size: v.frame.size,
-                      scale: v.scale)
+            ViewState(
+                name: v.spec.name, frame: v.uikitFrame, rotation: v.rotation, alpha: v.alpha,
+                velocity: animator.linearVelocity(of: i), angularVelocity: animator.angularVelocity(of: i),
+                resting: animator.isResting(i), removed: v.removed, center: v.frame.center, size: v.frame.size,
+                scale: v.scale)
         }
-        let ts = scene.transitions.enumerated().map { (i, t) in (name: t.name, state: transitions[i].state.rawValue, progress: transitions[i].progress) }
+        let ts = scene.transitions.enumerated().map { (i, t) in
+            (name: t.name, state: transitions[i].state.rawValue, progress: transitions[i].progress)
+        }
         let gs = scene.gestures.enumerated().map { (i, g) -> GestureSnapshot in
             let r = recognizers[i]
-            return GestureSnapshot(name: g.name, state: r.state.rawValue, location: r.location, locationInView: locationInView(r.location, gesture: i),
-                                   translation: r.translation, velocity: r.velocity)
+            return GestureSnapshot(
+                name: g.name, state: r.state.rawValue, location: r.location,
+                locationInView: locationInView(r.location, gesture: i),
+                translation: r.translation, velocity: r.velocity)
         }
-        let frames = currentTransition.map { transitionFrames[$0] } ?? (Rect(origin: .zero, size: scene.world.size), Rect(origin: .zero, size: scene.world.size))
-        var snap = Snapshot(time: time, elapsed: animator.elapsedTime, paused: !animator.isRunning, lastPause: lastPause, worldSize: scene.world.size,
-                        views: vs, transitions: ts, gestures: gs, currentGesture: currentGesture,
-                        contact: currentContact, initialFrame: frames.0, finalFrame: frames.1, events: eventCounts,
-                        vars: vars, names: scene.names)
+        let frames =
+            currentTransition.map { transitionFrames[$0] } ?? (
+                Rect(origin: .zero, size: scene.world.size), Rect(origin: .zero, size: scene.world.size)
+            )
+        var snap = Snapshot(
+            time: time, elapsed: animator.elapsedTime, paused: !animator.isRunning, lastPause: lastPause,
+            worldSize: scene.world.size,
+            views: vs, transitions: ts, gestures: gs, currentGesture: currentGesture,
+            contact: currentContact, initialFrame: frames.0, finalFrame: frames.1, events: eventCounts,
+            vars: vars, names: scene.names)
         snap.parameters = scene.parameters
         snap.tickDuration = dt
         return snap
@@ -60,7 +70,10 @@ extension Run {
     func runAction(_ a: Action, scope: Scope) throws {
         actionBudget += 1
         if actionBudget > limits.actionsPerTick {
-            throw Abort(diagnostic: Diagnostic("more than \(limits.actionsPerTick) actions in one tick: do rules trigger each other in a loop?", at: scene.location))
+            throw Abort(
+                diagnostic: Diagnostic(
+                    "more than \(limits.actionsPerTick) actions in one tick: do rules trigger each other in a loop?",
+                    at: scene.location))
         }
         switch a {
         case .branch(let c, let then, let otherwise):
@@ -82,20 +95,26 @@ extension Run {
             let duration = try evalNumber(spec.duration, scope: scope)
             let delay = try spec.delay.map { try evalNumber($0, scope: scope) } ?? 0
             if duration < 0 || delay < 0 {
-                throw Abort(diagnostic: Diagnostic("an animation's duration and delay must not be negative", at: spec.location))
+                throw Abort(
+                    diagnostic: Diagnostic("an animation's duration and delay must not be negative", at: spec.location))
             }
             var spring: Spring?
             if let d = spec.springDamping {
                 let ratio = try evalNumber(d, scope: scope)
-                if ratio <= 0 { throw Abort(diagnostic: Diagnostic("a spring's damping ratio must be positive, got \(formatNumber(ratio))", at: d.location)) }
-                spring = Spring(duration: Swift.max(duration, 1e-3), dampingRatio: ratio,
-                                initialVelocity: try spec.springVelocity.map { try evalNumber($0, scope: scope) } ?? 0)
+                if ratio <= 0 {
+                    throw Abort(
+                        diagnostic: Diagnostic(
+                            "a spring's damping ratio must be positive, got \(formatNumber(ratio))", at: d.location))
+                }
+                spring = Spring(
+                    duration: Swift.max(duration, 1e-3), dampingRatio: ratio,
+                    initialVelocity: try spec.springVelocity.map { try evalNumber($0, scope: scope) } ?? 0)
             }
             var touched: [Int] = []
             var before: [Int: (Rect, Double)] = [:]
             let values = try spec.sets.map { try eval($0.value, scope: scope) }
             for t in spec.sets {
-                guard let (v, _) = t.view else { continue }   // the loader admits view targets only
+                guard let (v, _) = t.view else { continue }  // the loader admits view targets only
                 if !touched.contains(v.index) { touched.append(v.index); before[v.index] = presentation(v.index) }
             }
             for (t, v) in zip(spec.sets, values) { try assign(t, v) }
@@ -105,12 +124,16 @@ extension Run {
                 for animatesFrame in [true, false] where props.contains(where: { ($0 == .alpha) != animatesFrame }) {
                     channels.append((i, animatesFrame))
                     guard !animator.isDynamic(i), let (f, a) = before[i] else { continue }
-                    animations.append(ViewAnimation(view: i, animatesFrame: animatesFrame, start: time + delay, duration: duration,
-                                                    curve: spec.curve.curve, spring: spring,
-                                                    fromFrame: f, toFrame: views[i].frame, fromAlpha: a, toAlpha: views[i].alpha))
+                    animations.append(
+                        ViewAnimation(
+                            view: i, animatesFrame: animatesFrame, start: time + delay, duration: duration,
+                            curve: spec.curve.curve, spring: spring,
+                            fromFrame: f, toFrame: views[i].frame, fromAlpha: a, toAlpha: views[i].alpha))
                 }
             }
-            note("animate \(spec.sets.map(\.path).joined(separator: ", ")) over \(formatNumber(duration)) s\(spring == nil ? " (\(spec.curve.rawValue))" : " (spring)")")
+            note(
+                "animate \(spec.sets.map(\.path).joined(separator: ", ")) over \(formatNumber(duration)) s\(spring == nil ? " (\(spec.curve.rawValue))" : " (spring)")"
+            )
             try startCompletion(spec, channels: channels, end: time + delay + duration, scope: scope)
         case .start(let name, let loc):
             try startTransition(name.index, at: loc, scope: scope)
@@ -130,7 +153,8 @@ extension Run {
         case .after(let delay, let actions, let loc):
             let d = try evalNumber(delay, scope: scope)
             if d < 0 { throw runtimeError("`after` must not be negative, got \(formatNumber(d))", at: loc) }
-            let ticks = Swift.max(1, Int(Swift.min((d * scene.world.frameRate - 1e-9).rounded(.up), Double(limits.ticks) + 1)))
+            let ticks = Swift.max(
+                1, Int(Swift.min((d * scene.world.frameRate - 1e-9).rounded(.up), Double(limits.ticks) + 1)))
             timers.append(Timer(due: tickCount + ticks, actions: actions, scope: scope))
         case .velocity(let item, let linear, let angular, let loc):
             let id = item.index
@@ -139,14 +163,18 @@ extension Run {
                 let v = try evalPoint(l, scope: scope)
                 // The sum may overflow even when each value is finite: refuse it, do not pass inf on.
                 guard (animator.linearVelocity(of: id) + v).isFinite else {
-                    throw runtimeError("adding `\(l.text)` to the velocity of `\(name)` overflows (the result is not a finite number)", at: loc)
+                    throw runtimeError(
+                        "adding `\(l.text)` to the velocity of `\(name)` overflows (the result is not a finite number)",
+                        at: loc)
                 }
                 animator.addLinearVelocity(v, to: id)
             }
             if let w = angular {
                 let a = try evalNumber(w, scope: scope)
                 guard (animator.angularVelocity(of: id) + a).isFinite else {
-                    throw runtimeError("adding `\(w.text)` to the angular velocity of `\(name)` overflows (the result is not a finite number)", at: loc)
+                    throw runtimeError(
+                        "adding `\(w.text)` to the angular velocity of `\(name)` overflows (the result is not a finite number)",
+                        at: loc)
                 }
                 animator.addAngularVelocity(a, to: id)
             }
@@ -167,7 +195,7 @@ extension Run {
     func assign(_ t: SetTarget, _ v: Value) throws {
         switch t.target {
         case .variable(let id):
-            vars[id.index] = v   // the loader fixed the type
+            vars[id.index] = v  // the loader fixed the type
         case .view(let id, let p):
             try assignView(t, id.index, p, v)
         case .behavior(let id, let p):
@@ -181,9 +209,12 @@ extension Run {
 
     func assignView(_ t: SetTarget, _ i: Int, _ property: ViewProperty, _ v: Value) throws {
         var f = views[i].frame
-        let number = v.number ?? 0, point = v.point ?? .zero   // the loader typed the value by property
+        let number = v.number ?? 0
+        let point = v.point ?? .zero  // the loader typed the value by property
         if [.x, .y, .frame].contains(property) && views[i].rotation != 0 {
-            throw runtimeError("`\(t.path)` of a rotated view is undefined in UIKit (its frame is the rotated bounding box); set `center` instead", at: t.location)
+            throw runtimeError(
+                "`\(t.path)` of a rotated view is undefined in UIKit (its frame is the rotated bounding box); set `center` instead",
+                at: t.location)
         }
         switch property {
         case .x: f.origin.x = number
@@ -202,11 +233,15 @@ extension Run {
             views[i].rotation = number
             animator.setRotation(number, of: i)
         case .scale:
-            if !(number > 0) { throw runtimeError("`\(t.path)` must be positive, got \(formatNumber(number))", at: t.location) }
+            if !(number > 0) {
+                throw runtimeError("`\(t.path)` must be positive, got \(formatNumber(number))", at: t.location)
+            }
             views[i].scale = number
         }
         if !(f.size.x > 0 && f.size.y > 0) || !f.origin.isFinite || !f.size.isFinite {
-            throw runtimeError("`\(t.path)` would give the view a size of \(formatNumber(f.size.x)) × \(formatNumber(f.size.y)); sizes must be positive", at: t.location)
+            throw runtimeError(
+                "`\(t.path)` would give the view a size of \(formatNumber(f.size.x)) × \(formatNumber(f.size.y)); sizes must be positive",
+                at: t.location)
         }
         if f != views[i].frame {
             if f.size != views[i].frame.size { animator.setSize(f.size, of: i) }
@@ -232,7 +267,9 @@ extension Run {
             return
         }
         for v in spec.kind.items where views[v.index].removed {
-            throw runtimeError("behaviour `\(spec.name)` names `\(scene[v].name)`, which was removed from the scene", at: location ?? spec.location)
+            throw runtimeError(
+                "behaviour `\(spec.name)` names `\(scene[v].name)`, which was removed from the scene",
+                at: location ?? spec.location)
         }
         guard let desc = try describe(i, scope: scope) else { return }
         installed[i] = animator.addBehavior(desc)
@@ -280,7 +317,10 @@ extension Run {
         }
         func nonNegative(_ v: Double, _ what: String, _ e: Expr?) throws -> Double {
             if v < 0 || !v.isFinite {
-                throw Abort(diagnostic: Diagnostic("\(what) must not be negative, got \(formatNumber(v)) (at tick \(tickCount), \(timeText(time)))", at: e?.location ?? spec.location))
+                throw Abort(
+                    diagnostic: Diagnostic(
+                        "\(what) must not be negative, got \(formatNumber(v)) (at tick \(tickCount), \(timeText(time)))",
+                        at: e?.location ?? spec.location))
             }
             return v
         }
@@ -296,47 +336,72 @@ extension Run {
         case .collision(let items, let mode, let rb, let boundaries):
             var insets: EdgeInsets?
             if let rb {
-                insets = EdgeInsets(top: try num("referenceBounds.top", rb["top"], 0), left: try num("referenceBounds.left", rb["left"], 0),
-                                    bottom: try num("referenceBounds.bottom", rb["bottom"], 0),
-                                    right: try num("referenceBounds.right", rb["right"], 0))
+                insets = EdgeInsets(
+                    top: try num("referenceBounds.top", rb["top"], 0),
+                    left: try num("referenceBounds.left", rb["left"], 0),
+                    bottom: try num("referenceBounds.bottom", rb["bottom"], 0),
+                    right: try num("referenceBounds.right", rb["right"], 0))
             }
             var bnds: [Boundary] = []
             for b in boundaries {
                 var pts: [Vec2] = []
-                for (k, p) in b.points.enumerated() { pts.append(try pt("boundaries.\(b.identifier).\(k)", p) ?? .zero) }
+                for (k, p) in b.points.enumerated() {
+                    pts.append(try pt("boundaries.\(b.identifier).\(k)", p) ?? .zero)
+                }
                 bnds.append(Boundary(identifier: b.identifier, points: pts, closed: b.closed))
             }
-            return .collision(CollisionBehavior(items: ids(items), mode: mode.engine, referenceBoundsInsets: insets, boundaries: bnds))
+            return .collision(
+                CollisionBehavior(items: ids(items), mode: mode.engine, referenceBoundsInsets: insets, boundaries: bnds)
+            )
         case .attachment(let a):
             let item = a.item.index
             let offset = try pt("offset", a.offset) ?? .zero
             var length: Double?
-            if a.length != nil || o["length"] != nil { length = try nonNegative(try num("length", a.length, 0), "`length`", a.length) }
+            if a.length != nil || o["length"] != nil {
+                length = try nonNegative(try num("length", a.length, 0), "`length`", a.length)
+            }
             let freq = try nonNegative(try num("frequency", a.frequency, 0), "`frequency`", a.frequency)
             let damp = try nonNegative(try num("damping", a.damping, 0), "`damping`", a.damping)
             var axis = Vec2(0, 1)
             if a.kind == .sliding {
                 axis = try pt("axis", a.axis) ?? axis
-                if axis.length == 0 { throw Abort(diagnostic: Diagnostic("the sliding `axis` must not be zero", at: a.axis?.location ?? spec.location)) }
+                if axis.length == 0 {
+                    throw Abort(
+                        diagnostic: Diagnostic(
+                            "the sliding `axis` must not be zero", at: a.axis?.location ?? spec.location))
+                }
             }
             let kind = a.kind.engine(axis: axis)
             var range: ClosedRange<Double>?
             if let (lo, hi) = a.range {
-                let l = try num("range.0", lo, 0), h = try num("range.1", hi, 0)
-                if l > h { throw Abort(diagnostic: Diagnostic("`range` must be [min, max] with min ≤ max, got [\(formatNumber(l)), \(formatNumber(h))]", at: lo.location)) }
+                let l = try num("range.0", lo, 0)
+                let h = try num("range.1", hi, 0)
+                if l > h {
+                    throw Abort(
+                        diagnostic: Diagnostic(
+                            "`range` must be [min, max] with min ≤ max, got [\(formatNumber(l)), \(formatNumber(h))]",
+                            at: lo.location))
+                }
                 range = l...h
             }
             let torque = try num("frictionTorque", a.frictionTorque, 0)
             if let to = a.to {
-                return .attachment(AttachmentBehavior(item: item, offset: offset, to: to.index, otherOffset: try pt("toOffset", a.toOffset) ?? .zero,
-                                                      length: length, frequency: freq, damping: damp, kind: kind, range: range, frictionTorque: torque))
+                return .attachment(
+                    AttachmentBehavior(
+                        item: item, offset: offset, to: to.index, otherOffset: try pt("toOffset", a.toOffset) ?? .zero,
+                        length: length, frequency: freq, damping: damp, kind: kind, range: range, frictionTorque: torque
+                    ))
             }
             let anchor = try pt("anchor", a.anchor) ?? .zero
-            return .attachment(AttachmentBehavior(item: item, offset: offset, anchor: anchor, length: length, frequency: freq, damping: damp,
-                                                  kind: kind, range: range, frictionTorque: torque))
+            return .attachment(
+                AttachmentBehavior(
+                    item: item, offset: offset, anchor: anchor, length: length, frequency: freq, damping: damp,
+                    kind: kind, range: range, frictionTorque: torque))
         case .snap(let item, let to, let damping):
-            return .snap(SnapBehavior(item: item.index, snapPoint: try pt("to", to) ?? .zero,   // `to` is required, so pt returns a point
-                                       damping: try num("damping", damping, 0.5)))
+            return .snap(
+                SnapBehavior(
+                    item: item.index, snapPoint: try pt("to", to) ?? .zero,  // `to` is required, so pt returns a point
+                    damping: try num("damping", damping, 0.5)))
         case .push(let items, let mode, let magnitude, let angle, let direction, let offset, let active):
             var dir: Vec2
             if let d = try pt("direction", direction) {
@@ -347,27 +412,39 @@ extension Run {
                 dir = try num("magnitude", magnitude, 1) * Vec2(Elementary.cos(a), Elementary.sin(a))
             }
             var isActive = true
-            if let a = active { isActive = try value("active", a).bool ?? false } else if let v = o["active"]?.bool { isActive = v }
+            if let a = active {
+                isActive = try value("active", a).bool ?? false
+            } else if let v = o["active"]?.bool {
+                isActive = v
+            }
             let off = try pt("offset", offset) ?? .zero
             var offsets: [Int: Vec2] = [:]
             if off != .zero { for id in ids(items) { offsets[id] = off } }
-            return .push(PushBehavior(items: ids(items), mode: mode.engine, pushDirection: dir, offsets: offsets, active: isActive))
+            return .push(
+                PushBehavior(
+                    items: ids(items), mode: mode.engine, pushDirection: dir, offsets: offsets, active: isActive))
         case .item(let items, let props):
             var ib = ItemBehavior(items: ids(items))
             var all: [(ItemKey, Expr?)] = props.map { ($0.0, Optional($0.1)) }
-            for k in ItemKey.allCases where k != .items && o[k.rawValue] != nil && !props.contains(where: { $0.0 == k }) {
+            for k in ItemKey.allCases where k != .items && o[k.rawValue] != nil && !props.contains(where: { $0.0 == k })
+            {
                 all.append((k, nil))
             }
             for (k, expr) in all {
                 // A set override, or the expression when there is none (one of the two exists).
                 guard let v = try o[k.rawValue] ?? expr.map({ try value(k.rawValue, $0) }) else { continue }
-                let e = expr, n = v.number ?? 0   // the loader typed every item key
+                let e = expr
+                let n = v.number ?? 0  // the loader typed every item key
                 switch k {
                 case .items: break
                 case .elasticity: ib.elasticity = try nonNegative(n, "`elasticity`", e)
                 case .friction: ib.friction = try nonNegative(n, "`friction`", e)
                 case .density:
-                    if n <= 0 { throw Abort(diagnostic: Diagnostic("`density` must be positive, got \(formatNumber(n))", at: e?.location ?? spec.location)) }
+                    if n <= 0 {
+                        throw Abort(
+                            diagnostic: Diagnostic(
+                                "`density` must be positive, got \(formatNumber(n))", at: e?.location ?? spec.location))
+                    }
                     ib.density = n
                 case .resistance: ib.resistance = try nonNegative(n, "`resistance`", e)
                 case .angularResistance: ib.angularResistance = try nonNegative(n, "`angularResistance`", e)
@@ -382,11 +459,18 @@ extension Run {
         case .field(let f):
             let kind = f.kind.engine
             let falloff: Double? = try f.falloff.map { try num("falloff", $0, 0) }
-            return .field(FieldBehavior(kind: kind, items: ids(f.items), position: try pt("position", f.position) ?? .zero,
-                                        region: try region(f.region) { try num("region.\($0)", $1, 0) } pointAt: { try pt("region.\($0)", $1) ?? .zero }, strength: try num("strength", f.strength, 1),
-                                        falloff: falloff, minimumRadius: try num("minimumRadius", f.minimumRadius, 0),
-                                        direction: try pt("direction", f.direction) ?? (kind == .linearGravity ? Vec2(0, 1) : .zero),
-                                        smoothness: try num("smoothness", f.smoothness, 0), animationSpeed: try num("animationSpeed", f.animationSpeed, 0)))
+            return .field(
+                FieldBehavior(
+                    kind: kind, items: ids(f.items), position: try pt("position", f.position) ?? .zero,
+                    region: try region(f.region) {
+                        try num("region.\($0)", $1, 0)
+                    } pointAt: {
+                        try pt("region.\($0)", $1) ?? .zero
+                    }, strength: try num("strength", f.strength, 1),
+                    falloff: falloff, minimumRadius: try num("minimumRadius", f.minimumRadius, 0),
+                    direction: try pt("direction", f.direction) ?? (kind == .linearGravity ? Vec2(0, 1) : .zero),
+                    smoothness: try num("smoothness", f.smoothness, 0),
+                    animationSpeed: try num("animationSpeed", f.animationSpeed, 0)))
         case .composite:
             return nil
         }
@@ -394,14 +478,22 @@ extension Run {
 
     /// A field's region, its numbers read through `number` and `point` under a key that names
     /// their place in the region tree (so that a `set` elsewhere reuses them).
-    func region(_ r: RegionSpec, path: String = "", number: (String, Expr) throws -> Double,
-                pointAt point: (String, Expr) throws -> Vec2) throws -> Region {
-        func sub(_ x: RegionSpec, _ k: Int) throws -> Region { try region(x, path: path + "\(k).", number: number, pointAt: point) }
+    func region(
+        _ r: RegionSpec, path: String = "", number: (String, Expr) throws -> Double,
+        pointAt point: (String, Expr) throws -> Vec2
+    ) throws -> Region {
+        func sub(_ x: RegionSpec, _ k: Int) throws -> Region {
+            try region(x, path: path + "\(k).", number: number, pointAt: point)
+        }
         switch r {
         case .infinite: return .infinite
         case .circle(let e):
             let radius = try number(path + "radius", e)
-            if radius < 0 { throw Abort(diagnostic: Diagnostic("a region's `radius` must not be negative, got \(formatNumber(radius))", at: e.location)) }
+            if radius < 0 {
+                throw Abort(
+                    diagnostic: Diagnostic(
+                        "a region's `radius` must not be negative, got \(formatNumber(radius))", at: e.location))
+            }
             return .circle(radius: radius)
         case .rectangle(let e): return .rectangle(size: try point(path + "size", e))
         case .inverse(let x): return .inverse(try sub(x, 0))

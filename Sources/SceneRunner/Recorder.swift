@@ -28,9 +28,10 @@ extension Run {
             case .path(let p): return .init(name: v.name, shape: "path", path: p, hidden: v.hidden)
             }
         }
-        let rec = CaseRecording(worldSize: scene.world.size, frameRate: scene.world.frameRate, views: infos,
-                                behaviorNames: scene.behaviors.map(\.name), transitionNames: scene.transitions.map(\.name),
-                                gestureNames: scene.gestures.map(\.name))
+        let rec = CaseRecording(
+            worldSize: scene.world.size, frameRate: scene.world.frameRate, views: infos,
+            behaviorNames: scene.behaviors.map(\.name), transitionNames: scene.transitions.map(\.name),
+            gestureNames: scene.gestures.map(\.name))
         recorder = Recorder(recording: rec, counts: eventCounts)
         recordFrame([])
     }
@@ -41,8 +42,10 @@ extension Run {
         let f = r.recording.frames.count
         let vs = views.indices.map { i -> CaseRecording.ViewFrame in
             let (frame, alpha) = presentation(i)
-            return .init(center: frame.center, size: frame.size, rotation: views[i].rotation, scale: views[i].scale, alpha: alpha,
-                         velocity: animator.linearVelocity(of: i), removed: views[i].removed)
+            return .init(
+                center: frame.center, size: frame.size, rotation: views[i].rotation, scale: views[i].scale,
+                alpha: alpha,
+                velocity: animator.linearVelocity(of: i), removed: views[i].removed)
         }
         var touch: CaseRecording.Touch?
         if let g = currentGesture {
@@ -50,17 +53,23 @@ extension Run {
             // The finger stays down after a `release: hold` pan (its last tick has no pan running yet
             // is not in `held` until the step returns).
             if let p = pan { r.panHolds = p.hold }
-            let down = pan?.gesture == g || held.contains(g) || (r.panHolds && [.possible, .began, .changed].contains(rec.state))
+            let down =
+                pan?.gesture == g || held.contains(g)
+                || (r.panHolds && [.possible, .began, .changed].contains(rec.state))
             let lifted = f > 0 && r.recording.frames[f - 1].touch?.down == true
             if down || lifted { touch = .init(gesture: g, point: rec.location, state: rec.state.rawValue, down: down) }
         }
         let active = installed.keys.sorted()
         let ts = transitions.map { (state: $0.state.rawValue, progress: $0.progress) }
-        r.recording.frames.append(.init(time: time, running: animator.isRunning, views: vs, touch: touch, behaviors: active, transitions: ts,
-                                        guides: guides()))
+        r.recording.frames.append(
+            .init(
+                time: time, running: animator.isRunning, views: vs, touch: touch, behaviors: active, transitions: ts,
+                guides: guides()))
         for e in events {
-            r.recording.contacts.append(.init(frame: f, point: e.point, began: e.began, item: scene.views[e.itemA].name,
-                                              other: e.itemB.map { scene.views[$0].name } ?? "", boundary: e.boundary ?? ""))
+            r.recording.contacts.append(
+                .init(
+                    frame: f, point: e.point, began: e.began, item: scene.views[e.itemA].name,
+                    other: e.itemB.map { scene.views[$0].name } ?? "", boundary: e.boundary ?? ""))
         }
         catchUp(&r, frame: f)
         recorder = r
@@ -92,10 +101,15 @@ extension Run {
             case .collision(let c):
                 if let e = c.referenceBoundsInsets {
                     let size = scene.world.size
-                    out.append(.init(behavior: i, kind: "bounds", points: [Vec2(e.left, e.top), Vec2(size.x - e.right, size.y - e.bottom)]))
+                    out.append(
+                        .init(
+                            behavior: i, kind: "bounds",
+                            points: [Vec2(e.left, e.top), Vec2(size.x - e.right, size.y - e.bottom)]))
                 }
                 for bd in c.boundaries {
-                    out.append(.init(behavior: i, kind: "boundary", points: bd.points, closed: bd.closed, label: bd.identifier))
+                    out.append(
+                        .init(behavior: i, kind: "boundary", points: bd.points, closed: bd.closed, label: bd.identifier)
+                    )
                 }
             case .field(let f):
                 out.append(.init(behavior: i, kind: "field", points: [f.position], label: f.kind.rawValue))
@@ -108,7 +122,8 @@ extension Run {
 
     /// Haptics, trace notes and failures since the last call, at frame `f`.
     private func catchUp(_ r: inout Recorder, frame f: Int) {
-        for (k, (name, n)) in eventCounts.enumerated() where ["light", "medium", "heavy", "soft", "rigid"].contains(name) {
+        for (k, (name, n)) in eventCounts.enumerated()
+        where ["light", "medium", "heavy", "soft", "rigid"].contains(name) {
             for _ in 0..<Swift.max(0, n - r.counts[k].1) { r.recording.haptics.append((f, name)) }
         }
         r.counts = eventCounts
@@ -126,8 +141,10 @@ extension Run {
     func recordCheckpoint(_ e: Expectation, failuresBefore before: Int) {
         guard var r = recorder else { return }
         let f = r.recording.frames.count - 1
-        r.recording.checkpoints.append(.init(frame: f, location: e.location, passed: failures.count == before,
-                                             ghosts: CaseRecording.ghosts(e, snapshot(), scope: scene.scope)))
+        r.recording.checkpoints.append(
+            .init(
+                frame: f, location: e.location, passed: failures.count == before,
+                ghosts: CaseRecording.ghosts(e, snapshot(), scope: scene.scope)))
         catchUp(&r, frame: f)
         recorder = r
     }

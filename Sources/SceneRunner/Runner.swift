@@ -65,7 +65,8 @@ final class Run {
         var uikitFrame: Rect {
             guard rotation != 0 || scale != 1 else { return frame }
             let (c, s) = (Swift.abs(Elementary.cos(rotation)), Swift.abs(Elementary.sin(rotation)))
-            let w = scale * frame.size.x, h = scale * frame.size.y
+            let w = scale * frame.size.x
+            let h = scale * frame.size.y
             return Rect(center: frame.center, size: Vec2(c * w + s * h, s * w + c * h))
         }
     }
@@ -80,7 +81,9 @@ final class Run {
     struct Timer { var due: Int; var actions: [Action]; var scope: Scope }
     var timers: [Timer] = []
     /// Completion blocks (`then`) of running animations, in the order the animations started.
-    struct Completion { var end: Double; var channels: [(view: Int, frame: Bool)]; var actions: [Action]; var scope: Scope }
+    struct Completion {
+        var end: Double; var channels: [(view: Int, frame: Bool)]; var actions: [Action]; var scope: Scope
+    }
     var completions: [Completion] = []
     /// Gestures whose finger is held down after a `pan` with `release: hold`.
     var held: Set<Int> = []
@@ -99,8 +102,10 @@ final class Run {
     var tickCount = 0
     var time = 0.0
     var lastPause: Double?
-    var eventCounts: [(String, Int)] = [("haptic", 0), ("light", 0), ("medium", 0), ("heavy", 0), ("soft", 0), ("rigid", 0),
-                                        ("contact", 0), ("contactEnded", 0), ("log", 0)]
+    var eventCounts: [(String, Int)] = [
+        ("haptic", 0), ("light", 0), ("medium", 0), ("heavy", 0), ("soft", 0), ("rigid", 0),
+        ("contact", 0), ("contactEnded", 0), ("log", 0),
+    ]
     var failures: [Failure] = []
     var observations: [Observation] = []
     var trace: [String] = []
@@ -108,7 +113,7 @@ final class Run {
     var pendingTransitionEnded: [Int] = []
     var currentContact: ContactSnapshot?
     var tickRows: [[Double]] = []
-    var recorder: Recorder?   // replay: see Recorder.swift
+    var recorder: Recorder?  // replay: see Recorder.swift
 
     /// A UIView animation: the model value changed at once; the presentation value follows the
     /// curve or the spring from where it was.
@@ -140,13 +145,15 @@ final class Run {
     /// nothing else moves that is the interpolation itself; for a view the dynamics took over
     /// during the animation it is the body's position plus an offset that decays to zero.
     func presentation(_ i: Int) -> (Rect, Double) {
-        var frame = views[i].frame, alpha = views[i].alpha
+        var frame = views[i].frame
+        var alpha = views[i].alpha
         if let a = animations.last(where: { $0.view == i && $0.animatesFrame }) {
-            let q = 1 - a.progress(at: time)   // the part of the change still to come
-            frame = Rect(x: frame.origin.x + q * (a.fromFrame.origin.x - a.toFrame.origin.x),
-                         y: frame.origin.y + q * (a.fromFrame.origin.y - a.toFrame.origin.y),
-                         width: frame.size.x + q * (a.fromFrame.size.x - a.toFrame.size.x),
-                         height: frame.size.y + q * (a.fromFrame.size.y - a.toFrame.size.y))
+            let q = 1 - a.progress(at: time)  // the part of the change still to come
+            frame = Rect(
+                x: frame.origin.x + q * (a.fromFrame.origin.x - a.toFrame.origin.x),
+                y: frame.origin.y + q * (a.fromFrame.origin.y - a.toFrame.origin.y),
+                width: frame.size.x + q * (a.fromFrame.size.x - a.toFrame.size.x),
+                height: frame.size.y + q * (a.fromFrame.size.y - a.toFrame.size.y))
         }
         if let a = animations.last(where: { $0.view == i && !$0.animatesFrame }) {
             alpha += (1 - a.progress(at: time)) * (a.fromAlpha - a.toAlpha)
@@ -167,8 +174,9 @@ final class Run {
         self.scene = scene
         self.limits = limits
         dt = 1 / scene.world.frameRate
-        animator = DynamicAnimator(referenceBounds: Rect(origin: .zero, size: scene.world.size), restSpeed: scene.world.restSpeed,
-                                   restAngularSpeed: scene.world.restAngularSpeed, restFor: scene.world.restFor)
+        animator = DynamicAnimator(
+            referenceBounds: Rect(origin: .zero, size: scene.world.size), restSpeed: scene.world.restSpeed,
+            restAngularSpeed: scene.world.restAngularSpeed, restFor: scene.world.restFor)
         views = scene.views.map { ViewRT(spec: $0, frame: $0.frame, rotation: $0.rotation, alpha: $0.alpha) }
         for (i, v) in scene.views.enumerated() {
             let bounds: CollisionBounds
@@ -177,14 +185,18 @@ final class Run {
             case .ellipse: bounds = .ellipse
             case .path(let p): bounds = .path(p)
             }
-            animator.registerItem(i, size: v.frame.size, center: v.frame.center, rotation: v.rotation, collisionBounds: bounds)
+            animator.registerItem(
+                i, size: v.frame.size, center: v.frame.center, rotation: v.rotation, collisionBounds: bounds)
         }
         let bounds = Rect(origin: .zero, size: scene.world.size)
         recognizers = scene.gestures.map {
-            PanRecognizer(minimumDistance: $0.minimumDistance, edges: $0.kind == .screenEdgePan ? $0.edges.map(\.recognizerEdge) : [], bounds: bounds)
+            PanRecognizer(
+                minimumDistance: $0.minimumDistance,
+                edges: $0.kind == .screenEdgePan ? $0.edges.map(\.recognizerEdge) : [], bounds: bounds)
         }
         transitions = scene.transitions.map {
-            TransitionController(duration: $0.duration, completionSpeed: $0.completionSpeed, completionCurve: $0.completionCurve.curve)
+            TransitionController(
+                duration: $0.duration, completionSpeed: $0.completionSpeed, completionCurve: $0.completionCurve.curve)
         }
         transitionFrames = scene.transitions.map { _ in (bounds, bounds) }
     }
@@ -212,14 +224,22 @@ final class Run {
                 guard let s = secs?.literalNumber ?? frames?.literalNumber.map({ $0 * dt }) else { continue }
                 if secs != nil { try checkTimeout(s, at: loc) }
                 seconds += s
-                if seconds > limits.sceneTime + 1e-9 || seconds / dt > Double(limits.ticks) + 1e-6 {   // sums of 0.01 s carry rounding
-                    throw Abort(diagnostic: Diagnostic("the script waits \(formatNumber(seconds)) s in all, more than the limit of \(formatNumber(limits.sceneTime)) s or \(limits.ticks) ticks; raise it with --max-time / --max-ticks", at: loc))
+                // sums of 0.01 s carry rounding
+                if seconds > limits.sceneTime + 1e-9 || seconds / dt > Double(limits.ticks) + 1e-6 {
+                    throw Abort(
+                        diagnostic: Diagnostic(
+                            "the script waits \(formatNumber(seconds)) s in all, more than the limit of \(formatNumber(limits.sceneTime)) s or \(limits.ticks) ticks; raise it with --max-time / --max-ticks",
+                            at: loc))
                 }
             case .pan(let p):
-                guard let last = p.keyframes.last?.t.literalNumber, let first = p.keyframes.first?.t.literalNumber else { continue }
+                guard let last = p.keyframes.last?.t.literalNumber, let first = p.keyframes.first?.t.literalNumber
+                else { continue }
                 seconds += last - first
                 if seconds > limits.sceneTime {
-                    throw Abort(diagnostic: Diagnostic("the script lasts more than the limit of \(formatNumber(limits.sceneTime)) s", at: p.location))
+                    throw Abort(
+                        diagnostic: Diagnostic(
+                            "the script lasts more than the limit of \(formatNumber(limits.sceneTime)) s",
+                            at: p.location))
                 }
             default:
                 break
@@ -232,13 +252,19 @@ final class Run {
     func checkWait(_ seconds: Double, counted: Bool, at loc: SourceLocation) throws {
         if counted { try checkTimeout(seconds, at: loc) }
         if time + seconds > limits.sceneTime || seconds / dt > Double(limits.ticks) {
-            throw Abort(diagnostic: Diagnostic("a wait of \(formatNumber(seconds)) s goes past the limit of \(formatNumber(limits.sceneTime)) s or \(limits.ticks) ticks; raise it with --max-time / --max-ticks", at: loc))
+            throw Abort(
+                diagnostic: Diagnostic(
+                    "a wait of \(formatNumber(seconds)) s goes past the limit of \(formatNumber(limits.sceneTime)) s or \(limits.ticks) ticks; raise it with --max-time / --max-ticks",
+                    at: loc))
         }
     }
 
     func checkTimeout(_ seconds: Double, at loc: SourceLocation) throws {
         if seconds > scene.world.timeout + 1e-9 {
-            throw Abort(diagnostic: Diagnostic("a wait of \(formatNumber(seconds)) s is longer than the timeout of \(formatNumber(scene.world.timeout)) s; raise `world.timeout`", at: loc))
+            throw Abort(
+                diagnostic: Diagnostic(
+                    "a wait of \(formatNumber(seconds)) s is longer than the timeout of \(formatNumber(scene.world.timeout)) s; raise `world.timeout`",
+                    at: loc))
         }
     }
 
@@ -246,8 +272,13 @@ final class Run {
     /// checks the loader makes of literals.
     func stepNumber(_ e: Expr, _ what: String, minimum: Double? = nil, positive: Bool = false) throws -> Double {
         let v = try evalNumber(e)
-        if positive && !(v > 0) { throw runtimeError("\(what) must be positive, got \(formatNumber(v)) from `\(e.text)`", at: e.location) }
-        if let m = minimum, !(v >= m) { throw runtimeError("\(what) must be at least \(formatNumber(m)), got \(formatNumber(v)) from `\(e.text)`", at: e.location) }
+        if positive && !(v > 0) {
+            throw runtimeError("\(what) must be positive, got \(formatNumber(v)) from `\(e.text)`", at: e.location)
+        }
+        if let m = minimum, !(v >= m) {
+            throw runtimeError(
+                "\(what) must be at least \(formatNumber(m)), got \(formatNumber(v)) from `\(e.text)`", at: e.location)
+        }
         return v
     }
 
@@ -257,7 +288,9 @@ final class Run {
         for k in p.keyframes {
             let t = try stepNumber(k.t, "a keyframe time", minimum: 0)
             if let last = frames.last, t <= last.t {
-                throw runtimeError("keyframe times must increase: \(formatNumber(t)) s comes after \(formatNumber(last.t)) s", at: k.location)
+                throw runtimeError(
+                    "keyframe times must increase: \(formatNumber(t)) s comes after \(formatNumber(last.t)) s",
+                    at: k.location)
             }
             frames.append((t, try evalPoint(k.p)))
         }
@@ -270,12 +303,12 @@ final class Run {
             for v in scene.vars { vars.append(try eval(v.initial)) }
             try applyInitialTransitions()
             for (i, b) in scene.behaviors.enumerated() where b.active { try addBehavior(i) }
-            startRecording()   // replay
+            startRecording()  // replay
             for step in scene.script { try runStep(step) }
             if let e = scene.expect {
-                let before = failures.count   // replay
+                let before = failures.count  // replay
                 failures += judge(e, snapshot(), scope: scene.scope, observations: &observations)
-                recordCheckpoint(e, failuresBefore: before)   // replay
+                recordCheckpoint(e, failuresBefore: before)  // replay
             }
             return result(failures.isEmpty ? .passed : .failed)
         } catch let a as Abort {
@@ -295,8 +328,13 @@ final class Run {
         case .flick(let gesture, let from, let velocity, let distance, let loc):
             let g = gesture.index
             let v = try evalPoint(velocity)
-            if v.length == 0 { throw runtimeError("a flick needs a non-zero `velocity`, got `\(velocity.text)` = [0, 0]", at: velocity.location) }
-            let path = TouchPath.flick(from: try evalPoint(from), velocity: v, distance: try stepNumber(distance, "`distance`", positive: true))
+            if v.length == 0 {
+                throw runtimeError(
+                    "a flick needs a non-zero `velocity`, got `\(velocity.text)` = [0, 0]", at: velocity.location)
+            }
+            let path = TouchPath.flick(
+                from: try evalPoint(from), velocity: v, distance: try stepNumber(distance, "`distance`", positive: true)
+            )
             try checkWait(path.duration, counted: false, at: loc)
             try perform(ActivePan(gesture: g, path: path, start: time, hold: false))
         case .wait(let frames, let seconds, let loc):
@@ -305,17 +343,22 @@ final class Run {
                 n = try stepNumber(f, "`frames`", minimum: 0).rounded(.toNearestOrAwayFromZero)
                 try checkWait(n * dt, counted: false, at: loc)
             } else {
-                let s = try stepNumber(seconds!, "`wait`", minimum: 0)   // the loader gives one of the two
+                let s = try stepNumber(seconds!, "`wait`", minimum: 0)  // the loader gives one of the two
                 try checkWait(s, counted: true, at: loc)
                 n = (s * scene.world.frameRate).rounded(.toNearestOrAwayFromZero)
             }
-            for _ in 0..<Int(n) { try tick(at: loc) }   // checkWait bounded n by the tick limit
+            for _ in 0..<Int(n) { try tick(at: loc) }  // checkWait bounded n by the tick limit
         case .waitForRest(let timeoutExpr, let loc):
             let timeout = try timeoutExpr.map { try stepNumber($0, "`timeout`", positive: true) }
             let limit = time + (timeout ?? scene.world.timeout)
             while animator.isRunning || transitionsAnimating {
                 if time >= limit - 1e-9 {
-                    failures.append(Failure(location: loc, message: "timed out after \(formatNumber(timeout ?? scene.world.timeout)) s waiting for rest at \(timeText(time)); \(stillMoving())"))
+                    failures.append(
+                        Failure(
+                            location: loc,
+                            message:
+                                "timed out after \(formatNumber(timeout ?? scene.world.timeout)) s waiting for rest at \(timeText(time)); \(stillMoving())"
+                        ))
                     return
                 }
                 try tick(at: loc)
@@ -325,15 +368,20 @@ final class Run {
             let limit = time + (timeout ?? scene.world.timeout)
             while try evalBool(e) == false {
                 if time >= limit - 1e-9 {
-                    failures.append(Failure(location: loc, message: "timed out after \(formatNumber(timeout ?? scene.world.timeout)) s waiting for `\(e.text)` at \(timeText(time)); \(stillMoving())"))
+                    failures.append(
+                        Failure(
+                            location: loc,
+                            message:
+                                "timed out after \(formatNumber(timeout ?? scene.world.timeout)) s waiting for `\(e.text)` at \(timeText(time)); \(stillMoving())"
+                        ))
                     return
                 }
                 try tick(at: loc)
             }
         case .expect(let e):
-            let before = failures.count   // replay
+            let before = failures.count  // replay
             failures += judge(e, snapshot(), scope: scene.scope, observations: &observations)
-            recordCheckpoint(e, failuresBefore: before)   // replay
+            recordCheckpoint(e, failuresBefore: before)  // replay
         case .action(let a):
             actionBudget = 0
             try runAction(a, scope: scene.scope)
@@ -348,7 +396,10 @@ final class Run {
             "\(scene.views[id].name) at \(formatFixed(animator.linearVelocity(of: id).length, decimals: 1)) pt/s"
         }
         let active = scene.behaviors.indices.filter { installed[$0] != nil }.map { scene.behaviors[$0].name }
-        let what = moving.isEmpty ? (transitionsAnimating ? "a transition is still animating" : "nothing is moving") : "still moving: " + moving.joined(separator: ", ")
+        let what =
+            moving.isEmpty
+            ? (transitionsAnimating ? "a transition is still animating" : "nothing is moving")
+            : "still moving: " + moving.joined(separator: ", ")
         return what + "; active behaviours: " + (active.isEmpty ? "none" : active.joined(separator: ", "))
     }
 
@@ -386,7 +437,8 @@ final class Run {
         for c in changes {
             let name = scene.gestures[g].name
             note("\(name).\(c.rawValue) at [\(formatNumber(pos.x)), \(formatNumber(pos.y))]")
-            if let e = GestureEvent(rawValue: c.rawValue) { try fire(.gesture(GestureID(g), e)) }   // began, changed, ended, cancelled
+            // began, changed, ended, cancelled
+            if let e = GestureEvent(rawValue: c.rawValue) { try fire(.gesture(GestureID(g), e)) }
         }
     }
 
@@ -399,7 +451,10 @@ final class Run {
     /// `then` blocks of the animations that ended on this tick.
     func tick(at loc: SourceLocation) throws {
         if tickCount >= limits.ticks || time >= limits.sceneTime {
-            throw Abort(diagnostic: Diagnostic("the scene ran more than \(limits.ticks) ticks or \(formatNumber(limits.sceneTime)) s of simulated time; raise the limit with --max-ticks / --max-time", at: loc))
+            throw Abort(
+                diagnostic: Diagnostic(
+                    "the scene ran more than \(limits.ticks) ticks or \(formatNumber(limits.sceneTime)) s of simulated time; raise the limit with --max-ticks / --max-time",
+                    at: loc))
         }
         tickCount += 1
         time = Double(tickCount) * dt
@@ -413,20 +468,29 @@ final class Run {
         let events = animator.beginTick(dt)
         work += (animator.world.bodyCount + animator.world.contactCount + animator.world.jointCount) * subStepsPerTick
         if work > limits.work {
-            throw Abort(diagnostic: Diagnostic("the case needed more than \(limits.work) units of engine work (bodies, contacts and joints summed over sub-steps) by tick \(tickCount) (\(timeText(time))); raise the limit with --max-work", at: loc))
+            throw Abort(
+                diagnostic: Diagnostic(
+                    "the case needed more than \(limits.work) units of engine work (bodies, contacts and joints summed over sub-steps) by tick \(tickCount) (\(timeText(time))); raise the limit with --max-work",
+                    at: loc))
         }
         syncFromAnimator()
         for (i, v) in views.enumerated() where animator.isDynamic(i) {
             if !v.frame.origin.isFinite || !v.rotation.isFinite {
-                throw Abort(diagnostic: Diagnostic("the simulation produced a non-finite position for `\(v.spec.name)` at tick \(tickCount) (\(timeText(time)))", at: v.spec.location))
+                throw Abort(
+                    diagnostic: Diagnostic(
+                        "the simulation produced a non-finite position for `\(v.spec.name)` at tick \(tickCount) (\(timeText(time)))",
+                        at: v.spec.location))
             }
         }
         for e in events {
             let itemName = scene.views[e.itemA].name
             let other = e.itemB.map { scene.views[$0].name } ?? ""
-            currentContact = ContactSnapshot(point: e.point, boundary: e.boundary ?? "", item: itemName, otherItem: other)
+            currentContact = ContactSnapshot(
+                point: e.point, boundary: e.boundary ?? "", item: itemName, otherItem: other)
             count(e.began ? "contact" : "contactEnded")
-            note("\(e.began ? "contact" : "contactEnded") \(itemName)\(other.isEmpty ? "" : "–" + other) at [\(formatFixed(e.point.x, decimals: 2)), \(formatFixed(e.point.y, decimals: 2))]\(e.boundary.map { " boundary \($0)" } ?? "")")
+            note(
+                "\(e.began ? "contact" : "contactEnded") \(itemName)\(other.isEmpty ? "" : "–" + other) at [\(formatFixed(e.point.x, decimals: 2)), \(formatFixed(e.point.y, decimals: 2))]\(e.boundary.map { " boundary \($0)" } ?? "")"
+            )
             try fire(.plain(e.began ? .contact : .contactEnded))
             currentContact = nil
         }
@@ -446,7 +510,7 @@ final class Run {
         }
         try flushTransitionEnded()
         try runEndedCompletions()
-        try flushTransitionEnded()   // transitions a completion block ended
+        try flushTransitionEnded()  // transitions a completion block ended
         if limits.recordTicks {
             var row = [time, animator.elapsedTime, animator.isRunning ? 1 : 0]
             for (i, v) in views.enumerated() {
@@ -456,21 +520,27 @@ final class Run {
             }
             tickRows.append(row)
         }
-        if recorder != nil { recordFrame(events) }   // replay
+        if recorder != nil { recordFrame(events) }  // replay
         animations.removeAll { $0.finished(at: time) }
     }
 
-    var contactScope: Scope { scene.scope.adding("contact", .object(ContactMember.allCases.map { ($0.rawValue, .value($0.type)) })) }
+    var contactScope: Scope {
+        scene.scope.adding("contact", .object(ContactMember.allCases.map { ($0.rawValue, .value($0.type)) }))
+    }
 
     var tickColumns: [String] {
-        ["time", "elapsed", "running"] + scene.views.flatMap { v in
-            ["centerX", "centerY", "rotation", "alpha", "velocityX", "velocityY", "removed"].map { "\(v.name).\($0)" }
-        }
+        ["time", "elapsed", "running"]
+            + scene.views.flatMap { v in
+                ["centerX", "centerY", "rotation", "alpha", "velocityX", "velocityY", "removed"].map {
+                    "\(v.name).\($0)"
+                }
+            }
     }
 
     func result(_ status: CaseStatus, diagnostics: [Diagnostic] = []) -> CaseResult {
-        var r = CaseResult(file: scene.file, name: scene.name, status: status, failures: failures, diagnostics: diagnostics,
-                           time: time, ticks: tickCount, source: scene.source, trace: trace)
+        var r = CaseResult(
+            file: scene.file, name: scene.name, status: status, failures: failures, diagnostics: diagnostics,
+            time: time, ticks: tickCount, source: scene.source, trace: trace)
         r.tickColumns = limits.recordTicks ? tickColumns : []
         r.observations = observations
         r.work = work
@@ -484,12 +554,16 @@ final class Run {
                     do { outcome = try eval(e).outcomeText } catch { outcome = "error" }
                 }
             }
-            let base = scene.name.firstIndex(of: "[").map { String(scene.name[..<$0].dropLast()) } ?? scene.name   // expand() appended " [...]"
-            r.sweep = SweepInfo(scene: base, outcomeText: scene.outcome?.text,
-                                parameters: zip(scene.sweep, scene.parameters).map { .init(name: $0.name, value: $1, values: $0.values) },
-                                outcome: outcome)
+            // expand() appended " [...]"
+            let base = scene.name.firstIndex(of: "[").map { String(scene.name[..<$0].dropLast()) } ?? scene.name
+            r.sweep = SweepInfo(
+                scene: base, outcomeText: scene.outcome?.text,
+                parameters: zip(scene.sweep, scene.parameters).map {
+                    .init(name: $0.name, value: $1, values: $0.values)
+                },
+                outcome: outcome)
         }
-        r.recording = finishRecording()   // replay
+        r.recording = finishRecording()  // replay
         return r
     }
 

@@ -22,7 +22,9 @@ extension Run {
         let blocks = interrupted.map { completions[$0] }
         for k in interrupted.reversed() { completions.remove(at: k) }
         for b in blocks { for a in b.actions { try runAction(a, scope: b.scope) } }
-        if !spec.then.isEmpty { completions.append(Completion(end: end, channels: channels, actions: spec.then, scope: scope)) }
+        if !spec.then.isEmpty {
+            completions.append(Completion(end: end, channels: channels, actions: spec.then, scope: scope))
+        }
     }
 
     /// Runs the completion blocks of the animations that have ended by this tick, in the order
@@ -37,7 +39,7 @@ extension Run {
     /// Each added behaviour's `action`, in the order the behaviours were added.
     func runBehaviorActions() throws {
         for b in addOrder where !scene.behaviors[b].action.isEmpty {
-            guard installed[b] != nil else { continue }   // removed by an earlier action this tick
+            guard installed[b] != nil else { continue }  // removed by an earlier action this tick
             for a in scene.behaviors[b].action { try runAction(a, scope: scene.scope) }
         }
     }

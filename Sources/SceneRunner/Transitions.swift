@@ -12,9 +12,12 @@ extension Run {
     /// The current transition, or a run-time error located at the action that needs one.
     func currentTransition(for action: String, at location: SourceLocation) throws -> Int {
         guard let i = currentTransition else {
-            let started = scene.transitions.indices.filter { transitions[$0].state != .idle }.map { "`\(scene.transitions[$0].name)` is \(transitions[$0].state.rawValue)" }
+            let started = scene.transitions.indices.filter { transitions[$0].state != .idle }.map {
+                "`\(scene.transitions[$0].name)` is \(transitions[$0].state.rawValue)"
+            }
             let why = started.isEmpty ? "no transition was started" : started.joined(separator: ", ")
-            throw runtimeError("`\(action)` needs a current transition, but there is none (\(why)); `start` one first", at: location)
+            throw runtimeError(
+                "`\(action)` needs a current transition, but there is none (\(why)); `start` one first", at: location)
         }
         return i
     }
@@ -22,7 +25,9 @@ extension Run {
     /// `start: name`: the transition becomes current and interactive.
     func startTransition(_ i: Int, at location: SourceLocation, scope: Scope) throws {
         if let c = currentTransition {
-            throw runtimeError("cannot start `\(scene.transitions[i].name)` while `\(scene.transitions[c].name)` is \(transitions[c].state.rawValue); complete or cancel it first", at: location)
+            throw runtimeError(
+                "cannot start `\(scene.transitions[i].name)` while `\(scene.transitions[c].name)` is \(transitions[c].state.rawValue); complete or cancel it first",
+                at: location)
         }
         transitions[i].start()
         currentTransition = i
@@ -81,7 +86,9 @@ extension Run {
         guard p != nil || [.interactive, .finishing, .cancelling].contains(transitions[i].state) else { return }
         let progress = p ?? transitions[i].progress
         for anim in spec.animations {
-            guard let vi = (anim.onFrom ? spec.from : spec.to)?.index, let base = transitionBase[vi], !animator.isDynamic(vi) else { continue }
+            guard let vi = (anim.onFrom ? spec.from : spec.to)?.index, let base = transitionBase[vi],
+                !animator.isDynamic(vi)
+            else { continue }
             let lerp = { (k: Int) in anim.from[k] + progress * (anim.to[k] - anim.from[k]) }
             switch anim.property {
             case .scale:

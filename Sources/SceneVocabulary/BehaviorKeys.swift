@@ -53,7 +53,9 @@ public enum CollisionKey: String, VocabularyKey {
 
 public enum AttachmentKey: String, VocabularyKey {
     case item, anchor, to, offset, toOffset, length, frequency, damping, kind, axis, range, frictionTorque
-    public var minimum: (value: Double, exclusive: Bool)? { [.length, .frequency, .damping, .frictionTorque].contains(self) ? (0, false) : nil }
+    public var minimum: (value: Double, exclusive: Bool)? {
+        [.length, .frequency, .damping, .frictionTorque].contains(self) ? (0, false) : nil
+    }
     public var kind: KeyKind {
         switch self {
         case .item, .to: return .viewName
@@ -134,7 +136,8 @@ public enum PushKey: String, VocabularyKey {
         case .items: return "the pushed views"
         case .mode: return "a force every sub-step, or one impulse"
         case .angle: return "radians, clockwise from +x"
-        case .magnitude: return "1 accelerates a 100 × 100 view at 100 pt/s² (continuous) or gives it 100 pt/s (instantaneous)"
+        case .magnitude:
+            return "1 accelerates a 100 × 100 view at 100 pt/s² (continuous) or gives it 100 pt/s (instantaneous)"
         case .direction: return "a vector; its length is the magnitude"
         case .offset: return "where the force applies, from the centre (not turning with the item)"
         case .active: return "whether it pushes; an instantaneous push sets itself inactive"
@@ -143,7 +146,8 @@ public enum PushKey: String, VocabularyKey {
 }
 
 public enum ItemKey: String, VocabularyKey {
-    case items, elasticity, friction, density, resistance, angularResistance, allowsRotation, anchored, charge, linearVelocity, angularVelocity
+    case items, elasticity, friction, density, resistance, angularResistance, allowsRotation, anchored, charge,
+        linearVelocity, angularVelocity
     public var minimum: (value: Double, exclusive: Bool)? {
         switch self {
         case .elasticity, .friction, .resistance, .angularResistance: return (0, false)
@@ -190,7 +194,9 @@ public enum ItemKey: String, VocabularyKey {
 
 public enum FieldKey: String, VocabularyKey {
     case kind, items, position, strength, region, falloff, minimumRadius, direction, smoothness, animationSpeed
-    public var minimum: (value: Double, exclusive: Bool)? { [.minimumRadius, .smoothness, .animationSpeed].contains(self) ? (0, false) : nil }
+    public var minimum: (value: Double, exclusive: Bool)? {
+        [.minimumRadius, .smoothness, .animationSpeed].contains(self) ? (0, false) : nil
+    }
     public var kind: KeyKind {
         switch self {
         case .kind: return .choice(FieldKind.names)
@@ -218,7 +224,8 @@ public enum FieldKey: String, VocabularyKey {
         case .items: return "the views it acts on"
         case .position: return "the field's origin, points"
         case .strength: return "scales the force"
-        case .region: return "`{ radius }`, `{ size }`, `{ inverse }`, `{ union }`, `{ difference }`, `{ intersection }`"
+        case .region:
+            return "`{ radius }`, `{ size }`, `{ inverse }`, `{ union }`, `{ difference }`, `{ intersection }`"
         case .falloff: return "the force scales with distance^(−falloff)"
         case .minimumRadius: return "distances below it count as it"
         case .direction: return "linearGravity: the direction; drag, velocity: a velocity (m/s)"

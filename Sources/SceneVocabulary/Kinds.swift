@@ -34,8 +34,11 @@ public enum BehaviorKindName: String, VocabularyName {
         case .attachment: return [.anchor, .length, .frequency, .damping, .offset]
         case .snap: return [.to, .damping]
         case .push: return [.active, .magnitude, .angle, .direction, .offset]
-        case .item: return [.linearVelocity, .angularVelocity, .elasticity, .friction, .density, .resistance, .angularResistance,
-                            .allowsRotation, .anchored, .charge]
+        case .item:
+            return [
+                .linearVelocity, .angularVelocity, .elasticity, .friction, .density, .resistance, .angularResistance,
+                .allowsRotation, .anchored, .charge,
+            ]
         }
     }
 
@@ -98,7 +101,9 @@ public enum CollisionMode: String, VocabularyName {
 /// `push.mode`.
 public enum PushMode: String, VocabularyName {
     case continuous, instantaneous
-    public var doc: String { self == .continuous ? "a force in every sub-step" : "one impulse, then the push sets itself inactive" }
+    public var doc: String {
+        self == .continuous ? "a force in every sub-step" : "one impulse, then the push sets itself inactive"
+    }
 }
 
 /// UIView animation curves (`curve`, `completionCurve`).
@@ -129,14 +134,17 @@ public enum HapticStyle: String, VocabularyName {
 /// Transition kinds.
 public enum TransitionKind: String, VocabularyName {
     case present, dismiss
-    public var doc: String { self == .present ? "the `to` view is presented over `from`" : "the `from` view is dismissed" }
+    public var doc: String {
+        self == .present ? "the `to` view is presented over `from`" : "the `from` view is dismissed"
+    }
 }
 
 /// How a transition is driven.
 public enum InteractionKind: String, VocabularyName {
     case custom, percentDriven
     public var doc: String {
-        self == .custom ? "the rules drive it; `finish`/`cancel` end the interactive phase, `complete` ends it"
+        self == .custom
+            ? "the rules drive it; `finish`/`cancel` end the interactive phase, `complete` ends it"
             : "UIPercentDrivenInteractiveTransition: `finish`/`cancel` animate the rest and complete"
     }
 }

@@ -27,7 +27,8 @@ public enum ViewProperty: String, VocabularyName {
 /// behaviour was added, and nothing else.
 public enum BehaviorProperty: String, VocabularyName {
     case anchor, length, frequency, damping, to, active, magnitude, angle, direction, offset
-    case linearVelocity, angularVelocity, elasticity, friction, density, resistance, angularResistance, allowsRotation, anchored, charge
+    case linearVelocity, angularVelocity, elasticity, friction, density, resistance, angularResistance, allowsRotation,
+        anchored, charge
     public var type: ValueType {
         switch self {
         case .anchor, .to, .direction, .offset, .linearVelocity: return .point
@@ -102,7 +103,9 @@ public enum WorldMember: String, VocabularyName {
 public enum TransitionMember: String, VocabularyName {
     case progress, state
     public var type: ValueType { self == .progress ? .number : .string }
-    public var doc: String { self == .progress ? "0…1" : "idle, interactive, finishing, cancelling, completed or cancelled" }
+    public var doc: String {
+        self == .progress ? "0…1" : "idle, interactive, finishing, cancelling, completed or cancelled"
+    }
 }
 
 /// Members of `contact`, inside contact rules.

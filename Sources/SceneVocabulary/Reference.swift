@@ -2,10 +2,12 @@
 /// that the docs contain exactly this text).
 public enum Reference {
     static func table<K: VocabularyKey>(_ title: String, _ k: K.Type) -> String {
-        (["#### \(title)", "", "| key | type | default | meaning |", "| --- | --- | --- | --- |"] + K.markdownRows).joined(separator: "\n")
+        (["#### \(title)", "", "| key | type | default | meaning |", "| --- | --- | --- | --- |"] + K.markdownRows)
+            .joined(separator: "\n")
     }
     static func names<N: VocabularyName>(_ title: String, _ n: N.Type) -> String {
-        (["#### \(title)", "", "| name | meaning |", "| --- | --- |"] + N.allCases.map { "| `\($0.rawValue)` | \($0.doc) |" }).joined(separator: "\n")
+        (["#### \(title)", "", "| name | meaning |", "| --- | --- |"]
+            + N.allCases.map { "| `\($0.rawValue)` | \($0.doc) |" }).joined(separator: "\n")
     }
     static func members<N: VocabularyName>(_ title: String, _ n: N.Type, _ type: (N) -> ValueType) -> String {
         (["#### \(title)", "", "| member | type | meaning |", "| --- | --- | --- |"]

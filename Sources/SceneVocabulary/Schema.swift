@@ -14,13 +14,16 @@ public enum SceneSchema {
             case .number(let d): return d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : "\(d)"
             case .bool(let b): return b ? "true" : "false"
             case .array(let items):
-                if items.allSatisfy({ if case .string = $0 { return true }; if case .number = $0 { return true }; return false }) {
+                if items.allSatisfy({
+                    if case .string = $0 { return true }; if case .number = $0 { return true }; return false
+                }) {
                     return "[" + items.map { $0.render() }.joined(separator: ", ") + "]"
                 }
                 return "[\n" + items.map { inner + $0.render(inner) }.joined(separator: ",\n") + "\n" + indent + "]"
             case .object(let pairs):
                 if pairs.isEmpty { return "{}" }
-                return "{\n" + pairs.map { inner + quote($0.0) + ": " + $0.1.render(inner) }.joined(separator: ",\n") + "\n" + indent + "}"
+                return "{\n" + pairs.map { inner + quote($0.0) + ": " + $0.1.render(inner) }.joined(separator: ",\n")
+                    + "\n" + indent + "}"
             }
         }
 
@@ -54,7 +57,9 @@ public enum SceneSchema {
     static func named(_ value: JSON) -> JSON {
         .object([("type", .string("object")), ("propertyNames", ref("name")), ("additionalProperties", value)])
     }
-    static func choice(_ names: [String]) -> JSON { .object([("type", .string("string")), ("enum", .array(names.map(JSON.string)))]) }
+    static func choice(_ names: [String]) -> JSON {
+        .object([("type", .string("string")), ("enum", .array(names.map(JSON.string)))])
+    }
     static func keyed<K: VocabularyName>(_ k: K.Type, _ value: (K) -> JSON, required: [K] = []) -> JSON {
         object(K.allCases.map { ($0.rawValue, described(value($0), $0.doc)) }, required: required.map(\.rawValue))
     }
@@ -66,29 +71,46 @@ public enum SceneSchema {
         case .viewName: return ref("name")
         case .viewNames: return ref("names")
         case .choice(let names): return choice(names)
-        case .range: return .object([("type", .string("array")), ("items", ref("number")), ("minItems", .number(2)), ("maxItems", .number(2))])
+        case .range:
+            return .object([
+                ("type", .string("array")), ("items", ref("number")), ("minItems", .number(2)),
+                ("maxItems", .number(2)),
+            ])
         case .referenceBounds:
             return .object([("oneOf", .array([ref("bool"), object([("insets", keyedInsets)])]))])
         case .boundaries:
-            return named(object([("from", ref("point")), ("to", ref("point")), ("path", ref("points")), ("closed", ref("bool"))]))
+            return named(
+                object([("from", ref("point")), ("to", ref("point")), ("path", ref("points")), ("closed", ref("bool"))])
+            )
         case .region: return ref("region")
         }
     }
     static var keyedInsets: JSON { object(["top", "left", "bottom", "right"].map { ($0, ref("number")) }) }
     static func behaviorKeys<K: VocabularyKey>(_ k: K.Type) -> JSON {
-        object(K.allCases.map { key -> (String, JSON) in
-            var j = kind(key.kind)
-            if let m = key.minimum {   // beside a $ref, draft-07 ignores other keywords: wrap it
-                j = .object([("allOf", .array([j])), (m.exclusive ? "exclusiveMinimum" : "minimum", .number(m.value))])
-            }
-            return (key.rawValue, described(j, "\(key.doc) (default: \(key.defaultValue))"))
-        })
+        object(
+            K.allCases.map { key -> (String, JSON) in
+                var j = kind(key.kind)
+                if let m = key.minimum {  // beside a $ref, draft-07 ignores other keywords: wrap it
+                    j = .object([
+                        ("allOf", .array([j])), (m.exclusive ? "exclusiveMinimum" : "minimum", .number(m.value)),
+                    ])
+                }
+                return (key.rawValue, described(j, "\(key.doc) (default: \(key.defaultValue))"))
+            })
     }
 
     static var definitions: JSON {
         let expr = JSON.object([("type", .string("string")), ("description", .string("an expression"))])
-        let number = JSON.object([("description", .string("a number, or an expression (a string)")), ("type", .array([.string("number"), .string("string")]))])
-        let list = { (n: Int) in JSON.object([("type", .string("array")), ("items", ref("number")), ("minItems", .number(Double(n))), ("maxItems", .number(Double(n)))]) }
+        let number = JSON.object([
+            ("description", .string("a number, or an expression (a string)")),
+            ("type", .array([.string("number"), .string("string")])),
+        ])
+        let list = { (n: Int) in
+            JSON.object([
+                ("type", .string("array")), ("items", ref("number")), ("minItems", .number(Double(n))),
+                ("maxItems", .number(Double(n))),
+            ])
+        }
         let behaviorKinds: [(String, JSON)] = BehaviorKindName.allCases.map { k in
             let body: JSON
             switch k {
@@ -105,7 +127,14 @@ public enum SceneSchema {
         }
         let behavior = JSON.object([
             ("type", .string("object")),
-            ("properties", .object(behaviorKinds + [("active", described(ref("bool"), "added at time 0")), ("action", described(ref("actions"), "runs every tick while added"))])),
+            (
+                "properties",
+                .object(
+                    behaviorKinds + [
+                        ("active", described(ref("bool"), "added at time 0")),
+                        ("action", described(ref("actions"), "runs every tick while added")),
+                    ])
+            ),
             ("additionalProperties", .bool(false)),
             ("minProperties", .number(1)),
         ])
@@ -117,18 +146,23 @@ public enum SceneSchema {
             case .remove: return ref("names")
             case .set: return .object([("type", .string("object")), ("additionalProperties", ref("value"))])
             case .animate:
-                return keyed(AnimateKey.self, { a -> JSON in
-                    switch a {
-                    case .duration, .delay: return ref("number")
-                    case .curve: return choice(CurveName.names)
-                    case .spring: return object([("damping", ref("number")), ("velocity", ref("number"))])
-                    case .set: return .object([("type", .string("object")), ("additionalProperties", ref("value"))])
-                    case .then: return ref("actions")
-                    }
-                }, required: [.set])
+                return keyed(
+                    AnimateKey.self,
+                    { a -> JSON in
+                        switch a {
+                        case .duration, .delay: return ref("number")
+                        case .curve: return choice(CurveName.names)
+                        case .spring: return object([("damping", ref("number")), ("velocity", ref("number"))])
+                        case .set:
+                            return .object([("type", .string("object")), ("additionalProperties", ref("value"))])
+                        case .then: return ref("actions")
+                        }
+                    }, required: [.set])
             case .start, .removeView: return ref("name")
             case .finish, .cancel: return .object([])
-            case .velocity: return object([("item", ref("name")), ("linear", ref("point")), ("angular", ref("number"))], required: ["item"])
+            case .velocity:
+                return object(
+                    [("item", ref("name")), ("linear", ref("point")), ("angular", ref("number"))], required: ["item"])
             case .haptic: return choice(HapticStyle.names)
             case .after: return ref("number")
             }
@@ -138,20 +172,27 @@ public enum SceneSchema {
             let body: JSON
             switch k {
             case .pan:
-                body = keyed(PanKey.self, { p -> JSON in
-                    switch p {
-                    case .gesture: return ref("name")
-                    case .path: return .object([("type", .string("array")), ("items", list(3)), ("minItems", .number(2))])
-                    case .from, .to: return ref("point")
-                    case .duration: return ref("number")
-                    case .curve: return choice(CurveName.names)
-                    case .release: return choice(["lift", "hold"])
-                    }
-                }, required: [.gesture])
+                body = keyed(
+                    PanKey.self,
+                    { p -> JSON in
+                        switch p {
+                        case .gesture: return ref("name")
+                        case .path:
+                            return .object([("type", .string("array")), ("items", list(3)), ("minItems", .number(2))])
+                        case .from, .to: return ref("point")
+                        case .duration: return ref("number")
+                        case .curve: return choice(CurveName.names)
+                        case .release: return choice(["lift", "hold"])
+                        }
+                    }, required: [.gesture])
             case .flick:
-                body = keyed(FlickKey.self, { f in f == .gesture ? ref("name") : f == .distance ? ref("number") : ref("point") }, required: [.gesture, .from, .velocity])
+                body = keyed(
+                    FlickKey.self, { f in f == .gesture ? ref("name") : f == .distance ? ref("number") : ref("point") },
+                    required: [.gesture, .from, .velocity])
             case .wait:
-                let n = JSON.object([("type", .array([.string("number"), .string("string")])), ("minimum", .number(0))])
+                let n = JSON.object([
+                    ("type", .array([.string("number"), .string("string")])), ("minimum", .number(0)),
+                ])
                 body = .object([("oneOf", .array([n, object([("frames", n), ("seconds", n)])]))])
             case .waitFor: body = ref("value")
             case .timeout: body = ref("number")
@@ -159,42 +200,103 @@ public enum SceneSchema {
             }
             return (k.rawValue, described(body, k.doc))
         }
-        if case .object(let pairs) = action, let props = pairs.first(where: { $0.0 == "properties" }), case .object(let ap) = props.1 { stepProps += ap }
+        if case .object(let pairs) = action, let props = pairs.first(where: { $0.0 == "properties" }),
+            case .object(let ap) = props.1
+        {
+            stepProps += ap
+        }
         let step = JSON.object([("oneOf", .array([choice(["finish", "cancel"]), object(stepProps)]))])
         let expect = keyed(ExpectKey.self) { k -> JSON in
             switch k {
-            case .transition: return .object([("type", .string("object")), ("additionalProperties", choice(TransitionStateName.names))])
+            case .transition:
+                return .object([
+                    ("type", .string("object")), ("additionalProperties", choice(TransitionStateName.names)),
+                ])
             case .views:
-                let members: [(String, JSON)] = [ViewMember.frame, .center, .x, .y, .width, .height, .rotation, .alpha, .removed, .velocity, .angularVelocity, .scale]
-                    .map { m in (m.rawValue, described(m.type == .bool ? ref("bool") : m.type == .point ? ref("point") : m.type == .rect ? ref("rect") : ref("number"), m.doc)) }
-                return named(object(members + [("within", described(.object([("type", .string("number")), ("minimum", .number(0))]), "the tolerance"))]))
+                let members: [(String, JSON)] = [
+                    ViewMember.frame, .center, .x, .y, .width, .height, .rotation, .alpha, .removed, .velocity,
+                    .angularVelocity, .scale,
+                ]
+                .map { m in
+                    (
+                        m.rawValue,
+                        described(
+                            m.type == .bool
+                                ? ref("bool")
+                                : m.type == .point ? ref("point") : m.type == .rect ? ref("rect") : ref("number"), m.doc
+                        )
+                    )
+                }
+                return named(
+                    object(
+                        members + [
+                            (
+                                "within",
+                                described(
+                                    .object([("type", .string("number")), ("minimum", .number(0))]), "the tolerance")
+                            )
+                        ]))
             case .rest: return ref("bool")
             case .restBy: return .object([("type", .string("number"))])
             case .events:
-                let count = JSON.object([("oneOf", .array([
-                    .object([("type", .string("integer")), ("minimum", .number(0))]),
-                    .object([("type", .string("string")), ("pattern", .string(#"^ *([0-9]+|(>=|<=|==|>|<) *[0-9]+|[0-9]+ *\.\.\. *[0-9]+) *$"#))]),
-                ]))])
+                let count = JSON.object([
+                    (
+                        "oneOf",
+                        .array([
+                            .object([("type", .string("integer")), ("minimum", .number(0))]),
+                            .object([
+                                ("type", .string("string")),
+                                ("pattern", .string(#"^ *([0-9]+|(>=|<=|==|>|<) *[0-9]+|[0-9]+ *\.\.\. *[0-9]+) *$"#)),
+                            ]),
+                        ])
+                    )
+                ])
                 return object(CountedEvent.allCases.map { ($0.rawValue, described(count, $0.doc)) })
             case .that: return .object([("type", .string("array")), ("items", expr)])
             }
         }
         return .object([
             ("name", .object([("type", .string("string")), ("pattern", .string("^[A-Za-z_][A-Za-z0-9_]*$"))])),
-            ("names", .object([("oneOf", .array([ref("name"), .object([("type", .string("array")), ("items", ref("name"))])]))])),
+            (
+                "names",
+                .object([
+                    ("oneOf", .array([ref("name"), .object([("type", .string("array")), ("items", ref("name"))])]))
+                ])
+            ),
             ("number", number),
             ("bool", .object([("type", .array([.string("boolean"), .string("string")]))])),
-            ("value", .object([("description", .string("a number, a boolean, a point, a rect or an expression")),
-                               ("type", .array([.string("number"), .string("boolean"), .string("string"), .string("array")]))])),
+            (
+                "value",
+                .object([
+                    ("description", .string("a number, a boolean, a point, a rect or an expression")),
+                    ("type", .array([.string("number"), .string("boolean"), .string("string"), .string("array")])),
+                ])
+            ),
             ("point", .object([("oneOf", .array([list(2), expr]))])),
             ("rect", .object([("oneOf", .array([list(4), expr]))])),
             ("points", .object([("type", .string("array")), ("items", ref("point"))])),
-            ("region", .object([("type", .string("object")), ("properties", .object([
-                ("radius", ref("number")), ("size", ref("point")), ("inverse", ref("region")),
-                ("union", .object([("type", .string("array")), ("items", ref("region"))])),
-                ("difference", .object([("type", .string("array")), ("items", ref("region")), ("minItems", .number(2)), ("maxItems", .number(2))])),
-                ("intersection", .object([("type", .string("array")), ("items", ref("region"))])),
-            ])), ("additionalProperties", .bool(false)), ("minProperties", .number(1)), ("maxProperties", .number(1))])),
+            (
+                "region",
+                .object([
+                    ("type", .string("object")),
+                    (
+                        "properties",
+                        .object([
+                            ("radius", ref("number")), ("size", ref("point")), ("inverse", ref("region")),
+                            ("union", .object([("type", .string("array")), ("items", ref("region"))])),
+                            (
+                                "difference",
+                                .object([
+                                    ("type", .string("array")), ("items", ref("region")), ("minItems", .number(2)),
+                                    ("maxItems", .number(2)),
+                                ])
+                            ),
+                            ("intersection", .object([("type", .string("array")), ("items", ref("region"))])),
+                        ])
+                    ), ("additionalProperties", .bool(false)), ("minProperties", .number(1)),
+                    ("maxProperties", .number(1)),
+                ])
+            ),
             ("behavior", behavior),
             ("actions", .object([("type", .string("array")), ("items", oneAction)])),
             ("step", step),
@@ -211,68 +313,135 @@ public enum SceneSchema {
                 body = keyed(WorldKey.self) { w -> JSON in
                     switch w {
                     case .size: return ref("point")
-                    case .frameRate, .substeps, .timeout: return .object([("type", .string("number")), ("exclusiveMinimum", .number(0))])
-                    case .rest: return keyed(RestKey.self) { _ in .object([("type", .string("number")), ("minimum", .number(0))]) }
+                    case .frameRate, .substeps, .timeout:
+                        return .object([("type", .string("number")), ("exclusiveMinimum", .number(0))])
+                    case .rest:
+                        return keyed(RestKey.self) { _ in
+                            .object([("type", .string("number")), ("minimum", .number(0))])
+                        }
                     }
                 }
             case .vars: body = named(ref("value"))
             case .sweep:
-                body = named(.object([("oneOf", .array([
-                    .object([("type", .string("array")), ("items", .object([("type", .string("number"))])), ("minItems", .number(1))]),
-                    object([("from", .object([("type", .string("number"))])), ("to", .object([("type", .string("number"))])),
-                            ("steps", .object([("type", .string("integer")), ("minimum", .number(1))]))], required: ["from", "to", "steps"]),
-                ]))]))
+                body = named(
+                    .object([
+                        (
+                            "oneOf",
+                            .array([
+                                .object([
+                                    ("type", .string("array")), ("items", .object([("type", .string("number"))])),
+                                    ("minItems", .number(1)),
+                                ]),
+                                object(
+                                    [
+                                        ("from", .object([("type", .string("number"))])),
+                                        ("to", .object([("type", .string("number"))])),
+                                        ("steps", .object([("type", .string("integer")), ("minimum", .number(1))])),
+                                    ], required: ["from", "to", "steps"]),
+                            ])
+                        )
+                    ]))
             case .outcome: body = ref("value")
             case .views:
-                body = named(keyed(ViewKey.self) { v -> JSON in
-                    switch v {
-                    case .frame:
-                        let n = JSON.object([("type", .string("number"))]), p = JSON.object([("type", .string("number")), ("exclusiveMinimum", .number(0))])
-                        return .object([("type", .string("array")), ("items", .array([n, n, p, p])), ("minItems", .number(4)), ("additionalItems", .bool(false))])
-                    case .size:
-                        let p = JSON.object([("type", .string("number")), ("exclusiveMinimum", .number(0))])
-                        return .object([("type", .string("array")), ("items", .array([p, p])), ("minItems", .number(2)), ("additionalItems", .bool(false))])
-                    case .center: return .object([("type", .string("array")), ("items", .object([("type", .string("number"))])), ("minItems", .number(2)), ("maxItems", .number(2))])
-                    case .rotation: return .object([("type", .array([.string("number"), .string("string")]))])
-                    case .alpha: return .object([("type", .string("number")), ("minimum", .number(0)), ("maximum", .number(1))])
-                    case .hidden: return .object([("type", .string("boolean"))])
-                    case .collisionBounds: return .object([("oneOf", .array([choice(["rectangle", "ellipse"]), object([("path", ref("points"))], required: ["path"])]))])
-                    case .superview: return ref("name")
-                    }
-                })
+                body = named(
+                    keyed(ViewKey.self) { v -> JSON in
+                        switch v {
+                        case .frame:
+                            let n = JSON.object([("type", .string("number"))])
+                            let p = JSON.object([("type", .string("number")), ("exclusiveMinimum", .number(0))])
+                            return .object([
+                                ("type", .string("array")), ("items", .array([n, n, p, p])), ("minItems", .number(4)),
+                                ("additionalItems", .bool(false)),
+                            ])
+                        case .size:
+                            let p = JSON.object([("type", .string("number")), ("exclusiveMinimum", .number(0))])
+                            return .object([
+                                ("type", .string("array")), ("items", .array([p, p])), ("minItems", .number(2)),
+                                ("additionalItems", .bool(false)),
+                            ])
+                        case .center:
+                            return .object([
+                                ("type", .string("array")), ("items", .object([("type", .string("number"))])),
+                                ("minItems", .number(2)), ("maxItems", .number(2)),
+                            ])
+                        case .rotation: return .object([("type", .array([.string("number"), .string("string")]))])
+                        case .alpha:
+                            return .object([
+                                ("type", .string("number")), ("minimum", .number(0)), ("maximum", .number(1)),
+                            ])
+                        case .hidden: return .object([("type", .string("boolean"))])
+                        case .collisionBounds:
+                            return .object([
+                                (
+                                    "oneOf",
+                                    .array([
+                                        choice(["rectangle", "ellipse"]),
+                                        object([("path", ref("points"))], required: ["path"]),
+                                    ])
+                                )
+                            ])
+                        case .superview: return ref("name")
+                        }
+                    })
             case .behaviors: body = named(ref("behavior"))
             case .transitions:
-                body = named(keyed(TransitionKey.self, { t -> JSON in
-                    switch t {
-                    case .kind: return choice(TransitionKind.names)
-                    case .from, .to: return ref("name")
-                    case .finalFrame: return ref("rect")
-                    case .duration, .completionSpeed: return .object([("type", .string("number")), ("minimum", .number(0))])
-                    case .interactive: return choice(InteractionKind.names)
-                    case .completionCurve: return choice(CurveName.names)
-                    case .animations:
-                        let props = object([("scale", .object([("type", .string("array"))])), ("translate", .object([("type", .string("array"))])),
-                                            ("alpha", .object([("type", .string("array"))]))])
-                        return object([("from", props), ("to", props)])
-                    case .initial: return choice(["idle", "completed"])
-                    }
-                }, required: [.kind]))
+                body = named(
+                    keyed(
+                        TransitionKey.self,
+                        { t -> JSON in
+                            switch t {
+                            case .kind: return choice(TransitionKind.names)
+                            case .from, .to: return ref("name")
+                            case .finalFrame: return ref("rect")
+                            case .duration, .completionSpeed:
+                                return .object([("type", .string("number")), ("minimum", .number(0))])
+                            case .interactive: return choice(InteractionKind.names)
+                            case .completionCurve: return choice(CurveName.names)
+                            case .animations:
+                                let props = object([
+                                    ("scale", .object([("type", .string("array"))])),
+                                    ("translate", .object([("type", .string("array"))])),
+                                    ("alpha", .object([("type", .string("array"))])),
+                                ])
+                                return object([("from", props), ("to", props)])
+                            case .initial: return choice(["idle", "completed"])
+                            }
+                        }, required: [.kind]))
             case .gestures:
-                let body2 = keyed(GestureKey.self, { g -> JSON in
-                    switch g {
-                    case .view: return ref("name")
-                    case .minimumDistance: return .object([("type", .string("number")), ("minimum", .number(0))])
-                    case .edges: return .object([("type", .string("array")), ("items", choice(ScreenEdge.names))])
-                    }
-                }, required: [.view])
+                let body2 = keyed(
+                    GestureKey.self,
+                    { g -> JSON in
+                        switch g {
+                        case .view: return ref("name")
+                        case .minimumDistance: return .object([("type", .string("number")), ("minimum", .number(0))])
+                        case .edges: return .object([("type", .string("array")), ("items", choice(ScreenEdge.names))])
+                        }
+                    }, required: [.view])
                 body = named(object(GestureKind.allCases.map { ($0.rawValue, described(body2, $0.doc)) }))
             case .on:
-                body = .object([("type", .string("object")),
-                                ("propertyNames", .object([("pattern", .string("^(" + PlainEvent.names.joined(separator: "|") + "|[A-Za-z_][A-Za-z0-9_]*\\.(" + (GestureEvent.names + ["ended"]).joined(separator: "|") + "))$"))])),
-                                ("additionalProperties", ref("actions"))])
-            case .script: body = .object([("type", .string("array")), ("items", ref("step")), ("minItems", .number(1))])
+                body = .object([
+                    ("type", .string("object")),
+                    (
+                        "propertyNames",
+                        .object([
+                            (
+                                "pattern",
+                                .string(
+                                    "^(" + PlainEvent.names.joined(separator: "|") + "|[A-Za-z_][A-Za-z0-9_]*\\.("
+                                        + (GestureEvent.names + ["ended"]).joined(separator: "|") + "))$")
+                            )
+                        ])
+                    ),
+                    ("additionalProperties", ref("actions")),
+                ])
+            case .script:
+                body = .object([("type", .string("array")), ("items", ref("step")), ("minItems", .number(1))])
             case .expect: body = ref("expect")
-            case .variants: body = named(.object([("type", .string("object")), ("not", .object([("required", .array([.string("variants")]))]))]))
+            case .variants:
+                body = named(
+                    .object([
+                        ("type", .string("object")), ("not", .object([("required", .array([.string("variants")]))])),
+                    ]))
             }
             return (k.rawValue, described(body, k.doc))
         }
@@ -284,7 +453,11 @@ public enum SceneSchema {
             ("$schema", .string("http://json-schema.org/draft-07/schema#")),
             ("$id", .string("scene.schema.json")),
             ("title", .string("scenerun scene")),
-            ("description", .string("A scene file of scenerun: UIKit Dynamics interactions, run headless. See docs/scene-format.md.")),
+            (
+                "description",
+                .string(
+                    "A scene file of scenerun: UIKit Dynamics interactions, run headless. See docs/scene-format.md.")
+            ),
             ("type", .string("object")),
             ("properties", .object(topLevel)),
             ("required", .array(TopLevelKey.required.map { .string($0.rawValue) })),

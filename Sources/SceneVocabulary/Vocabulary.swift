@@ -22,7 +22,7 @@ extension VocabularyName {
     /// "a, b or c".
     public static var alternatives: String {
         let n = names
-        return n.count < 2 ? n.joined() : n.dropLast().joined(separator: ", ") + " or " + n.last!   // count ≥ 2 checked
+        return n.count < 2 ? n.joined() : n.dropLast().joined(separator: ", ") + " or " + n.last!  // count ≥ 2 checked
     }
 }
 
@@ -48,7 +48,9 @@ public enum KeyKind: Sendable, Hashable {
         case .point: return "point"
         case .viewName: return "view name"
         case .viewNames: return "view names"
-        case .choice(let names): return names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+        case .choice(let names):
+            return names.count < 2
+                ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
         case .range: return "[min, max]"
         case .referenceBounds: return "bool or `{ insets: {top, left, bottom, right} }`"
         case .boundaries: return "named `{ from, to }` or `{ path, closed }`"

@@ -26,7 +26,9 @@ public struct SceneRun: Sendable {
     /// Runs the scene file or folder at `url`. `filter` selects cases as `--filter` does.
     /// Throws when `url` names nothing that exists or holds no scene file; an invalid scene is
     /// not thrown but reported as an invalid case (`passed` is then false).
-    public init(contentsOf url: URL, filter: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
+    public init(
+        contentsOf url: URL, filter: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) throws {
         guard FileManager.default.fileExists(atPath: url.path) else { throw SceneRunError.notFound(url.path) }
         let selection = Selection(paths: [url.path], filter: filter)
         let loaded = onLargeStack { collect(selection) }

@@ -10,10 +10,13 @@ extension DynamicAnimator {
             return .box(halfWidth: 0.5 * item.size.x * s, halfHeight: 0.5 * item.size.y * s)
         case .ellipse:
             // Flattened into a polygon with segments of about 10 pt (Box2D allows 8 vertices at most).
-            let a = 0.5 * item.size.x, b = 0.5 * item.size.y
+            let a = 0.5 * item.size.x
+            let b = 0.5 * item.size.y
             let perimeter = Settings.pi * (3 * (a + b) - ((3 * a + b) * (a + 3 * b)).squareRoot())
-            let segments = (perimeter / 10).rounded()   // compared before converting: a huge ellipse must not trap
-            let n = segments >= Double(Settings.maxPolygonVertices) ? Settings.maxPolygonVertices : segments > 3 ? Int(segments) : 3
+            let segments = (perimeter / 10).rounded()  // compared before converting: a huge ellipse must not trap
+            let n =
+                segments >= Double(Settings.maxPolygonVertices)
+                ? Settings.maxPolygonVertices : segments > 3 ? Int(segments) : 3
             var pts: [Vec2] = []
             for k in 0..<n {
                 let t = 2 * Settings.pi * Double(k) / Double(n)
@@ -55,7 +58,8 @@ extension DynamicAnimator {
         if let f = fixture { owners[f] = .item(id) }
         item.body = body
         item.fixture = fixture
-        let v = item.pendingVelocity, w = item.pendingAngularVelocity
+        let v = item.pendingVelocity
+        let w = item.pendingAngularVelocity
         item.pendingVelocity = .zero
         item.pendingAngularVelocity = 0
         items[id] = item
@@ -76,7 +80,8 @@ extension DynamicAnimator {
     func applyGravityAndFlags() {
         for id in itemOrder {
             guard let body = items[id]?.body else { continue }
-            var inGravity = false, inPush = false
+            var inGravity = false
+            var inPush = false
             for inst in installed where inst.behavior.items.contains(id) {
                 if case .gravity = inst.behavior { inGravity = true }
                 if case .push = inst.behavior { inPush = true }
@@ -93,9 +98,14 @@ extension DynamicAnimator {
     func applyMaterials() {
         for id in itemOrder {
             guard let body = items[id]?.body, let f = items[id]?.fixture else { continue }
-            var elasticity = DefaultMaterial.elasticity, friction = DefaultMaterial.friction, density = DefaultMaterial.density
-            var resistance = DefaultMaterial.resistance, angular = DefaultMaterial.angularResistance
-            var allowsRotation = true, anchored = false, charge = 0.0
+            var elasticity = DefaultMaterial.elasticity
+            var friction = DefaultMaterial.friction
+            var density = DefaultMaterial.density
+            var resistance = DefaultMaterial.resistance
+            var angular = DefaultMaterial.angularResistance
+            var allowsRotation = true
+            var anchored = false
+            var charge = 0.0
             for inst in installed {
                 guard case .item(let ib) = inst.behavior, ib.items.contains(id) else { continue }
                 if let v = ib.elasticity { elasticity = v }
@@ -137,7 +147,8 @@ extension DynamicAnimator {
         } else {
             bodyA = ground; localA = s * a.anchor
         }
-        let bodyB = itemBody, localB = s * a.offset
+        let bodyB = itemBody
+        let localB = s * a.offset
         let worldA = a.otherItem.map { itemPoint($0, a.otherOffset) } ?? a.anchor
         let worldB = itemPoint(a.item, a.offset)
         let length = a.length ?? distance(worldA, worldB)
@@ -182,7 +193,9 @@ extension DynamicAnimator {
             d.localAnchorA = localA; d.localAnchorB = localB
             d.localAxisA = axis
             d.referenceAngle = world.angle(of: bodyB) - world.angle(of: bodyA)
-            if let r = a.range { d.enableLimit = true; d.lowerTranslation = s * r.lowerBound; d.upperTranslation = s * r.upperBound }
+            if let r = a.range {
+                d.enableLimit = true; d.lowerTranslation = s * r.lowerBound; d.upperTranslation = s * r.upperBound
+            }
             d.collideConnected = true
             return [world.createJoint(.prismatic(d))]
         }
@@ -218,11 +231,17 @@ extension DynamicAnimator {
         switch (oa, ob) {
         case (.item(let x), .item(let y)):
             for inst in installed {
-                if case .collision(let c) = inst.behavior, c.mode != .boundaries, c.items.contains(x), c.items.contains(y) { return true }
+                if case .collision(let c) = inst.behavior, c.mode != .boundaries, c.items.contains(x),
+                    c.items.contains(y)
+                {
+                    return true
+                }
             }
             return false
         case (.item(let x), .boundary(let beh, _)), (.boundary(let beh, _), .item(let x)):
-            guard let inst = installed.first(where: { $0.id == beh }), case .collision(let c) = inst.behavior else { return false }
+            guard let inst = installed.first(where: { $0.id == beh }), case .collision(let c) = inst.behavior else {
+                return false
+            }
             return c.mode != .items && c.items.contains(x)
         default:
             return false
@@ -235,7 +254,11 @@ extension DynamicAnimator {
         if let ob = owners[b], case .boundary(let beh, _) = ob { return beh }
         if let oa = owners[a], let ob = owners[b], case .item(let x) = oa, case .item(let y) = ob {
             for inst in installed {
-                if case .collision(let c) = inst.behavior, c.mode != .boundaries, c.items.contains(x), c.items.contains(y) { return inst.id }
+                if case .collision(let c) = inst.behavior, c.mode != .boundaries, c.items.contains(x),
+                    c.items.contains(y)
+                {
+                    return inst.id
+                }
             }
         }
         return 0

@@ -10,7 +10,9 @@ final class Listener: ContactListener {
     /// Last contact point of each touching contact, for its end event (an ended contact has no manifold).
     var lastPoint: [Key: Vec2] = [:]
 
-    func key(_ c: ContactInfo) -> Key { Key(a: c.fixtureA.index, b: c.fixtureB.index, ca: c.childIndexA, cb: c.childIndexB) }
+    func key(_ c: ContactInfo) -> Key {
+        Key(a: c.fixtureA.index, b: c.fixtureB.index, ca: c.childIndexA, cb: c.childIndexB)
+    }
 
     func beginContact(_ c: ContactInfo) {
         let k = key(c)
@@ -30,8 +32,11 @@ final class Listener: ContactListener {
     func postSolve(_ c: ContactInfo, impulse: ContactImpulse) {
         guard let i = awaitingImpulse[key(c)] else { return }
         awaitingImpulse[key(c)] = nil
-        var best = impulse.normalImpulses.0, p = c.worldManifold.points.0
-        if impulse.count > 1 && impulse.normalImpulses.1 > best { best = impulse.normalImpulses.1; p = c.worldManifold.points.1 }
+        var best = impulse.normalImpulses.0
+        var p = c.worldManifold.points.0
+        if impulse.count > 1 && impulse.normalImpulses.1 > best {
+            best = impulse.normalImpulses.1; p = c.worldManifold.points.1
+        }
         events[i].bestImpulse = best
         events[i].point = p
         lastPoint[key(c)] = p
@@ -65,7 +70,11 @@ extension DynamicAnimator {
                 let point = world.worldCenter(of: b) + s * offset
                 switch p.mode {
                 case .continuous:
-                    if offset == .zero { world.applyForceToCenter(b, p.pushDirection) } else { world.applyForce(b, p.pushDirection, at: point) }
+                    if offset == .zero {
+                        world.applyForceToCenter(b, p.pushDirection)
+                    } else {
+                        world.applyForce(b, p.pushDirection, at: point)
+                    }
                 case .instantaneous:
                     world.applyLinearImpulse(b, p.pushDirection, at: point)
                 }
@@ -86,11 +95,15 @@ extension DynamicAnimator {
             self[item: id].center = pointsPerMeter * world.position(of: b)
             self[item: id].rotation = world.angle(of: b)
         }
-        var began: [ContactEvent] = [], ended: [ContactEvent] = []
+        var began: [ContactEvent] = []
+        var ended: [ContactEvent] = []
         for e in listener.events {
-            let fa = e.info.fixtureA, fb = e.info.fixtureB
+            let fa = e.info.fixtureA
+            let fb = e.info.fixtureB
             guard let oa = owners[fa] ?? nil, let ob = owners[fb] ?? nil else { continue }
-            var itemA: ItemID?, itemB: ItemID?, boundary: String?
+            var itemA: ItemID?
+            var itemB: ItemID?
+            var boundary: String?
             for o in [oa, ob] {
                 switch o {
                 case .item(let x): if itemA == nil { itemA = x } else { itemB = x }
@@ -98,8 +111,9 @@ extension DynamicAnimator {
                 }
             }
             guard let first = itemA else { continue }
-            let ev = ContactEvent(began: e.began, point: pointsPerMeter * e.point, itemA: first, itemB: itemB,
-                                  boundary: boundary, behavior: collisionBehavior(fa, fb))
+            let ev = ContactEvent(
+                began: e.began, point: pointsPerMeter * e.point, itemA: first, itemB: itemB,
+                boundary: boundary, behavior: collisionBehavior(fa, fb))
             if e.began { began.append(ev) } else { ended.append(ev) }
         }
         return began + ended

@@ -39,8 +39,12 @@ public struct CollisionBehavior: Sendable {
     /// The reference bounds inset by these insets become a boundary (nil: none).
     public var referenceBoundsInsets: EdgeInsets?
     public var boundaries: [Boundary]
-    public init(items: [ItemID], mode: CollisionMode = .everything, referenceBoundsInsets: EdgeInsets? = nil, boundaries: [Boundary] = []) {
-        self.items = items; self.mode = mode; self.referenceBoundsInsets = referenceBoundsInsets; self.boundaries = boundaries
+    public init(
+        items: [ItemID], mode: CollisionMode = .everything, referenceBoundsInsets: EdgeInsets? = nil,
+        boundaries: [Boundary] = []
+    ) {
+        self.items = items; self.mode = mode; self.referenceBoundsInsets = referenceBoundsInsets;
+        self.boundaries = boundaries
     }
 }
 
@@ -78,15 +82,22 @@ public struct AttachmentBehavior: Sendable {
     public var range: ClosedRange<Double>?
     /// N·m for pin joints (points are scaled: 1 pt = 0.01 m).
     public var frictionTorque: Double
-    public init(item: ItemID, offset: Vec2 = .zero, anchor: Vec2, length: Double? = nil, frequency: Double = 0, damping: Double = 0,
-                kind: AttachmentKind = .spring, range: ClosedRange<Double>? = nil, frictionTorque: Double = 0) {
+    public init(
+        item: ItemID, offset: Vec2 = .zero, anchor: Vec2, length: Double? = nil, frequency: Double = 0,
+        damping: Double = 0,
+        kind: AttachmentKind = .spring, range: ClosedRange<Double>? = nil, frictionTorque: Double = 0
+    ) {
         self.item = item; self.offset = offset; self.otherItem = nil; self.otherOffset = .zero; self.anchor = anchor
         self.length = length; self.frequency = frequency; self.damping = damping; self.kind = kind
         self.range = range; self.frictionTorque = frictionTorque
     }
-    public init(item: ItemID, offset: Vec2 = .zero, to other: ItemID, otherOffset: Vec2 = .zero, length: Double? = nil,
-                frequency: Double = 0, damping: Double = 0, kind: AttachmentKind = .spring, range: ClosedRange<Double>? = nil, frictionTorque: Double = 0) {
-        self.item = item; self.offset = offset; self.otherItem = other; self.otherOffset = otherOffset; self.anchor = .zero
+    public init(
+        item: ItemID, offset: Vec2 = .zero, to other: ItemID, otherOffset: Vec2 = .zero, length: Double? = nil,
+        frequency: Double = 0, damping: Double = 0, kind: AttachmentKind = .spring, range: ClosedRange<Double>? = nil,
+        frictionTorque: Double = 0
+    ) {
+        self.item = item; self.offset = offset; self.otherItem = other; self.otherOffset = otherOffset;
+        self.anchor = .zero
         self.length = length; self.frequency = frequency; self.damping = damping; self.kind = kind
         self.range = range; self.frictionTorque = frictionTorque
     }
@@ -98,7 +109,9 @@ public struct SnapBehavior: Sendable {
     public var snapPoint: Vec2
     /// 0…1; UIKit's default 0.5.
     public var damping: Double
-    public init(item: ItemID, snapPoint: Vec2, damping: Double = 0.5) { self.item = item; self.snapPoint = snapPoint; self.damping = damping }
+    public init(item: ItemID, snapPoint: Vec2, damping: Double = 0.5) {
+        self.item = item; self.snapPoint = snapPoint; self.damping = damping
+    }
 }
 
 /// `UIPushBehavior`.
@@ -112,7 +125,8 @@ public struct PushBehavior: Sendable {
     public var offsets: [ItemID: Vec2]
     public var active: Bool
     public init(items: [ItemID], mode: Mode, pushDirection: Vec2, offsets: [ItemID: Vec2] = [:], active: Bool = true) {
-        self.items = items; self.mode = mode; self.pushDirection = pushDirection; self.offsets = offsets; self.active = active
+        self.items = items; self.mode = mode; self.pushDirection = pushDirection; self.offsets = offsets;
+        self.active = active
     }
 }
 

@@ -85,7 +85,10 @@ public final class DynamicAnimator {
     /// An animator over a reference view of the given bounds (points). An item rests when slower
     /// than `restSpeed` (points/s) and `restAngularSpeed` (rad/s) for `restFor` seconds; the
     /// defaults are UIKit's (Box2D's sleep rule at 100 points per metre).
-    public init(referenceBounds: Rect, restSpeed: Double = 1, restAngularSpeed: Double = Settings.angularSleepTolerance, restFor: Double = Settings.timeToSleep) {
+    public init(
+        referenceBounds: Rect, restSpeed: Double = 1, restAngularSpeed: Double = Settings.angularSleepTolerance,
+        restFor: Double = Settings.timeToSleep
+    ) {
         self.referenceBounds = referenceBounds
         world = World(gravity: .zero)
         world.linearSleepTolerance = restSpeed / pointsPerMeter
@@ -103,7 +106,9 @@ public final class DynamicAnimator {
 
     /// Registers a view: its bounds size (points), centre (points), rotation (rad) and collision
     /// bounds. It becomes a body when a behaviour naming it is added.
-    public func registerItem(_ id: ItemID, size: Vec2, center: Vec2, rotation: Double = 0, collisionBounds: CollisionBounds = .rectangle) {
+    public func registerItem(
+        _ id: ItemID, size: Vec2, center: Vec2, rotation: Double = 0, collisionBounds: CollisionBounds = .rectangle
+    ) {
         precondition(items[id] == nil, "item \(id) is already registered")
         items[id] = Item(size: size, center: center, rotation: rotation, bounds: collisionBounds)
         itemOrder.append(id)
@@ -136,7 +141,8 @@ public final class DynamicAnimator {
         if let body = self[item: id].body, let f = self[item: id].fixture {
             owners[f] = nil
             world.destroyFixture(f)
-            let nf = world.createFixture(body, FixtureDef(shape: .polygon(shape(for: self[item: id])!)))   // an item with a fixture has a shape
+            // an item with a fixture has a shape
+            let nf = world.createFixture(body, FixtureDef(shape: .polygon(shape(for: self[item: id])!)))
             owners[nf] = .item(id)
             self[item: id].fixture = nf
             applyMaterials()
@@ -214,13 +220,20 @@ public final class DynamicAnimator {
         switch (old, b) {
         case (.attachment(let o), .attachment(var n)):
             if n.length == nil { n.length = o.length; installed[k].behavior = .attachment(n) }
-            let simple = o.kind == n.kind && o.otherItem == n.otherItem && o.offset == n.offset && o.otherOffset == n.otherOffset
+            let simple =
+                o.kind == n.kind && o.otherItem == n.otherItem && o.offset == n.offset && o.otherOffset == n.otherOffset
                 && installed[k].joints.count == 1 && o.range == n.range && o.frictionTorque == n.frictionTorque
             if simple {
                 let j = installed[k].joints[0]
-                if o.anchor != n.anchor && n.otherItem == nil { world.setLocalAnchorA(j, (1 / pointsPerMeter) * n.anchor) }
+                if o.anchor != n.anchor && n.otherItem == nil {
+                    world.setLocalAnchorA(j, (1 / pointsPerMeter) * n.anchor)
+                }
                 if let l = n.length, l != o.length {
-                    if n.kind == .limit { world.setMaxLength(j, l / pointsPerMeter) } else { world.setLength(j, l / pointsPerMeter) }
+                    if n.kind == .limit {
+                        world.setMaxLength(j, l / pointsPerMeter)
+                    } else {
+                        world.setLength(j, l / pointsPerMeter)
+                    }
                 }
                 if n.frequency != o.frequency { world.setFrequency(j, n.frequency) }
                 if n.damping != o.damping { world.setDampingRatio(j, n.damping) }
@@ -275,7 +288,10 @@ public final class DynamicAnimator {
             if let insets = c.referenceBoundsInsets {
                 let r = referenceBounds.inset(by: insets)
                 let s = 1 / pointsPerMeter
-                let pts = [Vec2(r.minX - 1, r.minY - 1), Vec2(r.maxX + 1, r.minY - 1), Vec2(r.maxX + 1, r.maxY + 1), Vec2(r.minX - 1, r.maxY + 1)]
+                let pts = [
+                    Vec2(r.minX - 1, r.minY - 1), Vec2(r.maxX + 1, r.minY - 1), Vec2(r.maxX + 1, r.maxY + 1),
+                    Vec2(r.minX - 1, r.maxY + 1),
+                ]
                 shapes.append((.chain(.loop(pts.map { s * $0 })), nil))
             }
             for bnd in c.boundaries {
@@ -336,6 +352,8 @@ public final class DynamicAnimator {
     }
 
     func resumeIfNeeded() {
-        if !inTick && !installed.isEmpty && !isRunning && itemOrder.contains(where: { !isResting($0) }) { isRunning = true }
+        if !inTick && !installed.isEmpty && !isRunning && itemOrder.contains(where: { !isResting($0) }) {
+            isRunning = true
+        }
     }
 }

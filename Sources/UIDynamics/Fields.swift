@@ -67,8 +67,11 @@ public struct FieldBehavior: Sendable {
     /// Noise: how fast the noise changes (per second).
     public var animationSpeed: Double
 
-    public init(kind: FieldKind, items: [ItemID], position: Vec2 = .zero, region: Region = .infinite, strength: Double = 1,
-                falloff: Double? = nil, minimumRadius: Double = 0, direction: Vec2 = .zero, smoothness: Double = 0, animationSpeed: Double = 0) {
+    public init(
+        kind: FieldKind, items: [ItemID], position: Vec2 = .zero, region: Region = .infinite, strength: Double = 1,
+        falloff: Double? = nil, minimumRadius: Double = 0, direction: Vec2 = .zero, smoothness: Double = 0,
+        animationSpeed: Double = 0
+    ) {
         self.kind = kind; self.items = items; self.position = position; self.region = region; self.strength = strength
         self.falloff = falloff ?? kind.defaultFalloff; self.minimumRadius = minimumRadius; self.direction = direction
         self.smoothness = smoothness; self.animationSpeed = animationSpeed
@@ -107,9 +110,12 @@ public struct FieldBehavior: Sendable {
     /// with smoothness) and of the time step, interpolated smoothly. Deterministic everywhere.
     func noise(_ p: Vec2, _ t: Double) -> Vec2 {
         let cell = 0.1 + 2 * Swift.max(0, Swift.min(1, smoothness))
-        let x = p.x / cell, y = p.y / cell, z = t * animationSpeed
+        let x = p.x / cell
+        let y = p.y / cell
+        let z = t * animationSpeed
         func hash(_ i: Int, _ j: Int, _ k: Int, _ c: UInt64) -> Double {
-            var h = UInt64(bitPattern: Int64(i)) &* 0x9E3779B97F4A7C15 ^ UInt64(bitPattern: Int64(j)) &* 0xC2B2AE3D27D4EB4F
+            var h =
+                UInt64(bitPattern: Int64(i)) &* 0x9E3779B97F4A7C15 ^ UInt64(bitPattern: Int64(j)) &* 0xC2B2AE3D27D4EB4F
             h ^= UInt64(bitPattern: Int64(k)) &* 0x165667B19E3779F9 ^ c
             h = (h ^ (h >> 29)) &* 0xBF58476D1CE4E5B9
             h ^= h >> 32
@@ -118,8 +124,12 @@ public struct FieldBehavior: Sendable {
         func smooth(_ f: Double) -> Double { f * f * (3 - 2 * f) }
         // Cells far beyond any screen (or non-finite coordinates) wrap instead of trapping in Int().
         func lattice(_ v: Double) -> Int { let f = v.rounded(.down); return Swift.abs(f) < 1e15 ? Int(f) : 0 }
-        let i = lattice(x), j = lattice(y), k = lattice(z)
-        let fx = smooth(x - Double(i)), fy = smooth(y - Double(j)), fz = smooth(z - Double(k))
+        let i = lattice(x)
+        let j = lattice(y)
+        let k = lattice(z)
+        let fx = smooth(x - Double(i))
+        let fy = smooth(y - Double(j))
+        let fz = smooth(z - Double(k))
         func channel(_ c: UInt64) -> Double {
             func at(_ dk: Int) -> Double {
                 let a = hash(i, j, k + dk, c) + fx * (hash(i + 1, j, k + dk, c) - hash(i, j, k + dk, c))
@@ -140,8 +150,12 @@ extension DynamicAnimator {
             for id in f.items {
                 guard let b = items[id]?.body, world.type(of: b) == .dynamicBody else { continue }
                 let v = world.linearVelocity(of: b)
-                guard let out = f.evaluate(center: pointsPerMeter * world.position(of: b), mass: world.mass(of: b), charge: charges[id] ?? 0, velocity: v,
-                                           time: elapsedTime) else { continue }
+                guard
+                    let out = f.evaluate(
+                        center: pointsPerMeter * world.position(of: b), mass: world.mass(of: b),
+                        charge: charges[id] ?? 0, velocity: v,
+                        time: elapsedTime)
+                else { continue }
                 if f.kind == .velocity {
                     world.setLinearVelocity(b, out)
                 } else {

@@ -16,16 +16,16 @@ struct Scenerun: ParsableCommand {
         commandName: "scenerun",
         abstract: "Runs UIKit Dynamics scenes headlessly and checks their expectations.",
         discussion: """
-        Exit codes: 0 every case passed, 1 an expectation failed, 2 a scene is invalid (load or runtime error), 64 a usage error (also a --filter that selects no case), 73 a report cannot be created (a folder, a device, a symbolic link, no permission), 74 an I/O error while writing (full disk, closed standard output), 130 interrupted.
+            Exit codes: 0 every case passed, 1 an expectation failed, 2 a scene is invalid (load or runtime error), 64 a usage error (also a --filter that selects no case), 73 a report cannot be created (a folder, a device, a symbolic link, no permission), 74 an I/O error while writing (full disk, closed standard output), 130 interrupted.
 
-        Examples:
-          scenerun scenes/shade.yaml              run one scene and its variants
-          scenerun scenes/                        run every scene below a folder
-          scenerun --filter cancel scenes/        cases whose name has "cancel"
-          scenerun --junit out/junit.xml scenes/  also write a JUnit report
-          scenerun --watch scenes/                run again when a file changes
-          scenerun check scenes/                  validate without running
-        """,
+            Examples:
+              scenerun scenes/shade.yaml              run one scene and its variants
+              scenerun scenes/                        run every scene below a folder
+              scenerun --filter cancel scenes/        cases whose name has "cancel"
+              scenerun --junit out/junit.xml scenes/  also write a JUnit report
+              scenerun --watch scenes/                run again when a file changes
+              scenerun check scenes/                  validate without running
+            """,
         version: scenerunVersion,
         subcommands: [Run.self, Check.self, Schema.self],
         defaultSubcommand: Run.self)
@@ -36,8 +36,11 @@ struct Scenerun: ParsableCommand {
         RawArguments.capture()
         let args = Array(CommandLine.arguments.dropFirst())
         if args == ["--help"] || args == ["-h"] || args == ["help"] {
-            let runHelp = Run.helpMessage(columns: 80).components(separatedBy: "\n").drop { !$0.hasPrefix("ARGUMENTS:") }
-            let text = Scenerun.helpMessage(columns: 80) + "\n\nRUN OPTIONS (scenerun [run] [<options>] <paths> ...):\n"
+            let runHelp = Run.helpMessage(columns: 80).components(separatedBy: "\n").drop {
+                !$0.hasPrefix("ARGUMENTS:")
+            }
+            let text =
+                Scenerun.helpMessage(columns: 80) + "\n\nRUN OPTIONS (scenerun [run] [<options>] <paths> ...):\n"
                 + runHelp.joined(separator: "\n")
             do { try writeStandardOutput(text + "\n") } catch {
                 printError(error.message)
@@ -51,15 +54,23 @@ struct Scenerun: ParsableCommand {
 
 /// Options shared by `run` and `check`.
 struct Common: ParsableArguments {
-    @Argument(help: ArgumentHelp(
-        "Scene files or folders (folders are searched for *.yaml and *.yml; a folder named `invalid` is skipped unless named).",
-        valueName: "paths"), completion: .file(extensions: ["yaml", "yml"]))
+    @Argument(
+        help: ArgumentHelp(
+            "Scene files or folders (folders are searched for *.yaml and *.yml; a folder named `invalid` is skipped unless named).",
+            valueName: "paths"), completion: .file(extensions: ["yaml", "yml"]))
     var paths: [String]
 
-    @Option(name: .long, help: "Only cases whose name contains this text, or matches it as a glob (*, ?, [...]); both ignore case. Selecting no case is a usage error (64).")
+    @Option(
+        name: .long,
+        help:
+            "Only cases whose name contains this text, or matches it as a glob (*, ?, [...]); both ignore case. Selecting no case is a usage error (64)."
+    )
     var filter: String?
 
-    @Option(name: .long, help: "Only the i-th of n shards of the cases (1-based, for example 2/4); a shard that receives no case exits 0.")
+    @Option(
+        name: .long,
+        help:
+            "Only the i-th of n shards of the cases (1-based, for example 2/4); a shard that receives no case exits 0.")
     var shard: String?
 
     @Option(name: .long, help: "Largest scene file, bytes.")
@@ -127,44 +138,74 @@ func parseReport(_ text: String) throws -> ReportRequest {
 }
 
 /// The help of `--format` and `--report`, derived from the registry.
-let formatHelp = "Standard output format: " + ReportFormat.streamable.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ") + "."
-let reportHelp = "Also write a report, atomically; repeatable. FORMAT is one of "
+let formatHelp =
+    "Standard output format: "
+    + ReportFormat.streamable.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ") + "."
+let reportHelp =
+    "Also write a report, atomically; repeatable. FORMAT is one of "
     + ReportFormat.allCases.map(\.rawValue).joined(separator: ", ") + " (trace and replay name a folder)."
 
 struct Run: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "run", abstract: "Run scenes and check their expectations (the default).")
+    static let configuration = CommandConfiguration(
+        commandName: "run", abstract: "Run scenes and check their expectations (the default).")
 
     @OptionGroup var common: Common
     @Flag(name: .long, help: "List the cases without running them.") var list = false
     @Flag(name: .long, help: "Print only failures and the summary.") var quiet = false
     @Flag(name: .long, help: "Print each case's trace (gestures, contacts, rules, rest).") var verbose = false
-    @Flag(name: .long, help: "Add durations to JSON and time, timestamp and hostname to JUnit (reports then differ between runs).")
+    @Flag(
+        name: .long,
+        help: "Add durations to JSON and time, timestamp and hostname to JUnit (reports then differ between runs).")
     var timings = false
-    @Flag(name: .long, help: "Run again whenever a file under the named paths changes (Ctrl-C stops, exit 130).") var watch = false
-    @Option(name: .long, help: "Cases run in parallel (default: the number of cores); output is the same for every value.")
+    @Flag(name: .long, help: "Run again whenever a file under the named paths changes (Ctrl-C stops, exit 130).")
+    var watch = false
+    @Option(
+        name: .long, help: "Cases run in parallel (default: the number of cores); output is the same for every value.")
     var jobs: Int?
     @Option(name: .long, help: ArgumentHelp(formatHelp)) var format = StreamFormat(.text)
-    @Option(name: .long, help: "Colour in text output: always, never or auto (FORCE_COLOR, NO_COLOR, TERM=dumb, then whether standard output is a terminal).")
+    @Option(
+        name: .long,
+        help:
+            "Colour in text output: always, never or auto (FORCE_COLOR, NO_COLOR, TERM=dumb, then whether standard output is a terminal)."
+    )
     var color: ColorChoice = .auto
-    @Option(name: .long, help: ArgumentHelp(reportHelp, valueName: "format=path"),
-            completion: .list(ReportFormat.allCases.map { "\($0.rawValue)=" }), transform: parseReport)
+    @Option(
+        name: .long, help: ArgumentHelp(reportHelp, valueName: "format=path"),
+        completion: .list(ReportFormat.allCases.map { "\($0.rawValue)=" }), transform: parseReport)
     var report: [ReportRequest] = []
     @Option(name: .long, help: "Same as --report junit=PATH.") var junit: String?
     @Option(name: .long, help: "Same as --report json=PATH.") var json: String?
-    @Option(name: .long, help: "Same as --report trace=DIR: every tick of every case as CSV files.", completion: .directory) var trace: String?
-    @Option(name: .long, help: "Same as --report replay=DIR: a replay page per case and an index.html.", completion: .directory) var replay: String?
+    @Option(
+        name: .long, help: "Same as --report trace=DIR: every tick of every case as CSV files.", completion: .directory)
+    var trace: String?
+    @Option(
+        name: .long, help: "Same as --report replay=DIR: a replay page per case and an index.html.",
+        completion: .directory) var replay: String?
     @Option(name: .long, help: "Most ticks one case may run.") var maxTicks: Int = RunLimits().ticks
     @Option(name: .long, help: "Most simulated seconds one case may run.") var maxTime: Double = RunLimits().sceneTime
-    @Option(name: .long, help: "Most units of engine work one case may do (bodies, contacts and joints summed over sub-steps; --verbose shows each case's).")
+    @Option(
+        name: .long,
+        help:
+            "Most units of engine work one case may do (bodies, contacts and joints summed over sub-steps; --verbose shows each case's)."
+    )
     var maxWork: Int = RunLimits.defaultWork
-    @Flag(name: .long, help: "Record mode: rewrite the expected values of failing expectations with what was observed (not on CI without --force).") var update = false
-    @Flag(name: .long, help: "Record mode: rewrite every value expectation with what was observed.") var updateAll = false
+    @Flag(
+        name: .long,
+        help:
+            "Record mode: rewrite the expected values of failing expectations with what was observed (not on CI without --force)."
+    ) var update = false
+    @Flag(name: .long, help: "Record mode: rewrite every value expectation with what was observed.") var updateAll =
+        false
     @Flag(name: .long, help: "Allow --update and --update-all when CI is set.") var force = false
 
     func validate() throws {
         if let j = jobs, j < 1 { throw ValidationError("--jobs must be at least 1") }
-        if maxTicks < 1 || !(maxTime > 0) || maxWork < 1 { throw ValidationError("--max-ticks, --max-time and --max-work must be positive") }
-        if (update || updateAll) && !force, let ci = ProcessInfo.processInfo.environment["CI"], !ci.isEmpty, ci != "false", ci != "0" {
+        if maxTicks < 1 || !(maxTime > 0) || maxWork < 1 {
+            throw ValidationError("--max-ticks, --max-time and --max-work must be positive")
+        }
+        if (update || updateAll) && !force, let ci = ProcessInfo.processInfo.environment["CI"], !ci.isEmpty,
+            ci != "false", ci != "0"
+        {
             throw ValidationError("--update rewrites scene files; CI is set, so it is refused without --force")
         }
     }
@@ -195,7 +236,8 @@ struct Run: ParsableCommand {
 }
 
 struct Check: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "check", abstract: "Validate scenes without running them: N valid, M invalid.")
+    static let configuration = CommandConfiguration(
+        commandName: "check", abstract: "Validate scenes without running them: N valid, M invalid.")
     @OptionGroup var common: Common
 
     func run() throws {

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (The engine keeps Box2D's compact layout: see docs/architecture.md, Habits.)
 import Geometry
 
 /// The largest separation of `poly2` from the edge normals of `poly1`, and the edge giving it.

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (The engine keeps Box2D's compact layout: see docs/architecture.md, Habits.)
 import Geometry
 
 /// A convex point cloud with a radius, the input of GJK: a circle is one point, a polygon its

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (The engine keeps Box2D's compact layout: see docs/architecture.md, Habits.)
 import Geometry
 
 /// Mass properties of a shape: mass in kg, centroid in the shape's frame (m), rotational inertia

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (The engine keeps Box2D's compact layout: see docs/architecture.md, Habits.)
 import Geometry
 
 /// The motion of a body over a step: centre of mass from `c0` to `c` and angle from `a0` to `a`,

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (The engine keeps Box2D's compact layout: see docs/architecture.md, Habits.)
 import Geometry
 
 /// Up to `Settings.maxPolygonVertices` (8) points stored inline, with no heap buffer: a polygon's

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (The engine keeps Box2D's compact layout: see docs/architecture.md, Habits.)
 import Geometry
 
 #if os(Linux) && canImport(Glibc)

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (The engine keeps Box2D's compact layout: see docs/architecture.md, Habits.)
 import Geometry
 
 /// A Box2D 2.x world: bodies, fixtures, joints and contacts, stepped in SI units.

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (The engine keeps Box2D's compact layout: see docs/architecture.md, Habits.)
 import Geometry
 
 /// Box2D 2.3's distance joint: a rigid rod, or a soft spring from frequency and damping ratio.

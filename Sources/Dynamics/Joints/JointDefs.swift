@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (The engine keeps Box2D's compact layout: see docs/architecture.md, Habits.)
 import Geometry
 
 /// A distance joint: keeps two anchor points at `length` (m), rigidly (0 Hz) or as a damped spring.

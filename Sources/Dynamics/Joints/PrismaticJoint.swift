@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (The engine keeps Box2D's compact layout: see docs/architecture.md, Habits.)
 import Geometry
 
 /// Box2D 2.3's prismatic joint: translation along an axis fixed in A, no relative rotation,

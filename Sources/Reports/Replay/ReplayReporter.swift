@@ -22,23 +22,26 @@ public struct ReplayReporter: Reporter {
             let name = pageName(r, index: i)
             files.append(File(name: name, text: page(r)))
             let ticks = r.recording == nil ? "" : "\(r.ticks)"
-            let first = (r.failures.first.map { "\($0.location): \($0.message)" } ?? r.diagnostics.first.map { "\($0.location): \($0.message)" }) ?? ""
-            rows.append("<tr class=\"\(r.status.rawValue)\"><td class=\"st\">\(r.status.rawValue)</td><td><a href=\"\(html(name))\">\(html(r.name))</a></td>"
-                        + "<td>\(html(r.file))</td><td class=\"n\">\(ticks)</td><td class=\"msg\">\(html(first))</td></tr>")
+            let first =
+                (r.failures.first.map { "\($0.location): \($0.message)" }
+                    ?? r.diagnostics.first.map { "\($0.location): \($0.message)" }) ?? ""
+            rows.append(
+                "<tr class=\"\(r.status.rawValue)\"><td class=\"st\">\(r.status.rawValue)</td><td><a href=\"\(html(name))\">\(html(r.name))</a></td>"
+                    + "<td>\(html(r.file))</td><td class=\"n\">\(ticks)</td><td class=\"msg\">\(html(first))</td></tr>")
         }
         let s = Summary(results)
         let index = """
-        <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8"><title>scenerun replay</title>
-        <style>\(ReplayAssets.indexStyle)</style></head>
-        <body><h1>scenerun replay</h1>
-        <p class="summary">\(results.count) cases: \(s.passed) passed, \(s.failed) failed, \(s.invalid) invalid</p>
-        <table><thead><tr><th>status</th><th>case</th><th>file</th><th>ticks</th><th>first failure</th></tr></thead><tbody>
-        \(rows.joined(separator: "\n"))
-        </tbody></table>
-        </body></html>
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><title>scenerun replay</title>
+            <style>\(ReplayAssets.indexStyle)</style></head>
+            <body><h1>scenerun replay</h1>
+            <p class="summary">\(results.count) cases: \(s.passed) passed, \(s.failed) failed, \(s.invalid) invalid</p>
+            <table><thead><tr><th>status</th><th>case</th><th>file</th><th>ticks</th><th>first failure</th></tr></thead><tbody>
+            \(rows.joined(separator: "\n"))
+            </tbody></table>
+            </body></html>
 
-        """
+            """
         return [File(name: "index.html", text: index)] + files
     }
 
@@ -47,11 +50,15 @@ public struct ReplayReporter: Reporter {
     public static func pageName(_ r: CaseResult, index: Int) -> String {
         var slug = ""
         for c in r.name.lowercased().unicodeScalars {
-            if ("a"..."z").contains(c) || ("0"..."9").contains(c) { slug.unicodeScalars.append(c) }
-            else if !slug.isEmpty && !slug.hasSuffix("-") { slug += "-" }
+            if ("a"..."z").contains(c) || ("0"..."9").contains(c) {
+                slug.unicodeScalars.append(c)
+            } else if !slug.isEmpty && !slug.hasSuffix("-") {
+                slug += "-"
+            }
         }
         while slug.hasSuffix("-") { slug.removeLast() }
-        if slug.count > 60 { slug = String(slug.prefix(36)) + "--" + String(slug.suffix(22)) }   // keeps a variant's name
+        // keeps a variant's name
+        if slug.count > 60 { slug = String(slug.prefix(36)) + "--" + String(slug.suffix(22)) }
         let n = String(index + 1)
         return String(repeating: "0", count: Swift.max(0, 3 - n.count)) + n + (slug.isEmpty ? "" : "-" + slug) + ".html"
     }
@@ -84,10 +91,18 @@ public struct ReplayReporter: Reporter {
         func sourceLine(_ l: SourceLocation) -> String {
             l.line >= 1 && l.line <= lines.count ? String(lines[l.line - 1]) : ""
         }
-        func loc(_ l: SourceLocation) -> String { "\(str("\(l.file):\(l.line):\(l.column)")),\"line\":\(str(sourceLine(l)))" }
-        o.append("\"diagnostics\":[" + r.diagnostics.map { "{\"loc\":\(loc($0.location)),\"msg\":\(str($0.message))}" }.joined(separator: ",") + "]")
+        func loc(_ l: SourceLocation) -> String {
+            "\(str("\(l.file):\(l.line):\(l.column)")),\"line\":\(str(sourceLine(l)))"
+        }
+        o.append(
+            "\"diagnostics\":["
+                + r.diagnostics.map { "{\"loc\":\(loc($0.location)),\"msg\":\(str($0.message))}" }.joined(
+                    separator: ",") + "]")
         guard let rec = r.recording else {
-            o.append("\"failures\":[" + r.failures.map { "{\"loc\":\(loc($0.location)),\"msg\":\(str($0.message)),\"f\":-1,\"view\":-1}" }.joined(separator: ",") + "]")
+            o.append(
+                "\"failures\":["
+                    + r.failures.map { "{\"loc\":\(loc($0.location)),\"msg\":\(str($0.message)),\"f\":-1,\"view\":-1}" }
+                    .joined(separator: ",") + "]")
             return "{" + o.joined(separator: ",") + "}"
         }
         let frames = rec.frames
@@ -97,20 +112,28 @@ public struct ReplayReporter: Reporter {
         o.append("\"run\":" + list(frames.map { $0.running ? "1" : "0" }))
         var views: [String] = []
         for (i, v) in rec.views.enumerated() {
-            func col(_ d: Int, _ f: (CaseRecording.ViewFrame) -> Double) -> String { list(frames.map { num(f($0.views[i]), d) }) }
+            func col(_ d: Int, _ f: (CaseRecording.ViewFrame) -> Double) -> String {
+                list(frames.map { num(f($0.views[i]), d) })
+            }
             let path = list(v.path.map { "[\(num($0.x, 2)),\(num($0.y, 2))]" })
-            views.append("{\"name\":\(str(v.name)),\"shape\":\(str(v.shape)),\"path\":\(path),\"hidden\":\(v.hidden)"
-                         + ",\"cx\":\(col(2) { $0.center.x }),\"cy\":\(col(2) { $0.center.y })"
-                         + ",\"w\":\(col(2) { $0.size.x }),\"h\":\(col(2) { $0.size.y })"
-                         + ",\"r\":\(col(4) { $0.rotation }),\"s\":\(col(4) { $0.scale }),\"a\":\(col(3) { $0.alpha })"
-                         + ",\"vx\":\(col(1) { $0.velocity.x }),\"vy\":\(col(1) { $0.velocity.y })"
-                         + ",\"rm\":\(col(0) { $0.removed ? 1 : 0 })}")
+            views.append(
+                "{\"name\":\(str(v.name)),\"shape\":\(str(v.shape)),\"path\":\(path),\"hidden\":\(v.hidden)"
+                    + ",\"cx\":\(col(2) { $0.center.x }),\"cy\":\(col(2) { $0.center.y })"
+                    + ",\"w\":\(col(2) { $0.size.x }),\"h\":\(col(2) { $0.size.y })"
+                    + ",\"r\":\(col(4) { $0.rotation }),\"s\":\(col(4) { $0.scale }),\"a\":\(col(3) { $0.alpha })"
+                    + ",\"vx\":\(col(1) { $0.velocity.x }),\"vy\":\(col(1) { $0.velocity.y })"
+                    + ",\"rm\":\(col(0) { $0.removed ? 1 : 0 })}")
         }
         o.append("\"views\":[" + views.joined(separator: ",\n") + "]")
         o.append("\"gestures\":" + list(rec.gestureNames.map(str)))
-        o.append("\"touch\":" + list(frames.map { f in
-            f.touch.map { "[\($0.gesture),\(num($0.point.x, 2)),\(num($0.point.y, 2)),\(str($0.state)),\($0.down ? 1 : 0)]" } ?? "0"
-        }))
+        o.append(
+            "\"touch\":"
+                + list(
+                    frames.map { f in
+                        f.touch.map {
+                            "[\($0.gesture),\(num($0.point.x, 2)),\(num($0.point.y, 2)),\(str($0.state)),\($0.down ? 1 : 0)]"
+                        } ?? "0"
+                    }))
         o.append("\"behaviors\":" + list(rec.behaviorNames.map(str)))
         // Behaviour geometry: each distinct guide once, then per frame the guides it shows.
         var guideIndex: [CaseRecording.Guide: Int] = [:]
@@ -134,24 +157,42 @@ public struct ReplayReporter: Reporter {
         o.append("\"active\":" + list(frames.map { f in list(f.behaviors.map { String($0) }) }))
         var transitions: [String] = []
         for (i, name) in rec.transitionNames.enumerated() {
-            transitions.append("{\"name\":\(str(name)),\"state\":\(list(frames.map { str($0.transitions[i].state) })),\"p\":\(list(frames.map { num($0.transitions[i].progress, 4) }))}")
+            transitions.append(
+                "{\"name\":\(str(name)),\"state\":\(list(frames.map { str($0.transitions[i].state) })),\"p\":\(list(frames.map { num($0.transitions[i].progress, 4) }))}"
+            )
         }
         o.append("\"transitions\":[" + transitions.joined(separator: ",") + "]")
-        o.append("\"contacts\":" + list(rec.contacts.map { c in
-            let other = c.other.isEmpty ? (c.boundary.isEmpty ? "reference bounds" : "boundary " + c.boundary) : c.other
-            return "[\(c.frame),\(num(c.point.x, 2)),\(num(c.point.y, 2)),\(c.began ? 1 : 0),\(str(c.item + (other.isEmpty ? "" : " – " + other)))]"
-        }))
+        o.append(
+            "\"contacts\":"
+                + list(
+                    rec.contacts.map { c in
+                        let other =
+                            c.other.isEmpty
+                            ? (c.boundary.isEmpty ? "reference bounds" : "boundary " + c.boundary) : c.other
+                        return
+                            "[\(c.frame),\(num(c.point.x, 2)),\(num(c.point.y, 2)),\(c.began ? 1 : 0),\(str(c.item + (other.isEmpty ? "" : " – " + other)))]"
+                    }))
         o.append("\"haptics\":" + list(rec.haptics.map { "[\($0.frame),\(str($0.style))]" }))
         o.append("\"notes\":" + list(rec.notes.map { "[\($0.frame),\(str($0.text))]" }))
-        o.append("\"checkpoints\":" + list(rec.checkpoints.map { c in
-            let ghosts = list(c.ghosts.map { "[\($0.view),\(num($0.center.x, 2)),\(num($0.center.y, 2)),\(num($0.size.x, 2)),\(num($0.size.y, 2)),\(num($0.rotation, 4)),\(num($0.scale, 4))]" })
-            return "{\"f\":\(c.frame),\"loc\":\(loc(c.location)),\"passed\":\(c.passed),\"ghosts\":\(ghosts)}"
-        }))
-        o.append("\"failures\":" + list(r.failures.enumerated().map { (k, x) in
-            let f = k < rec.failureFrames.count ? rec.failureFrames[k] : frames.count - 1
-            let v = k < rec.failureViews.count ? (rec.failureViews[k] ?? -1) : -1
-            return "{\"loc\":\(loc(x.location)),\"msg\":\(str(x.message)),\"f\":\(f),\"view\":\(v)}"
-        }))
+        o.append(
+            "\"checkpoints\":"
+                + list(
+                    rec.checkpoints.map { c in
+                        let ghosts = list(
+                            c.ghosts.map {
+                                "[\($0.view),\(num($0.center.x, 2)),\(num($0.center.y, 2)),\(num($0.size.x, 2)),\(num($0.size.y, 2)),\(num($0.rotation, 4)),\(num($0.scale, 4))]"
+                            })
+                        return
+                            "{\"f\":\(c.frame),\"loc\":\(loc(c.location)),\"passed\":\(c.passed),\"ghosts\":\(ghosts)}"
+                    }))
+        o.append(
+            "\"failures\":"
+                + list(
+                    r.failures.enumerated().map { (k, x) in
+                        let f = k < rec.failureFrames.count ? rec.failureFrames[k] : frames.count - 1
+                        let v = k < rec.failureViews.count ? (rec.failureViews[k] ?? -1) : -1
+                        return "{\"loc\":\(loc(x.location)),\"msg\":\(str(x.message)),\"f\":\(f),\"view\":\(v)}"
+                    }))
         return "{" + o.joined(separator: ",\n") + "}"
     }
 
@@ -178,14 +219,16 @@ public struct ReplayReporter: Reporter {
             case "\n": o += "\\n"
             case "\r": o += "\\r"
             case "\t": o += "\\t"
-            case "<": o += "\\u003c"   // never `</script>` inside the data
+            case "<": o += "\\u003c"  // never `</script>` inside the data
             case ">": o += "\\u003e"
             case "&": o += "\\u0026"
             default:
                 if u.value < 0x20 || u.value == 0x2028 || u.value == 0x2029 {
                     let h = String(u.value, radix: 16)
                     o += "\\u" + String(repeating: "0", count: 4 - h.count) + h
-                } else { o.unicodeScalars.append(u) }
+                } else {
+                    o.unicodeScalars.append(u)
+                }
             }
         }
         return o + "\""
