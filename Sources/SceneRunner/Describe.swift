@@ -52,6 +52,7 @@ extension Run {
                 dir = Vec2(Elementary.cos(a), Elementary.sin(a))
             }
             if magnitude != nil || o["magnitude"] != nil { dir = try num("magnitude", magnitude, 1) * dir.normalized }
+            try checkFinite(dir, "gravity", magnitude ?? direction)
             return .gravity(GravityBehavior(items: ids(items), direction: dir))
         case .collision(let items, let mode, let rb, let boundaries):
             var insets: EdgeInsets?
@@ -140,6 +141,7 @@ extension Run {
             let off = try pt("offset", offset) ?? .zero
             var offsets: [Int: Vec2] = [:]
             if off != .zero { for id in ids(items) { offsets[id] = off } }
+            try checkFinite(dir, "push", magnitude ?? direction)
             return .push(
                 PushBehavior(
                     items: ids(items), mode: mode.engine, pushDirection: dir, offsets: offsets, active: isActive))
@@ -222,4 +224,15 @@ extension Run {
         case .intersection(let xs): return .intersection(try xs.enumerated().map { try sub($1, $0) })
         }
     }
+
+    /// A gravity or push vector whose square overflows would be dropped by the engine's velocity
+    /// clamp (Box2D limits the translation per step through its square): refused, located.
+    func checkFinite(_ v: Vec2, _ what: String, _ e: Expr?) throws {
+        if !(v.x * v.x + v.y * v.y).isFinite {
+            throw runtimeError(
+                "the \(what)'s magnitude (\(formatNumber(Swift.max(Swift.abs(v.x), Swift.abs(v.y))))) is too large for the engine: its square overflows",
+                at: e?.location ?? scene.location)
+        }
+    }
+
 }

@@ -240,4 +240,17 @@ import Expectations
                             "t = 1.050 s: log time = 1.05", "t = 1.050 s: log velocity.y = 800"])
         #expect(r.diagnostics.map(\.description) == ["r.yaml:13:12: error: `wait` must be at least 0, got -1 from `d` (at tick 63, t = 1.050 s)"])
     }
+
+    /// A push or gravity so large that its square overflows was dropped by the engine's velocity
+    /// clamp: the case passed as if nothing had pushed. It is a located error now.
+    @Test func anOverflowingPushIsALocatedError() throws {
+        let r = try run("""
+        views: { a: { frame: [0, 0, 100, 100] } }
+        behaviors:
+          kick: { push: { items: [a], mode: instantaneous, magnitude: 1e308 }, active: true }
+        script: [ { wait: 0.1 } ]
+        """)[0]
+        #expect(r.status == .invalid)
+        #expect(r.diagnostics.map(\.description) == ["r.yaml:3:63: error: the push's magnitude (1e308) is too large for the engine: its square overflows (at tick 0, t = 0.000 s)"])
+    }
 }
