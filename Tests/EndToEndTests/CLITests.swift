@@ -79,7 +79,7 @@ import Testing
         #expect(r.code == 2)
         #expect(r.out.contains("\(fifo):1:1: error: not a regular file"))
         let big = dir.appendingPathComponent("big.yaml")
-        FileManager.default.createFile(atPath: big.path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: big.path, contents: nil))
         let h = try FileHandle(forWritingTo: big)
         try h.truncate(atOffset: 100 << 20)   // sparse: 100 MB that reads as NULs
         try h.close()
