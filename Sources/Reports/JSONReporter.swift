@@ -18,7 +18,9 @@ public struct JSONReporter: Reporter {
         [ReportFile(name: "", text: Self.render(results, options: options))]
     }
 
-    static func string(_ s: String) -> String {
+    /// A JSON string. `forScript` also escapes `<`, `>`, `&` and the two line separators
+    /// JavaScript rejects, so that the text can stand inside an HTML `<script>` element.
+    static func string(_ s: String, forScript: Bool = false) -> String {
         var o = "\""
         for u in s.unicodeScalars {
             switch u {
@@ -27,16 +29,19 @@ public struct JSONReporter: Reporter {
             case "\n": o += "\\n"
             case "\r": o += "\\r"
             case "\t": o += "\\t"
+            case "<" where forScript, ">" where forScript, "&" where forScript, "\u{2028}" where forScript,
+                "\u{2029}" where forScript:
+                o += unicodeEscape(u)
             default:
-                if u.value < 0x20 {
-                    let h = String(u.value, radix: 16)
-                    o += "\\u" + String(repeating: "0", count: 4 - h.count) + h
-                } else {
-                    o.unicodeScalars.append(u)
-                }
+                if u.value < 0x20 { o += unicodeEscape(u) } else { o.unicodeScalars.append(u) }
             }
         }
         return o + "\""
+    }
+
+    static func unicodeEscape(_ u: Unicode.Scalar) -> String {
+        let h = String(u.value, radix: 16)
+        return "\\u" + String(repeating: "0", count: max(0, 4 - h.count)) + h
     }
 
     /// A JSON number (JSON has no infinity or NaN: those are null).
@@ -77,7 +82,7 @@ public struct JSONReporter: Reporter {
             fields.append("\"name\": \(string(r.name))")
             if let s = r.sweep {
                 let params = s.parameters.sorted { $0.name < $1.name }.map { "\(string($0.name)): \(number($0.value))" }
-                fields.append("\"outcome\": \(s.outcome.map(string) ?? "null")")
+                fields.append("\"outcome\": \(s.outcome.map { string($0) } ?? "null")")
                 fields.append("\"parameters\": {\(params.joined(separator: ", "))}")
                 fields.append("\"scene\": \(string(s.scene))")
             }

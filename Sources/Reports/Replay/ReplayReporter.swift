@@ -209,30 +209,8 @@ public struct ReplayReporter: Reporter {
         return "\(r)"
     }
 
-    /// A JSON string.
-    static func str(_ s: String) -> String {
-        var o = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": o += "\\\""
-            case "\\": o += "\\\\"
-            case "\n": o += "\\n"
-            case "\r": o += "\\r"
-            case "\t": o += "\\t"
-            case "<": o += "\\u003c"  // never `</script>` inside the data
-            case ">": o += "\\u003e"
-            case "&": o += "\\u0026"
-            default:
-                if u.value < 0x20 || u.value == 0x2028 || u.value == 0x2029 {
-                    let h = String(u.value, radix: 16)
-                    o += "\\u" + String(repeating: "0", count: 4 - h.count) + h
-                } else {
-                    o.unicodeScalars.append(u)
-                }
-            }
-        }
-        return o + "\""
-    }
+    /// A JSON string that can stand inside a `<script>` element (never `</script>` in the data).
+    static func str(_ s: String) -> String { JSONReporter.string(s, forScript: true) }
 
     /// JSON inside a script element: `str` already escaped every `<`.
     static func script(_ json: String) -> String { json }
