@@ -75,7 +75,7 @@ let package = Package(
                     exclude: ["FuzzCorpus"]),
         .testTarget(name: "InteractionTests", dependencies: ["Interaction", "Geometry"]),
         .testTarget(name: "ExpectationsTests", dependencies: ["Expectations", "Results", "SceneModel", "SceneLoader", "Expressions", "Diagnostics", "Geometry"]),
-        .testTarget(name: "SceneRunnerTests", dependencies: ["SceneRunner", "SceneLoader", "SceneModel", "Expectations", "Reports", "Results", "Diagnostics"]),
+        .testTarget(name: "SceneRunnerTests", dependencies: ["SceneRunner", "SceneLoader", "SceneModel", "Expectations", "Reports", "Results", "Diagnostics", "Expressions"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Results", "Diagnostics"],
                     exclude: ["Schemas", "Failing"]),
         .testTarget(name: "SceneVocabularyTests", dependencies: ["SceneVocabulary", "SceneLoader", "SceneModel", "Expectations", "Expressions", "Diagnostics", "Geometry"]),

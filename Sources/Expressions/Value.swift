@@ -54,6 +54,13 @@ public enum Value: Sendable, Hashable, CustomStringConvertible {
 
 /// Numbers for people: integers without a fraction, others with up to 6 significant decimals,
 /// trailing zeros dropped. Deterministic on every machine.
+/// A number in its shortest exact form: `900`, `0.6`, `-1.5e-07` (sweep case names, the outcome
+/// map, the JSON report's parameters).
+public func shortestNumber(_ d: Double) -> String {
+    if d == d.rounded(), Swift.abs(d) < 1e15 { return String(Int(d)) }
+    return "\(d)"
+}
+
 public func formatNumber(_ d: Double) -> String {
     if d.isNaN { return "nan" }
     if d.isInfinite { return d > 0 ? "inf" : "-inf" }

@@ -1,3 +1,4 @@
+import Expressions
 import Results
 
 /// The outcome map of a swept scene: the outcome of every combination of its parameters, as a
@@ -79,10 +80,4 @@ public enum OutcomeMap {
         }
         return out
     }
-}
-
-/// A number in its shortest exact form (`900`, `0.6`).
-public func shortestNumber(_ d: Double) -> String {
-    if d == d.rounded(), Swift.abs(d) < 1e15 { return String(Int(d)) }
-    return "\(d)"
 }

@@ -109,15 +109,10 @@ public enum SceneFile {
         return combos.map { values in
             var s = scene
             s.parameters = values
-            s.name += " [" + zip(scene.sweep, values).map { "\($0.name)=\(shortest($1))" }.joined(separator: ", ") + "]"
+            s.name +=
+                " [" + zip(scene.sweep, values).map { "\($0.name)=\(shortestNumber($1))" }.joined(separator: ", ") + "]"
             return s
         }
-    }
-
-    /// A number in its shortest exact form: `900`, `0.6`, `-1.5e-07`.
-    public static func shortest(_ d: Double) -> String {
-        if d == d.rounded(), Swift.abs(d) < 1e15 { return String(Int(d)) }
-        return "\(d)"
     }
 
     /// A variant is a JSON Merge Patch (RFC 7396) of the scene: mappings merge key by key at

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Diagnostics
 import Expectations
+import Expressions
 import Reports
 @testable import SceneLoader
 @testable import SceneRunner
