@@ -215,17 +215,6 @@ public struct ReplayReporter: Reporter {
     /// JSON inside a script element: `str` already escaped every `<`.
     static func script(_ json: String) -> String { json }
 
-    static func html(_ s: String) -> String {
-        var o = ""
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": o += "&amp;"
-            case "<": o += "&lt;"
-            case ">": o += "&gt;"
-            case "\"": o += "&quot;"
-            default: o.unicodeScalars.append(c)
-            }
-        }
-        return o
-    }
+    /// Text for HTML: the XML escaping of the JUnit report, which HTML reads the same way.
+    static func html(_ s: String) -> String { JUnitReporter.xml(s) }
 }
