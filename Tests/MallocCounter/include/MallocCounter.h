@@ -1,6 +1,6 @@
 #ifndef MALLOC_COUNTER_H
 #define MALLOC_COUNTER_H
-// (The same counter as Benchmarks/Sources/MallocCounter, for the engine's allocation test.)
+// (The engine's allocation test and Benchmarks/ share this file: Benchmarks/Sources/MallocCounter is a link to it.)
 // Counts heap allocations of the whole process: malloc, calloc, realloc, memalign and friends are
 // interposed (glibc) and forwarded to glibc's own implementations. Linked into both benchmark
 // drivers, the Swift one and the C++ one, so both count the same way.
