@@ -20,8 +20,9 @@ func record(_ results: [CaseResult], scope: ExpectationRewriter.Scope, console: 
     var out = plan.summary.map { escapeForTerminal($0) + "\n" }.joined()
     for (loc, why) in plan.leftAlone { out += escapeForTerminal("\(loc): left alone: \(why)") + "\n" }
     let changed = plan.edits.values.reduce(0) { $0 + $1.count }
+    let files = plan.edits.values.filter { !$0.isEmpty }.count
     out +=
-        "\(changed) value\(changed == 1 ? "" : "s") rewritten in \(plan.edits.values.filter { !$0.isEmpty }.count) file(s)"
+        "\(changed) value\(changed == 1 ? "" : "s") rewritten in \(files) file(s)"
         + (plan.leftAlone.isEmpty ? "" : ", \(plan.leftAlone.count) left alone") + "\n"
     do { try console.out(out) } catch { console.err(error.message); return error.code }
     if let f = failed { return f.code }

@@ -29,9 +29,8 @@ public func watch(
         if isTerminal { try? console.out("\u{1B}[2J\u{1B}[H") }
         runs += 1
         code = execute(request, console: console)
-        console.note(
-            "run \(runs) exited \(code); watching \(paths.count == 1 ? paths[0] : "\(paths.count) paths") for changes (Ctrl-C to stop)"
-        )
+        let watched = paths.count == 1 ? paths[0] : "\(paths.count) paths"
+        console.note("run \(runs) exited \(code); watching \(watched) for changes (Ctrl-C to stop)")
         if runs >= maxRuns { break }
         before = waitForChange(paths, since: before)
     }

@@ -60,7 +60,8 @@ public func judge(_ e: Expectation, _ s: Snapshot, scope: Scope, observations: i
                     Failure(
                         location: v.location,
                         message:
-                            "\(label) expected \(formatNumber(expected)) ± \(formatNumber(tol)), got \(formatNumber(got)) at \(at)",
+                            "\(label) expected \(formatNumber(expected)) ± \(formatNumber(tol)), got "
+                            + "\(formatNumber(got)) at \(at)",
                         expected: .number(expected), actual: .number(got), tolerance: tol, time: s.time))
                 return false
             }
@@ -118,14 +119,16 @@ public func judge(_ e: Expectation, _ s: Snapshot, scope: Scope, observations: i
                 Failure(
                     location: loc,
                     message:
-                        "expected the animator at rest by t = \(formatFixed(limit, decimals: 3)) s, but it is still running at \(at)",
+                        "expected the animator at rest by t = \(formatFixed(limit, decimals: 3)) s, but it is still "
+                        + "running at \(at)",
                     expected: .number(limit), time: s.time))
         } else if let p = s.lastPause, p > limit + 1e-9 {
             out.append(
                 Failure(
                     location: loc,
                     message:
-                        "expected the animator at rest by t = \(formatFixed(limit, decimals: 3)) s, it came to rest at \(timeText(p))",
+                        "expected the animator at rest by t = \(formatFixed(limit, decimals: 3)) s, it came to rest "
+                        + "at \(timeText(p))",
                     expected: .number(limit), actual: .number(p), time: s.time))
         }
         if s.paused, let p = s.lastPause { observe(loc, .restTime(p, tick: s.tickDuration), before) }
@@ -151,7 +154,8 @@ public func judge(_ e: Expectation, _ s: Snapshot, scope: Scope, observations: i
                     Failure(
                         location: x.location,
                         message:
-                            "expected `\(x.text)` to hold, but it is false at \(at)\(values.isEmpty ? "" : ": " + values)",
+                            "expected `\(x.text)` to hold, but it is false at "
+                            + "\(at)\(values.isEmpty ? "" : ": " + values)",
                         time: s.time))
             }
         } catch {

@@ -187,7 +187,8 @@ func check(_ e: Expr, _ scope: Scope) throws(Diagnostic) -> ValueType {
         guard f.arity.contains(args.count) else {
             let (lo, hi) = (f.arity.lowerBound, f.arity.upperBound)
             throw Diagnostic(
-                "`\(name)` takes \(lo == hi ? "\(lo)" : "\(lo) to \(hi)") argument\(hi == 1 ? "" : "s"), got \(args.count)",
+                "`\(name)` takes \(lo == hi ? "\(lo)" : "\(lo) to \(hi)") argument\(hi == 1 ? "" : "s"), got "
+                    + "\(args.count)",
                 at: e.location)
         }
         var ts: [ValueType] = []

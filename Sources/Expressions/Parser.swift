@@ -215,7 +215,8 @@ struct Parser {
 
     func tooDeep(at offset: Int) -> Diagnostic {
         error(
-            "the expression is nested more than \(Expression.maxDepth) levels deep (parentheses, calls, operators and chains of operators all count); split it into smaller expressions",
+            "the expression is nested more than \(Expression.maxDepth) levels deep (parentheses, calls, operators "
+                + "and chains of operators all count); split it into smaller expressions",
             at: offset)
     }
 
@@ -230,7 +231,8 @@ struct Parser {
     mutating func parseAll() throws(Diagnostic) -> Expr {
         if chars.count > Expression.maxLength {
             throw Diagnostic(
-                "the expression is \(chars.count) characters long, more than the limit of \(Expression.maxLength); split it into smaller expressions",
+                "the expression is \(chars.count) characters long, more than the limit of \(Expression.maxLength); "
+                    + "split it into smaller expressions",
                 at: base)
         }
         buildLocations()

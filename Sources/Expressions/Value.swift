@@ -31,7 +31,8 @@ public enum Value: Sendable, Hashable, CustomStringConvertible {
         case .point(let p): return "[\(formatNumber(p.x)), \(formatNumber(p.y))]"
         case .rect(let r):
             return
-                "[\(formatNumber(r.origin.x)), \(formatNumber(r.origin.y)), \(formatNumber(r.size.x)), \(formatNumber(r.size.y))]"
+                "[\(formatNumber(r.origin.x)), \(formatNumber(r.origin.y)), \(formatNumber(r.size.x)), "
+                + "\(formatNumber(r.size.y))]"
         }
     }
 

@@ -64,8 +64,8 @@ public struct GitHubReporter: Reporter {
             let located = r.diagnostics.map { ($0.location, $0.message) } + r.failures.map { ($0.location, $0.message) }
             for (at, message) in located {
                 let path = escapeProperty(repositoryPath(at.file, options: options))
-                out +=
-                    "::error file=\(path),line=\(at.line),col=\(at.column),title=\(escapeProperty(r.name))::\(escapeData(message))\n"
+                let title = escapeProperty(r.name)
+                out += "::error file=\(path),line=\(at.line),col=\(at.column),title=\(title)::\(escapeData(message))\n"
             }
         }
         if file != nil { out += "::endgroup::\n" }

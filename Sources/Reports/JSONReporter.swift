@@ -66,8 +66,10 @@ public struct JSONReporter: Reporter {
         var cases: [String] = []
         for (i, r) in results.enumerated() {
             let fails = r.failures.map { f in
-                "{\"actual\": \(value(f.actual)), \"column\": \(f.location.column), \"expected\": \(value(f.expected)), "
-                    + "\"line\": \(f.location.line), \"message\": \(string(f.message)), \"path\": \(string(f.location.file)), "
+                "{\"actual\": \(value(f.actual)), \"column\": \(f.location.column), \"expected\": "
+                    + "\(value(f.expected)), "
+                    + "\"line\": \(f.location.line), \"message\": \(string(f.message)), \"path\": "
+                    + "\(string(f.location.file)), "
                     + "\"time\": \(number(f.time)), \"tolerance\": \(number(f.tolerance))}"
             }
             let diags = r.diagnostics.map {

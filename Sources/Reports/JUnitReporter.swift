@@ -55,7 +55,8 @@ public struct JUnitReporter: Reporter {
             let indices = results.indices.filter { results[$0].file == f }
             let ss = Summary(indices.map { results[$0] })
             out +=
-                "  <testsuite name=\"\(xml(f))\" tests=\"\(indices.count)\" failures=\"\(ss.failed)\" errors=\"\(ss.invalid)\""
+                "  <testsuite name=\"\(xml(f))\" tests=\"\(indices.count)\" failures=\"\(ss.failed)\" "
+                + "errors=\"\(ss.invalid)\""
             if durations != nil {
                 out += " time=\"\(seconds(indices.map(duration).reduce(0, +)))\""
                 if let t = options.timestamp { out += " timestamp=\"\(xml(t))\"" }
@@ -82,7 +83,8 @@ public struct JUnitReporter: Reporter {
                 }
                 for x in r.failures {
                     out +=
-                        "      <failure message=\"\(xml(x.message))\" type=\"expectation\">\(xml("\(x.location): \(x.message)"))</failure>\n"
+                        "      <failure message=\"\(xml(x.message))\" "
+                        + "type=\"expectation\">\(xml("\(x.location): \(x.message)"))</failure>\n"
                 }
                 if !r.trace.isEmpty {
                     var text = r.trace.joined(separator: "\n") + "\n"

@@ -101,7 +101,9 @@ extension SceneBuilder {
                         settable.isEmpty
                         ? "none can be set" : "its settable properties are \(settable.joined(separator: ", "))"
                     throw err(
-                        "`\(parts[0])` is \("aeiou".contains(kind.rawValue.first ?? "x") ? "an" : "a") \(kind.rawValue) behaviour with no settable property `\(parts[1])`\(hint(parts[1], settable)); \(list)",
+                        "`\(parts[0])` is \("aeiou".contains(kind.rawValue.first ?? "x") ? "an" : "a") "
+                            + "\(kind.rawValue) behaviour with no settable property "
+                            + "`\(parts[1])`\(hint(parts[1], settable)); \(list)",
                         kn)
                 }
                 out.append(
@@ -110,7 +112,8 @@ extension SceneBuilder {
                     ))
             default:
                 throw err(
-                    "unknown view or behaviour `\(parts[0])`\(hint(parts[0], scene.views.map(\.name) + scene.behaviors.map(\.name)))",
+                    "unknown view or behaviour "
+                        + "`\(parts[0])`\(hint(parts[0], scene.views.map(\.name) + scene.behaviors.map(\.name)))",
                     kn)
             }
         }
@@ -212,7 +215,8 @@ extension SceneBuilder {
             let st = try w.string(v, "`haptic`")
             guard let style = HapticStyle(rawValue: st) else {
                 throw err(
-                    "unknown haptic style `\(st)`\(hint(st, HapticStyle.names)); styles are \(HapticStyle.names.joined(separator: ", "))",
+                    "unknown haptic style `\(st)`\(hint(st, HapticStyle.names)); styles are "
+                        + "\(HapticStyle.names.joined(separator: ", "))",
                     v)
             }
             return .haptic(style, w.loc(v))

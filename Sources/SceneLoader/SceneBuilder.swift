@@ -110,7 +110,8 @@ struct SceneBuilder {
             }
             if frame.size.x <= 0 || frame.size.y <= 0 {
                 throw err(
-                    "view `\(name)` must have a positive size, found \(formatNumber(frame.size.x)) × \(formatNumber(frame.size.y))",
+                    "view `\(name)` must have a positive size, found \(formatNumber(frame.size.x)) × "
+                        + "\(formatNumber(frame.size.y))",
                     get("frame") ?? get("size") ?? v)
             }
             var spec = ViewSpec(name: name, location: loc, frame: frame)
@@ -131,7 +132,8 @@ struct SceneBuilder {
         for (i, s) in superviews {
             guard case .view(let id)? = scene.names[s] else {
                 throw Diagnostic(
-                    "unknown view `\(s)` as the superview of `\(scene.views[i].name)`\(hint(s, scene.views.map(\.name)))",
+                    "unknown view `\(s)` as the superview of "
+                        + "`\(scene.views[i].name)`\(hint(s, scene.views.map(\.name)))",
                     at: scene.views[i].location)
             }
             scene.views[i].superview = id
@@ -142,10 +144,8 @@ struct SceneBuilder {
             var next = v.superview
             while let s = next {
                 if scene.views[s.index].name == v.name {
-                    let how =
-                        chain.count == 1
-                        ? "is its own superview"
-                        : "is its own superview through \(chain.dropFirst().map { "`\($0)`" }.joined(separator: " → "))"
+                    let through = chain.dropFirst().map { "`\($0)`" }.joined(separator: " → ")
+                    let how = chain.count == 1 ? "is its own superview" : "is its own superview through \(through)"
                     throw Diagnostic("view `\(v.name)` \(how)", at: v.location)
                 }
                 if chain.count > scene.views.count { break }  // a cycle not through `v`: reported at its own views
@@ -178,14 +178,16 @@ struct SceneBuilder {
                 }
                 if steps > Double(w.limits.cases) {
                     throw err(
-                        "`steps` of \(formatNumber(steps)) is more than the limit of \(w.limits.cases) cases; raise it with --max-cases",
+                        "`steps` of \(formatNumber(steps)) is more than the limit of \(w.limits.cases) cases; raise "
+                            + "it with --max-cases",
                         get("steps"))
                 }
                 let k = Int(steps)
                 if k == 1 {
                     if from != to {
                         throw err(
-                            "one step cannot go from \(formatNumber(from)) to \(formatNumber(to)); give at least 2 steps",
+                            "one step cannot go from \(formatNumber(from)) to \(formatNumber(to)); give at least 2 "
+                                + "steps",
                             get("steps"))
                     }
                     values = [from]
@@ -201,7 +203,8 @@ struct SceneBuilder {
             cases *= Double(values.count)
             if cases > Double(w.limits.cases) {
                 throw err(
-                    "the sweep makes \(formatNumber(cases)) cases or more, more than the limit of \(w.limits.cases); raise it with --max-cases",
+                    "the sweep makes \(formatNumber(cases)) cases or more, more than the limit of "
+                        + "\(w.limits.cases); raise it with --max-cases",
                     n)
             }
             scene.names[name] = .parameter(scene.sweep.count)
@@ -267,7 +270,8 @@ struct SceneBuilder {
             case "ellipse": return .ellipse
             default:
                 throw err(
-                    "`collisionBounds` of `\(view)` must be rectangle, ellipse or { path: [[x, y], …] }, found `\(s.string)`",
+                    "`collisionBounds` of `\(view)` must be rectangle, ellipse or { path: [[x, y], …] }, found "
+                        + "`\(s.string)`",
                     n)
             }
         }
@@ -295,7 +299,8 @@ struct SceneBuilder {
             let z = cross(b - a, c - b)
             if Swift.abs(z) < 1e-9 {
                 throw err(
-                    "the collision path is degenerate: points \(i + 1)…\((i + 2) % ps.count + 1) are collinear or repeated",
+                    "the collision path is degenerate: points \(i + 1)…\((i + 2) % ps.count + 1) are collinear or "
+                        + "repeated",
                     n)
             }
             if sign == 0 {
@@ -384,7 +389,8 @@ struct SceneBuilder {
                     let st = try w.string(x, "`initial`")
                     guard st == "idle" || st == "completed" else {
                         throw err(
-                            "a transition's `initial` state is idle or completed, found `\(st)`\(hint(st, ["idle", "completed"]))",
+                            "a transition's `initial` state is idle or completed, found "
+                                + "`\(st)`\(hint(st, ["idle", "completed"]))",
                             x)
                     }
                     t.initiallyCompleted = st == "completed"

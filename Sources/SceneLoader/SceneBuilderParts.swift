@@ -23,7 +23,8 @@ extension SceneBuilder {
         let entries = try w.namedMapping(n, "`behaviors`")
         if entries.count > w.limits.behaviors {
             throw err(
-                "\(entries.count) behaviours, more than the limit of \(w.limits.behaviors); raise it with --max-behaviors",
+                "\(entries.count) behaviours, more than the limit of \(w.limits.behaviors); raise it with "
+                    + "--max-behaviors",
                 n)
         }
         var childNodes: [(Int, Node, [String])] = []
@@ -39,7 +40,8 @@ extension SceneBuilder {
             let kinds = kv.filter { $0.0 != "active" && $0.0 != "action" }
             guard kinds.count == 1 else {
                 throw err(
-                    "behaviour `\(name)` needs exactly one kind (\(kindNames.joined(separator: ", "))), found \(kinds.count)",
+                    "behaviour `\(name)` needs exactly one kind (\(kindNames.joined(separator: ", "))), found "
+                        + "\(kinds.count)",
                     v)
             }
             let (kindName, body) = kinds[0]
@@ -158,7 +160,8 @@ extension SceneBuilder {
             if let t = get("to") {
                 if case .scalar(let sc) = t, case .view(let id)? = scene.names[sc.string], id == a.item {
                     throw err(
-                        "attachment `\(name)` attaches `\(sc.string)` to itself; `to` names another view (use `anchor` for a point)",
+                        "attachment `\(name)` attaches `\(sc.string)` to itself; `to` names another view (use "
+                            + "`anchor` for a point)",
                         t)
                 } else if case .scalar(let sc) = t, case .view(let id)? = scene.names[sc.string] {
                     a.to = id

@@ -17,7 +17,8 @@ public enum SceneFile {
         if bytes.count > limits.fileSize {
             throw DiagnosticList([
                 Diagnostic(
-                    "the file is \(bytes.count) bytes, more than the limit of \(limits.fileSize); raise it with --max-file-size",
+                    "the file is \(bytes.count) bytes, more than the limit of \(limits.fileSize); raise it with "
+                        + "--max-file-size",
                     at: start)
             ])
         }
@@ -64,7 +65,8 @@ public enum SceneFile {
             w.visited = 0
             guard case .mapping(let top) = root else {
                 throw w.err(
-                    "the top level of a scene must be a mapping of keys (name, world, views, …), found \(w.kind(root))",
+                    "the top level of a scene must be a mapping of keys (name, world, views, …), "
+                        + "found \(w.kind(root))",
                     root)
             }
             var cases: [Scene] = []

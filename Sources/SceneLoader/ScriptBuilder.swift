@@ -58,7 +58,8 @@ extension SceneBuilder {
                     }
                     if let v = f.literalNumber, v > 1e15 {
                         throw err(
-                            "`frames` must be at most 1e15, found \(formatNumber(v)); a case runs at most --max-ticks ticks",
+                            "`frames` must be at most 1e15, found \(formatNumber(v)); a case runs at most "
+                                + "--max-ticks ticks",
                             a[0].1)
                     }
                     return .wait(frames: f, seconds: nil, location: w.loc(wt))

@@ -58,7 +58,8 @@ struct Walker {
         visited += 1
         if visited > limits.nodes {
             throw err(
-                "the scene expands to more than \(limits.nodes) YAML nodes (aliases included); raise the limit with --max-nodes",
+                "the scene expands to more than \(limits.nodes) YAML nodes (aliases included); raise the limit with "
+                    + "--max-nodes",
                 n)
         }
         if depth > limits.depth {
@@ -239,7 +240,8 @@ struct Walker {
             guard want > 0 else { throw err("\(what) must be a \(type), found a list", n) }
             guard items.count == want else {
                 throw err(
-                    "\(what) must be a \(type == .point ? "point [x, y]" : "rect [x, y, w, h]"): \(want) numbers, found \(items.count)",
+                    "\(what) must be a \(type == .point ? "point [x, y]" : "rect [x, y, w, h]"): \(want) numbers, "
+                        + "found \(items.count)",
                     n)
             }
             var parts: [Expr] = []

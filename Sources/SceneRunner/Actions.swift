@@ -132,7 +132,8 @@ extension Run {
                 }
             }
             note(
-                "animate \(spec.sets.map(\.path).joined(separator: ", ")) over \(formatNumber(duration)) s\(spring == nil ? " (\(spec.curve.rawValue))" : " (spring)")"
+                "animate \(spec.sets.map(\.path).joined(separator: ", ")) over \(formatNumber(duration)) "
+                    + "s\(spring == nil ? " (\(spec.curve.rawValue))" : " (spring)")"
             )
             try startCompletion(spec, channels: channels, end: time + delay + duration, scope: scope)
         case .start(let name, let loc):
@@ -173,7 +174,8 @@ extension Run {
                 let a = try evalNumber(w, scope: scope)
                 guard (animator.angularVelocity(of: id) + a).isFinite else {
                     throw runtimeError(
-                        "adding `\(w.text)` to the angular velocity of `\(name)` overflows (the result is not a finite number)",
+                        "adding `\(w.text)` to the angular velocity of `\(name)` overflows (the result is not a "
+                            + "finite number)",
                         at: loc)
                 }
                 animator.addAngularVelocity(a, to: id)
@@ -213,7 +215,8 @@ extension Run {
         let point = v.point ?? .zero  // the loader typed the value by property
         if [.x, .y, .frame].contains(property) && views[i].rotation != 0 {
             throw runtimeError(
-                "`\(t.path)` of a rotated view is undefined in UIKit (its frame is the rotated bounding box); set `center` instead",
+                "`\(t.path)` of a rotated view is undefined in UIKit (its frame is the rotated bounding box); set "
+                    + "`center` instead",
                 at: t.location)
         }
         switch property {
@@ -240,7 +243,8 @@ extension Run {
         }
         if !(f.size.x > 0 && f.size.y > 0) || !f.origin.isFinite || !f.size.isFinite {
             throw runtimeError(
-                "`\(t.path)` would give the view a size of \(formatNumber(f.size.x)) × \(formatNumber(f.size.y)); sizes must be positive",
+                "`\(t.path)` would give the view a size of \(formatNumber(f.size.x)) × \(formatNumber(f.size.y)); "
+                    + "sizes must be positive",
                 at: t.location)
         }
         if f != views[i].frame {

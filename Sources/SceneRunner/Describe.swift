@@ -39,7 +39,8 @@ extension Run {
             if v < 0 || !v.isFinite {
                 throw Abort(
                     diagnostic: Diagnostic(
-                        "\(what) must not be negative, got \(formatNumber(v)) (at tick \(tickCount), \(timeText(time)))",
+                        "\(what) must not be negative, got \(formatNumber(v)) (at tick \(tickCount), "
+                            + "\(timeText(time)))",
                         at: e?.location ?? spec.location))
             }
             return v
@@ -230,7 +231,8 @@ extension Run {
     func checkFinite(_ v: Vec2, _ what: String, _ e: Expr?) throws {
         if !(v.x * v.x + v.y * v.y).isFinite {
             throw runtimeError(
-                "the \(what)'s magnitude (\(formatNumber(Swift.max(Swift.abs(v.x), Swift.abs(v.y))))) is too large for the engine: its square overflows",
+                "the \(what)'s magnitude (\(formatNumber(Swift.max(Swift.abs(v.x), Swift.abs(v.y))))) is too large "
+                    + "for the engine: its square overflows",
                 at: e?.location ?? scene.location)
         }
     }

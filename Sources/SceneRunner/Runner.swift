@@ -245,7 +245,8 @@ final class Run {
         if tickCount >= limits.ticks || time >= limits.sceneTime {
             throw Abort(
                 diagnostic: Diagnostic(
-                    "the scene ran more than \(limits.ticks) ticks or \(formatNumber(limits.sceneTime)) s of simulated time; raise the limit with --max-ticks / --max-time",
+                    "the scene ran more than \(limits.ticks) ticks or \(formatNumber(limits.sceneTime)) s of "
+                        + "simulated time; raise the limit with --max-ticks / --max-time",
                     at: loc))
         }
         tickCount += 1
@@ -262,7 +263,9 @@ final class Run {
         if work > limits.work {
             throw Abort(
                 diagnostic: Diagnostic(
-                    "the case needed more than \(limits.work) units of engine work (bodies, contacts and joints summed over sub-steps) by tick \(tickCount) (\(timeText(time))); raise the limit with --max-work",
+                    "the case needed more than \(limits.work) units of engine work (bodies, contacts and joints "
+                        + "summed over sub-steps) by tick \(tickCount) (\(timeText(time))); raise the limit with "
+                        + "--max-work",
                     at: loc))
         }
         syncFromAnimator()
@@ -270,7 +273,8 @@ final class Run {
             if !v.frame.origin.isFinite || !v.rotation.isFinite {
                 throw Abort(
                     diagnostic: Diagnostic(
-                        "the simulation produced a non-finite position for `\(v.spec.name)` at tick \(tickCount) (\(timeText(time)))",
+                        "the simulation produced a non-finite position for `\(v.spec.name)` at tick \(tickCount) "
+                            + "(\(timeText(time)))",
                         at: v.spec.location))
             }
         }
@@ -281,7 +285,9 @@ final class Run {
                 point: e.point, boundary: e.boundary ?? "", item: itemName, otherItem: other)
             count(e.began ? "contact" : "contactEnded")
             note(
-                "\(e.began ? "contact" : "contactEnded") \(itemName)\(other.isEmpty ? "" : "–" + other) at [\(formatFixed(e.point.x, decimals: 2)), \(formatFixed(e.point.y, decimals: 2))]\(e.boundary.map { " boundary \($0)" } ?? "")"
+                "\(e.began ? "contact" : "contactEnded") \(itemName)\(other.isEmpty ? "" : "–" + other) at "
+                    + "[\(formatFixed(e.point.x, decimals: 2)), "
+                    + "\(formatFixed(e.point.y, decimals: 2))]\(e.boundary.map { " boundary \($0)" } ?? "")"
             )
             try fire(.plain(e.began ? .contact : .contactEnded))
             currentContact = nil

@@ -27,7 +27,9 @@ extension Run {
                 if seconds > limits.sceneTime + 1e-9 || seconds / dt > Double(limits.ticks) + 1e-6 {
                     throw Abort(
                         diagnostic: Diagnostic(
-                            "the script waits \(formatNumber(seconds)) s in all, more than the limit of \(formatNumber(limits.sceneTime)) s or \(limits.ticks) ticks; raise it with --max-time / --max-ticks",
+                            "the script waits \(formatNumber(seconds)) s in all, more than the limit of "
+                                + "\(formatNumber(limits.sceneTime)) s or \(limits.ticks) ticks; raise it with "
+                                + "--max-time / --max-ticks",
                             at: loc))
                 }
             case .pan(let p):
@@ -53,7 +55,8 @@ extension Run {
         if time + seconds > limits.sceneTime || seconds / dt > Double(limits.ticks) {
             throw Abort(
                 diagnostic: Diagnostic(
-                    "a wait of \(formatNumber(seconds)) s goes past the limit of \(formatNumber(limits.sceneTime)) s or \(limits.ticks) ticks; raise it with --max-time / --max-ticks",
+                    "a wait of \(formatNumber(seconds)) s goes past the limit of \(formatNumber(limits.sceneTime)) "
+                        + "s or \(limits.ticks) ticks; raise it with --max-time / --max-ticks",
                     at: loc))
         }
     }
@@ -62,7 +65,8 @@ extension Run {
         if seconds > scene.world.timeout + 1e-9 {
             throw Abort(
                 diagnostic: Diagnostic(
-                    "a wait of \(formatNumber(seconds)) s is longer than the timeout of \(formatNumber(scene.world.timeout)) s; raise `world.timeout`",
+                    "a wait of \(formatNumber(seconds)) s is longer than the timeout of "
+                        + "\(formatNumber(scene.world.timeout)) s; raise `world.timeout`",
                     at: loc))
         }
     }
@@ -135,7 +139,8 @@ extension Run {
                         Failure(
                             location: loc,
                             message:
-                                "timed out after \(formatNumber(timeout ?? scene.world.timeout)) s waiting for rest at \(timeText(time)); \(stillMoving())"
+                                "timed out after \(formatNumber(timeout ?? scene.world.timeout)) s waiting for rest "
+                                + "at \(timeText(time)); \(stillMoving())"
                         ))
                     return
                 }
@@ -150,7 +155,8 @@ extension Run {
                         Failure(
                             location: loc,
                             message:
-                                "timed out after \(formatNumber(timeout ?? scene.world.timeout)) s waiting for `\(e.text)` at \(timeText(time)); \(stillMoving())"
+                                "timed out after \(formatNumber(timeout ?? scene.world.timeout)) s waiting for "
+                                + "`\(e.text)` at \(timeText(time)); \(stillMoving())"
                         ))
                     return
                 }

@@ -26,7 +26,8 @@ extension Run {
     func startTransition(_ i: Int, at location: SourceLocation, scope: Scope) throws {
         if let c = currentTransition {
             throw runtimeError(
-                "cannot start `\(scene.transitions[i].name)` while `\(scene.transitions[c].name)` is \(transitions[c].state.rawValue); complete or cancel it first",
+                "cannot start `\(scene.transitions[i].name)` while `\(scene.transitions[c].name)` is "
+                    + "\(transitions[c].state.rawValue); complete or cancel it first",
                 at: location)
         }
         transitions[i].start()

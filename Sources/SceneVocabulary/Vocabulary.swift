@@ -22,7 +22,8 @@ extension VocabularyName {
     /// "a, b or c".
     public static var alternatives: String {
         let n = names
-        return n.count < 2 ? n.joined() : n.dropLast().joined(separator: ", ") + " or " + n.last!  // count ≥ 2 checked
+        guard let last = n.last, n.count >= 2 else { return n.joined() }
+        return n.dropLast().joined(separator: ", ") + " or " + last
     }
 }
 

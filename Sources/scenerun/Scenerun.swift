@@ -16,7 +16,10 @@ struct Scenerun: ParsableCommand {
         commandName: "scenerun",
         abstract: "Runs UIKit Dynamics scenes headlessly and checks their expectations.",
         discussion: """
-            Exit codes: 0 every case passed, 1 an expectation failed, 2 a scene is invalid (load or runtime error), 64 a usage error (also a --filter that selects no case), 73 a report cannot be created (a folder, a device, a symbolic link, no permission), 74 an I/O error while writing (full disk, closed standard output), 130 interrupted.
+            Exit codes: 0 every case passed, 1 an expectation failed, 2 a scene is invalid (load or runtime error), \
+            64 a usage error (also a --filter that selects no case), 73 a report cannot be created (a folder, \
+            a device, a symbolic link, no permission), 74 an I/O error while writing (full disk, closed \
+            standard output), 130 interrupted.
 
             Examples:
               scenerun scenes/shade.yaml              run one scene and its variants
@@ -56,14 +59,16 @@ struct Scenerun: ParsableCommand {
 struct Common: ParsableArguments {
     @Argument(
         help: ArgumentHelp(
-            "Scene files or folders (folders are searched for *.yaml and *.yml; a folder named `invalid` is skipped unless named).",
+            "Scene files or folders (folders are searched for *.yaml and *.yml; a folder named `invalid` is skipped "
+                + "unless named).",
             valueName: "paths"), completion: .file(extensions: ["yaml", "yml"]))
     var paths: [String]
 
     @Option(
         name: .long,
-        help:
-            "Only cases whose name contains this text, or matches it as a glob (*, ?, [...]); both ignore case. Selecting no case is a usage error (64)."
+        help: ArgumentHelp(
+            "Only cases whose name contains this text, or matches it as a glob (*, ?, [...]); both ignore case. "
+                + "Selecting no case is a usage error (64).")
     )
     var filter: String?
 
@@ -107,7 +112,9 @@ struct Common: ParsableArguments {
         for p in paths where FilePath(argument: p).status() == nil {
             throw ValidationError("no such file or folder: \(escapeForTerminal(p))")
         }
-        if let s = shard, Shard(s) == nil { throw ValidationError("--shard takes i/n with 1 ≤ i ≤ n, for example 2/4") }
+        if let s = shard, Shard(s) == nil {
+            throw ValidationError("--shard takes i/n with 1 ≤ i ≤ n, for example 2/4")
+        }
         if maxFileSize <= 0 || maxNodes <= 0 || maxDepth <= 0 || maxViews <= 0 || maxBehaviors <= 0 || maxCases <= 0 {
             throw ValidationError("limits must be positive")
         }
@@ -165,8 +172,9 @@ struct Run: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp(formatHelp)) var format = StreamFormat(.text)
     @Option(
         name: .long,
-        help:
-            "Colour in text output: always, never or auto (FORCE_COLOR, NO_COLOR, TERM=dumb, then whether standard output is a terminal)."
+        help: ArgumentHelp(
+            "Colour in text output: always, never or auto (FORCE_COLOR, NO_COLOR, TERM=dumb, then whether standard "
+                + "output is a terminal).")
     )
     var color: ColorChoice = .auto
     @Option(
@@ -185,14 +193,16 @@ struct Run: ParsableCommand {
     @Option(name: .long, help: "Most simulated seconds one case may run.") var maxTime: Double = RunLimits().sceneTime
     @Option(
         name: .long,
-        help:
-            "Most units of engine work one case may do (bodies, contacts and joints summed over sub-steps; --verbose shows each case's)."
+        help: ArgumentHelp(
+            "Most units of engine work one case may do (bodies, contacts and joints summed over sub-steps; "
+                + "--verbose shows each case's).")
     )
     var maxWork: Int = RunLimits.defaultWork
     @Flag(
         name: .long,
-        help:
-            "Record mode: rewrite the expected values of failing expectations with what was observed (not on CI without --force)."
+        help: ArgumentHelp(
+            "Record mode: rewrite the expected values of failing expectations with what was observed (not on CI "
+                + "without --force).")
     ) var update = false
     @Flag(name: .long, help: "Record mode: rewrite every value expectation with what was observed.") var updateAll =
         false
