@@ -101,7 +101,7 @@ public enum ExpectationRewriter {
 
     /// The new text of the value at `token` for what was observed; nil when record mode cannot
     /// write it (an expression, a shape that does not match).
-    static func replacement(for o: Observation, token: Token) -> String? {
+    @_spi(Testing) public static func replacement(for o: Observation, token: Token) -> String? {
         switch o.observed {
         case .numbers(let values, let tolerance):
             if values.count == 1 {
@@ -141,7 +141,7 @@ public enum ExpectationRewriter {
     /// The fewest digits that keep `v` within half its tolerance (a margin for the next run);
     /// the old text when the old value is already that close (so a file already in this form
     /// comes back byte for byte).
-    static func number(_ v: Double, tolerance: Double, old: Double, oldText: String) -> String {
+    @_spi(Testing) public static func number(_ v: Double, tolerance: Double, old: Double, oldText: String) -> String {
         let margin = Swift.max(tolerance / 2, 1e-12)
         if Swift.abs(old - v) <= margin { return oldText }
         for k in 0...12 {
@@ -157,7 +157,7 @@ public enum ExpectationRewriter {
     static func power10(_ k: Int) -> Double { (0..<k).reduce(1.0) { a, _ in a * 10 } }
 
     /// `r` written with at most `k` decimals, trailing zeros dropped, no `-0`.
-    static func decimal(_ r: Double, _ k: Int) -> String {
+    @_spi(Testing) public static func decimal(_ r: Double, _ k: Int) -> String {
         guard Swift.abs(r) < 1e15 else { return "\(r)" }
         let scale = power10(k)
         let n = Int((Swift.abs(r) * scale).rounded())
@@ -175,14 +175,14 @@ public enum ExpectationRewriter {
 
 /// A YAML value as written at a location: a plain or quoted scalar, or a flow sequence of plain
 /// scalars (with each element's offset in the token's text).
-struct Token: Sendable {
-    var text: String
+@_spi(Testing) public struct Token: Sendable {
+    @_spi(Testing) public var text: String
     var length: Int { text.count }
     var quoted: Bool
     var items: [(text: String, offset: Int)]?
     var number: Double? { quoted ? nil : Double(text) }
 
-    static func at(_ loc: SourceLocation, in source: String) -> Token? {
+    @_spi(Testing) public static func at(_ loc: SourceLocation, in source: String) -> Token? {
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
         guard loc.line >= 1, loc.line <= lines.count else { return nil }
         let line = Array(lines[loc.line - 1])

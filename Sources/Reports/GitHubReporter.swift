@@ -17,7 +17,7 @@ public struct GitHubReporter: Reporter {
         s.replacingAll("%", "%25").replacingAll("\r", "%0D").replacingAll("\n", "%0A")
     }
 
-    static func escapeProperty(_ s: String) -> String {
+    @_spi(Testing) public static func escapeProperty(_ s: String) -> String {
         escapeData(s).replacingAll(":", "%3A").replacingAll(",", "%2C")
     }
 

@@ -15,7 +15,7 @@ public struct JUnitReporter: Reporter {
         [ReportFile(name: "", text: Self.render(results, options: options))]
     }
 
-    static func xml(_ s: String) -> String {
+    @_spi(Testing) public static func xml(_ s: String) -> String {
         var o = ""
         for c in s.unicodeScalars {
             switch c {

@@ -8,7 +8,7 @@ import Yams
 let actionKeys = ActionKey.names
 let stepKeys = StepKey.names + actionKeys
 
-struct SceneBuilder {
+@_spi(Testing) public struct SceneBuilder {
     var w: Walker
     var scene: Scene!  // set first thing in build(), before any other method runs
     var scope = Scope()
@@ -441,7 +441,7 @@ struct SceneBuilder {
     static let gestureSchema = schema(GestureMember.self, \.type)
     static let viewSchema = schema(ViewMember.self, \.type)
     static let transitionSchema = schema(TransitionMember.self, \.type)
-    static let contactSchema = schema(ContactMember.self, \.type)
+    @_spi(Testing) public static let contactSchema = schema(ContactMember.self, \.type)
 
     /// The scope of the scene's expressions, from the vocabulary's member tables: the built-in
     /// names, then the scene's views, gestures and transitions (variables are added as declared).

@@ -1,5 +1,5 @@
 import Testing
-@testable import Diagnostics
+import Diagnostics
 
 @Suite struct DiagnosticsTests {
     @Test func rendersCompilerForm() {

@@ -1,7 +1,7 @@
 import Testing
 import Geometry
 import MallocCounter
-@testable import Dynamics
+import Dynamics
 
 /// A step allocates nothing once the world's buffers have grown to the scene (the benchmark's
 /// scenes in miniature: a spring, a bullet falling onto a chain, a rain of boxes, overlapping

@@ -1,7 +1,7 @@
 import Testing
 import Geometry
 import TestSupport
-@testable import Dynamics
+import Dynamics
 
 @Suite struct ShapeTests {
     @Test func boxMass() {

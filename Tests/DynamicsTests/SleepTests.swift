@@ -1,6 +1,6 @@
 import Testing
 import Geometry
-@testable import Dynamics
+import Dynamics
 
 /// The sleep rule is Box2D's, timer included: the time below the tolerances is a float32 sum of
 /// float32 sub-steps, so with h = Float(1/120) a body falls asleep on its 61st still sub-step

@@ -1,6 +1,6 @@
 import Testing
 import Geometry
-@testable import Dynamics
+import Dynamics
 
 /// The time-of-impact event queue gives what Box2D's rescan gives, bit for bit: the same bodies at
 /// the same places with the same velocities after every step, on scenes where bullets hit each

@@ -1,7 +1,7 @@
 import Testing
 import Geometry
 import TestSupport
-@testable import Dynamics
+import Dynamics
 
 let h = Double(Float(1.0 / 120.0))
 

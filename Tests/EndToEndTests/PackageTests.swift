@@ -64,4 +64,20 @@ import Testing
             }
         }
     }
+    /// Tests reach internals only through `@_spi(Testing)` declarations, never a blanket
+    /// `@testable import` (which needs a debug build and exposes every internal name).
+    @Test func testsImportInternalsOnlyThroughSPI() throws {
+        let dir = repo.appendingPathComponent("Tests")
+        guard let files = FileManager.default.enumerator(atPath: dir.path) else { Issue.record("no Tests"); return }
+        var spiImports = 0
+        while let f = files.nextObject() as? String {
+            guard f.hasSuffix(".swift") else { continue }
+            let text = try String(contentsOf: dir.appendingPathComponent(f), encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                #expect(!line.hasPrefix("@testable "), "Tests/\(f): \(line)")
+                if line.hasPrefix("@_spi(Testing) import ") { spiImports += 1 }
+            }
+        }
+        #expect(spiImports > 0)
+    }
 }

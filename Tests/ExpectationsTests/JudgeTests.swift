@@ -3,9 +3,9 @@ import Diagnostics
 import Expressions
 import Geometry
 import Results
-@testable import Expectations
-@testable import SceneModel
-@testable import SceneLoader
+import Expectations
+import SceneModel
+import SceneLoader
 
 /// A scene whose `expect` is under test; the snapshot is made by hand (no physics).
 func expectation(_ yaml: String) throws -> (SceneModel.Expectation, Scope) {

@@ -2,7 +2,7 @@ import Testing
 import Diagnostics
 import Foundation
 import Geometry
-@testable import Expressions
+import Expressions
 
 /// The functions added by format 1.1 (`log exp pow ceil sign lerp`), their domain errors, and
 /// the table every function is read from.

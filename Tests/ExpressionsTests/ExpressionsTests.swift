@@ -2,7 +2,7 @@ import Testing
 import Diagnostics
 import Geometry
 import TestSupport
-@testable import Expressions
+import Expressions
 
 struct Names: NameResolver {
     var values: [String: Value]

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Diagnostics
 import Geometry
-@testable import Expressions
+import Expressions
 
 /// Expression limits: on main these inputs overflowed the stack (SIGSEGV) in the parser or in
 /// `eval`, or took 19 s and 333 MB to parse. Now each is a located error or a value.

@@ -1,6 +1,6 @@
 import Testing
 import Geometry
-@testable import Interaction
+import Interaction
 
 let screen = Rect(x: 0, y: 0, width: 390, height: 844)
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Diagnostics
 import Results
-@testable import RecordMode
+@_spi(Testing) import RecordMode
 
 @Suite struct UpdateTests {
     let here = SourceLocation(file: "s.yaml", line: 2, column: 18)

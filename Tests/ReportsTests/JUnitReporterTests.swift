@@ -5,7 +5,7 @@ import FoundationXML
 import Results
 import Testing
 import Diagnostics
-@testable import Reports
+@_spi(Testing) import Reports
 
 @Suite struct JUnitReporterTests {
     @Test func junit() throws {

@@ -5,7 +5,7 @@ import FoundationXML
 import Results
 import Testing
 import Diagnostics
-@testable import Reports
+import Reports
 
 /// The results every reporter test renders: a passed case, a failed one with its source line, an
 /// invalid file. One test file per reporter, as one source file per reporter.

@@ -5,7 +5,7 @@ import FoundationXML
 import Results
 import Testing
 import Diagnostics
-@testable import Reports
+import Reports
 
 @Suite struct TraceReporterTests {
     @Test func traceCSV() {

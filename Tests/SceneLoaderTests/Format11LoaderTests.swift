@@ -1,8 +1,8 @@
 import Testing
 import Diagnostics
 import SceneVocabulary
-@testable import SceneLoader
-@testable import SceneModel
+import SceneLoader
+import SceneModel
 
 /// Format 1.1's keys (vars, after/do, animate then, behaviour action, transition initial,
 /// gestures in world, merge-patch variants, motion expectations): each valid form loads, each

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 import Diagnostics
-@testable import SceneLoader
-@testable import SceneRunner
+import SceneLoader
+import SceneRunner
 
 /// Replays every input the libFuzzer campaigns flagged (Fuzz/findings/*.yaml) the way the harness
 /// runs them: it loads or is refused with located diagnostics, and its first cases run to a

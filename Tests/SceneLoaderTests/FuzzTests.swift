@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import Diagnostics
 import TestSupport
-@testable import SceneLoader
-@testable import SceneRunner
+import SceneLoader
+import SceneRunner
 
 /// A seeded mutation fuzzer over the loader, the expression parser and the runner.
 ///

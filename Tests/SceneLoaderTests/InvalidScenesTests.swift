@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Diagnostics
-@testable import SceneLoader
+import SceneLoader
 import SceneRunner
 
 /// The repository root, found from this file's path.

@@ -3,8 +3,8 @@ import Diagnostics
 import Expressions
 import Geometry
 import SceneVocabulary
-@testable import SceneLoader
-@testable import SceneModel
+import SceneLoader
+import SceneModel
 
 func load(_ text: String) throws -> [Scene] { try SceneFile.load(path: "t.yaml", text: text) }
 func loadError(_ text: String) -> String {

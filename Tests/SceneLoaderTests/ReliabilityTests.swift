@@ -1,9 +1,9 @@
 import Testing
 import Diagnostics
 import Expressions
-@testable import SceneLoader
-@testable import SceneModel
-@testable import SceneRunner
+import SceneLoader
+import SceneModel
+import SceneRunner
 
 /// Inputs that crashed main or were silently accepted; each is now a located load error (or, for
 /// a byte order mark, accepted).

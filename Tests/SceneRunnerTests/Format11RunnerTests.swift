@@ -2,7 +2,7 @@ import Results
 import Testing
 import Diagnostics
 import Expectations
-@testable import SceneRunner
+import SceneRunner
 
 /// Format 1.1 at run time: vars, timers, completion blocks, behaviour actions, transitions,
 /// rotated frames, held pans, located run-time errors.

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import Diagnostics
 import Expectations
-@testable import SceneLoader
-@testable import SceneRunner
+import SceneLoader
+import SceneRunner
 
 /// Work and memory limits of a run.
 @Suite struct RunLimitsTests {

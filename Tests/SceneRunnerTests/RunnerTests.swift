@@ -4,8 +4,8 @@ import Testing
 import Diagnostics
 import Expectations
 import Reports
-@testable import SceneLoader
-@testable import SceneRunner
+import SceneLoader
+import SceneRunner
 
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

@@ -1,5 +1,5 @@
 import Testing
-@testable import SceneRunner
+import SceneRunner
 
 /// `set` assigns the property it names and nothing else (scene-format 1.1, "`set` changes what it
 /// names, nothing else"): the other expressions of the behaviour keep the values they had when it

@@ -4,8 +4,8 @@ import Diagnostics
 import Expectations
 import Expressions
 import Reports
-@testable import SceneLoader
-@testable import SceneRunner
+import SceneLoader
+import SceneRunner
 
 /// Sweeps: one scene, a grid of cases, and the outcome map.
 @Suite struct SweepTests {

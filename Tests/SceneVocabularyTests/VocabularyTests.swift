@@ -4,7 +4,7 @@ import Diagnostics
 import Expectations
 import Expressions
 import Geometry
-@testable import SceneLoader
+@_spi(Testing) import SceneLoader
 import SceneModel
 import SceneVocabulary
 

@@ -1,6 +1,6 @@
 import Testing
 import Geometry
-@testable import UIDynamics
+import UIDynamics
 
 let screen = Rect(x: 0, y: 0, width: 1000, height: 1000)
 

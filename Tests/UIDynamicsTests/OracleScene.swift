@@ -1,6 +1,6 @@
 import Foundation
 import Geometry
-@testable import UIDynamics
+import UIDynamics
 
 /// A reference scene and its Box2D 2.3 trajectory, as written by Tools/oracle/generate.py.
 struct OracleFixture {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import UIDynamics
+import UIDynamics
 
 /// Differential tests: every reference scene of Tools/oracle against Box2D 2.3's trajectory.
 @Suite struct OracleTests {
