@@ -104,11 +104,42 @@ extension SceneBuilder {
         func point(_ k: String) throws(Diagnostic) -> Expr? {
             try get(k).map { (x) throws(Diagnostic) in try w.expr(x, "`\(k)`", .point, s) }
         }
+        /// Every plain-valued key the scene gave, typed and bounded as the vocabulary says.
+        func properties<K: VocabularyKey>(_: K.Type) throws(Diagnostic) -> Properties<K> {
+            var out = Properties<K>()
+            for (k, x) in kv {
+                guard let key = K(rawValue: k) else { continue }  // `w.mapping` refused unknown keys
+                let type: ValueType
+                switch key.kind {
+                case .number: type = .number
+                case .bool: type = .bool
+                case .point: type = .point
+                default: continue  // names, choices and structured keys are read by the kind itself
+                }
+                let e = try w.expr(x, "`\(k)`", type, s)
+                if case .number(let d) = e.node {
+                    if let m = key.minimum, m.exclusive ? d <= m.value : d < m.value {
+                        let bound =
+                            m.value != 0
+                            ? "must be \(m.exclusive ? "greater than" : "at least") \(formatNumber(m.value))"
+                            : m.exclusive ? "must be positive" : "must not be negative"
+                        throw err("`\(k)` \(bound), found \(formatNumber(d))", x)
+                    }
+                    if let m = key.maximum, d > m {
+                        let low = key.minimum.map { formatNumber($0.value) } ?? "-∞"
+                        throw err(
+                            "\(kind.rawValue) `\(k)` must be between \(low) and \(formatNumber(m)), found "
+                                + "\(formatNumber(d))",
+                            x)
+                    }
+                }
+                out.entries.append((key, e))
+            }
+            return out
+        }
         switch kind {
         case .gravity:
-            return .gravity(
-                items: try viewNames(req("items"), "`items`"), magnitude: try num("magnitude"), angle: try num("angle"),
-                direction: try point("direction"))
+            return .gravity(items: try viewNames(req("items"), "`items`"), try properties(GravityKey.self))
         case .collision:
             var mode = CollisionMode.everything
             if let m = get("mode") {
@@ -205,37 +236,16 @@ extension SceneBuilder {
             }
             return .attachment(a)
         case .snap:
-            guard let to = get("to") else { throw err("snap `\(name)` needs `to`: the point to snap to", n) }
-            let d = try num("damping", min: 0)
-            if let d, case .number(let v) = d.node, v > 1 {
-                throw err("snap `damping` must be between 0 and 1, found \(formatNumber(v))", req("damping"))
-            }
-            return .snap(item: try viewID(req("item"), "`item`"), to: try w.expr(to, "`to`", .point, s), damping: d)
+            guard get("to") != nil else { throw err("snap `\(name)` needs `to`: the point to snap to", n) }
+            return .snap(item: try viewID(req("item"), "`item`"), try properties(SnapKey.self))
         case .push:
             var mode = PushMode.continuous
             if let m = get("mode") {
                 mode = try pick(m, "`mode`") { "push `mode` must be \(PushMode.alternatives), found `\($0)`" }
             }
-            let active = try get("active").map { (x) throws(Diagnostic) in try w.expr(x, "`active`", .bool, s) }
-            return .push(
-                items: try viewNames(req("items"), "`items`"), mode: mode, magnitude: try num("magnitude"),
-                angle: try num("angle"),
-                direction: try point("direction"), offset: try point("offset"), active: active)
+            return .push(items: try viewNames(req("items"), "`items`"), mode: mode, try properties(PushKey.self))
         case .item:
-            var props: [(ItemKey, Expr)] = []
-            for (k, x) in kv where k != "items" {
-                let key = ItemKey(rawValue: k)!  // a known key of the mapping above
-                switch key {
-                case .items: break
-                case .allowsRotation, .anchored: props.append((key, try w.expr(x, "`\(k)`", .bool, s)))
-                case .linearVelocity: props.append((key, try w.expr(x, "`\(k)`", .point, s)))
-                case .density: props.append((key, try num(k, positive: true)!))  // present: k is a key of kv
-                // present
-                case .elasticity, .friction, .resistance, .angularResistance: props.append((key, try num(k, min: 0)!))
-                case .charge, .angularVelocity: props.append((key, try w.expr(x, "`\(k)`", .number, s)))
-                }
-            }
-            return .item(items: try viewNames(req("items"), "`items`"), properties: props)
+            return .item(items: try viewNames(req("items"), "`items`"), try properties(ItemKey.self))
         case .field:
             let k: FieldKind = try pick(req("kind"), "`kind`") { "unknown field kind `\($0)`" }  // required key
             var f = FieldSpec(

@@ -18,13 +18,12 @@ public struct BehaviorSpec: Sendable {
 /// Every behaviour kind of the scene format; every number an expression evaluated when the
 /// behaviour is added.
 public enum BehaviorKind: Sendable {
-    case gravity(items: [ViewID], magnitude: Expr?, angle: Expr?, direction: Expr?)
+    case gravity(items: [ViewID], Properties<GravityKey>)
     case collision(items: [ViewID], mode: CollisionMode, referenceBounds: [String: Expr]?, boundaries: [BoundarySpec])
     case attachment(AttachmentSpec)
-    case snap(item: ViewID, to: Expr, damping: Expr?)
-    case push(
-        items: [ViewID], mode: PushMode, magnitude: Expr?, angle: Expr?, direction: Expr?, offset: Expr?, active: Expr?)
-    case item(items: [ViewID], properties: [(ItemKey, Expr)])
+    case snap(item: ViewID, Properties<SnapKey>)
+    case push(items: [ViewID], mode: PushMode, Properties<PushKey>)
+    case item(items: [ViewID], Properties<ItemKey>)
     case field(FieldSpec)
     case composite(children: [BehaviorID])
 
@@ -45,14 +44,25 @@ public enum BehaviorKind: Sendable {
     /// The views the behaviour names (not its children's).
     public var items: [ViewID] {
         switch self {
-        case .gravity(let i, _, _, _), .collision(let i, _, _, _), .push(let i, _, _, _, _, _, _), .item(let i, _):
+        case .gravity(let i, _), .collision(let i, _, _, _), .push(let i, _, _), .item(let i, _):
             return i
         case .field(let f): return f.items
         case .attachment(let a): return a.to.map { [a.item, $0] } ?? [a.item]
-        case .snap(let i, _, _): return [i]
+        case .snap(let i, _): return [i]
         case .composite: return []
         }
     }
+}
+
+/// The plain-valued keys (numbers, points, bools) a scene gave a behaviour, each with its
+/// expression, in file order. The loader fills it from the vocabulary (`Key.kind` types each
+/// expression, `Key.minimum`/`Key.maximum` bound a literal), so a new key of this kind reaches
+/// the runner's mapping without a change here or in the loader.
+public struct Properties<Key: VocabularyKey>: Sendable {
+    public var entries: [(key: Key, expr: Expr)] = []
+    public init(_ entries: [(key: Key, expr: Expr)] = []) { self.entries = entries }
+    /// The expression given for `key`, or nil when the scene left it to its default.
+    public subscript(_ key: Key) -> Expr? { entries.first { $0.key == key }?.expr }
 }
 
 /// The parameters of an attachment.

@@ -46,7 +46,8 @@ extension Run {
             return v
         }
         switch spec.kind {
-        case .gravity(let items, let magnitude, let angle, let direction):
+        case .gravity(let items, let p):
+            let (magnitude, angle, direction) = (p[.magnitude], p[.angle], p[.direction])
             var dir = try pt("direction", direction) ?? Vec2(0, 1)
             if direction == nil && o["direction"] == nil, angle != nil || o["angle"] != nil {
                 let a = try num("angle", angle, Double.pi / 2)
@@ -119,12 +120,14 @@ extension Run {
                 AttachmentBehavior(
                     item: item, offset: offset, anchor: anchor, length: length, frequency: freq, damping: damp,
                     kind: kind, range: range, frictionTorque: torque))
-        case .snap(let item, let to, let damping):
+        case .snap(let item, let p):
             return .snap(
                 SnapBehavior(
-                    item: item.index, snapPoint: try pt("to", to) ?? .zero,  // `to` is required, so pt returns a point
-                    damping: try num("damping", damping, 0.5)))
-        case .push(let items, let mode, let magnitude, let angle, let direction, let offset, let active):
+                    item: item.index, snapPoint: try pt("to", p[.to]) ?? .zero,  // `to` is required: pt gives a point
+                    damping: try num("damping", p[.damping], 0.5)))
+        case .push(let items, let mode, let p):
+            let (magnitude, angle, direction) = (p[.magnitude], p[.angle], p[.direction])
+            let (offset, active) = (p[.offset], p[.active])
             var dir: Vec2
             if let d = try pt("direction", direction) {
                 dir = d
@@ -148,9 +151,8 @@ extension Run {
                     items: ids(items), mode: mode.engine, pushDirection: dir, offsets: offsets, active: isActive))
         case .item(let items, let props):
             var ib = ItemBehavior(items: ids(items))
-            var all: [(ItemKey, Expr?)] = props.map { ($0.0, Optional($0.1)) }
-            for k in ItemKey.allCases where k != .items && o[k.rawValue] != nil && !props.contains(where: { $0.0 == k })
-            {
+            var all: [(ItemKey, Expr?)] = props.entries.map { ($0.key, Optional($0.expr)) }
+            for k in ItemKey.allCases where k != .items && o[k.rawValue] != nil && props[k] == nil {
                 all.append((k, nil))
             }
             for (k, expr) in all {

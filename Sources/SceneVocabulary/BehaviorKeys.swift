@@ -98,6 +98,7 @@ public enum AttachmentKey: String, VocabularyKey {
 public enum SnapKey: String, VocabularyKey {
     case item, to, damping
     public var minimum: (value: Double, exclusive: Bool)? { self == .damping ? (0, false) : nil }
+    public var maximum: Double? { self == .damping ? 1 : nil }
     public var kind: KeyKind { self == .item ? .viewName : self == .to ? .point : .number }
     public var defaultValue: String { self == .damping ? "0.5" : "required" }
     public var doc: String {

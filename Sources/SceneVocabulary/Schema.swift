@@ -90,10 +90,13 @@ public enum SceneSchema {
         object(
             K.allCases.map { key -> (String, JSON) in
                 var j = kind(key.kind)
-                if let m = key.minimum {  // beside a $ref, draft-07 ignores other keywords: wrap it
-                    j = .object([
-                        ("allOf", .array([j])), (m.exclusive ? "exclusiveMinimum" : "minimum", .number(m.value)),
-                    ])
+                var bounds: [(String, JSON)] = []
+                if let m = key.minimum {
+                    bounds.append((m.exclusive ? "exclusiveMinimum" : "minimum", .number(m.value)))
+                }
+                if let m = key.maximum { bounds.append(("maximum", .number(m))) }
+                if !bounds.isEmpty {  // beside a $ref, draft-07 ignores other keywords: wrap it
+                    j = .object([("allOf", .array([j]))] + bounds)
                 }
                 return (key.rawValue, described(j, "\(key.doc) (default: \(key.defaultValue))"))
             })

@@ -66,10 +66,13 @@ public protocol VocabularyKey: VocabularyName {
     var defaultValue: String { get }
     /// The least literal value the loader accepts, and whether it is excluded.
     var minimum: (value: Double, exclusive: Bool)? { get }
+    /// The greatest literal value the loader accepts (included).
+    var maximum: Double? { get }
 }
 
 extension VocabularyKey {
     public var minimum: (value: Double, exclusive: Bool)? { nil }
+    public var maximum: Double? { nil }
     /// The key's type as the docs write it.
     public var type: String { kind.text }
 }

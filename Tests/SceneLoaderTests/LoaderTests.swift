@@ -73,10 +73,12 @@ func loadError(_ text: String) -> String {
         #expect(t.to == ViewID(1) && t.kind == .spring && t.length?.text == "30")
         guard case .attachment(let sl) = s.behaviors[3].kind else { Issue.record("sliding"); return }
         #expect(sl.kind == .sliding && sl.axis != nil && sl.range != nil)
-        guard case .push(_, let mode, _, _, _, let off, _) = s.behaviors[6].kind else { Issue.record("push"); return }
-        #expect(mode == .instantaneous && off != nil)
+        guard case .snap(let snapItem, let snap) = s.behaviors[5].kind else { Issue.record("snap"); return }
+        #expect(snapItem == ViewID(1) && snap[.to]?.text == "[10, 10]" && snap[.damping]?.text == "0.4")
+        guard case .push(_, let mode, let push) = s.behaviors[6].kind else { Issue.record("push"); return }
+        #expect(mode == .instantaneous && push[.offset] != nil && push[.magnitude]?.text == "2" && push[.angle] == nil)
         guard case .item(_, let props) = s.behaviors[7].kind else { Issue.record("item"); return }
-        #expect(props.map(\.0.rawValue) == ["elasticity", "friction", "density", "resistance", "angularResistance", "allowsRotation", "anchored", "charge", "linearVelocity", "angularVelocity"])
+        #expect(props.entries.map(\.key.rawValue) == ["elasticity", "friction", "density", "resistance", "angularResistance", "allowsRotation", "anchored", "charge", "linearVelocity", "angularVelocity"])
         #expect(s.behaviors[9].active)
         guard case .field(let field) = s.behaviors[8].kind else { Issue.record("field"); return }
         #expect(field.kind == .vortex && field.strength?.text == "3" && field.minimumRadius != nil && field.animationSpeed != nil)
@@ -165,6 +167,12 @@ func loadError(_ text: String) -> String {
                 "t.yaml:2:21: error: unknown haptic style `lite`; styles are light, medium, heavy, soft, rigid")
         #expect(loadError("views: {world: {frame: [0,0,1,1]}}\nscript: [ { wait: 1 } ]\n") ==
                 "t.yaml:1:16: error: `world` is a reserved name in expressions; choose another name")
+        // Behaviour keys are typed and bounded from the vocabulary (SnapKey.damping: 0…1).
+        let snap = "views: {a: {frame: [0,0,1,1]}}\nscript: [ { wait: 1 } ]\nbehaviors: { s: { snap: { item: a, to: [1, 1], "
+        #expect(loadError(snap + "damping: 1.5 } } }\n") == "t.yaml:3:57: error: snap `damping` must be between 0 and 1, found 1.5")
+        #expect(loadError(snap + "damping: -1 } } }\n") == "t.yaml:3:57: error: `damping` must not be negative, found -1")
+        #expect(loadError(snap + "damping: true } } }\n") == "t.yaml:3:57: error: `damping` must be a number, found true")
+        #expect(loadError(snap + "dampin: 1 } } }\n") == "t.yaml:3:48: error: unknown key `dampin` in `snap` of `s`; did you mean `damping`?")
         #expect(loadError("views: {a: {frame: [0,0,1,1], alpha: 2}}\nscript: [ { wait: 1 } ]\n") ==
                 "t.yaml:1:38: error: `alpha` of `a` must be between 0 and 1, found 2")
         #expect(loadError("views: {a: {frame: [0,0,1,1]}}\nscript: [ { wait: 1, timeout: 2 } ]\n") ==
