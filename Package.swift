@@ -14,7 +14,8 @@ import PackageDescription
 //   Expectations ── SceneModel, Geometry, Results
 //   Results ── Diagnostics, Geometry   (what a run produced: CaseResult, Failure, CaseRecording)
 //   SceneModel ── Expressions, Diagnostics, Geometry
-//   Expressions ── Diagnostics, Geometry
+//   Expressions ── SceneVocabulary, Diagnostics, Geometry
+//   SceneVocabulary ── Diagnostics     (jsonString for the schema)
 //   Interaction ── Geometry
 //   UIDynamics ── Dynamics, Geometry   (UIKit's behaviours on top of the engine)
 //   Dynamics ── Geometry               (the Box2D 2.x engine: no Foundation)
@@ -38,7 +39,7 @@ let package = Package(
         .target(name: "Diagnostics"),
         .target(name: "Dynamics", dependencies: ["Geometry"]),
         .target(name: "UIDynamics", dependencies: ["Dynamics", "Geometry"]),
-        .target(name: "SceneVocabulary"),
+        .target(name: "SceneVocabulary", dependencies: ["Diagnostics"]),
         .target(name: "Expressions", dependencies: ["SceneVocabulary", "Diagnostics", "Geometry"]),
         .target(name: "SceneModel", dependencies: ["SceneVocabulary", "Expressions", "Diagnostics", "Geometry"]),
         .target(name: "SceneLoader", dependencies: [

@@ -18,31 +18,8 @@ public struct JSONReporter: Reporter {
         [ReportFile(name: "", text: Self.render(results, options: options))]
     }
 
-    /// A JSON string. `forScript` also escapes `<`, `>`, `&` and the two line separators
-    /// JavaScript rejects, so that the text can stand inside an HTML `<script>` element.
-    static func string(_ s: String, forScript: Bool = false) -> String {
-        var o = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": o += "\\\""
-            case "\\": o += "\\\\"
-            case "\n": o += "\\n"
-            case "\r": o += "\\r"
-            case "\t": o += "\\t"
-            case "<" where forScript, ">" where forScript, "&" where forScript, "\u{2028}" where forScript,
-                "\u{2029}" where forScript:
-                o += unicodeEscape(u)
-            default:
-                if u.value < 0x20 { o += unicodeEscape(u) } else { o.unicodeScalars.append(u) }
-            }
-        }
-        return o + "\""
-    }
-
-    static func unicodeEscape(_ u: Unicode.Scalar) -> String {
-        let h = String(u.value, radix: 16)
-        return "\\u" + String(repeating: "0", count: max(0, 4 - h.count)) + h
-    }
+    /// A JSON string (`jsonString`, shared with the replay's data and the scene schema).
+    static func string(_ s: String, forScript: Bool = false) -> String { jsonString(s, forScript: forScript) }
 
     /// A JSON number (JSON has no infinity or NaN: those are null).
     static func number(_ d: Double?) -> String {

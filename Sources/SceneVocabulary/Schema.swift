@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// A JSON Schema (draft-07) of the scene format, generated from the vocabulary, for editors
 /// (yaml-language-server) and for validating scene files outside scenerun. It checks the shape:
 /// keys, kinds, value types; names, expressions and everything that needs the whole scene are
@@ -27,18 +29,7 @@ public enum SceneSchema {
             }
         }
 
-        func quote(_ s: String) -> String {
-            var o = "\""
-            for u in s.unicodeScalars {
-                switch u {
-                case "\"": o += "\\\""
-                case "\\": o += "\\\\"
-                case "\n": o += "\\n"
-                default: o.unicodeScalars.append(u)
-                }
-            }
-            return o + "\""
-        }
+        func quote(_ s: String) -> String { jsonString(s) }
     }
 
     static func ref(_ name: String) -> JSON { .object([("$ref", .string("#/definitions/\(name)"))]) }
