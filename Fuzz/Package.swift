@@ -12,7 +12,7 @@ let package = Package(
     targets: [
         .target(name: "Geometry"),
         .target(name: "Diagnostics"),
-        .target(name: "SceneVocabulary"),
+        .target(name: "SceneVocabulary", dependencies: ["Diagnostics"]),
         .target(name: "Dynamics", dependencies: ["Geometry"]),
         .target(name: "UIDynamics", dependencies: ["Dynamics", "Geometry"]),
         .target(name: "Expressions", dependencies: ["SceneVocabulary", "Diagnostics", "Geometry"]),

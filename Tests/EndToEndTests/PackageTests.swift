@@ -6,8 +6,8 @@ import Testing
 @Suite struct PackageTests {
     /// Target name → its declared dependencies, read from Package.swift's `.target(…)` and
     /// `.executableTarget(…)` entries.
-    func declared() throws -> [String: Set<String>] {
-        let text = try String(contentsOf: repo.appendingPathComponent("Package.swift"), encoding: .utf8)
+    func declared(_ manifest: String = "Package.swift") throws -> [String: Set<String>] {
+        let text = try String(contentsOf: repo.appendingPathComponent(manifest), encoding: .utf8)
         var out: [String: Set<String>] = [:]
         let pattern = try NSRegularExpression(pattern: #"\.(?:target|executableTarget)\(name: "([A-Za-z]+)"(?:, dependencies: \[(.*?)\])?"#,
                                               options: [.dotMatchesLineSeparators])
@@ -64,6 +64,22 @@ import Testing
             }
         }
     }
+    /// The fuzzing package compiles the same sources through symbolic links (the benchmark
+    /// package depends on this one instead): each of its targets that is also a target here
+    /// declares the same dependencies, so that an arrow added here cannot break `Fuzz/fuzz.sh`
+    /// unnoticed.
+    @Test func sidePackagesDeclareTheSameArrows() throws {
+        let main = try declared()
+        for manifest in ["Fuzz/Package.swift"] {
+            let side = try declared(manifest)
+            let shared = side.keys.filter { main[$0] != nil }
+            #expect(shared.count >= 3, "\(manifest) shares \(shared.count) targets")
+            for name in shared {
+                #expect(side[name] == main[name], "\(manifest): \(name) declares \(side[name]?.sorted() ?? []), Package.swift \(main[name]?.sorted() ?? [])")
+            }
+        }
+    }
+
     /// Tests reach internals only through `@_spi(Testing)` declarations, never a blanket
     /// `@testable import` (which needs a debug build and exposes every internal name).
     @Test func testsImportInternalsOnlyThroughSPI() throws {
