@@ -116,7 +116,10 @@ public func onLargeStack<T>(_ body: @escaping () -> T) -> T {
 
 /// Runs cases on `jobs` threads (each with `Expression.stackSize` of stack); results come back
 /// in input order whatever `jobs` is, and `durations` (wall-clock seconds per case) alongside.
-public func runAll(_ scenes: [Scene], jobs: Int, limits: RunLimits) -> (results: [CaseResult], durations: [Double]) {
+/// `finished` is called (on the worker's thread) as each case ends.
+public func runAll(
+    _ scenes: [Scene], jobs: Int, limits: RunLimits, finished: (@Sendable (CaseResult) -> Void)? = nil
+) -> (results: [CaseResult], durations: [Double]) {
     final class Box: @unchecked Sendable {
         var results: [CaseResult?]
         var durations: [Double]
@@ -141,6 +144,7 @@ public func runAll(_ scenes: [Scene], jobs: Int, limits: RunLimits) -> (results:
                 let start = DispatchTime.now().uptimeNanoseconds
                 let r = CaseRunner.run(scenes[i], limits: limits)
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                finished?(r)
                 box.lock.lock()
                 box.results[i] = r
                 box.durations[i] = seconds
@@ -180,27 +184,35 @@ public struct Console: Sendable {
     public var err: @Sendable (String) -> Void
     /// A note that is not an error (`scenerun: note: `).
     public var note: @Sendable (String) -> Void
+    /// Where the progress line goes, when there is a terminal to show it (standard error's):
+    /// nil when standard error is not a terminal, and in tests unless they ask for it.
+    public var progress: (@Sendable (String) -> Void)?
     public init(
         out: @escaping @Sendable (String) throws(OutputError) -> Void,
         err: @escaping @Sendable (String) -> Void,
-        note: @escaping @Sendable (String) -> Void
+        note: @escaping @Sendable (String) -> Void,
+        progress: (@Sendable (String) -> Void)? = nil
     ) {
         self.out = out
         self.err = err
         self.note = note
+        self.progress = progress
     }
     public static let standard = Console(
         out: { (s: String) throws(OutputError) in try writeStandardOutput(s) },
         err: { printError($0) },
-        note: { _ = writeAll(2, Array("scenerun: note: \($0)\n".utf8)) })
+        note: { _ = writeAll(2, Array("scenerun: note: \($0)\n".utf8)) },
+        progress: isatty(2) != 0 ? writeToStandardError : nil)
 }
+
+@Sendable func writeToStandardError(_ text: String) { _ = writeAll(2, Array(text.utf8)) }
 
 /// Runs a request end to end and returns the exit code: checks the report destinations first,
 /// loads, runs in parallel, renders, writes every report atomically.
 public func execute(
     _ request: RunRequest, console: Console = .standard,
     environment env: [String: String] = ProcessInfo.processInfo.environment,
-    isTerminal: Bool = isatty(1) != 0
+    isTerminal: Bool = isatty(1) != 0, clock: @escaping @Sendable () -> Double = monotonicSeconds
 ) -> Int32 {
     colorErrors = useColor(request.color, environment: env, isTerminal: isatty(2) != 0)
     var failed: OutputError?
@@ -237,7 +249,16 @@ public func execute(
     // JSON keeps the trace of the cases that did not pass, so that `merge` can write JUnit.
     limits.recordTrace = request.options.verbose || wanted.contains(.junit) || wanted.contains(.json)
     let started = Date()
-    let (caseResults, caseDurations) = runAll(loaded.flatMap(\.cases), jobs: request.jobs, limits: limits)
+    let scenes = loaded.flatMap(\.cases)
+    // On a terminal's standard error, and only when standard output carries the text report.
+    var progress: ProgressLine?
+    if let write = console.progress, request.format == .text {
+        progress = ProgressLine(total: scenes.count, write: write, clock: clock)
+    }
+    var finished: (@Sendable (CaseResult) -> Void)?
+    if let p = progress { finished = { r in p.caseFinished(passed: r.status == .passed) } }
+    let (caseResults, caseDurations) = runAll(scenes, jobs: request.jobs, limits: limits, finished: finished)
+    progress?.finish()
     let ordered = merge(loaded, caseResults)
     var options = request.options
     if options.version.isEmpty { options.version = scenerunVersion }
