@@ -42,7 +42,7 @@ public struct ReplayReporter: Reporter {
             <style>\(ReplayAssets.indexStyle)</style></head>
             <body><h1>scenerun replay</h1>
             <p class="summary">\(results.count) cases: \(s.passed) passed, \(s.failed) failed, \(s.invalid) invalid</p>
-            <table><thead><tr><th>status</th><th>case</th><th>file</th><th>ticks</th><th>first failure</th></tr></thead><tbody>
+            \(ReplayMap.render(results) { pageName(results[$0], index: results[$0].index ?? $0) })            <table><thead><tr><th>status</th><th>case</th><th>file</th><th>ticks</th><th>first failure</th></tr></thead><tbody>
             \(rows.joined(separator: "\n"))
             </tbody></table>
             </body></html>
