@@ -246,8 +246,10 @@ public func execute(
     let wanted = Set(request.reports.map(\.format) + [request.format])
     limits.recordReplay = wanted.contains(.replay)
     limits.recordTicks = wanted.contains(.trace)
-    // JSON keeps the trace of the cases that did not pass, so that `merge` can write JUnit.
-    limits.recordTrace = request.options.verbose || wanted.contains(.junit) || wanted.contains(.json)
+    // JSON keeps the trace of the cases that did not pass, so that `merge` can write JUnit; the
+    // replay page lists it as "Events up to this tick".
+    limits.recordTrace =
+        request.options.verbose || wanted.contains(.junit) || wanted.contains(.json) || wanted.contains(.replay)
     let started = Date()
     let scenes = loaded.flatMap(\.cases)
     // On a terminal's standard error, and only when standard output carries the text report.
