@@ -4,7 +4,8 @@ Usage: python3 Tools/validate_reports.py SCENERUN  (needs `pip install jsonschem
 Runs SCENERUN over scenes/ and scenes/invalid/ (passing, failing and invalid cases), with and
 without --timings, and checks the JSON report against schema/report.schema.json and the JUnit
 report against junit-10.xsd (Tests/ReportsTests/Schemas). Also checks that a report that breaks
-each schema is refused, so the check cannot pass vacuously.
+each schema is refused, so the check cannot pass vacuously. A shard's report (`--shard 1/2`) and
+`scenerun merge`'s JSON of the two shards are validated too, the merge compared with the whole run.
 """
 import json
 import subprocess
@@ -34,6 +35,26 @@ for extra in ([], ["--timings"]):
         checked += 1
         for e in errors[:5]:
             print(f"{fmt} {' '.join(extra)}: {e}")
+        failures += bool(errors)
+# A shard's report (with `run.shard`) and `scenerun merge`'s JSON of the shards validate too, and
+# the merge is the unsharded report.
+import os, tempfile
+paths = ["scenes/", "scenes/invalid/", "Tests/ReportsTests/Failing/"]
+whole = subprocess.run([scenerun, "--format", "json", *paths], cwd=root, capture_output=True, text=True).stdout
+with tempfile.TemporaryDirectory() as tmp:
+    shards = []
+    for i in (1, 2):
+        out = subprocess.run([scenerun, "--format", "json", "--shard", f"{i}/2", *paths], cwd=root, capture_output=True, text=True).stdout
+        assert json.loads(out)["run"]["shard"] == f"{i}/2"
+        shards.append(os.path.join(tmp, f"shard-{i}.json"))
+        open(shards[-1], "w").write(out)
+    merged = subprocess.run([scenerun, "merge", "--format", "json", *shards], cwd=root, capture_output=True, text=True).stdout
+    assert merged == whole, "merge of the shards differs from the unsharded report"
+    for label, text in (("shard", open(shards[0]).read()), ("merged", merged)):
+        errors = [e.message for e in validator.iter_errors(json.loads(text))]
+        checked += 1
+        for e in errors[:5]:
+            print(f"json {label}: {e}")
         failures += bool(errors)
 # The validators must refuse a broken report.
 assert list(validator.iter_errors({"version": 2, "cases": [], "summary": {"passed": -1, "failed": 0, "invalid": 0}}))

@@ -93,90 +93,6 @@ public struct ReportRequest: Sendable, Equatable {
     }
 }
 
-/// What to load: paths, `--filter`, `--shard` and the loading limits.
-public struct Selection: Sendable {
-    public var paths: [String]
-    public var filter: String?
-    public var shard: Shard?
-    public var limits: LoadLimits
-    public init(paths: [String], filter: String? = nil, shard: Shard? = nil, limits: LoadLimits = .default) {
-        self.paths = paths
-        self.filter = filter
-        self.shard = shard
-        self.limits = limits
-    }
-}
-
-/// What one scene file gave: its cases (filtered), or an invalid result when it does not load.
-public struct Loaded: Sendable {
-    public var cases: [Scene] = []
-    public var invalid: CaseResult?
-    public init(cases: [Scene] = [], invalid: CaseResult? = nil) {
-        self.cases = cases
-        self.invalid = invalid
-    }
-}
-
-/// Expands paths into files, loads them and filters their cases, in the order the files are
-/// named (a folder's files in byte order). A file that does not load is an invalid result in its
-/// place, selected by `--filter` through its file name. `--shard` then keeps its share.
-public func collect(_ selection: Selection) -> [Loaded] {
-    var out: [Loaded] = []
-    for file in sceneFiles(selection.paths.map(FilePath.init(argument:))) {
-        let name = baseName(file.display)
-        switch readSceneFile(file, limit: selection.limits.fileSize) {
-        case .failure(let d):
-            if matches(name, selection.filter) {
-                out.append(
-                    Loaded(invalid: CaseResult(file: file.display, name: name, status: .invalid, diagnostics: [d])))
-            }
-        case .success(let bytes):
-            do {
-                let cases = try SceneFile.load(path: file.display, bytes: bytes, limits: selection.limits)
-                out.append(Loaded(cases: cases.filter { matches($0.name, selection.filter) }))
-            } catch {
-                if matches(name, selection.filter) {
-                    out.append(
-                        Loaded(
-                            invalid: CaseResult(
-                                file: file.display, name: name, status: .invalid,
-                                diagnostics: error.diagnostics,
-                                source: String(decoding: bytes, as: UTF8.self))))
-                }
-            }
-        }
-    }
-    guard let shard = selection.shard else { return out }
-    var k = 0
-    var kept: [Loaded] = []
-    for l in out {
-        var m = Loaded()
-        if let inv = l.invalid {
-            if shard.contains(k) { m.invalid = inv }
-            k += 1
-        }
-        for c in l.cases {
-            if shard.contains(k) { m.cases.append(c) }
-            k += 1
-        }
-        if m.invalid != nil || !m.cases.isEmpty { kept.append(m) }
-    }
-    return kept
-}
-
-/// Every result in input order: file by file as named, cases in file order, invalid files in
-/// their place (not last).
-public func merge(_ loaded: [Loaded], _ caseResults: [CaseResult]) -> [CaseResult] {
-    var out: [CaseResult] = []
-    var next = 0
-    for l in loaded {
-        if let inv = l.invalid { out.append(inv) }
-        out += caseResults[next..<(next + l.cases.count)]
-        next += l.cases.count
-    }
-    return out
-}
-
 final class StackBox<T>: @unchecked Sendable {
     var value: T?
     let body: () -> T
@@ -200,7 +116,10 @@ public func onLargeStack<T>(_ body: @escaping () -> T) -> T {
 
 /// Runs cases on `jobs` threads (each with `Expression.stackSize` of stack); results come back
 /// in input order whatever `jobs` is, and `durations` (wall-clock seconds per case) alongside.
-public func runAll(_ scenes: [Scene], jobs: Int, limits: RunLimits) -> (results: [CaseResult], durations: [Double]) {
+/// `finished` is called (on the worker's thread) as each case ends.
+public func runAll(
+    _ scenes: [Scene], jobs: Int, limits: RunLimits, finished: (@Sendable (CaseResult) -> Void)? = nil
+) -> (results: [CaseResult], durations: [Double]) {
     final class Box: @unchecked Sendable {
         var results: [CaseResult?]
         var durations: [Double]
@@ -225,6 +144,7 @@ public func runAll(_ scenes: [Scene], jobs: Int, limits: RunLimits) -> (results:
                 let start = DispatchTime.now().uptimeNanoseconds
                 let r = CaseRunner.run(scenes[i], limits: limits)
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                finished?(r)
                 box.lock.lock()
                 box.results[i] = r
                 box.durations[i] = seconds
@@ -264,27 +184,35 @@ public struct Console: Sendable {
     public var err: @Sendable (String) -> Void
     /// A note that is not an error (`scenerun: note: `).
     public var note: @Sendable (String) -> Void
+    /// Where the progress line goes, when there is a terminal to show it (standard error's):
+    /// nil when standard error is not a terminal, and in tests unless they ask for it.
+    public var progress: (@Sendable (String) -> Void)?
     public init(
         out: @escaping @Sendable (String) throws(OutputError) -> Void,
         err: @escaping @Sendable (String) -> Void,
-        note: @escaping @Sendable (String) -> Void
+        note: @escaping @Sendable (String) -> Void,
+        progress: (@Sendable (String) -> Void)? = nil
     ) {
         self.out = out
         self.err = err
         self.note = note
+        self.progress = progress
     }
     public static let standard = Console(
         out: { (s: String) throws(OutputError) in try writeStandardOutput(s) },
         err: { printError($0) },
-        note: { _ = writeAll(2, Array("scenerun: note: \($0)\n".utf8)) })
+        note: { _ = writeAll(2, Array("scenerun: note: \($0)\n".utf8)) },
+        progress: isatty(2) != 0 ? writeToStandardError : nil)
 }
+
+@Sendable func writeToStandardError(_ text: String) { _ = writeAll(2, Array(text.utf8)) }
 
 /// Runs a request end to end and returns the exit code: checks the report destinations first,
 /// loads, runs in parallel, renders, writes every report atomically.
 public func execute(
     _ request: RunRequest, console: Console = .standard,
     environment env: [String: String] = ProcessInfo.processInfo.environment,
-    isTerminal: Bool = isatty(1) != 0
+    isTerminal: Bool = isatty(1) != 0, clock: @escaping @Sendable () -> Double = monotonicSeconds
 ) -> Int32 {
     colorErrors = useColor(request.color, environment: env, isTerminal: isatty(2) != 0)
     var failed: OutputError?
@@ -295,17 +223,10 @@ public func execute(
         }
     }
     // Refuse unusable destinations before spending time on the run.
-    for r in request.reports {
-        if r.format.writesFolder {
-            attempt { () throws(OutputError) in try prepareFolder(r.path, option: "--\(r.format.rawValue)") }
-        } else {
-            attempt { () throws(OutputError) in try probeDestination(r.path) }
-        }
-    }
-    if let f = failed { return f.code }
+    if let code = checkDestinations(request.reports, console: console) { return code }
 
     let selection = request.selection
-    let loaded = onLargeStack { collect(selection) }
+    let (loaded, run) = onLargeStack { collectRun(selection) }
     if let code = requireSelection(loaded, selection, console: console) { return code }
     if request.list {
         var text = ""
@@ -325,9 +246,21 @@ public func execute(
     let wanted = Set(request.reports.map(\.format) + [request.format])
     limits.recordReplay = wanted.contains(.replay)
     limits.recordTicks = wanted.contains(.trace)
-    limits.recordTrace = request.options.verbose || wanted.contains(.junit)
+    // JSON keeps the trace of the cases that did not pass, so that `merge` can write JUnit; the
+    // replay page lists it as "Events up to this tick".
+    limits.recordTrace =
+        request.options.verbose || wanted.contains(.junit) || wanted.contains(.json) || wanted.contains(.replay)
     let started = Date()
-    let (caseResults, caseDurations) = runAll(loaded.flatMap(\.cases), jobs: request.jobs, limits: limits)
+    let scenes = loaded.flatMap(\.cases)
+    // On a terminal's standard error, and only when standard output carries the text report.
+    var progress: ProgressLine?
+    if let write = console.progress, request.format == .text {
+        progress = ProgressLine(total: scenes.count, write: write, clock: clock)
+    }
+    var finished: (@Sendable (CaseResult) -> Void)?
+    if let p = progress { finished = { r in p.caseFinished(passed: r.status == .passed) } }
+    let (caseResults, caseDurations) = runAll(scenes, jobs: request.jobs, limits: limits, finished: finished)
+    progress?.finish()
     let ordered = merge(loaded, caseResults)
     var options = request.options
     if options.version.isEmpty { options.version = scenerunVersion }
@@ -343,31 +276,74 @@ public func execute(
         }
         options.durations = durations
     }
+    options.run = run
+    let code = emit(
+        ordered, options: options, format: request.format, reports: request.reports, color: request.color,
+        console: console, environment: env, isTerminal: isTerminal)
+    if code != 0 { return code }
+    if let scope = request.update { return record(ordered, scope: scope, console: console) }
+    return outcomeExitCode(for: ordered)
+}
+
+/// Checks that every report destination can be written (a folder for trace and replay, a file
+/// otherwise); the code of the first that cannot (73, 74), or nil.
+func checkDestinations(_ reports: [ReportRequest], console: Console) -> Int32? {
+    var failed: OutputError?
+    for r in reports {
+        do throws(OutputError) {
+            if r.format.writesFolder {
+                try prepareFolder(r.path, option: "--\(r.format.rawValue)")
+            } else {
+                try probeDestination(r.path)
+            }
+        } catch {
+            console.err(error.message)
+            if failed == nil { failed = error }
+        }
+    }
+    return failed?.code
+}
+
+/// Writes the results: `format` to standard output (and GitHub's step summary), then every
+/// report file atomically. Returns 0, or the code of the first output that failed (73, 74).
+/// Without `replayPages` a replay report is its index alone (`merge`: the pages are the shards').
+func emit(
+    _ ordered: [CaseResult], options: ReportOptions, format: ReportFormat, reports: [ReportRequest],
+    color: ColorChoice, console: Console, environment env: [String: String], isTerminal: Bool,
+    replayPages: Bool = true
+) -> Int32 {
+    var failed: OutputError?
+    func attempt(_ body: () throws(OutputError) -> Void) {
+        do { try body() } catch {
+            console.err(error.message)
+            if failed == nil { failed = error }
+        }
+    }
+    var options = options
     options.workspace = env["GITHUB_WORKSPACE"].flatMap { $0.isEmpty ? nil : $0 }
     options.currentFolder = FileManager.default.currentDirectoryPath
     var streamOptions = options
-    streamOptions.color =
-        request.format == .text
-        && useColor(request.color, environment: env, isTerminal: isTerminal)
-    attempt { () throws(OutputError) in try console.out(request.format.render(ordered, options: streamOptions)) }
-    if request.format == .github, let summary = env["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
+    streamOptions.color = format == .text && useColor(color, environment: env, isTerminal: isTerminal)
+    attempt { () throws(OutputError) in try console.out(format.render(ordered, options: streamOptions)) }
+    if format == .github, let summary = env["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
         attempt { () throws(OutputError) in
             try appendToFile(GitHubReporter.stepSummary(ordered, options: options), path: summary)
         }
     }
     var fileOptions = options
     fileOptions.color = false
-    for r in request.reports {
-        let files = r.format.reporter.files(ordered, options: fileOptions)
+    for r in reports {
+        let files =
+            r.format == .replay && !replayPages
+            ? [ReportFile(name: "index.html", text: ReplayReporter.index(ordered))]
+            : r.format.reporter.files(ordered, options: fileOptions)
         for f in files {
             let path = f.name.isEmpty ? r.path : (r.path.hasSuffix("/") ? r.path : r.path + "/") + f.name
             attempt { () throws(OutputError) in try writeAtomically(f.text, to: path) }
             if failed != nil { break }
         }
     }
-    if let f = failed { return f.code }
-    if let scope = request.update { return record(ordered, scope: scope, console: console) }
-    return outcomeExitCode(for: ordered)
+    return failed?.code ?? 0
 }
 
 /// `check`: loads the scenes without running them and says how many cases are valid.

@@ -26,11 +26,27 @@ public struct ReportOptions: Sendable {
     /// The current folder, absolute: relative result paths are resolved against it before they
     /// are made relative to `workspace`.
     public var currentFolder: String?
+    /// The whole run the results are (a shard of), for the JSON report's `run` (nil: not written).
+    public var run: RunIdentity?
 
     public init(color: Bool = false, quiet: Bool = false, verbose: Bool = false) {
         self.color = color
         self.quiet = quiet
         self.verbose = verbose
+    }
+}
+
+/// The identity of a whole run (before `--shard` took its share): its number of cases, a digest
+/// of their files and names, and the shard (`2/3`) the report holds, if it is one. `merge` checks
+/// that its reports are shards of one run and that together they hold every case once.
+public struct RunIdentity: Sendable, Equatable {
+    public var cases: Int
+    public var digest: String
+    public var shard: String?
+    public init(cases: Int, digest: String, shard: String? = nil) {
+        self.cases = cases
+        self.digest = digest
+        self.shard = shard
     }
 }
 

@@ -62,6 +62,9 @@ public struct CaseResult: Sendable {
     public var recording: CaseRecording?
     /// Units of engine work the case used (bodies, contacts and joints summed over sub-steps; `--max-work`).
     public var work = 0
+    /// The case's place in the whole run, from 0 (before `--shard` kept its share; the driver sets
+    /// it): the JSON report's `index`, the replay page's number, the order `merge` restores.
+    public var index: Int?
     public init(
         file: String, name: String, status: CaseStatus, failures: [Failure] = [], diagnostics: [Diagnostic] = [],
         time: Double = 0, ticks: Int = 0, source: String? = nil, trace: [String] = []

@@ -28,9 +28,10 @@ struct Scenerun: ParsableCommand {
               scenerun --junit out/junit.xml scenes/  also write a JUnit report
               scenerun --watch scenes/                run again when a file changes
               scenerun check scenes/                  validate without running
+              scenerun merge shard-*.json             combine the JSON reports of --shard runs
             """,
         version: scenerunVersion,
-        subcommands: [Run.self, Check.self, Schema.self],
+        subcommands: [Run.self, Check.self, Merge.self, Schema.self],
         defaultSubcommand: Run.self)
 
     /// Captures the raw arguments (for paths that are not UTF-8), and makes the top-level help
@@ -253,6 +254,54 @@ struct Check: ParsableCommand {
     func run() throws {
         installSignalHandlers()
         let code = Driver.check(common.selection)
+        if code != 0 { throw ExitCode(code) }
+    }
+}
+
+struct Merge: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge",
+        abstract: "Combine the JSON reports of the shards of one run (--shard i/n) into any report.",
+        discussion: """
+            The output is what the unsharded run writes, byte for byte: the text report with its outcome maps, JSON, JUnit, GitHub annotations, and for --report replay=DIR the replay's index.html (the pages are the shards' own: copy every shard's replay folder into DIR). Reports that are not scenerun JSON, come from different scenes or versions, overlap or miss a case exit 2, naming the file. Otherwise the exit code is the run's: 0, 1 or 2.
+            """)
+
+    @Argument(
+        help: ArgumentHelp("JSON reports written by `scenerun run --json PATH --shard i/n`.", valueName: "reports"),
+        completion: .file(extensions: ["json"]))
+    var reports: [String]
+    @Option(name: .long, help: ArgumentHelp(formatHelp)) var format = StreamFormat(.text)
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Also write a report, atomically; repeatable. FORMAT is one of text, json, junit, github, replay (replay names a folder and writes its index.html).",
+            valueName: "format=path"),
+        completion: .list(ReportFormat.allCases.filter { $0 != .trace }.map { "\($0.rawValue)=" }),
+        transform: parseReport)
+    var report: [ReportRequest] = []
+    @Option(name: .long, help: "Same as --report junit=PATH.") var junit: String?
+    @Option(name: .long, help: "Same as --report json=PATH.") var json: String?
+    @Flag(name: .long, help: "Print only failures and the summary.") var quiet = false
+    @Option(name: .long, help: "Colour in text output: always, never or auto (decided as `run` does).")
+    var color: ColorChoice = .auto
+
+    func validate() throws {
+        if reports.isEmpty { throw ValidationError("name at least one JSON report") }
+        if report.contains(where: { $0.format == .trace }) {
+            throw ValidationError(
+                "trace needs every tick, which JSON reports do not carry: write --trace in each shard")
+        }
+    }
+
+    func run() throws {
+        installSignalHandlers()
+        var r = MergeRequest(inputs: reports)
+        r.format = format.format
+        let spelled: [(ReportFormat, String?)] = [(.junit, junit), (.json, json)]
+        r.reports = spelled.compactMap { f, p in p.map { ReportRequest(format: f, path: $0) } } + report
+        r.quiet = quiet
+        r.color = color
+        let code = Driver.merge(r)
         if code != 0 { throw ExitCode(code) }
     }
 }

@@ -155,6 +155,23 @@ final class Captured: @unchecked Sendable {
         #expect(traces == ["Shade-appears-on-a-downward-pan---dismissCancelled.csv"])
     }
 
+    /// `--replay` alone records the trace: the page's "Events up to this tick" lists it.
+    @Test func aReplayPageHasItsEventsWithoutOtherReports() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scenerun-driver-replay-\(getpid())")
+        try? FileManager.default.removeItem(at: dir)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let c = Captured()
+        let code = execute(request(["scenes/shade.yaml"]) {
+            $0.selection.filter = "dismissCancelled"
+            $0.reports = [ReportRequest(format: .replay, path: dir.path)]
+        }, console: c.console, environment: [:], isTerminal: false)
+        #expect(code == 0)
+        let pages = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        #expect(pages == ["001-shade-appears-on-a-downward-pan-dismisscancelled.html", "index.html"])
+        let page = try String(contentsOfFile: dir.appendingPathComponent(pages[0]).path, encoding: .utf8)
+        #expect(page.contains("\"notes\":[[") && page.contains("pull.changed at [187, "), "the trace is in the page's data")
+    }
+
     @Test func registryDrivesTheFormats() {
         #expect(ReportFormat.allCases.map(\.rawValue) == ["text", "json", "junit", "github", "trace", "replay"])
         #expect(ReportFormat.streamable.map(\.rawValue) == ["text", "json", "junit", "github"])

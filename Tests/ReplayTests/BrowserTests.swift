@@ -130,6 +130,59 @@ func temporaryFolder(_ name: String) throws -> URL {
         print(lines.joined(separator: "\n"))
     }
 
+    /// The index of a replay with two sweeps — the shipped shade sweep and one whose cases fail
+    /// on one side of its map — loads with no console message; its grids have a cell per case,
+    /// each linking to a page that exists, the failing cases marked, a legend per map.
+    @Test func theIndexShowsEachSweepAsAGridOfLinksToItsPages() throws {
+        if skipWithoutChromium("theIndexShowsEachSweepAsAGridOfLinksToItsPages") { return }
+        let dir = try temporaryFolder("replay-map")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let shade = shipped.filter { $0.sweep != nil }
+        let dropped = try SceneFile.load(path: "drop.yaml", text: """
+        name: Box dropped
+        sweep:
+          g: [0.5, 1, 2]
+          t: [0.2, 0.4, 0.6]
+        outcome: "box.y > 150"
+        views:
+          box: { frame: [100, 100, 50, 50] }
+        behaviors:
+          fall: { gravity: { items: [box], magnitude: "g" }, active: true }
+        script:
+          - wait: "t"
+        expect:
+          that: ["box.y < 250"]
+
+        """).map(recorded)
+        #expect(shade.count == 63 && dropped.count == 9)
+        let failing = dropped.filter { $0.status == .failed }.count
+        #expect(failing > 0 && failing < 9, "some cases of the second sweep fail")
+        try writeReplay(shade + dropped, to: dir)
+        let r = try runChromium(["--window-size=1000,900", "--dump-dom"], url: dir.appendingPathComponent("index.html").absoluteString, in: dir)
+        #expect(r.code == 0, "\(r.err)")
+        #expect(consoleLines(r.err).isEmpty, "\(consoleLines(r.err))")
+        let dom = r.out
+        #expect(dom.components(separatedBy: "<table class=\"grid\">").count == 3, "two grids")
+        #expect(dom.contains("cancelled (47)") && dom.contains("completed (16)"), "the shade's legend")
+        // Every cell links to a page of the folder.
+        let cells = dom.components(separatedBy: "<td class=\"o").dropFirst()
+        #expect(cells.count == 63 + 9)
+        var links = Set<String>()
+        for c in cells {
+            guard let h = c.range(of: "href=\"") else { Issue.record("a cell without a link: \(c.prefix(200))"); continue }
+            let href = String(c[h.upperBound...].prefix { $0 != "\"" })
+            links.insert(href)
+            #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(href).path), "\(href)")
+        }
+        #expect(links.count == 72, "each cell its own page")
+        #expect(cells.filter { $0.hasPrefix("0 bad") || $0.hasPrefix("1 bad") }.count == failing, "failing cases are marked")
+        #expect(dom.contains("did not pass (\(failing))"))
+        // The shade's cell at v=1500, y=300 is its completed case's page.
+        let page = try #require(shade.firstIndex { $0.name.hasSuffix("[v=1500, y=300]") })
+        let name = ReplayReporter.pageName(shade[page], index: page)
+        #expect(dom.contains("<a href=\"\(name)\" title=\"v=1500, y=300: completed\">O</a>"))
+    }
+
     /// A screenshot of the seed card's replay scrubbed (`#tick=N`) to where it has turned most
     /// while still on screen: the pixels at its centre and in a corner that only the turned card
     /// covers have its colour; a point the unturned card would cover, and where it started, do not.

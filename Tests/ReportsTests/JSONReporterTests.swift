@@ -16,7 +16,9 @@ import Reports
         let cases = obj["cases"] as! [[String: Any]]
         #expect(cases.map { $0["status"] as! String } == ["passed", "failed", "invalid"])
         // Keys are written sorted.
-        #expect(s.contains("{\"diagnostics\": [], \"failures\": [], \"file\": \"scenes/shade.yaml\", \"name\": \"Shade\", \"status\": \"passed\", \"ticks\": 0}"))
+        #expect(s.contains("{\"diagnostics\": [], \"failures\": [], \"file\": \"scenes/shade.yaml\", \"index\": 0, \"name\": \"Shade\", \"status\": \"passed\", \"ticks\": 0, \"time\": 0, \"work\": 0}"))
+        // A failure carries the source line it points at (the text report's excerpt).
+        #expect(s.contains("\"source\": \"  views: { shade: { frame: [0, 0, 375, 667] } }\""))
         #expect(JSONReporter.render(results) == s)
     }
 }

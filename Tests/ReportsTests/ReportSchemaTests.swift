@@ -96,7 +96,8 @@ func options(timings: Bool) -> ReportOptions {
     @Test func jsonHasAVersionAndStructuredFailures() throws {
         let s = JSONReporter.render(structured, options: options(timings: false))
         let obj = try #require(JSONSerialization.jsonObject(with: Data(s.utf8)) as? [String: Any])
-        #expect(obj["version"] as? Int == 2)
+        #expect(obj["version"] as? Int == 3)
+        #expect(obj["run"] == nil, "no run identity unless the driver gives one")
         let cases = try #require(obj["cases"] as? [[String: Any]])
         let f = try #require((cases[1]["failures"] as? [[String: Any]])?.first)
         #expect(f["path"] as? String == "scenes/shade.yaml")
@@ -107,7 +108,7 @@ func options(timings: Bool) -> ReportOptions {
         #expect(timed.contains("\"duration\": 0.012300"))
         #expect(timed.contains("\"timestamp\": \"2026-11-23T03:00:07\""))
         // Keys are written sorted.
-        #expect(s.contains("{\"actual\": 12.4, \"column\": 28, \"expected\": 0, \"line\": 4, \"message\": \"shade.frame.y expected 0 ± 0.5, got 12.4 at t = 4.000 s\", \"path\": \"scenes/shade.yaml\", \"time\": 4, \"tolerance\": 0.5}"))
+        #expect(s.contains("{\"actual\": 12.4, \"column\": 28, \"expected\": 0, \"line\": 4, \"message\": \"shade.frame.y expected 0 ± 0.5, got 12.4 at t = 4.000 s\", \"path\": \"scenes/shade.yaml\", \"source\": null, \"time\": 4, \"tolerance\": 0.5}"))
     }
 
     @Test func jsonValidatesAgainstItsPublishedSchema() throws {

@@ -11,6 +11,19 @@ enum ReplayAssets {
         tr.failed td.st { color: #c62828; }
         tr.invalid td.st { color: #8e24aa; }
         td.msg { color: #555; font-size: 12px; max-width: 560px; }
+        section.map { margin: 12px 0 18px; }
+        section.map h2 { font-size: 15px; margin: 0 0 6px; }
+        table.grid { border-collapse: separate; border-spacing: 2px; }
+        table.grid th { font-weight: 500; font-size: 12px; color: #555; padding: 2px 6px; border: 0; white-space: nowrap; vertical-align: middle; text-align: right; }
+        table.grid td { padding: 0; border: 2px solid transparent; text-align: center; min-width: 44px; height: 26px; }
+        table.grid td a { display: block; line-height: 26px; color: #fff; font-weight: 700; text-decoration: none; }
+        table.grid td a:hover { outline: 2px solid #222; }
+        table.grid td.bad { border-color: #b71c1c; }
+        table.grid td.bad a { background: repeating-linear-gradient(45deg, transparent 0 5px, rgba(0,0,0,.25) 5px 7px); }
+        table.grid td.gap { background: #e0e0e0; }
+        p.legend span { margin-right: 12px; white-space: nowrap; }
+        p.legend i { display: inline-block; min-width: 18px; text-align: center; color: #fff; font-style: normal; font-weight: 700; }
+        p.legend i.badkey { background: #fff; color: #b71c1c; border: 2px solid #b71c1c; }
         """#
 
     static let pageStyle = #"""

@@ -16,37 +16,43 @@ public struct ReplayReporter: Reporter {
 
     /// The index and one page per case, in report order.
     public static func render(_ results: [CaseResult]) -> [File] {
-        var files: [File] = []
+        var files = [File(name: "index.html", text: index(results))]
+        for (i, r) in results.enumerated() { files.append(File(name: pageName(r, index: r.index ?? i), text: page(r))) }
+        return files
+    }
+
+    /// `index.html`: every case with its status, ticks and first failure, linking to its page.
+    /// It depends only on what the JSON report carries, so that `merge` writes it for shards.
+    public static func index(_ results: [CaseResult]) -> String {
         var rows: [String] = []
         for (i, r) in results.enumerated() {
-            let name = pageName(r, index: i)
-            files.append(File(name: name, text: page(r)))
-            let ticks = r.recording == nil ? "" : "\(r.ticks)"
+            let name = pageName(r, index: r.index ?? i)
             let first =
                 (r.failures.first.map { "\($0.location): \($0.message)" }
                     ?? r.diagnostics.first.map { "\($0.location): \($0.message)" }) ?? ""
             rows.append(
                 "<tr class=\"\(r.status.rawValue)\"><td class=\"st\">\(r.status.rawValue)</td><td><a href=\"\(html(name))\">\(html(r.name))</a></td>"
-                    + "<td>\(html(r.file))</td><td class=\"n\">\(ticks)</td><td class=\"msg\">\(html(first))</td></tr>")
+                    + "<td>\(html(r.file))</td><td class=\"n\">\(r.ticks)</td><td class=\"msg\">\(html(first))</td></tr>"
+            )
         }
         let s = Summary(results)
-        let index = """
+        return """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8"><title>scenerun replay</title>
             <style>\(ReplayAssets.indexStyle)</style></head>
             <body><h1>scenerun replay</h1>
             <p class="summary">\(results.count) cases: \(s.passed) passed, \(s.failed) failed, \(s.invalid) invalid</p>
-            <table><thead><tr><th>status</th><th>case</th><th>file</th><th>ticks</th><th>first failure</th></tr></thead><tbody>
+            \(ReplayMap.render(results) { pageName(results[$0], index: results[$0].index ?? $0) })            <table><thead><tr><th>status</th><th>case</th><th>file</th><th>ticks</th><th>first failure</th></tr></thead><tbody>
             \(rows.joined(separator: "\n"))
             </tbody></table>
             </body></html>
 
             """
-        return [File(name: "index.html", text: index)] + files
     }
 
-    /// `003-shade-presented.html`: the case's place in the report and its name, in characters a
-    /// file system and a URL take as they are.
+    /// `003-shade-presented.html`: the case's place in the whole run (1-based: a shard's pages
+    /// keep the unsharded run's names) and its name, in characters a file system and a URL take
+    /// as they are.
     public static func pageName(_ r: CaseResult, index: Int) -> String {
         var slug = ""
         for c in r.name.lowercased().unicodeScalars {

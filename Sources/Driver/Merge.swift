@@ -1,0 +1,283 @@
+import Diagnostics
+import Foundation
+import Reports
+import Results
+
+/// `scenerun merge REPORT.json…`: the JSON reports of the shards of one run (`--shard i/n`)
+/// combined into any report the run itself could have written (text with the outcome map, JSON,
+/// JUnit, GitHub, the replay's index), byte for byte what the unsharded run writes.
+public struct MergeRequest: Sendable {
+    /// The JSON reports, as named on the command line.
+    public var inputs: [String]
+    public var format: ReportFormat = .text
+    public var reports: [ReportRequest] = []
+    public var quiet = false
+    public var color: ColorChoice = .auto
+    public init(inputs: [String]) { self.inputs = inputs }
+}
+
+/// Why the reports cannot be merged: the file it concerns (nil: all of them) and the reason.
+public struct MergeError: Error, Equatable, CustomStringConvertible {
+    public var path: String?
+    public var message: String
+    public var description: String { path.map { "\(escapeForTerminal($0)): \(message)" } ?? message }
+}
+
+/// Merges the reports and writes the outputs. Exit codes: 2 when the input is not the complete,
+/// non-overlapping set of shards of one run (the message names the file and why), else as `run`:
+/// 0, 1 or 2 by the cases' outcomes, 73/74 when an output cannot be written.
+public func merge(
+    _ request: MergeRequest, console: Console = .standard,
+    environment env: [String: String] = ProcessInfo.processInfo.environment,
+    isTerminal: Bool = isatty(1) != 0
+) -> Int32 {
+    colorErrors = useColor(request.color, environment: env, isTerminal: isatty(2) != 0)
+    if let code = checkDestinations(request.reports, console: console) { return code }
+    let merged: (results: [CaseResult], options: ReportOptions)
+    do { merged = try mergeReports(request.inputs) } catch {
+        console.err(error.description)
+        return Exit.invalid
+    }
+    var options = merged.options
+    options.quiet = request.quiet
+    let code = emit(
+        merged.results, options: options, format: request.format, reports: request.reports, color: request.color,
+        console: console, environment: env, isTerminal: isTerminal, replayPages: false)
+    return code != 0 ? code : outcomeExitCode(for: merged.results)
+}
+
+/// Reads, checks and combines the reports: the results in run order and the options that make
+/// every reporter write what the unsharded run wrote.
+public func mergeReports(_ paths: [String]) throws(MergeError) -> (results: [CaseResult], options: ReportOptions) {
+    var reports: [(path: String, doc: ReportDocument)] = []
+    for p in paths { reports.append((p, try readReport(p))) }
+    guard let first = reports.first else { throw MergeError(path: nil, message: "name at least one JSON report") }
+    let run = first.doc.run
+    var owner: [Int: (path: String, name: String)] = [:]
+    var shards: Set<String> = []
+    for (path, doc) in reports {
+        if doc.scenerun != first.doc.scenerun {
+            throw MergeError(
+                path: path,
+                message:
+                    "written by \(doc.scenerun ?? "an unnamed scenerun"), but \(escapeForTerminal(first.path)) by \(first.doc.scenerun ?? "an unnamed scenerun"): reports of different versions cannot be merged"
+            )
+        }
+        if doc.run.cases != run.cases || doc.run.digest != run.digest {
+            throw MergeError(
+                path: path,
+                message:
+                    "a report of another run (\(doc.run.cases) cases, digest \(doc.run.digest)) than \(escapeForTerminal(first.path)) (\(run.cases) cases, digest \(run.digest)): different scenes or --filter"
+            )
+        }
+        if let s = doc.run.shard { shards.insert(s) }
+        for c in doc.cases {
+            guard c.index >= 0 && c.index < run.cases else {
+                throw MergeError(path: path, message: "case \(c.index) is outside the run's \(run.cases) cases")
+            }
+            if let o = owner[c.index] {
+                let same = o.path == path ? "twice in it" : "also in \(escapeForTerminal(o.path))"
+                throw MergeError(
+                    path: path,
+                    message:
+                        "case \(c.index) (\(escapeForTerminal(c.name))) is \(same): the reports overlap (the same shard twice, or shards of different counts)"
+                )
+            }
+            owner[c.index] = (path, c.name)
+        }
+    }
+    if owner.count < run.cases {
+        let missing = (0..<run.cases).filter { owner[$0] == nil }
+        var hint = "merge the report of every shard"
+        if let n = shards.first.flatMap({ $0.split(separator: "/").last.flatMap { Int($0) } }) {
+            let absent = (1...max(1, n)).map { "\($0)/\(n)" }.filter { !shards.contains($0) }
+            if !absent.isEmpty { hint = "the report of --shard \(absent.joined(separator: ", ")) is missing" }
+        }
+        throw MergeError(
+            path: nil,
+            message:
+                "\(paths.map { escapeForTerminal($0) }.joined(separator: ", ")): \(missing.count) of the run's \(run.cases) cases are missing (the first is case \(missing[0])); \(hint)"
+        )
+    }
+    var axes: [String: ReportDocument.Sweep] = [:]
+    for (_, doc) in reports { for s in doc.sweeps ?? [] { axes[s.file + "\u{0}" + s.scene] = s } }
+    var all: [(ReportDocument.Case, String)] = []
+    for (path, doc) in reports { all += doc.cases.map { ($0, path) } }
+    all.sort { $0.0.index < $1.0.index }
+    var results: [CaseResult] = []
+    for (c, path) in all { results.append(try c.result(axes: axes, path: path)) }
+    var options = ReportOptions()
+    options.version = first.doc.scenerun ?? ""
+    options.run = RunIdentity(cases: run.cases, digest: run.digest)
+    let durations = all.compactMap(\.0.duration)
+    if durations.count == all.count && !all.isEmpty {
+        options.timings = true
+        options.durations = durations
+        options.timestamp = reports.compactMap(\.doc.timestamp).min()
+    }
+    return (results, options)
+}
+
+func readReport(_ path: String) throws(MergeError) -> ReportDocument {
+    let bytes: [UInt8]
+    switch readSceneFile(FilePath(argument: path), limit: Int.max / 2) {
+    case .success(let b): bytes = b
+    case .failure(let d):
+        throw MergeError(
+            path: path,
+            message: d.message.replacingOccurrences(of: "the file", with: "the report").replacingOccurrences(
+                of: "a scene file", with: "a report"))
+    }
+    let data = Data(bytes)
+    let head: ReportDocument.Head
+    do { head = try JSONDecoder().decode(ReportDocument.Head.self, from: data) } catch {
+        throw MergeError(path: path, message: "not a scenerun JSON report (not JSON, or not an object)")
+    }
+    guard let version = head.version else {
+        throw MergeError(path: path, message: "not a scenerun JSON report (it has no `version`)")
+    }
+    guard version == JSONReporter.version else {
+        throw MergeError(
+            path: path,
+            message:
+                "a version \(version) report; this scenerun merges version \(JSONReporter.version) (run the shards with it)"
+        )
+    }
+    do { return try JSONDecoder().decode(ReportDocument.self, from: data) } catch {
+        throw MergeError(path: path, message: "not a scenerun JSON report (\(decodingReason(error)))")
+    }
+}
+
+/// A decoding error in a sentence: what is wrong and where in the report.
+func decodingReason(_ error: any Error) -> String {
+    func at(_ path: [any CodingKey]) -> String {
+        path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+    }
+    switch error as? DecodingError {
+    case .keyNotFound(let k, let c): return "`\(at(c.codingPath + [k]))` is missing"
+    case .typeMismatch(_, let c), .valueNotFound(_, let c): return "`\(at(c.codingPath))` has the wrong type"
+    case .dataCorrupted(let c): return c.codingPath.isEmpty ? "not valid JSON" : "`\(at(c.codingPath))` is invalid"
+    default: return "\(error)"
+    }
+}
+
+/// The JSON report (schema/report.schema.json, version 3) as `merge` reads it.
+public struct ReportDocument: Decodable, Sendable {
+    struct Head: Decodable { var version: Int? }
+    public struct Run: Decodable, Sendable {
+        var cases: Int
+        var digest: String
+        var shard: String?
+    }
+    public struct Sweep: Decodable, Sendable {
+        var file: String
+        var scene: String
+        var outcome: String?
+        var parameters: [Axis]
+        struct Axis: Decodable, Sendable {
+            var name: String
+            var values: [Double]
+        }
+    }
+    enum Value: Decodable, Sendable {
+        case none, number(Double), text(String)
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.singleValueContainer()
+            if c.decodeNil() {
+                self = .none
+            } else if let d = try? c.decode(Double.self) {
+                self = .number(d)
+            } else {
+                self = .text(try c.decode(String.self))
+            }
+        }
+        var observed: ObservedValue? {
+            switch self {
+            case .none: nil
+            case .number(let d): .number(d)
+            case .text(let s): .text(s)
+            }
+        }
+    }
+    struct Failure: Decodable, Sendable {
+        var path: String
+        var line: Int
+        var column: Int
+        var message: String
+        var source: String?
+        var expected: Value
+        var actual: Value
+        var tolerance: Double?
+        var time: Double?
+    }
+    struct Diagnostic: Decodable, Sendable {
+        var path: String
+        var line: Int
+        var column: Int
+        var message: String
+        var notes: [String]
+        var source: String?
+    }
+    struct Case: Decodable, Sendable {
+        var index: Int
+        var file: String
+        var name: String
+        var status: String
+        var ticks: Int
+        var time: Double?
+        var work: Int
+        var duration: Double?
+        var failures: [Failure]
+        var diagnostics: [Diagnostic]
+        var trace: [String]?
+        var scene: String?
+        var outcome: String?
+        var parameters: [String: Double]?
+    }
+    var version: Int
+    var scenerun: String?
+    var run: Run
+    var cases: [Case]
+    var sweeps: [Sweep]?
+    var timestamp: String?
+}
+
+extension ReportDocument.Case {
+    /// The case as the run's result: what every reporter reads of it.
+    func result(axes: [String: ReportDocument.Sweep], path: String) throws(MergeError) -> CaseResult {
+        guard let st = CaseStatus(rawValue: status) else {
+            throw MergeError(path: path, message: "case \(index) has an unknown status '\(escapeForTerminal(status))'")
+        }
+        // The source lines the failures point at, in their places: the text report shows them.
+        var known: [Int: String] = [:]
+        for f in failures { if let s = f.source { known[f.line] = s } }
+        for d in diagnostics { if let s = d.source { known[d.line] = s } }
+        let source = known.keys.max().map { last in (1...last).map { known[$0] ?? "" }.joined(separator: "\n") }
+        var r = CaseResult(
+            file: file, name: name, status: st,
+            failures: failures.map {
+                Results.Failure(
+                    location: SourceLocation(file: $0.path, line: $0.line, column: $0.column), message: $0.message,
+                    expected: $0.expected.observed, actual: $0.actual.observed, tolerance: $0.tolerance, time: $0.time)
+            },
+            diagnostics: diagnostics.map {
+                Diagnostics.Diagnostic(
+                    $0.message, at: SourceLocation(file: $0.path, line: $0.line, column: $0.column), notes: $0.notes)
+            },
+            time: time ?? .nan, ticks: ticks, source: source, trace: trace ?? [])
+        r.work = work
+        r.index = index
+        if let scene {
+            guard let sweep = axes[file + "\u{0}" + scene] else {
+                throw MergeError(path: path, message: "case \(index) is swept from `\(scene)`, which `sweeps` lacks")
+            }
+            r.sweep = SweepInfo(
+                scene: scene, outcomeText: sweep.outcome,
+                parameters: sweep.parameters.map {
+                    .init(name: $0.name, value: parameters?[$0.name] ?? .nan, values: $0.values)
+                },
+                outcome: outcome)
+        }
+        return r
+    }
+}
