@@ -84,6 +84,36 @@ static b2World *build(const std::string &scene) {
         referenceBounds(w, 390, 844);
         return w;
     }
+    if (scene == "shade-wide") {
+        // The sweep's shade: as wide as its 375 pt bounds, its sides 1 pt from the walls, sliding down.
+        b2World *w = makeWorld(0, 10);
+        item(w, 187.5f, 200, 375, 300, 0, true, true);
+        referenceBounds(w, 375, 667);
+        return w;
+    }
+    if (scene == "shade-wide-thrown") {
+        // The same after the sweep's release: fixed rotation, restitution 0.6, thrown down at 4000 pt/s.
+        b2World *w = makeWorld(0, 10);
+        b2BodyDef bd;
+        bd.type = b2_dynamicBody;
+        bd.position.Set(187.5f * S, 200 * S);
+        bd.linearDamping = 0.1f;
+        bd.angularDamping = 0.1f;
+        bd.bullet = true;
+        bd.fixedRotation = true;
+        bd.linearVelocity.Set(0, 4000 * S);
+        b2Body *b = w->CreateBody(&bd);
+        b2PolygonShape box;
+        box.SetAsBox(0.5f * 375 * S, 0.5f * 300 * S);
+        b2FixtureDef fd;
+        fd.shape = &box;
+        fd.density = 1.0f;
+        fd.friction = 0.2f;
+        fd.restitution = 0.6f;
+        b->CreateFixture(&fd);
+        referenceBounds(w, 375, 667);
+        return w;
+    }
     if (scene == "rain-100") {
         // 100 20×20 boxes in a 10×10 grid at the top of 390×844 bounds, falling.
         b2World *w = makeWorld(0, 10);

@@ -19,6 +19,9 @@ public enum OutcomeMap {
         return scenes.map { map(byScene[$0] ?? []) }.joined()
     }
 
+    /// The widest grid drawn with a label over every column.
+    static let compactWidth = 160
+
     static func map(_ cases: [CaseResult]) -> String {
         guard let first = cases.first?.sweep else { return "" }
         let outcomes = cases.map { $0.sweep?.outcome ?? $0.status.rawValue }
@@ -37,7 +40,15 @@ public enum OutcomeMap {
             let w0 = rowLabels.map(\.count).max() ?? 0
             let cw = max(1, colLabels.map(\.count).max() ?? 1)
             func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(0, n - s.count)) }
-            if params.count == 2 {
+            // A grid wider than a terminal's line is drawn one character per cell, the columns
+            // named once above it.
+            let compact = params.count == 2 && 4 + w0 + cols.count * (cw + 1) > compactWidth
+            if compact {
+                let name = params[1].name
+                out +=
+                    "  " + pad("", w0) + "  columns: \(name)=\(fmt(cols[0])) … \(name)=\(fmt(cols[cols.count - 1])), "
+                out += "\(cols.count) values, one character each\n"
+            } else if params.count == 2 {
                 var header = "  " + pad("", w0) + "  " + colLabels.map { pad($0, cw) }.joined(separator: " ")
                 while header.last == " " { header.removeLast() }
                 out += header + "\n"
@@ -46,9 +57,8 @@ public enum OutcomeMap {
                 var line = "  " + pad(label, w0) + "  "
                 for j in cols.indices {
                     let k = i * cols.count + j
-                    line +=
-                        pad(k < outcomes.count ? symbols[outcomes[k]] ?? "?" : " ", cw)
-                        + (j < cols.count - 1 ? " " : "")
+                    let symbol = k < outcomes.count ? symbols[outcomes[k]] ?? "?" : " "
+                    line += compact ? symbol : pad(symbol, cw) + (j < cols.count - 1 ? " " : "")
                 }
                 while line.last == " " { line.removeLast() }
                 out += line + "\n"

@@ -28,7 +28,7 @@ struct Scenerun: ParsableCommand {
               scenerun --junit out/junit.xml scenes/  also write a JUnit report
               scenerun --watch scenes/                run again when a file changes
               scenerun check scenes/                  validate without running
-              scenerun merge shard-*.json             combine the JSON reports of --shard runs
+              scenerun merge shard-*.json             merge the JSON reports of shards
             """,
         version: scenerunVersion,
         subcommands: [Run.self, Check.self, Merge.self, Schema.self],

@@ -17,6 +17,8 @@ struct BenchScene {
 let benchScenes: [BenchScene] = [
     BenchScene(name: "spring", steps: 240),
     BenchScene(name: "shade", steps: 180),
+    BenchScene(name: "shade-wide", steps: 180),
+    BenchScene(name: "shade-wide-thrown", steps: 180),
     BenchScene(name: "rain-100", steps: 600),
     BenchScene(name: "pile-100", steps: 240, pileSize: 100),
     BenchScene(name: "pile-500", steps: 240, pileSize: 500),
@@ -72,6 +74,33 @@ func build(_ scene: String) -> World {
         let w = World(gravity: Vec2(0, 10))
         item(w, 195, 150, 380, 300, 0, gravity: true, bullet: true)
         referenceBounds(w, 390, 844)
+        return w
+    case "shade-wide":
+        // The sweep's shade (scenes/shade-sweep.yaml): as wide as its 375 pt bounds, its sides
+        // 1 pt from the walls (inside the two shapes' radii), sliding down them.
+        let w = World(gravity: Vec2(0, 10))
+        item(w, 187.5, 200, 375, 300, 0, gravity: true, bullet: true)
+        referenceBounds(w, 375, 667)
+        return w
+    case "shade-wide-thrown":
+        // The same, as the sweep has it after the release: no rotation (allowsRotation: false),
+        // elasticity 0.6, thrown down at 4000 pt/s, bouncing between floor and ceiling.
+        let w = World(gravity: Vec2(0, 10))
+        var bd = BodyDef()
+        bd.type = .dynamicBody
+        bd.position = Vec2(187.5 * s, 200 * s)
+        bd.linearDamping = 0.1
+        bd.angularDamping = 0.1
+        bd.bullet = true
+        bd.fixedRotation = true
+        bd.linearVelocity = Vec2(0, 4000 * s)
+        let b = w.createBody(bd)
+        var fd = FixtureDef(shape: .polygon(.box(halfWidth: 0.5 * 375 * s, halfHeight: 0.5 * 300 * s)))
+        fd.density = 1
+        fd.friction = 0.2
+        fd.restitution = 0.6
+        _ = w.createFixture(b, fd)
+        referenceBounds(w, 375, 667)
         return w
     case "rain-100":
         let w = World(gravity: Vec2(0, 10))
