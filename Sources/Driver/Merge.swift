@@ -60,14 +60,18 @@ public func mergeReports(_ paths: [String]) throws(MergeError) -> (results: [Cas
             throw MergeError(
                 path: path,
                 message:
-                    "written by \(doc.scenerun ?? "an unnamed scenerun"), but \(escapeForTerminal(first.path)) by \(first.doc.scenerun ?? "an unnamed scenerun"): reports of different versions cannot be merged"
+                    "written by \(doc.scenerun ?? "an unnamed scenerun"), but \(escapeForTerminal(first.path)) by "
+                    + "\(first.doc.scenerun ?? "an unnamed scenerun"): reports of different versions cannot be "
+                    + "merged"
             )
         }
         if doc.run.cases != run.cases || doc.run.digest != run.digest {
             throw MergeError(
                 path: path,
                 message:
-                    "a report of another run (\(doc.run.cases) cases, digest \(doc.run.digest)) than \(escapeForTerminal(first.path)) (\(run.cases) cases, digest \(run.digest)): different scenes or --filter"
+                    "a report of another run (\(doc.run.cases) cases, digest \(doc.run.digest)) than "
+                    + "\(escapeForTerminal(first.path)) (\(run.cases) cases, digest \(run.digest)): different "
+                    + "scenes or --filter"
             )
         }
         if let s = doc.run.shard { shards.insert(s) }
@@ -80,7 +84,8 @@ public func mergeReports(_ paths: [String]) throws(MergeError) -> (results: [Cas
                 throw MergeError(
                     path: path,
                     message:
-                        "case \(c.index) (\(escapeForTerminal(c.name))) is \(same): the reports overlap (the same shard twice, or shards of different counts)"
+                        "case \(c.index) (\(escapeForTerminal(c.name))) is \(same): the reports overlap (the same "
+                        + "shard twice, or shards of different counts)"
                 )
             }
             owner[c.index] = (path, c.name)
@@ -96,7 +101,8 @@ public func mergeReports(_ paths: [String]) throws(MergeError) -> (results: [Cas
         throw MergeError(
             path: nil,
             message:
-                "\(paths.map { escapeForTerminal($0) }.joined(separator: ", ")): \(missing.count) of the run's \(run.cases) cases are missing (the first is case \(missing[0])); \(hint)"
+                "\(paths.map { escapeForTerminal($0) }.joined(separator: ", ")): \(missing.count) of the run's "
+                + "\(run.cases) cases are missing (the first is case \(missing[0])); \(hint)"
         )
     }
     var axes: [String: ReportDocument.Sweep] = [:]
@@ -140,7 +146,8 @@ func readReport(_ path: String) throws(MergeError) -> ReportDocument {
         throw MergeError(
             path: path,
             message:
-                "a version \(version) report; this scenerun merges version \(JSONReporter.version) (run the shards with it)"
+                "a version \(version) report; this scenerun merges version \(JSONReporter.version) (run the shards "
+                + "with it)"
         )
     }
     do { return try JSONDecoder().decode(ReportDocument.self, from: data) } catch {

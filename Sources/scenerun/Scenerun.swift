@@ -263,7 +263,11 @@ struct Merge: ParsableCommand {
         commandName: "merge",
         abstract: "Combine the JSON reports of the shards of one run (--shard i/n) into any report.",
         discussion: """
-            The output is what the unsharded run writes, byte for byte: the text report with its outcome maps, JSON, JUnit, GitHub annotations, and for --report replay=DIR the replay's index.html (the pages are the shards' own: copy every shard's replay folder into DIR). Reports that are not scenerun JSON, come from different scenes or versions, overlap or miss a case exit 2, naming the file. Otherwise the exit code is the run's: 0, 1 or 2.
+            The output is what the unsharded run writes, byte for byte: the text report with its outcome maps, \
+            JSON, JUnit, GitHub annotations, and for --report replay=DIR the replay's index.html (the pages are \
+            the shards' own: copy every shard's replay folder into DIR). Reports that are not scenerun JSON, come \
+            from different scenes or versions, overlap or miss a case exit 2, naming the file. Otherwise the exit \
+            code is the run's: 0, 1 or 2.
             """)
 
     @Argument(
@@ -274,7 +278,8 @@ struct Merge: ParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Also write a report, atomically; repeatable. FORMAT is one of text, json, junit, github, replay (replay names a folder and writes its index.html).",
+            "Also write a report, atomically; repeatable. FORMAT is one of text, json, junit, github, replay "
+                + "(replay names a folder and writes its index.html).",
             valueName: "format=path"),
         completion: .list(ReportFormat.allCases.filter { $0 != .trace }.map { "\($0.rawValue)=" }),
         transform: parseReport)

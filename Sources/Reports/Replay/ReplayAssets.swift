@@ -14,15 +14,18 @@ enum ReplayAssets {
         section.map { margin: 12px 0 18px; }
         section.map h2 { font-size: 15px; margin: 0 0 6px; }
         table.grid { border-collapse: separate; border-spacing: 2px; }
-        table.grid th { font-weight: 500; font-size: 12px; color: #555; padding: 2px 6px; border: 0; white-space: nowrap; vertical-align: middle; text-align: right; }
+        table.grid th { font-weight: 500; font-size: 12px; color: #555; padding: 2px 6px; border: 0;
+            white-space: nowrap; vertical-align: middle; text-align: right; }
         table.grid td { padding: 0; border: 2px solid transparent; text-align: center; min-width: 44px; height: 26px; }
         table.grid td a { display: block; line-height: 26px; color: #fff; font-weight: 700; text-decoration: none; }
         table.grid td a:hover { outline: 2px solid #222; }
         table.grid td.bad { border-color: #b71c1c; }
-        table.grid td.bad a { background: repeating-linear-gradient(45deg, transparent 0 5px, rgba(0,0,0,.25) 5px 7px); }
+        table.grid td.bad a {
+            background: repeating-linear-gradient(45deg, transparent 0 5px, rgba(0,0,0,.25) 5px 7px); }
         table.grid td.gap { background: #e0e0e0; }
         p.legend span { margin-right: 12px; white-space: nowrap; }
-        p.legend i { display: inline-block; min-width: 18px; text-align: center; color: #fff; font-style: normal; font-weight: 700; }
+        p.legend i { display: inline-block; min-width: 18px; text-align: center; color: #fff; font-style: normal;
+            font-weight: 700; }
         p.legend i.badkey { background: #fff; color: #b71c1c; border: 2px solid #b71c1c; }
         """#
 
@@ -31,10 +34,12 @@ enum ReplayAssets {
         header { display: flex; gap: 10px; align-items: baseline; flex-wrap: wrap; }
         header h1 { font-size: 17px; margin: 0; }
         .badge { font-weight: 700; padding: 1px 8px; border-radius: 9px; color: #fff; background: #777; }
-        .badge.passed { background: #2e7d32; } .badge.failed { background: #c62828; } .badge.invalid { background: #8e24aa; }
+        .badge.passed { background: #2e7d32; } .badge.failed { background: #c62828; }
+        .badge.invalid { background: #8e24aa; }
         #file { color: #555; }
         #errors { display: none; white-space: pre-wrap; color: #fff; background: #b71c1c; padding: 6px; }
-        #failures div { background: #fdecea; border-left: 4px solid #c62828; padding: 4px 8px; margin: 6px 0; cursor: pointer; }
+        #failures div { background: #fdecea; border-left: 4px solid #c62828; padding: 4px 8px; margin: 6px 0;
+            cursor: pointer; }
         #failures .loc { font-family: ui-monospace, monospace; font-weight: 600; }
         #failures pre { margin: 2px 0 0; color: #555; }
         main { display: flex; gap: 14px; align-items: flex-start; margin-top: 8px; }
@@ -64,17 +69,24 @@ enum ReplayAssets {
         """#
 
     static let pageBody = #"""
-        <header><span id="status" class="badge"></span><h1 id="title"></h1><span id="file"></span><a href="index.html">all cases</a></header>
+        <header><span id="status" class="badge"></span><h1 id="title"></h1><span id="file"></span>\#
+        <a href="index.html">all cases</a></header>
         <div id="errors"></div>
         <section id="failures"></section>
         <main>
         <div id="stage"><svg id="scene" xmlns="http://www.w3.org/2000/svg"></svg></div>
         <div id="side">
-        <div id="controls"><button id="play" type="button">play</button><input id="scrub" type="range" min="0" max="0" value="0" step="1">
-        <select id="speed"><option value="0.1">0.1×</option><option value="0.25">0.25×</option><option value="0.5">0.5×</option><option value="1" selected>1×</option><option value="2">2×</option></select></div>
+        <div id="controls"><button id="play" type="button">play</button>\#
+        <input id="scrub" type="range" min="0" max="0" value="0" step="1">
+        <select id="speed"><option value="0.1">0.1×</option><option value="0.25">0.25×</option>\#
+        <option value="0.5">0.5×</option><option value="1" selected>1×</option>\#
+        <option value="2">2×</option></select></div>
         <div id="clock"></div>
         <svg id="timeline" xmlns="http://www.w3.org/2000/svg"></svg>
-        <div class="legend"><span style="color:#ef6c00">| contact</span><span style="color:#6a1b9a">◆ haptic</span><span style="color:#2e7d32">▲ checkpoint</span><span style="color:#c62828">▲ failure</span><span style="color:#90a4ae">▬ animator running</span><span style="color:#26a69a">▬ finger down</span> · ←/→ step, shift ×10, space play</div>
+        <div class="legend"><span style="color:#ef6c00">| contact</span><span style="color:#6a1b9a">◆ haptic</span>\#
+        <span style="color:#2e7d32">▲ checkpoint</span><span style="color:#c62828">▲ failure</span>\#
+        <span style="color:#90a4ae">▬ animator running</span><span style="color:#26a69a">▬ finger down</span>\#
+         · ←/→ step, shift ×10, space play</div>
         <h2>Touch</h2><div id="touch"></div>
         <h2>Behaviours</h2><ul id="behaviors"></ul>
         <h2>Transitions</h2><div id="transitions"></div>

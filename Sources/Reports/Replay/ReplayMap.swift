@@ -67,13 +67,15 @@ enum ReplayMap {
                 let title = "\(label(params, row + [v])): \(o)" + (bad ? " (\(r.status.rawValue))" : "")
                 out += "<td class=\"o\(k)\(bad ? " bad" : "")\" style=\"background:\(colour(k))\">"
                 out +=
-                    "<a href=\"\(html(page(i)))\" title=\"\(html(title))\">\(html(symbols[o] ?? "?"))\(bad ? "✗" : "")</a></td>"
+                    "<a href=\"\(html(page(i)))\" "
+                    + "title=\"\(html(title))\">\(html(symbols[o] ?? "?"))\(bad ? "✗" : "")</a></td>"
             }
             out += "</tr>\n"
         }
         out += "</tbody></table>\n<p class=\"legend\">"
         out += distinct.enumerated().map { k, o in
-            "<span><i style=\"background:\(colour(k))\">\(html(symbols[o] ?? "?"))</i> \(html(o)) (\(count[o] ?? 0))</span>"
+            "<span><i style=\"background:\(colour(k))\">\(html(symbols[o] ?? "?"))</i> \(html(o)) "
+                + "(\(count[o] ?? 0))</span>"
         }.joined(separator: " ")
         let failing = members.filter { results[$0].status != .passed }.count
         if failing > 0 { out += " <span><i class=\"badkey\">✗</i> did not pass (\(failing))</span>" }

@@ -31,8 +31,10 @@ public struct ReplayReporter: Reporter {
                 (r.failures.first.map { "\($0.location): \($0.message)" }
                     ?? r.diagnostics.first.map { "\($0.location): \($0.message)" }) ?? ""
             rows.append(
-                "<tr class=\"\(r.status.rawValue)\"><td class=\"st\">\(r.status.rawValue)</td><td><a href=\"\(html(name))\">\(html(r.name))</a></td>"
-                    + "<td>\(html(r.file))</td><td class=\"n\">\(r.ticks)</td><td class=\"msg\">\(html(first))</td></tr>"
+                "<tr class=\"\(r.status.rawValue)\"><td class=\"st\">\(r.status.rawValue)</td><td><a "
+                    + "href=\"\(html(name))\">\(html(r.name))</a></td>"
+                    + "<td>\(html(r.file))</td><td class=\"n\">\(r.ticks)</td><td "
+                    + "class=\"msg\">\(html(first))</td></tr>"
             )
         }
         let s = Summary(results)
@@ -42,7 +44,9 @@ public struct ReplayReporter: Reporter {
             <style>\(ReplayAssets.indexStyle)</style></head>
             <body><h1>scenerun replay</h1>
             <p class="summary">\(results.count) cases: \(s.passed) passed, \(s.failed) failed, \(s.invalid) invalid</p>
-            \(ReplayMap.render(results) { pageName(results[$0], index: results[$0].index ?? $0) })            <table><thead><tr><th>status</th><th>case</th><th>file</th><th>ticks</th><th>first failure</th></tr></thead><tbody>
+            \(ReplayMap.render(results) { pageName(results[$0], index: results[$0].index ?? $0) })\
+                        <table><thead><tr><th>status</th><th>case</th><th>file</th><th>ticks</th>\
+            <th>first failure</th></tr></thead><tbody>
             \(rows.joined(separator: "\n"))
             </tbody></table>
             </body></html>
@@ -137,7 +141,8 @@ public struct ReplayReporter: Reporter {
                 + list(
                     frames.map { f in
                         f.touch.map {
-                            "[\($0.gesture),\(num($0.point.x, 2)),\(num($0.point.y, 2)),\(str($0.state)),\($0.down ? 1 : 0)]"
+                            let point = "\(num($0.point.x, 2)),\(num($0.point.y, 2))"
+                            return "[\($0.gesture),\(point),\(str($0.state)),\($0.down ? 1 : 0)]"
                         } ?? "0"
                     }))
         o.append("\"behaviors\":" + list(rec.behaviorNames.map(str)))
@@ -163,9 +168,9 @@ public struct ReplayReporter: Reporter {
         o.append("\"active\":" + list(frames.map { f in list(f.behaviors.map { String($0) }) }))
         var transitions: [String] = []
         for (i, name) in rec.transitionNames.enumerated() {
-            transitions.append(
-                "{\"name\":\(str(name)),\"state\":\(list(frames.map { str($0.transitions[i].state) })),\"p\":\(list(frames.map { num($0.transitions[i].progress, 4) }))}"
-            )
+            let states = list(frames.map { str($0.transitions[i].state) })
+            let progress = list(frames.map { num($0.transitions[i].progress, 4) })
+            transitions.append("{\"name\":\(str(name)),\"state\":\(states),\"p\":\(progress)}")
         }
         o.append("\"transitions\":[" + transitions.joined(separator: ",") + "]")
         o.append(
@@ -175,8 +180,8 @@ public struct ReplayReporter: Reporter {
                         let other =
                             c.other.isEmpty
                             ? (c.boundary.isEmpty ? "reference bounds" : "boundary " + c.boundary) : c.other
-                        return
-                            "[\(c.frame),\(num(c.point.x, 2)),\(num(c.point.y, 2)),\(c.began ? 1 : 0),\(str(c.item + (other.isEmpty ? "" : " – " + other)))]"
+                        let label = str(c.item + (other.isEmpty ? "" : " – " + other))
+                        return "[\(c.frame),\(num(c.point.x, 2)),\(num(c.point.y, 2)),\(c.began ? 1 : 0),\(label)]"
                     }))
         o.append("\"haptics\":" + list(rec.haptics.map { "[\($0.frame),\(str($0.style))]" }))
         o.append("\"notes\":" + list(rec.notes.map { "[\($0.frame),\(str($0.text))]" }))
@@ -186,7 +191,9 @@ public struct ReplayReporter: Reporter {
                     rec.checkpoints.map { c in
                         let ghosts = list(
                             c.ghosts.map {
-                                "[\($0.view),\(num($0.center.x, 2)),\(num($0.center.y, 2)),\(num($0.size.x, 2)),\(num($0.size.y, 2)),\(num($0.rotation, 4)),\(num($0.scale, 4))]"
+                                let center = "\(num($0.center.x, 2)),\(num($0.center.y, 2))"
+                                let frame = "\(center),\(num($0.size.x, 2)),\(num($0.size.y, 2))"
+                                return "[\($0.view),\(frame),\(num($0.rotation, 4)),\(num($0.scale, 4))]"
                             })
                         return
                             "{\"f\":\(c.frame),\"loc\":\(loc(c.location)),\"passed\":\(c.passed),\"ghosts\":\(ghosts)}"

@@ -15,7 +15,8 @@ extension ReplayAssets {
 
         const D = JSON.parse(document.getElementById("replay-data").textContent);
         const NS = "http://www.w3.org/2000/svg";
-        const COLORS = ["#4e79a7", "#f28e2b", "#59a14f", "#b07aa1", "#76b7b2", "#edc948", "#ff9da7", "#9c755f", "#e15759", "#8cd17d"];
+        const COLORS = ["#4e79a7", "#f28e2b", "#59a14f", "#b07aa1", "#76b7b2", "#edc948", "#ff9da7", "#9c755f",
+            "#e15759", "#8cd17d"];
         function svg(tag, attrs, parent) {
           const e = document.createElementNS(NS, tag);
           for (const k in attrs) e.setAttribute(k, attrs[k]);
@@ -58,8 +59,10 @@ extension ReplayAssets {
           $("stage").textContent = "This case did not run.";
           const sc = $("selfcheck");
           sc.dataset.ok = errors.length ? "false" : "true";
-          sc.textContent = errors.length ? sc.textContent : "selfcheck: ok: no frames (the case did not run), " + (D.diagnostics.length + D.failures.length) + " messages";
-          if (window.parent !== window) window.parent.postMessage({ page: location.pathname.split("/").pop(), ok: sc.dataset.ok, text: sc.textContent }, "*");
+          sc.textContent = errors.length ? sc.textContent : "selfcheck: ok: no frames (the case did not run), " +
+              (D.diagnostics.length + D.failures.length) + " messages";
+          if (window.parent !== window) window.parent.postMessage({
+              page: location.pathname.split("/").pop(), ok: sc.dataset.ok, text: sc.textContent }, "*");
           return;
         }
 
@@ -75,7 +78,8 @@ extension ReplayAssets {
             y0 = Math.min(y0, v.cy[i] - rad); y1 = Math.max(y1, v.cy[i] + rad);
           }
         }
-        x0 = Math.max(x0 - 10, -W); y0 = Math.max(y0 - 10, -H); x1 = Math.min(x1 + 10, 2 * W); y1 = Math.min(y1 + 10, 2 * H);
+        x0 = Math.max(x0 - 10, -W); y0 = Math.max(y0 - 10, -H); x1 = Math.min(x1 + 10, 2 * W);
+        y1 = Math.min(y1 + 10, 2 * H);
         const k = Math.min(420 / (x1 - x0), 640 / (y1 - y0));
         const scene = $("scene");
         scene.setAttribute("viewBox", [x0, y0, x1 - x0, y1 - y0].join(" "));
@@ -86,34 +90,47 @@ extension ReplayAssets {
 
         const viewLayer = svg("g", {}, scene);
         // The world's edge again above the views (a full-screen view would hide the first one).
-        svg("rect", { x: 0, y: 0, width: W, height: H, fill: "none", stroke: "#37474f", "stroke-width": 1.5 * px, "stroke-dasharray": 2 * px + " " + 2 * px }, scene);
-        const hapticRing = svg("rect", { x: 2 * px, y: 2 * px, width: W - 4 * px, height: H - 4 * px, fill: "none", stroke: "#6a1b9a", "stroke-width": 4 * px, visibility: "hidden" }, scene);
+        svg("rect", { x: 0, y: 0, width: W, height: H, fill: "none", stroke: "#37474f", "stroke-width": 1.5 * px,
+            "stroke-dasharray": 2 * px + " " + 2 * px }, scene);
+        const hapticRing = svg("rect", {
+            x: 2 * px, y: 2 * px, width: W - 4 * px, height: H - 4 * px, fill: "none", stroke: "#6a1b9a",
+            "stroke-width": 4 * px, visibility: "hidden" }, scene);
         const guideLayer = svg("g", {}, scene);
         const ghostLayer = svg("g", {}, scene);
-        const touchPath = svg("polyline", { fill: "none", stroke: "#26a69a", "stroke-width": 2 * px, "stroke-dasharray": 4 * px + " " + 3 * px, points: "" }, scene);
-        const touchDot = svg("circle", { r: 9 * px, fill: "#26a69a", "fill-opacity": 0.35, stroke: "#00796b", "stroke-width": 2 * px, visibility: "hidden" }, scene);
+        const touchPath = svg("polyline", {
+            fill: "none", stroke: "#26a69a", "stroke-width": 2 * px, "stroke-dasharray": 4 * px + " " + 3 * px,
+            points: "" }, scene);
+        const touchDot = svg("circle", {
+            r: 9 * px, fill: "#26a69a", "fill-opacity": 0.35, stroke: "#00796b", "stroke-width": 2 * px,
+            visibility: "hidden" }, scene);
         const contactLayer = svg("g", {}, scene);
         const failLayer = svg("g", {}, scene);
-        const hapticText = svg("text", { x: 8 * px, y: H - 8 * px, "font-size": 13 * px, fill: "#6a1b9a", "font-weight": "bold" }, scene);
+        const hapticText = svg("text", {
+            x: 8 * px, y: H - 8 * px, "font-size": 13 * px, fill: "#6a1b9a", "font-weight": "bold" }, scene);
 
         function shape(v, parent, attrs) {
           let e;
           if (v.shape === "ellipse") e = svg("ellipse", { cx: 0, cy: 0 }, parent);
-          else if (v.shape === "path") e = svg("polygon", { points: v.path.map(function (p) { return p[0] + "," + p[1]; }).join(" ") }, parent);
+          else if (v.shape === "path") e = svg("polygon", {
+              points: v.path.map(function (p) { return p[0] + "," + p[1]; }).join(" ") }, parent);
           else e = svg("rect", {}, parent);
           for (const a in attrs) e.setAttribute(a, attrs[a]);
           return e;
         }
         function size(e, v, w, h) {
           if (v.shape === "ellipse") { e.setAttribute("rx", w / 2); e.setAttribute("ry", h / 2); }
-          else if (v.shape === "rectangle") { e.setAttribute("x", -w / 2); e.setAttribute("y", -h / 2); e.setAttribute("width", w); e.setAttribute("height", h); }
+          else if (v.shape === "rectangle") {
+              e.setAttribute("x", -w / 2); e.setAttribute("y", -h / 2); e.setAttribute("width", w);
+              e.setAttribute("height", h); }
         }
-        function transform(cx, cy, r, s) { return "translate(" + cx + " " + cy + ") rotate(" + (r * 180 / Math.PI) + ") scale(" + s + ")"; }
+        function transform(cx, cy, r, s) {
+            return "translate(" + cx + " " + cy + ") rotate(" + (r * 180 / Math.PI) + ") scale(" + s + ")"; }
 
         const viewEls = D.views.map(function (v, i) {
           const g = svg("g", { "data-view": v.name }, viewLayer);
           const body = shape(v, g, { fill: COLORS[i % COLORS.length], stroke: "#263238", "stroke-width": px });
-          if (v.hidden) { body.setAttribute("fill", "none"); body.setAttribute("stroke-dasharray", 4 * px + " " + 3 * px); }
+          if (v.hidden) { body.setAttribute("fill", "none");
+              body.setAttribute("stroke-dasharray", 4 * px + " " + 3 * px); }
           const label = svg("text", { "font-size": 10 * px, fill: "#102027" }, g);
           label.textContent = v.name;
           return { g: g, body: body, label: label };
@@ -138,13 +155,18 @@ extension ReplayAssets {
         tl.setAttribute("preserveAspectRatio", "none");
         function tx(fi) { return N > 1 ? 4 + (TW - 8) * fi / (N - 1) : 4; }
         for (let i = 0; i < N; i++) {
-          if (D.run[i]) svg("rect", { x: tx(i) - 0.5, y: 40, width: (TW - 8) / Math.max(1, N - 1) + 1, height: 3, fill: "#90a4ae" }, tl);
-          if (D.touch[i] && D.touch[i][4]) svg("rect", { x: tx(i) - 0.5, y: 35, width: (TW - 8) / Math.max(1, N - 1) + 1, height: 3, fill: "#26a69a" }, tl);
+          if (D.run[i]) svg("rect", { x: tx(i) - 0.5, y: 40, width: (TW - 8) / Math.max(1, N - 1) + 1, height: 3,
+              fill: "#90a4ae" }, tl);
+          if (D.touch[i] && D.touch[i][4]) svg("rect", {
+              x: tx(i) - 0.5, y: 35, width: (TW - 8) / Math.max(1, N - 1) + 1, height: 3, fill: "#26a69a" }, tl);
         }
-        for (const c of D.contacts) svg("line", { x1: tx(c[0]), x2: tx(c[0]), y1: 2, y2: 12, stroke: "#ef6c00", "stroke-width": c[3] ? 1.5 : 0.7 }, tl);
+        for (const c of D.contacts) svg("line", {
+            x1: tx(c[0]), x2: tx(c[0]), y1: 2, y2: 12, stroke: "#ef6c00", "stroke-width": c[3] ? 1.5 : 0.7 }, tl);
         for (const h of D.haptics) svg("path", { d: "M" + tx(h[0]) + " 14 l4 5 l-4 5 l-4 -5 z", fill: "#6a1b9a" }, tl);
-        for (const c of D.checkpoints) svg("path", { d: "M" + tx(c.f) + " 25 l5 9 l-10 0 z", fill: c.passed ? "#2e7d32" : "#c62828" }, tl);
-        for (const f of D.failures) if (f.f >= 0) svg("line", { x1: tx(f.f), x2: tx(f.f), y1: 0, y2: TH, stroke: "#c62828", "stroke-width": 1 }, tl);
+        for (const c of D.checkpoints) svg("path", {
+            d: "M" + tx(c.f) + " 25 l5 9 l-10 0 z", fill: c.passed ? "#2e7d32" : "#c62828" }, tl);
+        for (const f of D.failures) if (f.f >= 0) svg("line", {
+            x1: tx(f.f), x2: tx(f.f), y1: 0, y2: TH, stroke: "#c62828", "stroke-width": 1 }, tl);
         const cursor = svg("line", { x1: 0, x2: 0, y1: 0, y2: TH, stroke: "#1565c0", "stroke-width": 2 }, tl);
         tl.addEventListener("click", function (ev) {
           const r = tl.getBoundingClientRect();
@@ -157,34 +179,44 @@ extension ReplayAssets {
         function plot(parent, title, series, viewIndex) {
           const s = svg("svg", { width: PW, height: PH + 14, viewBox: "0 0 " + PW + " " + (PH + 14) }, parent);
           let lo = Infinity, hi = -Infinity;
-          for (const sr of series) for (const y of sr.ys) if (y !== null) { lo = Math.min(lo, y); hi = Math.max(hi, y); }
+          for (const sr of series) for (const y of sr.ys) if (y !== null) {
+              lo = Math.min(lo, y); hi = Math.max(hi, y); }
           if (!isFinite(lo)) { lo = 0; hi = 1; }
           if (hi - lo < 1e-9) { lo -= 1; hi += 1; }
           const X = function (i) { return PL + (PW - PL - PR) * (N > 1 ? i / (N - 1) : 0); };
           const Y = function (y) { return PT + (PH - PT - PB) * (1 - (y - lo) / (hi - lo)); };
-          svg("rect", { x: PL, y: PT, width: PW - PL - PR, height: PH - PT - PB, fill: "#fafafa", stroke: "#cfd8dc" }, s);
+          svg("rect", { x: PL, y: PT, width: PW - PL - PR, height: PH - PT - PB, fill: "#fafafa", stroke: "#cfd8dc" },
+              s);
           const t = svg("text", { x: PL, y: PH + 10, "font-size": 11, fill: "#333" }, s); t.textContent = title;
-          const tHi = svg("text", { x: PL - 3, y: PT + 8, "font-size": 9, "text-anchor": "end", fill: "#666" }, s); tHi.textContent = fmt(hi, 1);
-          const tLo = svg("text", { x: PL - 3, y: PH - PB, "font-size": 9, "text-anchor": "end", fill: "#666" }, s); tLo.textContent = fmt(lo, 1);
-          const tEnd = svg("text", { x: PW - PR, y: PH - 2, "font-size": 9, "text-anchor": "end", fill: "#666" }, s); tEnd.textContent = fmt(D.t[N - 1], 2) + " s";
-          const t0 = svg("text", { x: PL, y: PH - 2, "font-size": 9, fill: "#666" }, s); t0.textContent = fmt(D.t[0], 2) + " s";
+          const tHi = svg("text", { x: PL - 3, y: PT + 8, "font-size": 9, "text-anchor": "end", fill: "#666" }, s);
+          tHi.textContent = fmt(hi, 1);
+          const tLo = svg("text", { x: PL - 3, y: PH - PB, "font-size": 9, "text-anchor": "end", fill: "#666" }, s);
+          tLo.textContent = fmt(lo, 1);
+          const tEnd = svg("text", { x: PW - PR, y: PH - 2, "font-size": 9, "text-anchor": "end", fill: "#666" }, s);
+          tEnd.textContent = fmt(D.t[N - 1], 2) + " s";
+          const t0 = svg("text", { x: PL, y: PH - 2, "font-size": 9, fill: "#666" }, s);
+          t0.textContent = fmt(D.t[0], 2) + " s";
           for (const c of D.checkpoints) {
-            svg("line", { x1: X(c.f), x2: X(c.f), y1: PT, y2: PH - PB, stroke: c.passed ? "#2e7d32" : "#c62828", "stroke-dasharray": "3 2" }, s);
+            svg("line", { x1: X(c.f), x2: X(c.f), y1: PT, y2: PH - PB, stroke: c.passed ? "#2e7d32" : "#c62828",
+                "stroke-dasharray": "3 2" }, s);
           }
           for (const sr of series) {
             const pts = [];
             for (let i = 0; i < N; i++) if (sr.ys[i] !== null) pts.push(X(i).toFixed(1) + "," + Y(sr.ys[i]).toFixed(1));
-            svg("polyline", { points: pts.join(" "), fill: "none", stroke: sr.color, "stroke-width": 1.3, "data-series": sr.name }, s);
+            svg("polyline", { points: pts.join(" "), fill: "none", stroke: sr.color, "stroke-width": 1.3,
+                "data-series": sr.name }, s);
           }
           let lx = PW - PR - 4;
           for (let j = series.length - 1; j >= 0; j--) {
-            const l = svg("text", { x: lx, y: PT + 10, "font-size": 10, "text-anchor": "end", fill: series[j].color }, s);
+            const l = svg("text", { x: lx, y: PT + 10, "font-size": 10, "text-anchor": "end", fill: series[j].color },
+                s);
             l.textContent = series[j].name; lx -= 8 * series[j].name.length + 8;
           }
           for (const f of D.failures) {
             if (f.f < 0 || f.view !== viewIndex) continue;
             svg("line", { x1: X(f.f), x2: X(f.f), y1: PT, y2: PH - PB, stroke: "#c62828", "stroke-width": 2 }, s);
-            for (const sr of series) if (sr.ys[f.f] !== null) svg("circle", { cx: X(f.f), cy: Y(sr.ys[f.f]), r: 3.5, fill: "#c62828" }, s);
+            for (const sr of series) if (sr.ys[f.f] !== null) svg("circle", {
+                cx: X(f.f), cy: Y(sr.ys[f.f]), r: 3.5, fill: "#c62828" }, s);
           }
           const cur = svg("line", { x1: PL, x2: PL, y1: PT, y2: PH - PB, stroke: "#1565c0", "stroke-width": 1.5 }, s);
           plotCursors.push({ line: cur, X: X });
@@ -194,9 +226,12 @@ extension ReplayAssets {
           const box = node("div", "plotset", undefined, plots);
           node("h3", "", v.name, box).style.color = COLORS[i % COLORS.length];
           const gone = function (ys) { return ys.map(function (y, j) { return v.rm[j] ? null : y; }); };
-          plot(box, "position (pt)", [{ name: "x", ys: gone(v.cx), color: "#1565c0" }, { name: "y", ys: gone(v.cy), color: "#ef6c00" }], i);
-          plot(box, "velocity (pt/s)", [{ name: "vx", ys: gone(v.vx), color: "#1565c0" }, { name: "vy", ys: gone(v.vy), color: "#ef6c00" }], i);
-          plot(box, "rotation (°)", [{ name: "rotation", ys: gone(v.r.map(function (r) { return r * 180 / Math.PI; })), color: "#6a1b9a" }], i);
+          plot(box, "position (pt)", [{ name: "x", ys: gone(v.cx), color: "#1565c0" }, {
+              name: "y", ys: gone(v.cy), color: "#ef6c00" }], i);
+          plot(box, "velocity (pt/s)", [{ name: "vx", ys: gone(v.vx), color: "#1565c0" }, {
+              name: "vy", ys: gone(v.vy), color: "#ef6c00" }], i);
+          plot(box, "rotation (°)", [{ name: "rotation", ys: gone(v.r.map(function (r) { return r * 180 / Math.PI; })),
+              color: "#6a1b9a" }], i);
           plot(box, "alpha", [{ name: "alpha", ys: gone(v.a), color: "#2e7d32" }], i);
         });
 
@@ -219,7 +254,8 @@ extension ReplayAssets {
           current = Math.max(0, Math.min(N - 1, fi | 0));
           const f = current;
           $("scrub").value = f;
-          $("clock").textContent = "tick " + f + " / " + (N - 1) + " · t = " + fmt(D.t[f], 3) + " s · animator " + (D.run[f] ? "running" : "at rest");
+          $("clock").textContent = "tick " + f + " / " + (N - 1) + " · t = " + fmt(D.t[f], 3) + " s · animator " +
+              (D.run[f] ? "running" : "at rest");
           const failing = failingAt[f] || [];
           D.views.forEach(function (v, i) {
             const e = viewEls[i];
@@ -269,21 +305,28 @@ extension ReplayAssets {
             let labelAt = pts[0], label = name;
             if (kind === "attachment") {
               const grp = svg("g", attrs, guideLayer);
-              svg("line", { x1: pts[0][0], y1: pts[0][1], x2: pts[1][0], y2: pts[1][1], stroke: "#795548", "stroke-width": 1.5 * px,
+              svg("line", { x1: pts[0][0], y1: pts[0][1], x2: pts[1][0], y2: pts[1][1], stroke: "#795548",
+                  "stroke-width": 1.5 * px,
                 "stroke-dasharray": g[4] === "spring" ? 5 * px + " " + 3 * px : "none" }, grp);
               svg("circle", { cx: pts[0][0], cy: pts[0][1], r: 3 * px, fill: "#795548" }, grp);
-              svg("circle", { cx: pts[1][0], cy: pts[1][1], r: 4 * px, fill: "#ffffff", stroke: "#795548", "stroke-width": 1.5 * px }, grp);
+              svg("circle", { cx: pts[1][0], cy: pts[1][1], r: 4 * px, fill: "#ffffff", stroke: "#795548",
+                  "stroke-width": 1.5 * px }, grp);
               labelAt = pts[1]; label = name + " (" + g[4] + ")";
             } else if (kind === "snap") {
               const grp = svg("g", attrs, guideLayer);
-              svg("line", { x1: pts[0][0], y1: pts[0][1], x2: pts[1][0], y2: pts[1][1], stroke: "#00838f", "stroke-width": 1.5 * px, "stroke-dasharray": 2 * px + " " + 2 * px }, grp);
+              svg("line", { x1: pts[0][0], y1: pts[0][1], x2: pts[1][0], y2: pts[1][1], stroke: "#00838f",
+                  "stroke-width": 1.5 * px, "stroke-dasharray": 2 * px + " " + 2 * px }, grp);
               const c = 6 * px;
-              svg("path", { d: "M" + (pts[1][0] - c) + " " + (pts[1][1] - c) + "L" + (pts[1][0] + c) + " " + (pts[1][1] + c) + "M" + (pts[1][0] - c) + " " + (pts[1][1] + c) + "L" + (pts[1][0] + c) + " " + (pts[1][1] - c),
+              svg("path", { d: "M" + (pts[1][0] - c) + " " + (pts[1][1] - c) + "L" + (pts[1][0] + c) + " " +
+                  (pts[1][1] + c) + "M" + (pts[1][0] - c) + " " + (pts[1][1] + c) + "L" + (pts[1][0] + c) + " " +
+                  (pts[1][1] - c),
                 stroke: "#00838f", "stroke-width": 2 * px }, grp);
               labelAt = pts[1];
             } else if (kind === "bounds") {
-              attrs.x = pts[0][0]; attrs.y = pts[0][1]; attrs.width = pts[1][0] - pts[0][0]; attrs.height = pts[1][1] - pts[0][1];
-              attrs.fill = "none"; attrs.stroke = "#7b1fa2"; attrs["stroke-width"] = 2 * px; attrs["stroke-dasharray"] = 8 * px + " " + 4 * px;
+              attrs.x = pts[0][0]; attrs.y = pts[0][1]; attrs.width = pts[1][0] - pts[0][0];
+              attrs.height = pts[1][1] - pts[0][1];
+              attrs.fill = "none"; attrs.stroke = "#7b1fa2"; attrs["stroke-width"] = 2 * px;
+              attrs["stroke-dasharray"] = 8 * px + " " + 4 * px;
               svg("rect", attrs, guideLayer);
               labelAt = [pts[0][0] + 4 * px, pts[0][1] + 2 * px];
             } else if (kind === "boundary") {
@@ -297,7 +340,8 @@ extension ReplayAssets {
               svg("circle", attrs, guideLayer);
               label = name + " (" + g[4] + ")";
             }
-            const t = svg("text", { x: labelAt[0] + 5 * px, y: labelAt[1] + 12 * px, "font-size": 10 * px, fill: "#4e342e",
+            const t = svg("text", { x: labelAt[0] + 5 * px, y: labelAt[1] + 12 * px, "font-size": 10 * px,
+                fill: "#4e342e",
               stroke: "#ffffff", "stroke-width": 2.5 * px, "paint-order": "stroke" }, guideLayer);
             t.textContent = label;
           }
@@ -307,12 +351,15 @@ extension ReplayAssets {
           for (const c of D.checkpoints) if (c.f >= f) { cp = c; break; }
           if (!cp && D.checkpoints.length) cp = D.checkpoints[D.checkpoints.length - 1];
           if (cp) {
-            const failedViews = D.failures.filter(function (x) { return x.f === cp.f; }).map(function (x) { return x.view; });
+            const failedViews = D.failures.filter(function (x) { return x.f === cp.f; }).map(function (x) {
+                return x.view; });
             for (const gh of cp.ghosts) {
               const v = D.views[gh[0]];
-              const g = svg("g", { transform: transform(gh[1], gh[2], gh[5], gh[6]), "data-ghost": v.name }, ghostLayer);
+              const g = svg("g", { transform: transform(gh[1], gh[2], gh[5], gh[6]), "data-ghost": v.name },
+                  ghostLayer);
               const bad = failedViews.indexOf(gh[0]) >= 0;
-              const e = shape(v, g, { fill: "none", stroke: bad ? "#c62828" : "#37474f", "stroke-width": 2 * px, "stroke-dasharray": 6 * px + " " + 4 * px });
+              const e = shape(v, g, { fill: "none", stroke: bad ? "#c62828" : "#37474f", "stroke-width": 2 * px,
+                  "stroke-dasharray": 6 * px + " " + 4 * px });
               size(e, v, gh[3], gh[4]);
             }
           }
@@ -326,7 +373,8 @@ extension ReplayAssets {
             touchDot.setAttribute("cx", tch[1]); touchDot.setAttribute("cy", tch[2]);
             touchDot.setAttribute("visibility", "visible");
             touchDot.setAttribute("fill-opacity", tch[4] ? 0.35 : 0.08);
-            $("touch").textContent = D.gestures[tch[0]] + " · " + tch[3] + " · finger " + (tch[4] ? "down" : "lifted") + " at [" + fmt(tch[1], 1) + ", " + fmt(tch[2], 1) + "]";
+            $("touch").textContent = D.gestures[tch[0]] + " · " + tch[3] + " · finger " +
+                (tch[4] ? "down" : "lifted") + " at [" + fmt(tch[1], 1) + ", " + fmt(tch[2], 1) + "]";
           } else {
             touchPath.setAttribute("points", "");
             touchDot.setAttribute("visibility", "hidden");
@@ -337,7 +385,8 @@ extension ReplayAssets {
           for (const c of D.contacts) {
             if (c[0] > f || c[0] < f - 8) continue;
             const o = 1 - (f - c[0]) / 9;
-            svg("circle", { cx: c[1], cy: c[2], r: 4 * px, fill: c[3] ? "#ef6c00" : "none", stroke: "#ef6c00", "stroke-width": 1.5 * px, opacity: o, "data-contact": c[4] }, contactLayer);
+            svg("circle", { cx: c[1], cy: c[2], r: 4 * px, fill: c[3] ? "#ef6c00" : "none", stroke: "#ef6c00",
+                "stroke-width": 1.5 * px, opacity: o, "data-contact": c[4] }, contactLayer);
           }
           const hs = D.haptics.filter(function (h) { return h[0] <= f && h[0] > f - 10; });
           hapticRing.setAttribute("visibility", hs.length ? "visible" : "hidden");
@@ -352,7 +401,8 @@ extension ReplayAssets {
           const notes = $("notes");
           while (notes.firstChild) notes.removeChild(notes.firstChild);
           const upTo = D.notes.filter(function (n) { return n[0] <= f; }).slice(-10);
-          for (const n of upTo) node("li", n[0] === f ? "now" : "", "tick " + n[0] + " (" + fmt(D.t[n[0]], 3) + " s): " + n[1], notes);
+          for (const n of upTo) node("li", n[0] === f ? "now" : "", "tick " + n[0] + " (" + fmt(D.t[n[0]], 3) +
+              " s): " + n[1], notes);
           cursor.setAttribute("x1", tx(f)); cursor.setAttribute("x2", tx(f));
           for (const c of plotCursors) { c.line.setAttribute("x1", c.X(f)); c.line.setAttribute("x2", c.X(f)); }
           document.body.dataset.frame = f;
@@ -393,7 +443,8 @@ extension ReplayAssets {
           const m = /tick=(\d+)/.exec(location.hash);
           return m ? Number(m[1]) : null;
         }
-        window.addEventListener("hashchange", function () { const t = fromHash(); if (t !== null) { pause(); setFrame(t); } });
+        window.addEventListener("hashchange", function () {
+            const t = fromHash(); if (t !== null) { pause(); setFrame(t); } });
         const firstFailure = D.failures.find(function (x) { return x.f >= 0; });
         const start = fromHash();
         // A failed case opens at its first failure, a case stopped by a run-time error at its last tick.
@@ -407,7 +458,8 @@ extension ReplayAssets {
               if (v[c].length !== N) fail(v.name + "." + c + " has " + v[c].length + " values for " + N + " frames");
             }
           }
-          if (D.touch.length !== N || D.active.length !== N || D.guideAt.length !== N) fail("touch or behaviour columns do not have one value per frame");
+          if (D.touch.length !== N || D.active.length !== N ||
+              D.guideAt.length !== N) fail("touch or behaviour columns do not have one value per frame");
           // Five ticks across the run: each view drawn at its centre, turned by its rotation, at its scale.
           for (const fi of [0, (N / 4) | 0, (N / 2) | 0, (3 * N / 4) | 0, N - 1]) {
             setFrame(fi);
@@ -415,27 +467,35 @@ extension ReplayAssets {
               if (v.rm[fi]) return;
               const m = viewEls[i].g.transform.baseVal.consolidate().matrix;
               const a = v.s[fi] * Math.cos(v.r[fi]), b = v.s[fi] * Math.sin(v.r[fi]);
-              if (Math.abs(m.e - v.cx[fi]) > 1e-3 || Math.abs(m.f - v.cy[fi]) > 1e-3 || Math.abs(m.a - a) > 1e-4 || Math.abs(m.b - b) > 1e-4) {
-                fail(v.name + " at tick " + fi + " is drawn at [" + m.e + ", " + m.f + "] turned [" + m.a + ", " + m.b + "], the data says [" + v.cx[fi] + ", " + v.cy[fi] + "] turned [" + a + ", " + b + "]");
+              if (Math.abs(m.e - v.cx[fi]) > 1e-3 || Math.abs(m.f - v.cy[fi]) > 1e-3 || Math.abs(m.a - a) > 1e-4 ||
+                  Math.abs(m.b - b) > 1e-4) {
+                fail(v.name + " at tick " + fi + " is drawn at [" + m.e + ", " + m.f + "] turned [" + m.a + ", " +
+                    m.b + "], the data says [" + v.cx[fi] + ", " + v.cy[fi] + "] turned [" + a + ", " + b + "]");
               }
             });
           }
           setFrame(f);
           // The controls: arrow keys step one tick (shift: ten), Home/End, the scrubber, play/pause, the speeds.
-          function key(k, shift) { document.dispatchEvent(new KeyboardEvent("keydown", { key: k, shiftKey: !!shift, bubbles: true })); }
+          function key(k, shift) { document.dispatchEvent(new KeyboardEvent("keydown", {
+              key: k, shiftKey: !!shift, bubbles: true })); }
           const clamp = function (x) { return Math.max(0, Math.min(N - 1, x)); };
           let want = f;
-          for (const st of [["ArrowRight", false, 1], ["ArrowLeft", false, -1], ["ArrowRight", true, 10], ["ArrowLeft", true, -10],
+          for (const st of [["ArrowRight", false, 1], ["ArrowLeft", false, -1], ["ArrowRight", true, 10],
+              ["ArrowLeft", true, -10],
                             ["ArrowLeft", false, -1], ["End", false, Infinity], ["Home", false, -Infinity]]) {
             key(st[0], st[1]);
             want = clamp(want + st[2]);
-            if (current !== want) fail("key " + (st[1] ? "shift+" : "") + st[0] + " went to tick " + current + ", not " + want);
+            if (current !== want) fail("key " + (st[1] ? "shift+" : "") + st[0] + " went to tick " + current +
+                ", not " + want);
           }
           const scrub = $("scrub");
           scrub.value = N - 1; scrub.dispatchEvent(new Event("input"));
-          if (current !== N - 1 || document.body.dataset.frame !== String(N - 1)) fail("the scrubber did not move to the last tick");
+          if (current !== N - 1 || document.body.dataset.frame !== String(N - 1)) {
+            fail("the scrubber did not move to the last tick");
+          }
           setFrame(f);
-          const speeds = Array.prototype.map.call($("speed").options, function (o) { return Number(o.value); }).join(",");
+          const speeds = Array.prototype.map.call($("speed").options, function (o) {
+              return Number(o.value); }).join(",");
           if (speeds !== "0.1,0.25,0.5,1,2") fail("speeds are " + speeds);
           $("play").click();
           const played = playing && $("play").textContent === "pause";
@@ -450,10 +510,12 @@ extension ReplayAssets {
           sc.dataset.ctm = [ctm.a, ctm.b, ctm.c, ctm.d, ctm.e, ctm.f].join(" ");
           if (!errors.length) {
             sc.dataset.ok = "true";
-            sc.textContent = "selfcheck: ok: " + N + " frames, " + D.views.length + " views, " + nPlots + " plots, shown tick " + f;
+            sc.textContent = "selfcheck: ok: " + N + " frames, " + D.views.length + " views, " + nPlots +
+                " plots, shown tick " + f;
           }
           // Inside a frame (a page that checks many replays at once), the result goes to the parent.
-          if (window.parent !== window) window.parent.postMessage({ page: location.pathname.split("/").pop(), ok: sc.dataset.ok, text: sc.textContent }, "*");
+          if (window.parent !== window) window.parent.postMessage({
+              page: location.pathname.split("/").pop(), ok: sc.dataset.ok, text: sc.textContent }, "*");
         })();
         })();
         """#
