@@ -43,6 +43,7 @@ public final class World {
     @exclusivity(unchecked) var fixtures: [Fixture] = []
     @exclusivity(unchecked) var contacts: [Contact] = []
     @exclusivity(unchecked) var joints: [Joint] = []
+    @exclusivity(unchecked) var jointStore = JointStore()
     @exclusivity(unchecked) var freeBodies: [Int] = []
     @exclusivity(unchecked) var freeFixtures: [Int] = []
     @exclusivity(unchecked) var freeContacts: [Int] = []
