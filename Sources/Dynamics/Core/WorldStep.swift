@@ -20,16 +20,20 @@ extension World {
         if stepComplete && dt > 0 { solve(step) }
         if continuousPhysics && dt > 0 { solveTOI(step) }
         if dt > 0 { invDt0 = step.invDt }
-        if autoClearForces { clearForces() }
+        // Forces cleared (unless the caller clears them) and step forces dropped in one walk.
         var b = bodyList
-        while b != nullIndex { bodies[b].stepForce = .zero; b = bodies[b].next }
+        if autoClearForces {
+            while b != nullIndex { bodies[b].force = .zero; bodies[b].torque = 0; bodies[b].stepForce = .zero; b = bodies[b].next }
+        } else {
+            while b != nullIndex { bodies[b].stepForce = .zero; b = bodies[b].next }
+        }
     }
 
     func solve(_ step: TimeStep) {
         var b = bodyList
         while b != nullIndex { bodies[b].inIsland = false; b = bodies[b].next }
-        var c = contactList
-        while c != nullIndex { contacts[c].inIsland = false; c = contacts[c].next }
+        // (The contacts' island flags were cleared by the narrow phase, `collide`, which this step
+        // ran just before and which visits every contact; no contact is created in between.)
         var j = jointList
         while j != nullIndex { joints[j].inIsland = false; j = joints[j].next }
 
@@ -68,7 +72,7 @@ extension World {
                     let contact = ce >> 1
                     if contacts[contact].inIsland { continue }
                     if !contacts[contact].enabled || !contacts[contact].touching { continue }
-                    if fixtures[contacts[contact].fixtureA].isSensor || fixtures[contacts[contact].fixtureB].isSensor { continue }
+                    if contacts[contact].sensor { continue }
                     islandContacts.append(contact)
                     contacts[contact].inIsland = true
                     let other = contactEdgeOther(ce)
@@ -121,9 +125,9 @@ extension World {
             data.positions.append(SolverPosition(c: c, a: a))
             data.velocities.append(SolverVelocity(v: v, w: w))
         }
-        var solver = ContactSolver(step: step, contactIds: islandContacts, world: self)
+        var solver = ContactSolver(step: step, contactIds: islandContacts, world: self,
+                                   positions: data.positions, velocities: data.velocities)
         defer { solver.returnBuffers(self) }
-        solver.initializeVelocityConstraints(data.positions, data.velocities, self)
         if step.warmStarting { solver.warmStart(&data.velocities) }
         for k in 0..<islandJoints.count { initJointVelocityConstraints(islandJoints[k], &data) }
         for _ in 0..<step.velocityIterations {

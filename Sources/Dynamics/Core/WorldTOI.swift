@@ -57,9 +57,8 @@ extension World {
         if !contacts[c].enabled { return nil }
         if contacts[c].toiCount > Settings.maxSubSteps { return nil }
         if contacts[c].toiFlag { return contacts[c].toi }
-        let fA = contacts[c].fixtureA, fB = contacts[c].fixtureB
-        if fixtures[fA].isSensor || fixtures[fB].isSensor { return nil }
-        let bA = fixtures[fA].body, bB = fixtures[fB].body
+        if contacts[c].sensor { return nil }
+        let bA = contacts[c].bA, bB = contacts[c].bB
         let typeA = bodies[bA].type, typeB = bodies[bB].type
         let activeA = bodies[bA].awake && typeA != .staticBody
         let activeB = bodies[bB].awake && typeB != .staticBody
@@ -75,7 +74,8 @@ extension World {
             alpha0 = bodies[bA].sweep.alpha0
             bodies[bB].sweep.advance(to: alpha0)
         }
-        let proxyA = distanceProxy(fA, child: contacts[c].indexA), proxyB = distanceProxy(fB, child: contacts[c].indexB)
+        let proxyA = distanceProxy(contacts[c].fixtureA, child: contacts[c].indexA)
+        let proxyB = distanceProxy(contacts[c].fixtureB, child: contacts[c].indexB)
         let output = timeOfImpact(proxyA, proxyB, bodies[bA].sweep, bodies[bB].sweep, tMax: 1)
         let alpha = output.state == .touching ? Swift.min(alpha0 + (1 - alpha0) * output.t, 1) : 1
         contacts[c].toi = alpha
@@ -90,8 +90,7 @@ extension World {
     /// re-examines their contacts).
     @discardableResult
     func processTOIEvent(_ minContact: Int, _ minAlpha: Double, _ step: TimeStep, touched: inout [Int]) -> Bool {
-        let fA = contacts[minContact].fixtureA, fB = contacts[minContact].fixtureB
-        let bA = fixtures[fA].body, bB = fixtures[fB].body
+        let bA = contacts[minContact].bA, bB = contacts[minContact].bB
         touched.append(bA); touched.append(bB)
         let backup1 = bodies[bA].sweep, backup2 = bodies[bB].sweep
         bodies[bA].advance(minAlpha)
@@ -137,7 +136,7 @@ extension World {
                 if contacts[contact].inIsland { continue }
                 let other = contactEdgeOther(ce)
                 if bodies[other].type == .dynamicBody && !bodies[body].bullet && !bodies[other].bullet { continue }
-                if fixtures[contacts[contact].fixtureA].isSensor || fixtures[contacts[contact].fixtureB].isSensor { continue }
+                if contacts[contact].sensor { continue }
                 let backup = bodies[other].sweep
                 if !bodies[other].inIsland { bodies[other].advance(minAlpha) }
                 let wasAwake = bodies[other].awake
@@ -195,17 +194,15 @@ extension World {
         var b = bodyList
         while b != nullIndex { bodies[b].inIsland = false; bodies[b].sweep.alpha0 = 0; b = bodies[b].next }
         // Positions in the list: 0, 1, 2… from the head; contacts created later go before the head.
+        // The first pass computes every contact, in list order (no need to sort them), in the
+        // same walk as the reset: a contact's time reads only its own flags and its bodies, whose
+        // starting times are all 0 (so no sweep is advanced in this pass).
         var key = 0
         var c = contactList
         while c != nullIndex {
             contacts[c].toiFlag = false; contacts[c].inIsland = false
             contacts[c].toiCount = 0; contacts[c].toi = 1
             q.key[c] = key; key += 1
-            c = contacts[c].next
-        }
-        // The first pass computes every contact, in list order (no need to sort them).
-        c = contactList
-        while c != nullIndex {
             if let alpha = toiAlpha(c), alpha < 1 { q.push(alpha, c) }
             c = contacts[c].next
         }
