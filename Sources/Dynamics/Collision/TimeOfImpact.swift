@@ -68,9 +68,9 @@ private struct SeparationFunction {
     var localPoint = Vec2.zero
     var axis = Vec2.zero
 
-    init(_ cache: SimplexCache, _ pA: DistanceProxy, _ sA: Sweep, _ pB: DistanceProxy, _ sB: Sweep, _ t1: Double) {
+    /// `xfA` and `xfB` are the sweeps' transforms at `t1` (the caller has them already).
+    init(_ cache: SimplexCache, _ pA: DistanceProxy, _ sA: Sweep, _ pB: DistanceProxy, _ sB: Sweep, _ xfA: Transform, _ xfB: Transform) {
         sweepA = sA; sweepB = sB
-        let xfA = sA.transform(at: t1), xfB = sB.transform(at: t1)
         if cache.count == 1 {
             kind = .points
             let pointA = mul(xfA, pA.vertices[cache.indexA.0])
@@ -121,7 +121,11 @@ private struct SeparationFunction {
     }
 
     func evaluate(_ proxyA: DistanceProxy, _ proxyB: DistanceProxy, _ iA: Int, _ iB: Int, _ t: Double) -> Double {
-        let xfA = sweepA.transform(at: t), xfB = sweepB.transform(at: t)
+        evaluate(proxyA, proxyB, iA, iB, sweepA.transform(at: t), sweepB.transform(at: t))
+    }
+
+    /// `evaluate` at the time whose transforms are `xfA` and `xfB`.
+    func evaluate(_ proxyA: DistanceProxy, _ proxyB: DistanceProxy, _ iA: Int, _ iB: Int, _ xfA: Transform, _ xfB: Transform) -> Double {
         switch kind {
         case .points:
             return dot(mul(xfB, proxyB.vertices[iB]) - mul(xfA, proxyA.vertices[iA]), axis)
@@ -158,7 +162,7 @@ func timeOfImpact(_ pA: DistanceProxy, _ pB: DistanceProxy, _ sweepA: Sweep, _ s
         let d = shapeDistance(pA, xfA, pB, xfB, useRadii: false, cache: &cache)
         if d.distance <= 0 { output = TOIOutput(state: .overlapped, t: 0); break }
         if d.distance < target + tolerance { output = TOIOutput(state: .touching, t: t1); break }
-        let fcn = SeparationFunction(cache, pA, sA, pB, sB, t1)
+        let fcn = SeparationFunction(cache, pA, sA, pB, sB, xfA, xfB)
         var done = false
         var t2 = tMax
         var pushBackIter = 0
@@ -167,7 +171,8 @@ func timeOfImpact(_ pA: DistanceProxy, _ pB: DistanceProxy, _ sweepA: Sweep, _ s
             var s2 = s2Found
             if s2 > target + tolerance { output = TOIOutput(state: .separated, t: tMax); done = true; break }
             if s2 > target - tolerance { t1 = t2; break }
-            var s1 = fcn.evaluate(pA, pB, iA, iB, t1)
+            // (t1 has not moved since xfA and xfB were computed at it.)
+            var s1 = fcn.evaluate(pA, pB, iA, iB, xfA, xfB)
             if s1 < target - tolerance { output = TOIOutput(state: .failed, t: t1); done = true; break }
             if s1 <= target + tolerance { output = TOIOutput(state: .touching, t: t1); done = true; break }
             var rootIterCount = 0
