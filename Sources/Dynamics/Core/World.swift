@@ -39,10 +39,10 @@ public final class World {
     // every read and write (Swift's dynamic exclusivity enforcement); in the inner loops that cost
     // about a fifth of the step. The engine never holds an access to one of these across a call
     // that could reach the same property, so the checks are turned off for them.
-    @exclusivity(unchecked) var bodies: [Body] = []
-    @exclusivity(unchecked) var fixtures: [Fixture] = []
-    @exclusivity(unchecked) var contacts: [Contact] = []
-    @exclusivity(unchecked) var joints: [Joint] = []
+    @exclusivity(unchecked) var bodies = Pool<Body>()
+    @exclusivity(unchecked) var fixtures = Pool<Fixture>()
+    @exclusivity(unchecked) var contacts = Pool<Contact>()
+    @exclusivity(unchecked) var joints = Pool<Joint>()
     @exclusivity(unchecked) var jointStore = JointStore()
     @exclusivity(unchecked) var freeBodies: [Int] = []
     @exclusivity(unchecked) var freeFixtures: [Int] = []
