@@ -4,10 +4,8 @@ import Geometry
 
 /// The largest separation of `poly2` from the edge normals of `poly1`, and the edge giving it.
 ///
-/// Returns as soon as the separation exceeds `stopAbove` (then the polygons do not touch and the
-/// caller looks at nothing else), and stops measuring an edge as soon as it cannot beat the best
-/// so far (its separation, a minimum over `poly2`'s vertices, only decreases): the same result
-/// as the full search wherever the caller uses it.
+/// Returns as soon as the separation exceeds `stopAbove`: then the polygons do not touch and the
+/// caller looks at nothing else, so the result is the full search's wherever it is used.
 private func findMaxSeparation(_ poly1: UnsafePointer<PolygonShape>, _ xf1: Transform, _ poly2: UnsafePointer<PolygonShape>, _ xf2: Transform,
                                stopAbove: Double) -> (Int, Double) {
     let xf = mulT(xf2, xf1)
@@ -22,7 +20,6 @@ private func findMaxSeparation(_ poly1: UnsafePointer<PolygonShape>, _ xf1: Tran
         for j in 0..<count2 {
             let sij = dot(n, v2s[j] - v1)
             if sij < si { si = sij }
-            if si <= maxSeparation { break }
         }
         if si > maxSeparation {
             maxSeparation = si; bestIndex = i

@@ -26,7 +26,15 @@ public struct DistanceProxy: Sendable {
     }
 
     /// The index of the vertex furthest along `d`.
-    @inlinable public func support(_ d: Vec2) -> Int { vertices.support(d) }
+    @inlinable public func support(_ d: Vec2) -> Int {
+        var best = 0
+        var bestValue = dot(vertices[0], d)
+        for i in 1..<vertices.count {
+            let v = dot(vertices[i], d)
+            if v > bestValue { best = i; bestValue = v }
+        }
+        return best
+    }
 }
 
 /// The simplex of the previous call, so that GJK starts warm.

@@ -52,21 +52,6 @@ public struct Vertices: RandomAccessCollection, Sendable, Hashable {
         }
     }
 
-    /// The index of the first vertex furthest along `d` (`DistanceProxy.support`), unrolled over
-    /// the inline storage: the subscript's switch per vertex was a quarter of a GJK query.
-    @inlinable public func support(_ d: Vec2) -> Int {
-        var best = 0
-        var bestValue = dot(storage.0, d)
-        if count > 1 { let v = dot(storage.1, d); if v > bestValue { best = 1; bestValue = v } }
-        if count > 2 { let v = dot(storage.2, d); if v > bestValue { best = 2; bestValue = v } }
-        if count > 3 { let v = dot(storage.3, d); if v > bestValue { best = 3; bestValue = v } }
-        if count > 4 { let v = dot(storage.4, d); if v > bestValue { best = 4; bestValue = v } }
-        if count > 5 { let v = dot(storage.5, d); if v > bestValue { best = 5; bestValue = v } }
-        if count > 6 { let v = dot(storage.6, d); if v > bestValue { best = 6; bestValue = v } }
-        if count > 7 { let v = dot(storage.7, d); if v > bestValue { best = 7; bestValue = v } }
-        return best
-    }
-
     public mutating func append(_ p: Vec2) {
         precondition(count < Vertices.capacity, "more than \(Vertices.capacity) vertices")
         self[count] = p
