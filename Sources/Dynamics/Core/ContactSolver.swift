@@ -351,21 +351,16 @@ struct ContactSolver {
         }
     }
 
-    /// One position iteration; `toi` restricts the correction to the two TOI bodies.
-    func solvePositionConstraints(_ positions: inout [SolverPosition], toi: (Int, Int)? = nil) -> Bool {
+    /// One position iteration.
+    func solvePositionConstraints(_ positions: inout [SolverPosition]) -> Bool {
         var minSeparation = 0.0
-        let baumgarte = toi == nil ? Settings.baumgarte : Settings.toiBaumgarte
+        let baumgarte = Settings.baumgarte
         positionConstraints.withUnsafeBufferPointer { pcs in
         positions.withUnsafeMutableBufferPointer { positions in
         for i in 0..<pcs.count {
             let pc = pcs[i]
             let indexA = pc.indexA, indexB = pc.indexB
-            var mA = pc.invMassA, iA = pc.invIA, mB = pc.invMassB, iB = pc.invIB
-            if let (ta, tb) = toi {
-                mA = 0; iA = 0; mB = 0; iB = 0
-                if indexA == ta || indexA == tb { mA = pc.invMassA; iA = pc.invIA }
-                if indexB == ta || indexB == tb { mB = pc.invMassB; iB = pc.invIB }
-            }
+            let mA = pc.invMassA, iA = pc.invIA, mB = pc.invMassB, iB = pc.invIB
             var cA = positions[indexA].c, aA = positions[indexA].a
             var cB = positions[indexB].c, aB = positions[indexB].a
             for j in 0..<pc.pointCount {
@@ -388,6 +383,62 @@ struct ContactSolver {
         }
         }
         }
-        return minSeparation >= (toi == nil ? -3.0 : -1.5) * Settings.linearSlop
+        return minSeparation >= -3.0 * Settings.linearSlop
+    }
+
+    /// One position iteration of a time-of-impact sub-step (Box2D's `SolveTOIPositionConstraints`):
+    /// only the two TOI bodies `toiA` and `toiB` move. The rotations come from `rotations`, one per
+    /// island body, recomputed only when the body's angle has changed (bit for bit): the other
+    /// bodies never move, so most of the sub-step's twenty iterations need no sine or cosine.
+    func solveTOIPositionConstraints(_ positions: inout [SolverPosition], toiA ta: Int, toiB tb: Int,
+                                     rotations: UnsafeMutablePointer<RotationMemo>) -> Bool {
+        var minSeparation = 0.0
+        let baumgarte = Settings.toiBaumgarte
+        positionConstraints.withUnsafeBufferPointer { pcs in
+        positions.withUnsafeMutableBufferPointer { positions in
+        for i in 0..<pcs.count {
+            let pc = pcs[i]
+            let indexA = pc.indexA, indexB = pc.indexB
+            var mA = 0.0, iA = 0.0, mB = 0.0, iB = 0.0
+            if indexA == ta || indexA == tb { mA = pc.invMassA; iA = pc.invIA }
+            if indexB == ta || indexB == tb { mB = pc.invMassB; iB = pc.invIB }
+            var cA = positions[indexA].c, aA = positions[indexA].a
+            var cB = positions[indexB].c, aB = positions[indexB].a
+            for j in 0..<pc.pointCount {
+                var xfA = Transform(p: .zero, q: rotations[indexA].rotation(aA))
+                var xfB = Transform(p: .zero, q: rotations[indexB].rotation(aB))
+                xfA.p = cA - mul(xfA.q, pc.localCenterA)
+                xfB.p = cB - mul(xfB.q, pc.localCenterB)
+                let (normal, point, separation) = positionManifold(pc, xfA, xfB, j)
+                let rA = point - cA, rB = point - cB
+                minSeparation = Swift.min(minSeparation, separation)
+                let C = Swift.min(Swift.max(baumgarte * (separation + Settings.linearSlop), -Settings.maxLinearCorrection), 0)
+                let rnA = cross(rA, normal), rnB = cross(rB, normal)
+                let K = mA + mB + iA * rnA * rnA + iB * rnB * rnB
+                let impulse = K > 0 ? -C / K : 0
+                let P = impulse * normal
+                cA -= mA * P; aA -= iA * cross(rA, P)
+                cB += mB * P; aB += iB * cross(rB, P)
+            }
+            positions[indexA] = SolverPosition(c: cA, a: aA)
+            positions[indexB] = SolverPosition(c: cB, a: aB)
+        }
+        }
+        }
+        return minSeparation >= -1.5 * Settings.linearSlop
+    }
+}
+
+/// A body's rotation and the angle it was computed from (see `solveTOIPositionConstraints`).
+struct RotationMemo {
+    var angleBits: UInt64 = 0
+    var valid = false
+    var rot = Rot.identity
+
+    /// The rotation by `angle`: the remembered one when `angle` is the same bits, else computed.
+    @inline(__always) mutating func rotation(_ angle: Double) -> Rot {
+        if valid && angleBits == angle.bitPattern { return rot }
+        rot = rotF(angle); angleBits = angle.bitPattern; valid = true
+        return rot
     }
 }

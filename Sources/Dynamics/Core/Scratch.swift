@@ -14,6 +14,8 @@ struct Scratch {
     var positionConstraints: [ContactPositionConstraint] = []
     var pairs: [(Int, Int)] = []
     var toi = TOIQueue()
+    /// The time-of-impact sub-step's rotations, one per island body (at most 2 × maxTOIContacts).
+    var rotations: [RotationMemo] = []
 
     /// Grows the buffers ahead to what a step of a world of `bodies` bodies, `contacts` contacts
     /// and `joints` joints can need (Box2D sizes its island from the same counts), doubling, so
@@ -29,6 +31,7 @@ struct Scratch {
         islandBodies.reserveCapacity(n); islandContacts.reserveCapacity(n); islandJoints.reserveCapacity(n)
         stack.reserveCapacity(n); positions.reserveCapacity(n); velocities.reserveCapacity(n)
         velocityConstraints.reserveCapacity(n); positionConstraints.reserveCapacity(n); pairs.reserveCapacity(n)
+        rotations.reserveCapacity(2 * Settings.maxTOIContacts)
     }
 }
 

@@ -280,8 +280,15 @@ extension World {
         }
         var solver = ContactSolver(step: subStep, contactIds: islandContacts, world: self)
         defer { solver.returnBuffers(self) }
-        for _ in 0..<subStep.positionIterations {
-            if solver.solvePositionConstraints(&data.positions, toi: (toiA, toiB)) { break }
+        var rotations: [RotationMemo] = []
+        swap(&rotations, &scratch.rotations)
+        defer { swap(&rotations, &scratch.rotations) }
+        rotations.removeAll(keepingCapacity: true)
+        for _ in 0..<islandBodies.count { rotations.append(RotationMemo()) }
+        rotations.withUnsafeMutableBufferPointer { memo in
+            for _ in 0..<subStep.positionIterations {
+                if solver.solveTOIPositionConstraints(&data.positions, toiA: toiA, toiB: toiB, rotations: memo.baseAddress!) { break }
+            }
         }
         bodies[islandBodies[toiA]].sweep.c0 = data.positions[toiA].c
         bodies[islandBodies[toiA]].sweep.a0 = data.positions[toiA].a
