@@ -192,8 +192,10 @@ extension World {
         let sensor = contacts[c].sensor
         let xfA = bodies[bA].xf, xfB = bodies[bB].xf
         // The old manifold is kept only for a listener's pre-solve.
+        let listener = hasListener ? contactListener : nil
+        let wantsPreSolve = listener?.wantsPreSolve ?? false
         var old = Manifold()
-        if hasListener { old = contacts[c].manifold }
+        if wantsPreSolve { old = contacts[c].manifold }
         var touching: Bool
         if sensor {
             touching = testOverlap(fx[fA].shape, iA, fx[fB].shape, iB, xfA, xfB)
@@ -230,9 +232,9 @@ extension World {
             }
         }
         contacts[c].touching = touching
-        guard hasListener, let l = contactListener else { return }
+        guard let l = listener else { return }
         if !wasTouching && touching { l.beginContact(contactInfo(c)) }
         if wasTouching && !touching { l.endContact(contactInfo(c)) }
-        if !sensor && touching { l.preSolve(contactInfo(c), oldManifold: old) }
+        if !sensor && touching && wantsPreSolve { l.preSolve(contactInfo(c), oldManifold: old) }
     }
 }

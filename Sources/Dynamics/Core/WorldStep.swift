@@ -220,7 +220,7 @@ extension World {
     }
 
     func report(_ solver: ContactSolver) {
-        guard hasListener, let l = contactListener else { return }
+        guard hasListener, let l = contactListener, l.wantsPostSolve else { return }
         for k in 0..<solver.velocityConstraints.count {
             let vc = solver.velocityConstraints[k]
             var imp = ContactImpulse()
