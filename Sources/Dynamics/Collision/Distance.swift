@@ -208,33 +208,44 @@ public func shapeDistance(_ input: DistanceInput, cache: inout SimplexCache) -> 
 func shapeDistance(_ pA: DistanceProxy, _ xfA: Transform, _ pB: DistanceProxy, _ xfB: Transform, useRadii: Bool,
                    cache: inout SimplexCache) -> DistanceOutput {
     withUnsafePointer(to: pA) { a in
-        withUnsafePointer(to: pB) { b in shapeDistance(a, xfA, b, xfB, useRadii: useRadii, cache: &cache) }
+        withUnsafePointer(to: pB) { b in shapeDistance(ProxyRef(a), xfA, ProxyRef(b), xfB, useRadii: useRadii, cache: &cache) }
     }
 }
 
-/// A proxy's vertices as a plain pointer (the inline storage is the first field of `Vertices`).
-@inline(__always) private func vertexBase(_ p: UnsafePointer<DistanceProxy>) -> UnsafePointer<Vec2> {
-    UnsafeRawPointer(p).advanced(by: MemoryLayout<DistanceProxy>.offset(of: \DistanceProxy.vertices)!)
-        .assumingMemoryBound(to: Vec2.self)
-}
+/// A distance proxy read in place: its vertices as a plain pointer into the inline storage (the
+/// first field of `Vertices`), so that GJK and the time-of-impact search do not go through the
+/// subscript's switch per vertex. Valid while the proxy it was made from is.
+struct ProxyRef {
+    let v: UnsafePointer<Vec2>
+    let count: Int
+    let radius: Double
 
-/// The index of the first of `count` vertices furthest along `d`.
-@inline(__always) private func support(_ v: UnsafePointer<Vec2>, _ count: Int, _ d: Vec2) -> Int {
-    var best = 0
-    var bestValue = dot(v[0], d)
-    for i in 1..<count {
-        let s = dot(v[i], d)
-        if s > bestValue { best = i; bestValue = s }
+    @inline(__always) init(_ p: UnsafePointer<DistanceProxy>) {
+        v = UnsafeRawPointer(p).advanced(by: MemoryLayout<DistanceProxy>.offset(of: \DistanceProxy.vertices)!)
+            .assumingMemoryBound(to: Vec2.self)
+        count = p.pointee.vertices.count
+        radius = p.pointee.radius
     }
-    return best
+
+    @inline(__always) subscript(i: Int) -> Vec2 { v[i] }
+
+    /// The index of the first vertex furthest along `d` (as `DistanceProxy.support`).
+    @inline(__always) func support(_ d: Vec2) -> Int {
+        var best = 0
+        var bestValue = dot(v[0], d)
+        for i in 1..<count {
+            let s = dot(v[i], d)
+            if s > bestValue { best = i; bestValue = s }
+        }
+        return best
+    }
 }
 
 /// `shapeDistance` on proxies read in place through pointers (the vertex subscript's switch per
 /// vertex was a large part of a query).
-private func shapeDistance(_ proxyA: UnsafePointer<DistanceProxy>, _ xfA: Transform, _ proxyB: UnsafePointer<DistanceProxy>,
-                           _ xfB: Transform, useRadii: Bool, cache: inout SimplexCache) -> DistanceOutput {
-    let vA = vertexBase(proxyA), vB = vertexBase(proxyB)
-    let countA = proxyA.pointee.vertices.count, countB = proxyB.pointee.vertices.count
+func shapeDistance(_ proxyA: ProxyRef, _ xfA: Transform, _ proxyB: ProxyRef,
+                   _ xfB: Transform, useRadii: Bool, cache: inout SimplexCache) -> DistanceOutput {
+    let vA = proxyA.v, vB = proxyB.v
     var output = DistanceOutput()
     var simplex = Simplex()
     simplex.readCache(cache, vA, xfA, vB, xfB)
@@ -254,9 +265,9 @@ private func shapeDistance(_ proxyA: UnsafePointer<DistanceProxy>, _ xfA: Transf
         let d = simplex.searchDirection
         if d.lengthSquared < epsilon * epsilon { break }
         var vertex = SimplexVertex()
-        vertex.indexA = support(vA, countA, mulT(xfA.q, -d))
+        vertex.indexA = proxyA.support(mulT(xfA.q, -d))
         vertex.wA = mul(xfA, vA[vertex.indexA])
-        vertex.indexB = support(vB, countB, mulT(xfB.q, d))
+        vertex.indexB = proxyB.support(mulT(xfB.q, d))
         vertex.wB = mul(xfB, vB[vertex.indexB])
         vertex.w = vertex.wB - vertex.wA
         simplex.v[simplex.count] = vertex
@@ -273,7 +284,7 @@ private func shapeDistance(_ proxyA: UnsafePointer<DistanceProxy>, _ xfA: Transf
     output.iterations = iter
     simplex.writeCache(&cache)
     if useRadii {
-        let rA = proxyA.pointee.radius, rB = proxyB.pointee.radius
+        let rA = proxyA.radius, rB = proxyB.radius
         if output.distance > rA + rB && output.distance > epsilon {
             output.distance -= rA + rB
             let normal = (output.pointB - output.pointA).safeNormalized
