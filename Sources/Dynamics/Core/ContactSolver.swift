@@ -59,8 +59,8 @@ struct ContactSolver {
         self.contactIds = contactIds
         swap(&velocityConstraints, &world.scratch.velocityConstraints)
         swap(&positionConstraints, &world.scratch.positionConstraints)
-        velocityConstraints.removeAll(keepingCapacity: true)
-        positionConstraints.removeAll(keepingCapacity: true)
+        velocityConstraints.clear()
+        positionConstraints.clear()
         // (No reserveCapacity: it grows to exactly the size asked, so islands growing by one
         // contact at a time would reallocate every step; append doubles.)
         let warm = step.warmStarting, dtRatio = step.dtRatio

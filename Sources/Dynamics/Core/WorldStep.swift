@@ -55,10 +55,10 @@ extension World {
             if bodies[seed].inIsland { continue }
             if !bodies[seed].awake || !bodies[seed].active { continue }
             if bodies[seed].type == .staticBody { continue }
-            islandBodies.removeAll(keepingCapacity: true)
-            islandContacts.removeAll(keepingCapacity: true)
-            islandJoints.removeAll(keepingCapacity: true)
-            stack.removeAll(keepingCapacity: true)
+            islandBodies.clear()
+            islandContacts.clear()
+            islandJoints.clear()
+            stack.clear()
             stack.append(seed)
             bodies[seed].inIsland = true
             while let body = stack.popLast() {
@@ -186,8 +186,8 @@ extension World {
         var data = SolverData(step: step, positions: [], velocities: [])
         swap(&data.positions, &scratch.positions)
         swap(&data.velocities, &scratch.velocities)
-        data.positions.removeAll(keepingCapacity: true)
-        data.velocities.removeAll(keepingCapacity: true)
+        data.positions.clear()
+        data.velocities.clear()
         return data
     }
 

@@ -115,8 +115,8 @@ extension World {
             swap(&islandBodies, &scratch.islandBodies)
             swap(&islandContacts, &scratch.islandContacts)
         }
-        islandBodies.removeAll(keepingCapacity: true)
-        islandContacts.removeAll(keepingCapacity: true)
+        islandBodies.clear()
+        islandContacts.clear()
         islandBodies.append(bA); islandBodies.append(bB)
         islandContacts.append(minContact)
         bodies[bA].islandIndex = 0
@@ -236,7 +236,7 @@ extension World {
             let oldHead = contactList
             var touched: [Int] = []
             swap(&touched, &q.touched)
-            touched.removeAll(keepingCapacity: true)
+            touched.clear()
             processTOIEvent(minContact, minAlpha, step, touched: &touched)
             // New contacts went to the head of the list, the last created first: keys before
             // every older contact's.
@@ -283,7 +283,7 @@ extension World {
         var rotations: [RotationMemo] = []
         swap(&rotations, &scratch.rotations)
         defer { swap(&rotations, &scratch.rotations) }
-        rotations.removeAll(keepingCapacity: true)
+        rotations.clear()
         for _ in 0..<islandBodies.count { rotations.append(RotationMemo()) }
         rotations.withUnsafeMutableBufferPointer { memo in
             for _ in 0..<subStep.positionIterations {
@@ -327,9 +327,9 @@ struct TOIQueue {
     /// Ready for a step with `n` contacts, in buffers sized for `capacity` (the contact array's,
     /// so that contacts created during the step do not grow them).
     mutating func reset(_ n: Int, capacity: Int) {
-        heap.removeAll(keepingCapacity: true)
-        dirty.removeAll(keepingCapacity: true)
-        touched.removeAll(keepingCapacity: true)
+        heap.clear()
+        dirty.clear()
+        touched.clear()
         let cap = Swift.max(capacity, n)
         if key.capacity < cap {
             key.reserveCapacity(cap); gen.reserveCapacity(cap); dirtyPass.reserveCapacity(cap)
@@ -352,7 +352,7 @@ struct TOIQueue {
     }
 
     mutating func sortDirty() { heapSort(&dirty) }
-    mutating func clearDirty() { dirty.removeAll(keepingCapacity: true); pass += 1 }
+    mutating func clearDirty() { dirty.clear(); pass += 1 }
 
     @inline(__always) static func less(_ a: Entry, _ b: Entry) -> Bool {
         a.alpha < b.alpha || (a.alpha == b.alpha && a.key < b.key)
