@@ -6,7 +6,7 @@ public struct Mat22: Hashable, Sendable {
     public var ex: Vec2
     public var ey: Vec2
     @inlinable public init(ex: Vec2, ey: Vec2) { self.ex = ex; self.ey = ey }
-    public static let zero = Mat22(ex: .zero, ey: .zero)
+    @inlinable public static var zero: Mat22 { Mat22(ex: .zero, ey: .zero) }
     /// The inverse, or the zero matrix when this one is singular.
     @inlinable public var inverse: Mat22 {
         let a = ex.x, b = ey.x, c = ex.y, d = ey.y
@@ -33,7 +33,7 @@ public struct Mat33: Hashable, Sendable {
     public var ey: Vec3
     public var ez: Vec3
     @inlinable public init(ex: Vec3, ey: Vec3, ez: Vec3) { self.ex = ex; self.ey = ey; self.ez = ez }
-    public static let zero = Mat33(ex: .zero, ey: .zero, ez: .zero)
+    @inlinable public static var zero: Mat33 { Mat33(ex: .zero, ey: .zero, ez: .zero) }
 
     /// Solves `A·x = b` for x, returning zero when the matrix is singular.
     @inlinable public func solve33(_ b: Vec3) -> Vec3 {

@@ -9,7 +9,7 @@ public struct Rot: Hashable, Sendable {
     @inlinable public init(_ angle: Double) { (s, c) = _sincos(angle) }
     @inlinable public init(s: Double, c: Double) { self.s = s; self.c = c }
     /// No rotation.
-    public static let identity = Rot(s: 0, c: 1)
+    @inlinable public static var identity: Rot { Rot(s: 0, c: 1) }
     /// The angle in radians, in (−π, π].
     @inlinable public var angle: Double { _atan2(s, c) }
     /// The rotated x axis.
@@ -26,7 +26,7 @@ public struct Transform: Hashable, Sendable {
     @inlinable public init(p: Vec2, q: Rot) { self.p = p; self.q = q }
     @inlinable public init(position: Vec2, angle: Double) { p = position; q = Rot(angle) }
     /// The identity transform.
-    public static let identity = Transform(p: .zero, q: .identity)
+    @inlinable public static var identity: Transform { Transform(p: .zero, q: .identity) }
 }
 
 /// Rotates `v` by `q`.

@@ -29,6 +29,11 @@ final class Listener: ContactListener {
         events.append(Pending(key: k, info: c, began: false, bestImpulse: 0, point: p))
     }
 
+    /// Pre-solve is not used; post-solve only while a begun contact awaits its impulse (the world
+    /// then skips building contact information for every solved contact).
+    var wantsPreSolve: Bool { false }
+    var wantsPostSolve: Bool { !awaitingImpulse.isEmpty }
+
     func postSolve(_ c: ContactInfo, impulse: ContactImpulse) {
         guard let i = awaitingImpulse[key(c)] else { return }
         awaitingImpulse[key(c)] = nil

@@ -3,7 +3,11 @@
 import Geometry
 
 /// The largest separation of `poly2` from the edge normals of `poly1`, and the edge giving it.
-private func findMaxSeparation(_ poly1: UnsafePointer<PolygonShape>, _ xf1: Transform, _ poly2: UnsafePointer<PolygonShape>, _ xf2: Transform) -> (Int, Double) {
+///
+/// Returns as soon as the separation exceeds `stopAbove`: then the polygons do not touch and the
+/// caller looks at nothing else, so the result is the full search's wherever it is used.
+private func findMaxSeparation(_ poly1: UnsafePointer<PolygonShape>, _ xf1: Transform, _ poly2: UnsafePointer<PolygonShape>, _ xf2: Transform,
+                               stopAbove: Double) -> (Int, Double) {
     let xf = mulT(xf2, xf1)
     var bestIndex = 0
     var maxSeparation = -Double.greatestFiniteMagnitude
@@ -17,7 +21,10 @@ private func findMaxSeparation(_ poly1: UnsafePointer<PolygonShape>, _ xf1: Tran
             let sij = dot(n, v2s[j] - v1)
             if sij < si { si = sij }
         }
-        if si > maxSeparation { maxSeparation = si; bestIndex = i }
+        if si > maxSeparation {
+            maxSeparation = si; bestIndex = i
+            if maxSeparation > stopAbove { break }
+        }
     }
     return (bestIndex, maxSeparation)
 }
@@ -53,9 +60,9 @@ public func collidePolygons(_ polyA: PolygonShape, _ xfA: Transform, _ polyB: Po
 func collidePolygons(_ polyA: UnsafePointer<PolygonShape>, _ xfA: Transform, _ polyB: UnsafePointer<PolygonShape>, _ xfB: Transform) -> Manifold {
     var m = Manifold()
     let totalRadius = polyA.pointee.radius + polyB.pointee.radius
-    let (edgeA, separationA) = findMaxSeparation(polyA, xfA, polyB, xfB)
+    let (edgeA, separationA) = findMaxSeparation(polyA, xfA, polyB, xfB, stopAbove: totalRadius)
     if separationA > totalRadius { return m }
-    let (edgeB, separationB) = findMaxSeparation(polyB, xfB, polyA, xfA)
+    let (edgeB, separationB) = findMaxSeparation(polyB, xfB, polyA, xfA, stopAbove: totalRadius)
     if separationB > totalRadius { return m }
 
     let poly1: UnsafePointer<PolygonShape>, poly2: UnsafePointer<PolygonShape>

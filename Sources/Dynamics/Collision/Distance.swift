@@ -87,13 +87,13 @@ struct Simplex {
     var v = SimplexVertices()
     var count = 0
 
-    mutating func readCache(_ cache: SimplexCache, _ pA: DistanceProxy, _ xfA: Transform, _ pB: DistanceProxy, _ xfB: Transform) {
+    mutating func readCache(_ cache: SimplexCache, _ vA: UnsafePointer<Vec2>, _ xfA: Transform, _ vB: UnsafePointer<Vec2>, _ xfB: Transform) {
         count = cache.count
         for i in 0..<count {
             let ia = tupleAt(cache.indexA, i), ib = tupleAt(cache.indexB, i)
             v[i].indexA = ia; v[i].indexB = ib
-            v[i].wA = mul(xfA, pA.vertices[ia])
-            v[i].wB = mul(xfB, pB.vertices[ib])
+            v[i].wA = mul(xfA, vA[ia])
+            v[i].wB = mul(xfB, vB[ib])
             v[i].w = v[i].wB - v[i].wA
             v[i].a = 0
         }
@@ -104,7 +104,7 @@ struct Simplex {
         }
         if count == 0 {
             v[0].indexA = 0; v[0].indexB = 0
-            v[0].wA = mul(xfA, pA.vertices[0]); v[0].wB = mul(xfB, pB.vertices[0])
+            v[0].wA = mul(xfA, vA[0]); v[0].wB = mul(xfB, vB[0])
             v[0].w = v[0].wB - v[0].wA
             v[0].a = 1
             count = 1
@@ -207,9 +207,48 @@ public func shapeDistance(_ input: DistanceInput, cache: inout SimplexCache) -> 
 /// and would otherwise copy both proxies into a `DistanceInput` each time).
 func shapeDistance(_ pA: DistanceProxy, _ xfA: Transform, _ pB: DistanceProxy, _ xfB: Transform, useRadii: Bool,
                    cache: inout SimplexCache) -> DistanceOutput {
+    withUnsafePointer(to: pA) { a in
+        withUnsafePointer(to: pB) { b in shapeDistance(ProxyRef(a), xfA, ProxyRef(b), xfB, useRadii: useRadii, cache: &cache) }
+    }
+}
+
+/// A distance proxy read in place: its vertices as a plain pointer into the inline storage (the
+/// first field of `Vertices`), so that GJK and the time-of-impact search do not go through the
+/// subscript's switch per vertex. Valid while the proxy it was made from is.
+struct ProxyRef {
+    let v: UnsafePointer<Vec2>
+    let count: Int
+    let radius: Double
+
+    @inline(__always) init(_ p: UnsafePointer<DistanceProxy>) {
+        v = UnsafeRawPointer(p).advanced(by: MemoryLayout<DistanceProxy>.offset(of: \DistanceProxy.vertices)!)
+            .assumingMemoryBound(to: Vec2.self)
+        count = p.pointee.vertices.count
+        radius = p.pointee.radius
+    }
+
+    @inline(__always) subscript(i: Int) -> Vec2 { v[i] }
+
+    /// The index of the first vertex furthest along `d` (as `DistanceProxy.support`).
+    @inline(__always) func support(_ d: Vec2) -> Int {
+        var best = 0
+        var bestValue = dot(v[0], d)
+        for i in 1..<count {
+            let s = dot(v[i], d)
+            if s > bestValue { best = i; bestValue = s }
+        }
+        return best
+    }
+}
+
+/// `shapeDistance` on proxies read in place through pointers (the vertex subscript's switch per
+/// vertex was a large part of a query).
+func shapeDistance(_ proxyA: ProxyRef, _ xfA: Transform, _ proxyB: ProxyRef,
+                   _ xfB: Transform, useRadii: Bool, cache: inout SimplexCache) -> DistanceOutput {
+    let vA = proxyA.v, vB = proxyB.v
     var output = DistanceOutput()
     var simplex = Simplex()
-    simplex.readCache(cache, pA, xfA, pB, xfB)
+    simplex.readCache(cache, vA, xfA, vB, xfB)
     let maxIters = 20
     var saveA = (0, 0, 0), saveB = (0, 0, 0)
     var iter = 0
@@ -226,10 +265,10 @@ func shapeDistance(_ pA: DistanceProxy, _ xfA: Transform, _ pB: DistanceProxy, _
         let d = simplex.searchDirection
         if d.lengthSquared < epsilon * epsilon { break }
         var vertex = SimplexVertex()
-        vertex.indexA = pA.support(mulT(xfA.q, -d))
-        vertex.wA = mul(xfA, pA.vertices[vertex.indexA])
-        vertex.indexB = pB.support(mulT(xfB.q, d))
-        vertex.wB = mul(xfB, pB.vertices[vertex.indexB])
+        vertex.indexA = proxyA.support(mulT(xfA.q, -d))
+        vertex.wA = mul(xfA, vA[vertex.indexA])
+        vertex.indexB = proxyB.support(mulT(xfB.q, d))
+        vertex.wB = mul(xfB, vB[vertex.indexB])
         vertex.w = vertex.wB - vertex.wA
         simplex.v[simplex.count] = vertex
         iter += 1
@@ -245,7 +284,7 @@ func shapeDistance(_ pA: DistanceProxy, _ xfA: Transform, _ pB: DistanceProxy, _
     output.iterations = iter
     simplex.writeCache(&cache)
     if useRadii {
-        let rA = pA.radius, rB = pB.radius
+        let rA = proxyA.radius, rB = proxyB.radius
         if output.distance > rA + rB && output.distance > epsilon {
             output.distance -= rA + rB
             let normal = (output.pointB - output.pointA).safeNormalized

@@ -113,7 +113,7 @@ public struct DynamicTree: Sendable {
     }
 
     private static func query(_ nodes: ContiguousArray<Node>, _ root: Int, _ aabb: AABB, _ stack: inout [Int], _ callback: (Int) -> Bool) {
-        stack.removeAll(keepingCapacity: true)
+        stack.clear()
         stack.append(root)
         while let id = stack.popLast() {
             if id == DynamicTree.nullNode { continue }
@@ -333,10 +333,10 @@ public struct BroadPhase: Sendable {
     /// id, each once), replacing the contents of `out`; clears the move buffer. Reuses its
     /// buffers, so it allocates nothing once they are large enough.
     public mutating func updatePairs(into out: inout [(Int, Int)]) {
-        out.removeAll(keepingCapacity: true)
+        out.clear()
         var keys: [UInt64] = []
         swap(&keys, &pairKeys)
-        keys.removeAll(keepingCapacity: true)
+        keys.clear()
         for m in 0..<moveBuffer.count {
             let queryId = moveBuffer[m]
             if queryId == BroadPhase.nullProxy { continue }
@@ -347,7 +347,7 @@ public struct BroadPhase: Sendable {
                 return true
             }
         }
-        moveBuffer.removeAll(keepingCapacity: true)
+        moveBuffer.clear()
         heapSort(&keys)
         var i = 0
         while i < keys.count {

@@ -68,69 +68,73 @@ private struct SeparationFunction {
     var localPoint = Vec2.zero
     var axis = Vec2.zero
 
-    init(_ cache: SimplexCache, _ pA: DistanceProxy, _ sA: Sweep, _ pB: DistanceProxy, _ sB: Sweep, _ t1: Double) {
+    /// `xfA` and `xfB` are the sweeps' transforms at `t1` (the caller has them already).
+    init(_ cache: SimplexCache, _ pA: ProxyRef, _ sA: Sweep, _ pB: ProxyRef, _ sB: Sweep, _ xfA: Transform, _ xfB: Transform) {
         sweepA = sA; sweepB = sB
-        let xfA = sA.transform(at: t1), xfB = sB.transform(at: t1)
         if cache.count == 1 {
             kind = .points
-            let pointA = mul(xfA, pA.vertices[cache.indexA.0])
-            let pointB = mul(xfB, pB.vertices[cache.indexB.0])
+            let pointA = mul(xfA, pA[cache.indexA.0])
+            let pointB = mul(xfB, pB[cache.indexB.0])
             axis = (pointB - pointA).safeNormalized
         } else if cache.indexA.0 == cache.indexA.1 {
             kind = .faceB
-            let b1 = pB.vertices[cache.indexB.0], b2 = pB.vertices[cache.indexB.1]
+            let b1 = pB[cache.indexB.0], b2 = pB[cache.indexB.1]
             axis = cross(b2 - b1, 1.0).safeNormalized
             let normal = mul(xfB.q, axis)
             localPoint = 0.5 * (b1 + b2)
             let pointB = mul(xfB, localPoint)
-            let pointA = mul(xfA, pA.vertices[cache.indexA.0])
+            let pointA = mul(xfA, pA[cache.indexA.0])
             if dot(pointA - pointB, normal) < 0 { axis = -axis }
         } else {
             kind = .faceA
-            let a1 = pA.vertices[cache.indexA.0], a2 = pA.vertices[cache.indexA.1]
+            let a1 = pA[cache.indexA.0], a2 = pA[cache.indexA.1]
             axis = cross(a2 - a1, 1.0).safeNormalized
             let normal = mul(xfA.q, axis)
             localPoint = 0.5 * (a1 + a2)
             let pointA = mul(xfA, localPoint)
-            let pointB = mul(xfB, pB.vertices[cache.indexB.0])
+            let pointB = mul(xfB, pB[cache.indexB.0])
             if dot(pointB - pointA, normal) < 0 { axis = -axis }
         }
     }
 
-    func findMinSeparation(_ proxyA: DistanceProxy, _ proxyB: DistanceProxy, _ t: Double) -> (Int, Int, Double) {
+    func findMinSeparation(_ proxyA: ProxyRef, _ proxyB: ProxyRef, _ t: Double) -> (Int, Int, Double) {
         let xfA = sweepA.transform(at: t), xfB = sweepB.transform(at: t)
         switch kind {
         case .points:
             let iA = proxyA.support(mulT(xfA.q, axis))
             let iB = proxyB.support(mulT(xfB.q, -axis))
-            let pointA = mul(xfA, proxyA.vertices[iA]), pointB = mul(xfB, proxyB.vertices[iB])
+            let pointA = mul(xfA, proxyA[iA]), pointB = mul(xfB, proxyB[iB])
             return (iA, iB, dot(pointB - pointA, axis))
         case .faceA:
             let normal = mul(xfA.q, axis)
             let pointA = mul(xfA, localPoint)
             let iB = proxyB.support(mulT(xfB.q, -normal))
-            let pointB = mul(xfB, proxyB.vertices[iB])
+            let pointB = mul(xfB, proxyB[iB])
             return (-1, iB, dot(pointB - pointA, normal))
         case .faceB:
             let normal = mul(xfB.q, axis)
             let pointB = mul(xfB, localPoint)
             let iA = proxyA.support(mulT(xfA.q, -normal))
-            let pointA = mul(xfA, proxyA.vertices[iA])
+            let pointA = mul(xfA, proxyA[iA])
             return (iA, -1, dot(pointA - pointB, normal))
         }
     }
 
-    func evaluate(_ proxyA: DistanceProxy, _ proxyB: DistanceProxy, _ iA: Int, _ iB: Int, _ t: Double) -> Double {
-        let xfA = sweepA.transform(at: t), xfB = sweepB.transform(at: t)
+    func evaluate(_ proxyA: ProxyRef, _ proxyB: ProxyRef, _ iA: Int, _ iB: Int, _ t: Double) -> Double {
+        evaluate(proxyA, proxyB, iA, iB, sweepA.transform(at: t), sweepB.transform(at: t))
+    }
+
+    /// `evaluate` at the time whose transforms are `xfA` and `xfB`.
+    func evaluate(_ proxyA: ProxyRef, _ proxyB: ProxyRef, _ iA: Int, _ iB: Int, _ xfA: Transform, _ xfB: Transform) -> Double {
         switch kind {
         case .points:
-            return dot(mul(xfB, proxyB.vertices[iB]) - mul(xfA, proxyA.vertices[iA]), axis)
+            return dot(mul(xfB, proxyB[iB]) - mul(xfA, proxyA[iA]), axis)
         case .faceA:
             let normal = mul(xfA.q, axis)
-            return dot(mul(xfB, proxyB.vertices[iB]) - mul(xfA, localPoint), normal)
+            return dot(mul(xfB, proxyB[iB]) - mul(xfA, localPoint), normal)
         case .faceB:
             let normal = mul(xfB.q, axis)
-            return dot(mul(xfA, proxyA.vertices[iA]) - mul(xfB, localPoint), normal)
+            return dot(mul(xfA, proxyA[iA]) - mul(xfB, localPoint), normal)
         }
     }
 }
@@ -143,6 +147,13 @@ public func timeOfImpact(_ input: TOIInput) -> TOIOutput {
 
 /// `timeOfImpact` on proxies passed by reference.
 func timeOfImpact(_ pA: DistanceProxy, _ pB: DistanceProxy, _ sweepA: Sweep, _ sweepB: Sweep, tMax: Double) -> TOIOutput {
+    withUnsafePointer(to: pA) { a in
+        withUnsafePointer(to: pB) { b in timeOfImpact(ProxyRef(a), ProxyRef(b), sweepA, sweepB, tMax: tMax) }
+    }
+}
+
+/// `timeOfImpact` on proxies read in place.
+private func timeOfImpact(_ pA: ProxyRef, _ pB: ProxyRef, _ sweepA: Sweep, _ sweepB: Sweep, tMax: Double) -> TOIOutput {
     var output = TOIOutput(state: .unknown, t: tMax)
     var sA = sweepA, sB = sweepB
     sA.normalize(); sB.normalize()
@@ -158,7 +169,7 @@ func timeOfImpact(_ pA: DistanceProxy, _ pB: DistanceProxy, _ sweepA: Sweep, _ s
         let d = shapeDistance(pA, xfA, pB, xfB, useRadii: false, cache: &cache)
         if d.distance <= 0 { output = TOIOutput(state: .overlapped, t: 0); break }
         if d.distance < target + tolerance { output = TOIOutput(state: .touching, t: t1); break }
-        let fcn = SeparationFunction(cache, pA, sA, pB, sB, t1)
+        let fcn = SeparationFunction(cache, pA, sA, pB, sB, xfA, xfB)
         var done = false
         var t2 = tMax
         var pushBackIter = 0
@@ -167,7 +178,8 @@ func timeOfImpact(_ pA: DistanceProxy, _ pB: DistanceProxy, _ sweepA: Sweep, _ s
             var s2 = s2Found
             if s2 > target + tolerance { output = TOIOutput(state: .separated, t: tMax); done = true; break }
             if s2 > target - tolerance { t1 = t2; break }
-            var s1 = fcn.evaluate(pA, pB, iA, iB, t1)
+            // (t1 has not moved since xfA and xfB were computed at it.)
+            var s1 = fcn.evaluate(pA, pB, iA, iB, xfA, xfB)
             if s1 < target - tolerance { output = TOIOutput(state: .failed, t: t1); done = true; break }
             if s1 <= target + tolerance { output = TOIOutput(state: .touching, t: t1); done = true; break }
             var rootIterCount = 0

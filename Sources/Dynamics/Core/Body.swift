@@ -14,6 +14,16 @@ struct Body {
     var alive = true
     var toiFlag = false
     var islandIndex = 0
+    // The list links next to the flags: the world's walks over bodies and the island search read
+    // little else, and then touch one cache line per body.
+    var next = nullIndex
+    /// Head of the contact-edge list (contactId·2 + side).
+    var contactList = nullIndex
+    /// Head of the joint-edge list (jointId·2 + side).
+    var jointList = nullIndex
+    var prev = nullIndex
+    var fixtureList = nullIndex
+    var fixtureCount = 0
     var xf: Transform
     var sweep = Sweep()
     var linearVelocity: Vec2
@@ -22,14 +32,6 @@ struct Body {
     var torque = 0.0
     /// A force that acts during the next step only (UIKit's fields are evaluated every sub-step).
     var stepForce = Vec2.zero
-    var prev = nullIndex
-    var next = nullIndex
-    var fixtureList = nullIndex
-    var fixtureCount = 0
-    /// Head of the joint-edge list (jointId·2 + side).
-    var jointList = nullIndex
-    /// Head of the contact-edge list (contactId·2 + side).
-    var contactList = nullIndex
     var mass = 0.0, invMass = 0.0
     var inertia = 0.0, invI = 0.0
     var linearDamping: Double

@@ -3,6 +3,10 @@
 import Geometry
 
 /// A potential contact between two fixture children whose fat boxes overlap.
+///
+/// The fields every list walk reads (the island search, the narrow phase, the time-of-impact
+/// loop) come first, in the struct's first 64 bytes: a walk over thousands of contacts then
+/// touches about one cache line per contact instead of three.
 struct Contact {
     var inIsland = false
     var touching = false
@@ -10,22 +14,45 @@ struct Contact {
     var filterFlag = false
     var toiFlag = false
     var alive = true
+    /// Either fixture is a sensor (a fixture's sensor flag never changes).
+    let sensor: Bool
+    /// The fixtures' bodies (a fixture never changes body), so that walks need not read the
+    /// fixtures.
+    let bodyA: Int32
+    let bodyB: Int32
+    var next = nullIndex
+    /// Edge 0 lives in body A's contact list (other = B), edge 1 in body B's (other = A).
+    var edgeNext = (nullIndex, nullIndex)
+    var edgeOther = (nullIndex, nullIndex)
+    var toi = 1.0
+    /// The children's broad-phase proxies (a proxy lives as long as its fixture, and a fixture's
+    /// contacts go before it), for the narrow phase's overlap test without reading the fixtures.
+    let proxyA: Int32
+    let proxyB: Int32
+    var toiCount = 0
     var fixtureA: Int
     var fixtureB: Int
     var indexA: Int
     var indexB: Int
-    var manifold = Manifold()
     var prev = nullIndex
-    var next = nullIndex
-    /// Edge 0 lives in body A's contact list (other = B), edge 1 in body B's (other = A).
     var edgePrev = (nullIndex, nullIndex)
-    var edgeNext = (nullIndex, nullIndex)
-    var edgeOther = (nullIndex, nullIndex)
-    var toiCount = 0
-    var toi = 1.0
+    var manifold = Manifold()
     var friction: Double
     var restitution: Double
     var tangentSpeed = 0.0
+
+    init(fixtureA: Int, fixtureB: Int, indexA: Int, indexB: Int, bodyA: Int, bodyB: Int, proxyA: Int, proxyB: Int,
+         sensor: Bool, friction: Double, restitution: Double) {
+        self.proxyA = Int32(truncatingIfNeeded: proxyA); self.proxyB = Int32(truncatingIfNeeded: proxyB)
+        self.fixtureA = fixtureA; self.fixtureB = fixtureB; self.indexA = indexA; self.indexB = indexB
+        self.bodyA = Int32(truncatingIfNeeded: bodyA); self.bodyB = Int32(truncatingIfNeeded: bodyB)
+        self.sensor = sensor; self.friction = friction; self.restitution = restitution
+    }
+
+    /// Body of fixture A.
+    @inline(__always) var bA: Int { Int(bodyA) }
+    /// Body of fixture B.
+    @inline(__always) var bB: Int { Int(bodyB) }
 }
 
 /// Which collide function handles a shape-type pair, and whether the fixtures must be swapped

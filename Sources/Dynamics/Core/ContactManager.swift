@@ -68,6 +68,9 @@ extension World {
         if !reg.supported { return }
         if reg.swap { swap(&fA, &fB); swap(&iA, &iB) }
         let ct = Contact(fixtureA: fA, fixtureB: fB, indexA: iA, indexB: iB,
+                         bodyA: fixtures[fA].body, bodyB: fixtures[fB].body,
+                         proxyA: fixtures[fA].proxies[iA].proxyId, proxyB: fixtures[fB].proxies[iB].proxyId,
+                         sensor: fixtures[fA].isSensor || fixtures[fB].isSensor,
                          friction: (fixtures[fA].friction * fixtures[fB].friction).squareRoot(),
                          restitution: Swift.max(fixtures[fA].restitution, fixtures[fB].restitution))
         let c: Int
@@ -132,9 +135,12 @@ extension World {
     private func collide(_ fx: UnsafeBufferPointer<Fixture>) {
         var c = contactList
         while c != nullIndex {
-            let fA = contacts[c].fixtureA, fB = contacts[c].fixtureB
-            let bA = fx[fA].body, bB = fx[fB].body
+            // The island search of `solve` starts from cleared flags; clearing them here spares it
+            // a walk over every contact.
+            contacts[c].inIsland = false
+            let bA = contacts[c].bA, bB = contacts[c].bB
             if contacts[c].filterFlag {
+                let fA = contacts[c].fixtureA, fB = contacts[c].fixtureB
                 if !bodiesShouldCollide(bB, bA) || !fixturesShouldCollide(fA, fB) {
                     let nuke = c
                     c = contacts[c].next
@@ -146,9 +152,7 @@ extension World {
             let activeA = bodies[bA].awake && bodies[bA].type != .staticBody
             let activeB = bodies[bB].awake && bodies[bB].type != .staticBody
             if !activeA && !activeB { c = contacts[c].next; continue }
-            let pA = fx[fA].proxies[contacts[c].indexA].proxyId
-            let pB = fx[fB].proxies[contacts[c].indexB].proxyId
-            if !broadPhase.testOverlap(pA, pB) {
+            if !broadPhase.testOverlap(Int(contacts[c].proxyA), Int(contacts[c].proxyB)) {
                 let nuke = c
                 c = contacts[c].next
                 destroyContact(nuke)
@@ -184,12 +188,14 @@ extension World {
         let fA = contacts[c].fixtureA, fB = contacts[c].fixtureB
         let iA = contacts[c].indexA, iB = contacts[c].indexB
         let wasTouching = contacts[c].touching
-        let bA = fx[fA].body, bB = fx[fB].body
-        let sensor = fx[fA].isSensor || fx[fB].isSensor
+        let bA = contacts[c].bA, bB = contacts[c].bB
+        let sensor = contacts[c].sensor
         let xfA = bodies[bA].xf, xfB = bodies[bB].xf
         // The old manifold is kept only for a listener's pre-solve.
+        let listener = hasListener ? contactListener : nil
+        let wantsPreSolve = listener?.wantsPreSolve ?? false
         var old = Manifold()
-        if hasListener { old = contacts[c].manifold }
+        if wantsPreSolve { old = contacts[c].manifold }
         var touching: Bool
         if sensor {
             touching = testOverlap(fx[fA].shape, iA, fx[fB].shape, iB, xfA, xfB)
@@ -226,9 +232,9 @@ extension World {
             }
         }
         contacts[c].touching = touching
-        guard hasListener, let l = contactListener else { return }
+        guard let l = listener else { return }
         if !wasTouching && touching { l.beginContact(contactInfo(c)) }
         if wasTouching && !touching { l.endContact(contactInfo(c)) }
-        if !sensor && touching { l.preSolve(contactInfo(c), oldManifold: old) }
+        if !sensor && touching && wantsPreSolve { l.preSolve(contactInfo(c), oldManifold: old) }
     }
 }

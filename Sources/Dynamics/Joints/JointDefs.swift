@@ -115,18 +115,46 @@ public enum JointDef: Sendable {
     }
 }
 
-/// The solver state of one joint kind.
-enum JointKind {
-    case distance(DistanceJoint)
-    case revolute(RevoluteJoint)
-    case prismatic(PrismaticJoint)
-    case weld(WeldJoint)
-    case rope(RopeJoint)
+/// A joint's kind: which of `JointStore`'s arrays holds its solver state.
+enum JointType: UInt8 { case distance, revolute, prismatic, weld, rope }
+
+/// The joints' solver state, one array per kind, addressed by `Joint.slot`. Each joint's state is
+/// updated in place there (an enum with the state as payload had it copied out and back on every
+/// solver call: most of a one-joint step).
+struct JointStore {
+    var distance: [DistanceJoint] = []
+    var revolute: [RevoluteJoint] = []
+    var prismatic: [PrismaticJoint] = []
+    var weld: [WeldJoint] = []
+    var rope: [RopeJoint] = []
+    /// Free slots per kind (indexed by `JointType.rawValue`).
+    var free: [[Int]] = [[], [], [], [], []]
+
+    private static func put<T>(_ x: T, _ a: inout [T], _ free: inout [Int]) -> Int {
+        if let s = free.popLast() { a[s] = x; return s }
+        a.append(x)
+        return a.count - 1
+    }
+
+    /// Stores a new joint's state; returns its kind and slot.
+    mutating func add(_ def: JointDef) -> (JointType, Int) {
+        switch def {
+        case .distance(let d): return (.distance, JointStore.put(DistanceJoint(d), &distance, &free[0]))
+        case .revolute(let d): return (.revolute, JointStore.put(RevoluteJoint(d), &revolute, &free[1]))
+        case .prismatic(let d): return (.prismatic, JointStore.put(PrismaticJoint(d), &prismatic, &free[2]))
+        case .weld(let d): return (.weld, JointStore.put(WeldJoint(d), &weld, &free[3]))
+        case .rope(let d): return (.rope, JointStore.put(RopeJoint(d), &rope, &free[4]))
+        }
+    }
+
+    mutating func remove(_ type: JointType, _ slot: Int) { free[Int(type.rawValue)].append(slot) }
 }
 
 /// A joint's links in the world and its kind-specific state.
 struct Joint {
-    var kind: JointKind
+    var type: JointType
+    /// Index of the joint's state in its kind's array of `World.jointStore`.
+    var slot: Int
     var bodyA: Int
     var bodyB: Int
     var collideConnected: Bool

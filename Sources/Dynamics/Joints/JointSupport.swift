@@ -20,15 +20,8 @@ extension World {
         let (idA, idB) = def.bodies
         let a = checked(idA), b = checked(idB)
         precondition(a != b, "createJoint: a joint needs two different bodies")
-        let kind: JointKind
-        switch def {
-        case .distance(let d): kind = .distance(DistanceJoint(d))
-        case .revolute(let d): kind = .revolute(RevoluteJoint(d))
-        case .prismatic(let d): kind = .prismatic(PrismaticJoint(d))
-        case .weld(let d): kind = .weld(WeldJoint(d))
-        case .rope(let d): kind = .rope(RopeJoint(d))
-        }
-        let jt = Joint(kind: kind, bodyA: a, bodyB: b, collideConnected: def.collideConnected)
+        let (type, slot) = jointStore.add(def)
+        let jt = Joint(type: type, slot: slot, bodyA: a, bodyB: b, collideConnected: def.collideConnected)
         let j: Int
         if let f = freeJoints.popLast() { joints[f] = jt; j = f } else { joints.append(jt); j = joints.count - 1 }
         joints[j].next = jointList
@@ -75,6 +68,7 @@ extension World {
             if bodies[body].jointList == e { bodies[body].jointList = en }
         }
         joints[j].alive = false
+        jointStore.remove(joints[j].type, joints[j].slot)
         freeJoints.append(j)
         jointCount -= 1
         if !collideConnected { flagContacts(between: a, b) }
@@ -86,34 +80,37 @@ extension World {
 
     func initJointVelocityConstraints(_ j: Int, _ data: inout SolverData) {
         let (a, b) = solverBodies(j)
-        switch joints[j].kind {
-        case .distance(var x): x.initVelocityConstraints(&data, a, b); joints[j].kind = .distance(x)
-        case .revolute(var x): x.initVelocityConstraints(&data, a, b); joints[j].kind = .revolute(x)
-        case .prismatic(var x): x.initVelocityConstraints(&data, a, b); joints[j].kind = .prismatic(x)
-        case .weld(var x): x.initVelocityConstraints(&data, a, b); joints[j].kind = .weld(x)
-        case .rope(var x): x.initVelocityConstraints(&data, a, b); joints[j].kind = .rope(x)
+        let s = joints[j].slot
+        switch joints[j].type {
+        case .distance: jointStore.distance[s].initVelocityConstraints(&data, a, b)
+        case .revolute: jointStore.revolute[s].initVelocityConstraints(&data, a, b)
+        case .prismatic: jointStore.prismatic[s].initVelocityConstraints(&data, a, b)
+        case .weld: jointStore.weld[s].initVelocityConstraints(&data, a, b)
+        case .rope: jointStore.rope[s].initVelocityConstraints(&data, a, b)
         }
     }
 
     func solveJointVelocityConstraints(_ j: Int, _ data: inout SolverData) {
         let (a, b) = solverBodies(j)
-        switch joints[j].kind {
-        case .distance(var x): x.solveVelocityConstraints(&data, a, b); joints[j].kind = .distance(x)
-        case .revolute(var x): x.solveVelocityConstraints(&data, a, b); joints[j].kind = .revolute(x)
-        case .prismatic(var x): x.solveVelocityConstraints(&data, a, b); joints[j].kind = .prismatic(x)
-        case .weld(var x): x.solveVelocityConstraints(&data, a, b); joints[j].kind = .weld(x)
-        case .rope(var x): x.solveVelocityConstraints(&data, a, b); joints[j].kind = .rope(x)
+        let s = joints[j].slot
+        switch joints[j].type {
+        case .distance: jointStore.distance[s].solveVelocityConstraints(&data, a, b)
+        case .revolute: jointStore.revolute[s].solveVelocityConstraints(&data, a, b)
+        case .prismatic: jointStore.prismatic[s].solveVelocityConstraints(&data, a, b)
+        case .weld: jointStore.weld[s].solveVelocityConstraints(&data, a, b)
+        case .rope: jointStore.rope[s].solveVelocityConstraints(&data, a, b)
         }
     }
 
     func solveJointPositionConstraints(_ j: Int, _ data: inout SolverData) -> Bool {
         let (a, b) = solverBodies(j)
-        switch joints[j].kind {
-        case .distance(let x): return x.solvePositionConstraints(&data, a, b)
-        case .revolute(let x): return x.solvePositionConstraints(&data, a, b)
-        case .prismatic(let x): return x.solvePositionConstraints(&data, a, b)
-        case .weld(let x): return x.solvePositionConstraints(&data, a, b)
-        case .rope(let x): return x.solvePositionConstraints(&data, a, b)
+        let s = joints[j].slot
+        switch joints[j].type {
+        case .distance: return jointStore.distance[s].solvePositionConstraints(&data, a, b)
+        case .revolute: return jointStore.revolute[s].solvePositionConstraints(&data, a, b)
+        case .prismatic: return jointStore.prismatic[s].solvePositionConstraints(&data, a, b)
+        case .weld: return jointStore.weld[s].solvePositionConstraints(&data, a, b)
+        case .rope: return jointStore.rope[s].solvePositionConstraints(&data, a, b)
         }
     }
 
@@ -126,61 +123,61 @@ extension World {
     /// Sets a distance joint's rest length (m).
     public func setLength(_ id: JointID, _ length: Double) {
         let j = checkedJoint(id)
-        if case .distance(var x) = joints[j].kind { x.length = length; joints[j].kind = .distance(x) }
+        if joints[j].type == .distance { jointStore.distance[joints[j].slot].length = length }
     }
     /// Sets the spring frequency (Hz) of a distance or weld joint.
     public func setFrequency(_ id: JointID, _ hz: Double) {
         let j = checkedJoint(id)
-        switch joints[j].kind {
-        case .distance(var x): x.frequencyHz = hz; joints[j].kind = .distance(x)
-        case .weld(var x): x.frequencyHz = hz; joints[j].kind = .weld(x)
+        switch joints[j].type {
+        case .distance: jointStore.distance[joints[j].slot].frequencyHz = hz
+        case .weld: jointStore.weld[joints[j].slot].frequencyHz = hz
         default: break
         }
     }
     /// Sets the damping ratio of a distance or weld joint.
     public func setDampingRatio(_ id: JointID, _ ratio: Double) {
         let j = checkedJoint(id)
-        switch joints[j].kind {
-        case .distance(var x): x.dampingRatio = ratio; joints[j].kind = .distance(x)
-        case .weld(var x): x.dampingRatio = ratio; joints[j].kind = .weld(x)
+        switch joints[j].type {
+        case .distance: jointStore.distance[joints[j].slot].dampingRatio = ratio
+        case .weld: jointStore.weld[joints[j].slot].dampingRatio = ratio
         default: break
         }
     }
     /// Sets a rope joint's maximum length (m).
     public func setMaxLength(_ id: JointID, _ length: Double) {
         let j = checkedJoint(id)
-        if case .rope(var x) = joints[j].kind { x.maxLength = length; joints[j].kind = .rope(x) }
+        if joints[j].type == .rope { jointStore.rope[joints[j].slot].maxLength = length }
     }
     /// Sets the limits of a revolute (rad) or prismatic (m) joint.
     public func setLimits(_ id: JointID, lower: Double, upper: Double) {
         let j = checkedJoint(id)
-        switch joints[j].kind {
-        case .revolute(var x): x.setLimits(lower, upper); joints[j].kind = .revolute(x)
-        case .prismatic(var x): x.setLimits(lower, upper); joints[j].kind = .prismatic(x)
+        switch joints[j].type {
+        case .revolute: jointStore.revolute[joints[j].slot].setLimits(lower, upper)
+        case .prismatic: jointStore.prismatic[joints[j].slot].setLimits(lower, upper)
         default: break
         }
     }
     /// Moves a distance, rope, revolute, prismatic or weld joint's anchor on body A (body frame, m).
     public func setLocalAnchorA(_ id: JointID, _ p: Vec2) {
         let j = checkedJoint(id)
-        switch joints[j].kind {
-        case .distance(var x): x.localAnchorA = p; joints[j].kind = .distance(x)
-        case .rope(var x): x.localAnchorA = p; joints[j].kind = .rope(x)
-        case .revolute(var x): x.localAnchorA = p; joints[j].kind = .revolute(x)
-        case .prismatic(var x): x.localAnchorA = p; joints[j].kind = .prismatic(x)
-        case .weld(var x): x.localAnchorA = p; joints[j].kind = .weld(x)
+        switch joints[j].type {
+        case .distance: jointStore.distance[joints[j].slot].localAnchorA = p
+        case .rope: jointStore.rope[joints[j].slot].localAnchorA = p
+        case .revolute: jointStore.revolute[joints[j].slot].localAnchorA = p
+        case .prismatic: jointStore.prismatic[joints[j].slot].localAnchorA = p
+        case .weld: jointStore.weld[joints[j].slot].localAnchorA = p
         }
     }
     /// The anchor on body A in world coordinates (m).
     public func anchorA(of id: JointID) -> Vec2 {
         let j = checkedJoint(id)
         let local: Vec2
-        switch joints[j].kind {
-        case .distance(let x): local = x.localAnchorA
-        case .rope(let x): local = x.localAnchorA
-        case .revolute(let x): local = x.localAnchorA
-        case .prismatic(let x): local = x.localAnchorA
-        case .weld(let x): local = x.localAnchorA
+        switch joints[j].type {
+        case .distance: local = jointStore.distance[joints[j].slot].localAnchorA
+        case .rope: local = jointStore.rope[joints[j].slot].localAnchorA
+        case .revolute: local = jointStore.revolute[joints[j].slot].localAnchorA
+        case .prismatic: local = jointStore.prismatic[joints[j].slot].localAnchorA
+        case .weld: local = jointStore.weld[joints[j].slot].localAnchorA
         }
         return mul(bodies[joints[j].bodyA].xf, local)
     }
@@ -188,12 +185,12 @@ extension World {
     public func anchorB(of id: JointID) -> Vec2 {
         let j = checkedJoint(id)
         let local: Vec2
-        switch joints[j].kind {
-        case .distance(let x): local = x.localAnchorB
-        case .rope(let x): local = x.localAnchorB
-        case .revolute(let x): local = x.localAnchorB
-        case .prismatic(let x): local = x.localAnchorB
-        case .weld(let x): local = x.localAnchorB
+        switch joints[j].type {
+        case .distance: local = jointStore.distance[joints[j].slot].localAnchorB
+        case .rope: local = jointStore.rope[joints[j].slot].localAnchorB
+        case .revolute: local = jointStore.revolute[joints[j].slot].localAnchorB
+        case .prismatic: local = jointStore.prismatic[joints[j].slot].localAnchorB
+        case .weld: local = jointStore.weld[joints[j].slot].localAnchorB
         }
         return mul(bodies[joints[j].bodyB].xf, local)
     }

@@ -1,0 +1,74 @@
+// swift-format-ignore-file
+// (The engine keeps Box2D's compact layout: see docs/architecture.md, Habits.)
+
+/// The world's object arrays (bodies, fixtures, contacts, joints): contiguous storage written in
+/// place, without copy-on-write.
+///
+/// A Swift array stored in a class checks on every write that its buffer is not shared (a call
+/// into the runtime) and keeps a copy path beside every store. The world never shares these
+/// arrays, so they are one buffer owned by one `Pool`, addressed directly; reads and writes are
+/// still bounds-checked. Only the operations the engine uses are provided.
+struct Pool<Element> {
+    final class Storage {
+        var base: UnsafeMutablePointer<Element>
+        var count = 0
+        var capacity = 0
+
+        init() { base = UnsafeMutablePointer<Element>.allocate(capacity: 0) }
+
+        deinit {
+            base.deinitialize(count: count)
+            base.deallocate()
+        }
+
+        func reserve(_ n: Int) {
+            if n <= capacity { return }
+            let newBase = UnsafeMutablePointer<Element>.allocate(capacity: n)
+            newBase.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = newBase
+            capacity = n
+        }
+    }
+
+    let storage = Storage()
+
+    var count: Int { storage.count }
+    var capacity: Int { storage.capacity }
+
+    @inline(__always) subscript(i: Int) -> Element {
+        unsafeAddress {
+            precondition(i >= 0 && i < storage.count, "index out of range")
+            return UnsafePointer(storage.base + i)
+        }
+        nonmutating unsafeMutableAddress {
+            precondition(i >= 0 && i < storage.count, "index out of range")
+            return storage.base + i
+        }
+    }
+
+    /// Grows to at least `n` elements of capacity (exactly `n`, as `Array.reserveCapacity`).
+    func reserveCapacity(_ n: Int) { storage.reserve(n) }
+
+    /// Appends, doubling the capacity when full (as `Array.append`).
+    func append(_ x: Element) {
+        if storage.count == storage.capacity { storage.reserve(Swift.max(2 * storage.capacity, 1)) }
+        (storage.base + storage.count).initialize(to: x)
+        storage.count += 1
+    }
+
+    func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: storage.base, count: storage.count))
+    }
+
+    func withUnsafeMutableBufferPointer<R>(_ body: (UnsafeMutableBufferPointer<Element>) throws -> R) rethrows -> R {
+        try body(UnsafeMutableBufferPointer(start: storage.base, count: storage.count))
+    }
+}
+
+extension Array {
+    /// `removeAll(keepingCapacity: true)` without the library call when already empty: the step
+    /// empties a dozen reused buffers per island and per step, most of them already empty, and
+    /// the call is generic code of about sixty instructions.
+    @inline(__always) mutating func clear() { if !isEmpty { removeAll(keepingCapacity: true) } }
+}

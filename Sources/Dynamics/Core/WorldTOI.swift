@@ -1,0 +1,391 @@
+// swift-format-ignore-file
+// (The engine keeps Box2D's compact layout: see docs/architecture.md, Habits.)
+import Geometry
+
+/// Continuous collision: Box2D 2.3's time-of-impact loop and its event queue.
+extension World {
+    func solveTOI(_ step: TimeStep) {
+        if !subStepping && useTOIQueue {
+            solveTOIQueued(step)
+            return
+        }
+        if stepComplete {
+            var b = bodyList
+            while b != nullIndex { bodies[b].inIsland = false; bodies[b].sweep.alpha0 = 0; b = bodies[b].next }
+            var c = contactList
+            while c != nullIndex {
+                contacts[c].toiFlag = false; contacts[c].inIsland = false
+                contacts[c].toiCount = 0; contacts[c].toi = 1
+                c = contacts[c].next
+            }
+        }
+        while true {
+            var minContact = nullIndex
+            var minAlpha = 1.0
+            var c = contactList
+            while c != nullIndex {
+                if let alpha = toiAlpha(c), alpha < minAlpha { minContact = c; minAlpha = alpha }
+                c = contacts[c].next
+            }
+            if minContact == nullIndex || 1 - 10 * epsilon < minAlpha {
+                stepComplete = true
+                break
+            }
+            var touched: [Int] = []
+            let solved = processTOIEvent(minContact, minAlpha, step, touched: &touched)
+            if solved && subStepping { stepComplete = false; break }
+        }
+    }
+
+    /// The GJK proxy of a fixture child, from the fixture's copies (no `Shape` copy).
+    func distanceProxy(_ f: Int, child: Int) -> DistanceProxy {
+        switch fixtures[f].typeIndex {
+        case 2: return DistanceProxy(vertices: fixtures[f].polygon.vertices, radius: fixtures[f].radius)
+        case 1, 3:
+            let e = fixtures[f].edges[child]
+            var v = Vertices()
+            v.append(e.vertex1); v.append(e.vertex2)
+            return DistanceProxy(vertices: v, radius: e.radius)
+        default: return DistanceProxy(fixtures[f].shape, child: child)
+        }
+    }
+
+    /// Box2D's per-contact step of the time-of-impact search: the cached time when there is one,
+    /// else (unless the pair is filtered out) the sweeps brought to a common start and the time of
+    /// impact computed and cached. Returns nil when the contact is skipped.
+    func toiAlpha(_ c: Int) -> Double? {
+        if !contacts[c].enabled { return nil }
+        if contacts[c].toiCount > Settings.maxSubSteps { return nil }
+        if contacts[c].toiFlag { return contacts[c].toi }
+        if contacts[c].sensor { return nil }
+        let bA = contacts[c].bA, bB = contacts[c].bB
+        let typeA = bodies[bA].type, typeB = bodies[bB].type
+        let activeA = bodies[bA].awake && typeA != .staticBody
+        let activeB = bodies[bB].awake && typeB != .staticBody
+        if !activeA && !activeB { return nil }
+        let collideA = bodies[bA].bullet || typeA != .dynamicBody
+        let collideB = bodies[bB].bullet || typeB != .dynamicBody
+        if !collideA && !collideB { return nil }
+        var alpha0 = bodies[bA].sweep.alpha0
+        if bodies[bA].sweep.alpha0 < bodies[bB].sweep.alpha0 {
+            alpha0 = bodies[bB].sweep.alpha0
+            bodies[bA].sweep.advance(to: alpha0)
+        } else if bodies[bB].sweep.alpha0 < bodies[bA].sweep.alpha0 {
+            alpha0 = bodies[bA].sweep.alpha0
+            bodies[bB].sweep.advance(to: alpha0)
+        }
+        let proxyA = distanceProxy(contacts[c].fixtureA, child: contacts[c].indexA)
+        let proxyB = distanceProxy(contacts[c].fixtureB, child: contacts[c].indexB)
+        let output = timeOfImpact(proxyA, proxyB, bodies[bA].sweep, bodies[bB].sweep, tMax: 1)
+        let alpha = output.state == .touching ? Swift.min(alpha0 + (1 - alpha0) * output.t, 1) : 1
+        contacts[c].toi = alpha
+        contacts[c].toiFlag = true
+        return alpha
+    }
+
+    /// One time-of-impact event (Box2D's loop body): the pair advanced to `minAlpha`, its
+    /// contact updated, and unless it no longer touches, the bodies and contacts it reaches solved
+    /// in a sub-step. `touched` receives every body whose contacts the event may have changed:
+    /// the pair, the island (their times are reset), and any body it woke (the event queue
+    /// re-examines their contacts).
+    @discardableResult
+    func processTOIEvent(_ minContact: Int, _ minAlpha: Double, _ step: TimeStep, touched: inout [Int]) -> Bool {
+        let bA = contacts[minContact].bA, bB = contacts[minContact].bB
+        touched.append(bA); touched.append(bB)
+        let backup1 = bodies[bA].sweep, backup2 = bodies[bB].sweep
+        bodies[bA].advance(minAlpha)
+        bodies[bB].advance(minAlpha)
+        updateContact(minContact)
+        contacts[minContact].toiFlag = false
+        contacts[minContact].toiCount += 1
+        if !contacts[minContact].enabled || !contacts[minContact].touching {
+            contacts[minContact].enabled = false
+            bodies[bA].sweep = backup1
+            bodies[bB].sweep = backup2
+            bodies[bA].synchronizeTransform()
+            bodies[bB].synchronizeTransform()
+            return false
+        }
+        bodies[bA].setAwake(true)
+        bodies[bB].setAwake(true)
+        var islandBodies: [Int] = [], islandContacts: [Int] = []
+        swap(&islandBodies, &scratch.islandBodies)
+        swap(&islandContacts, &scratch.islandContacts)
+        defer {
+            swap(&islandBodies, &scratch.islandBodies)
+            swap(&islandContacts, &scratch.islandContacts)
+        }
+        islandBodies.clear()
+        islandContacts.clear()
+        islandBodies.append(bA); islandBodies.append(bB)
+        islandContacts.append(minContact)
+        bodies[bA].islandIndex = 0
+        bodies[bB].islandIndex = 1
+        bodies[bA].inIsland = true
+        bodies[bB].inIsland = true
+        contacts[minContact].inIsland = true
+        let bodyCapacity = 2 * Settings.maxTOIContacts, contactCapacity = Settings.maxTOIContacts
+        for k in 0..<2 {
+            let body = k == 0 ? bA : bB
+            if bodies[body].type != .dynamicBody { continue }
+            var ce = bodies[body].contactList
+            while ce != nullIndex {
+                defer { ce = contactEdgeNext(ce) }
+                if islandBodies.count == bodyCapacity || islandContacts.count == contactCapacity { break }
+                let contact = ce >> 1
+                if contacts[contact].inIsland { continue }
+                let other = contactEdgeOther(ce)
+                if bodies[other].type == .dynamicBody && !bodies[body].bullet && !bodies[other].bullet { continue }
+                if contacts[contact].sensor { continue }
+                let backup = bodies[other].sweep
+                if !bodies[other].inIsland { bodies[other].advance(minAlpha) }
+                let wasAwake = bodies[other].awake
+                updateContact(contact)
+                // A body woken here may bring its sleeping neighbours' contacts back into play.
+                if !wasAwake && bodies[other].awake { touched.append(other) }
+                if !contacts[contact].enabled || !contacts[contact].touching {
+                    bodies[other].sweep = backup
+                    bodies[other].synchronizeTransform()
+                    continue
+                }
+                contacts[contact].inIsland = true
+                islandContacts.append(contact)
+                if bodies[other].inIsland { continue }
+                bodies[other].inIsland = true
+                if bodies[other].type != .staticBody { bodies[other].setAwake(true) }
+                bodies[other].islandIndex = islandBodies.count
+                islandBodies.append(other)
+            }
+        }
+        let dt = (1 - minAlpha) * step.dt
+        let subStep = TimeStep(dt: dt, invDt: 1 / dt, dtRatio: 1, velocityIterations: step.velocityIterations,
+                               positionIterations: 20, warmStarting: false)
+        solveTOIIsland(subStep, islandBodies, islandContacts, toiA: bodies[bA].islandIndex, toiB: bodies[bB].islandIndex)
+        for k in 0..<islandBodies.count {
+            let body = islandBodies[k]
+            touched.append(body)
+            bodies[body].inIsland = false
+            if bodies[body].type != .dynamicBody { continue }
+            synchronizeFixtures(body)
+            var ce = bodies[body].contactList
+            while ce != nullIndex {
+                contacts[ce >> 1].toiFlag = false
+                contacts[ce >> 1].inIsland = false
+                ce = contactEdgeNext(ce)
+            }
+        }
+        findNewContacts()
+        return true
+    }
+
+    /// `solveTOI` without rescanning every contact per event (Box2D's loop does, and with many
+    /// bullets that is most of the step). The same events in the same order with the same
+    /// results: the contacts the rescan would compute are computed, in list order, at the same
+    /// point; the cached times live in a heap ordered by (time, position in the contact list), so
+    /// its top is the first contact in list order with the smallest time, as the rescan picks.
+    /// What can change a contact's outcome is an event: it resets the times of the contacts of the
+    /// bodies it moves, may wake or re-enable others, and creates contacts, so only the contacts of
+    /// the bodies an event touched, and the new contacts, are looked at again.
+    func solveTOIQueued(_ step: TimeStep) {
+        var q = TOIQueue()
+        swap(&q, &scratch.toi)
+        defer { swap(&q, &scratch.toi) }
+        q.reset(contacts.count, capacity: contacts.capacity)
+        var b = bodyList
+        while b != nullIndex { bodies[b].inIsland = false; bodies[b].sweep.alpha0 = 0; b = bodies[b].next }
+        // Positions in the list: 0, 1, 2… from the head; contacts created later go before the head.
+        // The first pass computes every contact, in list order (no need to sort them), in the
+        // same walk as the reset: a contact's time reads only its own flags and its bodies, whose
+        // starting times are all 0 (so no sweep is advanced in this pass).
+        var key = 0
+        var c = contactList
+        while c != nullIndex {
+            contacts[c].toiFlag = false; contacts[c].inIsland = false
+            contacts[c].toiCount = 0; contacts[c].toi = 1
+            q.key[c] = key; key += 1
+            if let alpha = toiAlpha(c), alpha < 1 { q.push(alpha, c) }
+            c = contacts[c].next
+        }
+        var headKey = -1
+        while true {
+            // The contacts the rescan would compute now, in list order.
+            q.sortDirty()
+            for k in 0..<q.dirty.count {
+                let d = Int(truncatingIfNeeded: q.dirty[k] & 0xFFFF_FFFF)
+                let wasFlagged = contacts[d].toiFlag
+                if let alpha = toiAlpha(d), !wasFlagged, alpha < 1 { q.push(alpha, d) }
+            }
+            q.clearDirty()
+            // The first valid entry is the rescan's choice.
+            var minContact = nullIndex, minAlpha = 1.0
+            while let top = q.top() {
+                let tc = top.contact
+                if q.gen[tc] == top.gen && contacts[tc].toiFlag && contacts[tc].enabled
+                    && contacts[tc].toiCount <= Settings.maxSubSteps && contacts[tc].toi == top.alpha {
+                    minContact = tc; minAlpha = top.alpha
+                    break
+                }
+                q.pop()
+            }
+            if minContact == nullIndex || 1 - 10 * epsilon < minAlpha {
+                stepComplete = true
+                break
+            }
+            q.pop()
+            q.gen[minContact] += 1
+            let oldHead = contactList
+            var touched: [Int] = []
+            swap(&touched, &q.touched)
+            touched.clear()
+            processTOIEvent(minContact, minAlpha, step, touched: &touched)
+            // New contacts went to the head of the list, the last created first: keys before
+            // every older contact's.
+            if contactList != oldHead {
+                q.grow(contacts.count)
+                var n = 0
+                var nc = contactList
+                while nc != oldHead { n += 1; nc = contacts[nc].next }
+                nc = contactList
+                var k = headKey - n + 1
+                while nc != oldHead {
+                    q.key[nc] = k; k += 1
+                    q.gen[nc] += 1
+                    q.markDirty(nc)
+                    nc = contacts[nc].next
+                }
+                headKey -= n
+            }
+            q.markDirty(minContact)
+            for t in 0..<touched.count {
+                var ce = bodies[touched[t]].contactList
+                while ce != nullIndex {
+                    let tc = ce >> 1
+                    // A reset time invalidates the contact's heap entry.
+                    if !contacts[tc].toiFlag { q.gen[tc] += 1 }
+                    q.markDirty(tc)
+                    ce = contactEdgeNext(ce)
+                }
+            }
+            swap(&touched, &q.touched)
+        }
+    }
+
+    func solveTOIIsland(_ subStep: TimeStep, _ islandBodies: [Int], _ islandContacts: [Int], toiA: Int, toiB: Int) {
+        var data = takeSolverData(subStep)
+        defer { returnSolverData(&data) }
+        for k in 0..<islandBodies.count {
+            let b = islandBodies[k]
+            data.positions.append(SolverPosition(c: bodies[b].sweep.c, a: bodies[b].sweep.a))
+            data.velocities.append(SolverVelocity(v: bodies[b].linearVelocity, w: bodies[b].angularVelocity))
+        }
+        var solver = ContactSolver(step: subStep, contactIds: islandContacts, world: self)
+        defer { solver.returnBuffers(self) }
+        var rotations: [RotationMemo] = []
+        swap(&rotations, &scratch.rotations)
+        defer { swap(&rotations, &scratch.rotations) }
+        rotations.clear()
+        for _ in 0..<islandBodies.count { rotations.append(RotationMemo()) }
+        rotations.withUnsafeMutableBufferPointer { memo in
+            for _ in 0..<subStep.positionIterations {
+                if solver.solveTOIPositionConstraints(&data.positions, toiA: toiA, toiB: toiB, rotations: memo.baseAddress!) { break }
+            }
+        }
+        bodies[islandBodies[toiA]].sweep.c0 = data.positions[toiA].c
+        bodies[islandBodies[toiA]].sweep.a0 = data.positions[toiA].a
+        bodies[islandBodies[toiB]].sweep.c0 = data.positions[toiB].c
+        bodies[islandBodies[toiB]].sweep.a0 = data.positions[toiB].a
+        solver.initializeVelocityConstraints(data.positions, data.velocities, self)
+        for _ in 0..<subStep.velocityIterations { solver.solveVelocityConstraints(&data.velocities) }
+        integratePositions(subStep.dt, &data)
+        for i in islandBodies.indices {
+            let b = islandBodies[i]
+            bodies[b].sweep.c = data.positions[i].c
+            bodies[b].sweep.a = data.positions[i].a
+            bodies[b].linearVelocity = data.velocities[i].v
+            bodies[b].angularVelocity = data.velocities[i].w
+            bodies[b].synchronizeTransform()
+        }
+        report(solver)
+    }
+}
+
+/// The time-of-impact event queue's state (see `solveTOIQueued`), kept in the world's scratch.
+struct TOIQueue {
+    struct Entry { var alpha: Double; var key: Int; var contact: Int; var gen: Int }
+    /// Position in the contact list, per contact id.
+    var key: [Int] = []
+    /// Bumped whenever a contact's cached time is dropped or replaced; heap entries carry it.
+    var gen: [Int] = []
+    /// The pass in which a contact was last marked dirty.
+    var dirtyPass: [Int] = []
+    var pass = 1
+    /// (key + 2³¹) << 32 | contact, sorted before use.
+    var dirty: [UInt64] = []
+    var heap: [Entry] = []
+    var touched: [Int] = []
+
+    /// Ready for a step with `n` contacts, in buffers sized for `capacity` (the contact array's,
+    /// so that contacts created during the step do not grow them).
+    mutating func reset(_ n: Int, capacity: Int) {
+        heap.clear()
+        dirty.clear()
+        touched.clear()
+        let cap = Swift.max(capacity, n)
+        if key.capacity < cap {
+            key.reserveCapacity(cap); gen.reserveCapacity(cap); dirtyPass.reserveCapacity(cap)
+        }
+        if dirty.capacity < cap { dirty.reserveCapacity(cap) }
+        if heap.capacity < 2 * cap { heap.reserveCapacity(2 * cap) }
+        if touched.capacity < 4 * Settings.maxTOIContacts { touched.reserveCapacity(4 * Settings.maxTOIContacts) }
+        grow(n)
+        pass += 1
+    }
+
+    mutating func grow(_ n: Int) {
+        while key.count < n { key.append(0); gen.append(0); dirtyPass.append(0) }
+    }
+
+    mutating func markDirty(_ c: Int) {
+        if dirtyPass[c] == pass { return }
+        dirtyPass[c] = pass
+        dirty.append(UInt64(UInt32(truncatingIfNeeded: key[c] + (1 << 31))) << 32 | UInt64(c))
+    }
+
+    mutating func sortDirty() { heapSort(&dirty) }
+    mutating func clearDirty() { dirty.clear(); pass += 1 }
+
+    @inline(__always) static func less(_ a: Entry, _ b: Entry) -> Bool {
+        a.alpha < b.alpha || (a.alpha == b.alpha && a.key < b.key)
+    }
+
+    mutating func push(_ alpha: Double, _ c: Int) {
+        gen[c] += 1
+        heap.append(Entry(alpha: alpha, key: key[c], contact: c, gen: gen[c]))
+        var i = heap.count - 1
+        while i > 0 {
+            let parent = (i - 1) / 2
+            if !TOIQueue.less(heap[i], heap[parent]) { break }
+            heap.swapAt(i, parent)
+            i = parent
+        }
+    }
+
+    func top() -> Entry? { heap.first }
+
+    mutating func pop() {
+        let last = heap.removeLast()
+        if heap.isEmpty { return }
+        heap[0] = last
+        var i = 0
+        let n = heap.count
+        while true {
+            let l = 2 * i + 1, r = l + 1
+            var m = i
+            if l < n && TOIQueue.less(heap[l], heap[m]) { m = l }
+            if r < n && TOIQueue.less(heap[r], heap[m]) { m = r }
+            if m == i { return }
+            heap.swapAt(i, m)
+            i = m
+        }
+    }
+}
