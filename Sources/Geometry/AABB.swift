@@ -5,7 +5,9 @@
 public struct AABB: Hashable, Sendable {
     public var lowerBound: Vec2
     public var upperBound: Vec2
-    @inlinable public init(lowerBound: Vec2, upperBound: Vec2) { self.lowerBound = lowerBound; self.upperBound = upperBound }
+    @inlinable public init(lowerBound: Vec2, upperBound: Vec2) {
+        self.lowerBound = lowerBound; self.upperBound = upperBound
+    }
     /// `true` when the bounds are ordered and finite.
     @inlinable public var isValid: Bool {
         let d = upperBound - lowerBound

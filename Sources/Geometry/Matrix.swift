@@ -24,7 +24,9 @@ public struct Mat22: Hashable, Sendable {
 }
 
 /// `A·v`.
-@inlinable public func mul(_ a: Mat22, _ v: Vec2) -> Vec2 { Vec2(a.ex.x * v.x + a.ey.x * v.y, a.ex.y * v.x + a.ey.y * v.y) }
+@inlinable public func mul(_ a: Mat22, _ v: Vec2) -> Vec2 {
+    Vec2(a.ex.x * v.x + a.ey.x * v.y, a.ex.y * v.x + a.ey.y * v.y)
+}
 
 /// A 3×3 matrix stored by columns.
 @frozen
@@ -75,4 +77,6 @@ public struct Mat33: Hashable, Sendable {
 /// `A·v`.
 @inlinable public func mul(_ a: Mat33, _ v: Vec3) -> Vec3 { v.x * a.ex + v.y * a.ey + v.z * a.ez }
 /// `A·v` using the upper-left 2×2 block.
-@inlinable public func mul22(_ a: Mat33, _ v: Vec2) -> Vec2 { Vec2(a.ex.x * v.x + a.ey.x * v.y, a.ex.y * v.x + a.ey.y * v.y) }
+@inlinable public func mul22(_ a: Mat33, _ v: Vec2) -> Vec2 {
+    Vec2(a.ex.x * v.x + a.ey.x * v.y, a.ex.y * v.x + a.ey.y * v.y)
+}

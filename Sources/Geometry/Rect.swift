@@ -23,7 +23,8 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     @inlinable public var center: Vec2 { Vec2(midX, midY) }
     /// `CGRect.intersects`: `true` when the interiors overlap (touching edges do not count).
     @inlinable public func intersects(_ o: Rect) -> Bool {
-        minX < o.maxX && o.minX < maxX && minY < o.maxY && o.minY < maxY && width > 0 && height > 0 && o.width > 0 && o.height > 0
+        minX < o.maxX && o.minX < maxX && minY < o.maxY && o.minY < maxY
+            && width > 0 && height > 0 && o.width > 0 && o.height > 0
     }
     /// `CGRect.contains(point)`: the min edges are inside, the max edges outside.
     @inlinable public func contains(_ p: Vec2) -> Bool { p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY }

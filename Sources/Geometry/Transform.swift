@@ -64,7 +64,8 @@ public struct Transform: Hashable, Sendable {
 #if os(Linux) && canImport(Glibc)
 // glibc's sincos shares one argument reduction between the two and returns exactly what sin and
 // cos return (checked on 5 million arguments); the Glibc module does not export it.
-@_silgen_name("sincos") @usableFromInline func _c_sincos(_ x: Double, _ s: UnsafeMutablePointer<Double>, _ c: UnsafeMutablePointer<Double>)
+@_silgen_name("sincos") @usableFromInline
+func _c_sincos(_ x: Double, _ s: UnsafeMutablePointer<Double>, _ c: UnsafeMutablePointer<Double>)
 @usableFromInline func _sincos(_ x: Double) -> (Double, Double) {
     var s = 0.0, c = 0.0
     _c_sincos(x, &s, &c)

@@ -20,7 +20,7 @@ public enum OutcomeMap {
     }
 
     /// The widest grid drawn with a label over every column.
-    static let compactWidth = 160
+    @_spi(Testing) public static let compactWidth = 160
 
     static func map(_ cases: [CaseResult]) -> String {
         guard let first = cases.first?.sweep else { return "" }

@@ -119,7 +119,8 @@ public struct PushBehavior: Sendable {
     public enum Mode: Sendable { case continuous, instantaneous }
     public var items: [ItemID]
     public var mode: Mode
-    /// Direction × magnitude: magnitude 1 gives a 100×100 item of density 1 100 pt/s² (continuous) or 100 pt/s (instantaneous).
+    /// Direction × magnitude: magnitude 1 gives a 100×100 item of density 1 100 pt/s² (continuous) or
+    /// 100 pt/s (instantaneous).
     public var pushDirection: Vec2
     /// Point of application relative to each item's centre (points), not turning with the item.
     public var offsets: [ItemID: Vec2]

@@ -80,6 +80,28 @@ import Testing
         }
     }
 
+    /// Every Swift file of Sources and Tests is at most 500 lines; every line of Sources outside
+    /// the engine (`Dynamics`, whose solvers keep Box2D's compact algebra) is at most 120 columns.
+    @Test func filesAndLinesStayShort() throws {
+        var files = 0
+        for top in ["Sources", "Tests"] {
+            let dir = repo.appendingPathComponent(top)
+            guard let walk = FileManager.default.enumerator(atPath: dir.path) else { Issue.record("no \(top)"); continue }
+            while let f = walk.nextObject() as? String {
+                guard f.hasSuffix(".swift") else { continue }
+                files += 1
+                let lines = try String(contentsOf: dir.appendingPathComponent(f), encoding: .utf8)
+                    .split(separator: "\n", omittingEmptySubsequences: false)
+                #expect(lines.count <= 501, "\(top)/\(f) has \(lines.count - 1) lines")  // the last is empty
+                guard top == "Sources", !f.hasPrefix("Dynamics/") else { continue }
+                for (n, line) in lines.enumerated() where line.count > 120 {
+                    Issue.record("\(top)/\(f):\(n + 1) is \(line.count) columns")
+                }
+            }
+        }
+        #expect(files > 100)
+    }
+
     /// Tests reach internals only through `@_spi(Testing)` declarations, never a blanket
     /// `@testable import` (which needs a debug build and exposes every internal name).
     @Test func testsImportInternalsOnlyThroughSPI() throws {

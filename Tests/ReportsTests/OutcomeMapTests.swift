@@ -1,6 +1,6 @@
 import Results
 import Testing
-@testable import Reports
+@_spi(Testing) import Reports
 
 /// The text report's outcome map: a labelled grid, or one character per cell when the labelled
 /// grid would be wider than a terminal line.

@@ -1,6 +1,9 @@
 extension ReplayAssets {
     /// The replay page's script: drawing, the scrubber, playback, plots and the self-check.
-    static let pageScript = #"""
+    static let pageScript = drawingScript + "\n" + selfCheckScript
+
+    /// Drawing, the scrubber, playback and plots.
+    static let drawingScript = #"""
         "use strict";
         (function () {
         const errors = [];
@@ -450,73 +453,5 @@ extension ReplayAssets {
         // A failed case opens at its first failure, a case stopped by a run-time error at its last tick.
         setFrame(start !== null ? start : firstFailure ? firstFailure.f : D.status === "invalid" ? N - 1 : 0);
 
-        // MARK: self-check: the drawing agrees with the data at the shown frame.
-        (function () {
-          const f = current;
-          for (const v of D.views) {
-            for (const c of ["cx", "cy", "w", "h", "r", "s", "a", "vx", "vy", "rm"]) {
-              if (v[c].length !== N) fail(v.name + "." + c + " has " + v[c].length + " values for " + N + " frames");
-            }
-          }
-          if (D.touch.length !== N || D.active.length !== N ||
-              D.guideAt.length !== N) fail("touch or behaviour columns do not have one value per frame");
-          // Five ticks across the run: each view drawn at its centre, turned by its rotation, at its scale.
-          for (const fi of [0, (N / 4) | 0, (N / 2) | 0, (3 * N / 4) | 0, N - 1]) {
-            setFrame(fi);
-            D.views.forEach(function (v, i) {
-              if (v.rm[fi]) return;
-              const m = viewEls[i].g.transform.baseVal.consolidate().matrix;
-              const a = v.s[fi] * Math.cos(v.r[fi]), b = v.s[fi] * Math.sin(v.r[fi]);
-              if (Math.abs(m.e - v.cx[fi]) > 1e-3 || Math.abs(m.f - v.cy[fi]) > 1e-3 || Math.abs(m.a - a) > 1e-4 ||
-                  Math.abs(m.b - b) > 1e-4) {
-                fail(v.name + " at tick " + fi + " is drawn at [" + m.e + ", " + m.f + "] turned [" + m.a + ", " +
-                    m.b + "], the data says [" + v.cx[fi] + ", " + v.cy[fi] + "] turned [" + a + ", " + b + "]");
-              }
-            });
-          }
-          setFrame(f);
-          // The controls: arrow keys step one tick (shift: ten), Home/End, the scrubber, play/pause, the speeds.
-          function key(k, shift) { document.dispatchEvent(new KeyboardEvent("keydown", {
-              key: k, shiftKey: !!shift, bubbles: true })); }
-          const clamp = function (x) { return Math.max(0, Math.min(N - 1, x)); };
-          let want = f;
-          for (const st of [["ArrowRight", false, 1], ["ArrowLeft", false, -1], ["ArrowRight", true, 10],
-              ["ArrowLeft", true, -10],
-                            ["ArrowLeft", false, -1], ["End", false, Infinity], ["Home", false, -Infinity]]) {
-            key(st[0], st[1]);
-            want = clamp(want + st[2]);
-            if (current !== want) fail("key " + (st[1] ? "shift+" : "") + st[0] + " went to tick " + current +
-                ", not " + want);
-          }
-          const scrub = $("scrub");
-          scrub.value = N - 1; scrub.dispatchEvent(new Event("input"));
-          if (current !== N - 1 || document.body.dataset.frame !== String(N - 1)) {
-            fail("the scrubber did not move to the last tick");
-          }
-          setFrame(f);
-          const speeds = Array.prototype.map.call($("speed").options, function (o) {
-              return Number(o.value); }).join(",");
-          if (speeds !== "0.1,0.25,0.5,1,2") fail("speeds are " + speeds);
-          $("play").click();
-          const played = playing && $("play").textContent === "pause";
-          $("play").click();
-          if (!played || playing || $("play").textContent !== "play") fail("play/pause does not toggle");
-          setFrame(f);
-          if (scene.innerHTML.indexOf("NaN") >= 0 || plots.innerHTML.indexOf("NaN") >= 0) fail("NaN in the drawing");
-          const nPlots = plots.querySelectorAll("svg").length;
-          if (nPlots !== 4 * D.views.length) fail(nPlots + " plots for " + D.views.length + " views");
-          const sc = $("selfcheck");
-          const ctm = scene.getScreenCTM();
-          sc.dataset.ctm = [ctm.a, ctm.b, ctm.c, ctm.d, ctm.e, ctm.f].join(" ");
-          if (!errors.length) {
-            sc.dataset.ok = "true";
-            sc.textContent = "selfcheck: ok: " + N + " frames, " + D.views.length + " views, " + nPlots +
-                " plots, shown tick " + f;
-          }
-          // Inside a frame (a page that checks many replays at once), the result goes to the parent.
-          if (window.parent !== window) window.parent.postMessage({
-              page: location.pathname.split("/").pop(), ok: sc.dataset.ok, text: sc.textContent }, "*");
-        })();
-        })();
         """#
 }
