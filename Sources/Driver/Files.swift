@@ -136,8 +136,7 @@ public func readSceneFile(_ path: FilePath, limit: Int) -> Result<[UInt8], Diagn
             }
             bytes += [UInt8](repeating: 0, count: Swift.max(4096, bytes.count))
         }
-        // the buffer is not empty
-        let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + got, $0.count - got) }
+        let n = bytes.withUnsafeMutableBytes { b in b.baseAddress.map { read(fd, $0 + got, b.count - got) } ?? 0 }
         if n < 0 {
             if errno == EINTR { continue }
             return .failure(Diagnostic("cannot read the file: \(reason(errno))", at: at))

@@ -103,8 +103,7 @@ private let stallSeconds: UInt32 = {
 public func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
     var off = 0
     while off < bytes.count {
-        // the buffer is not empty
-        let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + off, bytes.count - off) }
+        let n = bytes.withUnsafeBytes { b in b.baseAddress.map { write(fd, $0 + off, b.count - off) } ?? 0 }
         if n < 0 {
             if errno == EINTR { continue }
             return errno

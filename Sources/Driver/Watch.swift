@@ -118,7 +118,7 @@ func waitForChange(_ paths: [String], since old: [String: Stamp]) -> [String: St
         if changed() { return true }
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }  // the buffer is not empty
+            let n = buffer.withUnsafeMutableBytes { b in b.baseAddress.map { read(fd, $0, b.count) } ?? 0 }
             if n > 0 { return true }
             if n < 0 && errno == EINTR { continue }
             return false
