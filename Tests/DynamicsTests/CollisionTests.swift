@@ -59,6 +59,29 @@ import Dynamics
         #expect(apart.pointCount == 0)
     }
 
+    /// Two nearly parallel faces whose separations differ by 0.001 m: Box2D 2.3.2 (and 2.2,
+    /// UIKit's) keeps polygon A's face unless B's is better by 2 % + 1 mm; Box2D 2.4's rule
+    /// (better by 0.5 mm) would take B's. The expected manifold is pybox2d 2.3.10's
+    /// `b2CollidePolygons` on the same shapes and transforms (float32, hence the tolerance).
+    @Test func nearTieKeepsTheFaceOfA() {
+        let small = PolygonShape.box(halfWidth: 0.05, halfHeight: 0.05)
+        let big = PolygonShape.box(halfWidth: 0.1, halfHeight: 0.1)
+        let xfB = Transform(position: Vec2(0.003, 0.14), angle: -0.02)
+        let m = collidePolygons(small, .identity, big, xfB)
+        #expect(m.type == .faceA)
+        #expect(m.pointCount == 2)
+        #expect(abs(m.localNormal.x) < 1e-12 && abs(m.localNormal.y - 1) < 1e-12)
+        #expect(abs(m.localPoint.x) < 1e-12 && abs(m.localPoint.y - 0.05) < 1e-12)
+        #expect(abs(m[0].localPoint.x - 0.06901367) < 1e-6 && abs(m[0].localPoint.y + 0.1) < 1e-6)
+        #expect(abs(m[1].localPoint.x + 0.07101433) < 1e-6 && abs(m[1].localPoint.y + 0.1) < 1e-6)
+        #expect(m[0].id.key == 16_777_218 && m[1].id.key == 16_777_219)
+        // The same pair the other way round: A is now the big box, and its face is kept too.
+        let r = collidePolygons(big, xfB, small, .identity)
+        #expect(r.type == .faceA && r.pointCount == 2)
+        #expect(abs(r.localNormal.y + 1) < 1e-12)
+        #expect(r[0].id.key == 66_048 && r[1].id.key == 66_304)
+    }
+
     @Test func boxOnAChainEdgeAndAtACorner() {
         let loop = ChainShape.loop([Vec2(0, 0), Vec2(4, 0), Vec2(4, 3), Vec2(0, 3)])
         let box = PolygonShape.box(halfWidth: 0.5, halfHeight: 0.5)

@@ -2,31 +2,58 @@
 // (The engine keeps Box2D's compact layout: see docs/architecture.md, Habits.)
 import Geometry
 
-/// The largest separation of `poly2` from the edge normals of `poly1`, and the edge giving it.
-///
-/// Returns as soon as the separation exceeds `stopAbove`: then the polygons do not touch and the
-/// caller looks at nothing else, so the result is the full search's wherever it is used.
-private func findMaxSeparation(_ poly1: UnsafePointer<PolygonShape>, _ xf1: Transform, _ poly2: UnsafePointer<PolygonShape>, _ xf2: Transform,
-                               stopAbove: Double) -> (Int, Double) {
-    let xf = mulT(xf2, xf1)
-    var bestIndex = 0
-    var maxSeparation = -Double.greatestFiniteMagnitude
-    let count1 = poly1.pointee.vertices.count, count2 = poly2.pointee.vertices.count
-    let n1 = poly1.normalBase, v1s = poly1.vertexBase, v2s = poly2.vertexBase
-    for i in 0..<count1 {
-        let n = mul(xf.q, n1[i])
-        let v1 = mul(xf, v1s[i])
-        var si = Double.greatestFiniteMagnitude
-        for j in 0..<count2 {
-            let sij = dot(n, v2s[j] - v1)
-            if sij < si { si = sij }
-        }
-        if si > maxSeparation {
-            maxSeparation = si; bestIndex = i
-            if maxSeparation > stopAbove { break }
-        }
+/// The separation of `poly2` from edge `edge1` of `poly1`: the depth of poly2's support vertex
+/// against that edge's normal (Box2D 2.3.2's `b2EdgeSeparation`).
+@inline(__always)
+private func edgeSeparation(_ poly1: UnsafePointer<PolygonShape>, _ xf1: Transform, _ edge1: Int, _ poly2: UnsafePointer<PolygonShape>, _ xf2: Transform) -> Double {
+    let normal1World = mul(xf1.q, poly1.normalBase[edge1])
+    let normal1 = mulT(xf2.q, normal1World)
+    let v2s = poly2.vertexBase
+    var index = 0
+    var minDot = Double.greatestFiniteMagnitude
+    for i in 0..<poly2.pointee.vertices.count {
+        let d = dot(v2s[i], normal1)
+        if d < minDot { minDot = d; index = i }
     }
-    return (bestIndex, maxSeparation)
+    let v1 = mul(xf1, poly1.vertexBase[edge1])
+    let v2 = mul(xf2, v2s[index])
+    return dot(v2 - v1, normal1World)
+}
+
+/// The largest separation of `poly2` from the edge normals of `poly1`, and the edge giving it, as
+/// Box2D 2.3.2 (and 2.2, UIKit's, and pybox2d 2.3.10's) finds it: start from the edge facing
+/// poly2's centroid and walk to neighbouring edges while the separation grows. (Box2D 2.4 tries
+/// every edge instead; in near-ties the two pick different reference faces.)
+private func findMaxSeparation(_ poly1: UnsafePointer<PolygonShape>, _ xf1: Transform, _ poly2: UnsafePointer<PolygonShape>, _ xf2: Transform) -> (Int, Double) {
+    let count1 = poly1.pointee.vertices.count
+    let n1 = poly1.normalBase
+    let d = mul(xf2, poly2.pointee.centroid) - mul(xf1, poly1.pointee.centroid)
+    let dLocal1 = mulT(xf1.q, d)
+    var edge = 0
+    var maxDot = -Double.greatestFiniteMagnitude
+    for i in 0..<count1 {
+        let dt = dot(n1[i], dLocal1)
+        if dt > maxDot { maxDot = dt; edge = i }
+    }
+    let s = edgeSeparation(poly1, xf1, edge, poly2, xf2)
+    let prevEdge = edge - 1 >= 0 ? edge - 1 : count1 - 1
+    let sPrev = edgeSeparation(poly1, xf1, prevEdge, poly2, xf2)
+    let nextEdge = edge + 1 < count1 ? edge + 1 : 0
+    let sNext = edgeSeparation(poly1, xf1, nextEdge, poly2, xf2)
+    var bestEdge: Int, bestSeparation: Double, increment: Int
+    if sPrev > s && sPrev > sNext {
+        increment = -1; bestEdge = prevEdge; bestSeparation = sPrev
+    } else if sNext > s {
+        increment = 1; bestEdge = nextEdge; bestSeparation = sNext
+    } else {
+        return (edge, s)
+    }
+    while true {
+        if increment == -1 { edge = bestEdge - 1 >= 0 ? bestEdge - 1 : count1 - 1 } else { edge = bestEdge + 1 < count1 ? bestEdge + 1 : 0 }
+        let se = edgeSeparation(poly1, xf1, edge, poly2, xf2)
+        if se > bestSeparation { bestEdge = edge; bestSeparation = se } else { break }
+    }
+    return (bestEdge, bestSeparation)
 }
 
 private func findIncidentEdge(_ poly1: UnsafePointer<PolygonShape>, _ xf1: Transform, _ edge1: Int, _ poly2: UnsafePointer<PolygonShape>, _ xf2: Transform) -> (ClipVertex, ClipVertex) {
@@ -60,17 +87,18 @@ public func collidePolygons(_ polyA: PolygonShape, _ xfA: Transform, _ polyB: Po
 func collidePolygons(_ polyA: UnsafePointer<PolygonShape>, _ xfA: Transform, _ polyB: UnsafePointer<PolygonShape>, _ xfB: Transform) -> Manifold {
     var m = Manifold()
     let totalRadius = polyA.pointee.radius + polyB.pointee.radius
-    let (edgeA, separationA) = findMaxSeparation(polyA, xfA, polyB, xfB, stopAbove: totalRadius)
+    let (edgeA, separationA) = findMaxSeparation(polyA, xfA, polyB, xfB)
     if separationA > totalRadius { return m }
-    let (edgeB, separationB) = findMaxSeparation(polyB, xfB, polyA, xfA, stopAbove: totalRadius)
+    let (edgeB, separationB) = findMaxSeparation(polyB, xfB, polyA, xfA)
     if separationB > totalRadius { return m }
 
     let poly1: UnsafePointer<PolygonShape>, poly2: UnsafePointer<PolygonShape>
     let xf1: Transform, xf2: Transform
     let edge1: Int
     let flip: Bool
-    let kTol = 0.1 * Settings.linearSlop
-    if separationB > separationA + kTol {
+    // Box2D 2.3.2's (and 2.2's) preference for polygon A's face: B's only when clearly better.
+    let kRelativeTol = 0.98, kAbsoluteTol = 0.001
+    if separationB > kRelativeTol * separationA + kAbsoluteTol {
         poly1 = polyB; poly2 = polyA; xf1 = xfB; xf2 = xfA; edge1 = edgeB; m.type = .faceB; flip = true
     } else {
         poly1 = polyA; poly2 = polyB; xf1 = xfA; xf2 = xfB; edge1 = edgeA; m.type = .faceA; flip = false
