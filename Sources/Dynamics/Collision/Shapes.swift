@@ -241,7 +241,8 @@ public enum Shape: Sendable, Hashable {
             return segmentAABB(mul(xf, e.vertex1), mul(xf, e.vertex2), e.radius)
         case .chain(let c):
             let i2 = child + 1 < c.vertices.count ? child + 1 : 0
-            return segmentAABB(mul(xf, c.vertices[child]), mul(xf, c.vertices[i2]), c.radius)
+            // Box2D 2.3's b2ChainShape::ComputeAABB leaves the skin out (its edges keep it).
+            return segmentAABB(mul(xf, c.vertices[child]), mul(xf, c.vertices[i2]), 0)
         case .polygon(let p):
             var lower = mul(xf, p.vertices[0])
             var upper = lower

@@ -221,7 +221,9 @@ public final class World {
         case 1, 3:
             let e = fixtures[f].edges[child]
             let v1 = mul(xf, e.vertex1), v2 = mul(xf, e.vertex2)
-            let r = Vec2(e.radius, e.radius)
+            // Box2D 2.3 (and 2.2) bounds a chain's child without its skin, an edge with it.
+            let radius = fixtures[f].typeIndex == 3 ? 0 : e.radius
+            let r = Vec2(radius, radius)
             return AABB(lowerBound: min(v1, v2) - r, upperBound: max(v1, v2) + r)
         default:
             return fixtures[f].shape.computeAABB(xf, child: child)
