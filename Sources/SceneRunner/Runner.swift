@@ -19,7 +19,7 @@ public struct RunLimits: Sendable {
     public var actionsPerTick = 10_000
     /// Most units of engine work in one case: each engine sub-step adds the number of bodies,
     /// contacts and joints in the world (deterministic, unlike a time budget). The default admits the 500-view
-    /// overlapping pile for 5 s, which needs 2 203 040 (see docs/cli.md, `--max-work`).
+    /// overlapping pile for 5 s, which needs 2 258 912 (see docs/cli.md, `--max-work`).
     public var work = RunLimits.defaultWork
     public static let defaultWork = 3_000_000
     /// Keep every tick's row for `--trace`; off, memory does not grow with ticks.
