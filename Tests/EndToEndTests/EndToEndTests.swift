@@ -20,8 +20,15 @@ func binary() throws -> URL {
 struct Outcome { var code: Int32; var out: String; var err: String }
 
 func scenerun(_ args: [String], env: [String: String] = [:], unset: [String] = []) throws -> Outcome {
+    try run(try binary(), args, env: env, unset: unset)
+}
+
+/// Runs a program in the repository and collects its exit code and both outputs. Standard error
+/// is read on another thread while standard output drains, so a child that fills one pipe while
+/// the other is being read cannot block both.
+func run(_ program: URL, _ args: [String], env: [String: String] = [:], unset: [String] = []) throws -> Outcome {
     let p = Process()
-    p.executableURL = try binary()
+    p.executableURL = program
     p.arguments = args
     p.currentDirectoryURL = repo
     var e = ProcessInfo.processInfo.environment
@@ -32,10 +39,18 @@ func scenerun(_ args: [String], env: [String: String] = [:], unset: [String] = [
     p.standardOutput = o
     p.standardError = er
     try p.run()
+    final class Box: @unchecked Sendable { var data = Data() }  // written before `done` signals
+    let err = Box(), done = DispatchSemaphore(value: 0)
+    let handle = er.fileHandleForReading
+    DispatchQueue.global().async {
+        err.data = handle.readDataToEndOfFile()
+        done.signal()
+    }
     let out = o.fileHandleForReading.readDataToEndOfFile()
-    let err = er.fileHandleForReading.readDataToEndOfFile()
+    done.wait()
     p.waitUntilExit()
-    return Outcome(code: p.terminationStatus, out: String(decoding: out, as: UTF8.self), err: String(decoding: err, as: UTF8.self))
+    return Outcome(
+        code: p.terminationStatus, out: String(decoding: out, as: UTF8.self), err: String(decoding: err.data, as: UTF8.self))
 }
 
 @Suite(.serialized) struct EndToEndTests {

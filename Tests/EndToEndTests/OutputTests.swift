@@ -173,18 +173,7 @@ import Testing
 
 /// Runs a command line through /bin/sh (for redirections such as `>&-`).
 func shell(_ command: String) throws -> Outcome {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: "/bin/sh")
-    p.arguments = ["-c", command]
-    p.currentDirectoryURL = repo
-    let o = Pipe(), er = Pipe()
-    p.standardOutput = o
-    p.standardError = er
-    try p.run()
-    let out = o.fileHandleForReading.readDataToEndOfFile()
-    let err = er.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return Outcome(code: p.terminationStatus, out: String(decoding: out, as: UTF8.self), err: String(decoding: err, as: UTF8.self))
+    try run(URL(fileURLWithPath: "/bin/sh"), ["-c", command])
 }
 
 /// The device number of the null device (major 1, minor 3).

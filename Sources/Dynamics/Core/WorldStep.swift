@@ -147,14 +147,7 @@ extension World {
             }
             if contactsOkay && jointsOkay { positionSolved = true; break }
         }
-        for i in islandBodies.indices {
-            let b = islandBodies[i]
-            bodies[b].sweep.c = data.positions[i].c
-            bodies[b].sweep.a = data.positions[i].a
-            bodies[b].linearVelocity = data.velocities[i].v
-            bodies[b].angularVelocity = data.velocities[i].w
-            bodies[b].synchronizeTransform()
-        }
+        writeBack(data, islandBodies)
         report(solver)
         if allowSleeping {
             // The timer is a float32 sum, as Box2D's: 60 × Float(1/120) = 0.49999985 < 0.5, so a
@@ -198,6 +191,20 @@ extension World {
     }
 
     /// Integrates positions with Box2D's per-step translation and rotation caps.
+    /// The solved island's positions and velocities back into its bodies (`islandBodies[i]` is
+    /// the body of solver row `i`), their transforms synchronized: the end of an island solve and
+    /// of a time-of-impact sub-step alike.
+    @inline(__always) func writeBack(_ data: SolverData, _ islandBodies: [Int]) {
+        for i in islandBodies.indices {
+            let b = islandBodies[i]
+            bodies[b].sweep.c = data.positions[i].c
+            bodies[b].sweep.a = data.positions[i].a
+            bodies[b].linearVelocity = data.velocities[i].v
+            bodies[b].angularVelocity = data.velocities[i].w
+            bodies[b].synchronizeTransform()
+        }
+    }
+
     func integratePositions(_ h: Double, _ data: inout SolverData) {
         let maxTranslationSquared = Settings.maxTranslation * Settings.maxTranslation
         let maxRotationSquared = Settings.maxRotation * Settings.maxRotation

@@ -297,14 +297,7 @@ extension World {
         solver.initializeVelocityConstraints(data.positions, data.velocities, self)
         for _ in 0..<subStep.velocityIterations { solver.solveVelocityConstraints(&data.velocities) }
         integratePositions(subStep.dt, &data)
-        for i in islandBodies.indices {
-            let b = islandBodies[i]
-            bodies[b].sweep.c = data.positions[i].c
-            bodies[b].sweep.a = data.positions[i].a
-            bodies[b].linearVelocity = data.velocities[i].v
-            bodies[b].angularVelocity = data.velocities[i].w
-            bodies[b].synchronizeTransform()
-        }
+        writeBack(data, islandBodies)
         report(solver)
     }
 }
