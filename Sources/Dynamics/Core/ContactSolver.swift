@@ -9,16 +9,34 @@ struct VelocityConstraintPoint {
     var velocityBias = 0.0
 }
 
+/// A symmetric 2×2 matrix (the block solver's K and its inverse): three numbers instead of four,
+/// the same products (K's off-diagonal entries are one number, and so are its inverse's).
+struct Sym22 {
+    var k11 = 0.0, k12 = 0.0, k22 = 0.0
+    /// The inverse, as `Mat22.inverse` computes it (zero when singular).
+    @inline(__always) var inverse: Sym22 {
+        var det = k11 * k22 - k12 * k12
+        if det != 0 { det = 1 / det }
+        return Sym22(k11: det * k22, k12: -det * k12, k22: det * k11)
+    }
+    /// `A·v`, as `mul(Mat22, Vec2)` computes it.
+    @inline(__always) func times(_ v: Vec2) -> Vec2 { Vec2(k11 * v.x + k12 * v.y, k12 * v.x + k22 * v.y) }
+}
+
+/// One contact's velocity constraint. The velocity iterations walk thousands of these eight times
+/// a step, so only what they read is here, packed (272 bytes a constraint, Box2D's 156 in float): the
+/// restitution is read from the contact when the constraint is initialized, and constraint i is
+/// always the island's contact i.
 struct ContactVelocityConstraint {
     var points = (VelocityConstraintPoint(), VelocityConstraintPoint())
     var normal = Vec2.zero
-    var normalMass = Mat22.zero
-    var K = Mat22.zero
-    var indexA = 0, indexB = 0
+    var normalMass = Sym22()
+    var K = Sym22()
     var invMassA = 0.0, invMassB = 0.0, invIA = 0.0, invIB = 0.0
-    var friction = 0.0, restitution = 0.0, tangentSpeed = 0.0
-    var pointCount = 0
-    var contactIndex = 0
+    var friction = 0.0, tangentSpeed = 0.0
+    var indexA: Int32 = 0, indexB: Int32 = 0
+    var count: Int32 = 0
+    @inline(__always) var pointCount: Int { Int(count) }
 
     subscript(i: Int) -> VelocityConstraintPoint {
         get { i == 0 ? points.0 : points.1 }
@@ -26,17 +44,19 @@ struct ContactVelocityConstraint {
     }
 }
 
+/// One contact's position constraint (160 bytes a constraint; the position iterations walk these).
 struct ContactPositionConstraint {
     var localPoints = (Vec2.zero, Vec2.zero)
     var localNormal = Vec2.zero
     var localPoint = Vec2.zero
-    var indexA = 0, indexB = 0
-    var invMassA = 0.0, invMassB = 0.0
     var localCenterA = Vec2.zero, localCenterB = Vec2.zero
+    var invMassA = 0.0, invMassB = 0.0
     var invIA = 0.0, invIB = 0.0
-    var type = ManifoldType.circles
     var radiusA = 0.0, radiusB = 0.0
-    var pointCount = 0
+    var indexA: Int32 = 0, indexB: Int32 = 0
+    var count: Int32 = 0
+    var type = ManifoldType.circles
+    @inline(__always) var pointCount: Int { Int(count) }
     func localPoint(_ i: Int) -> Vec2 { i == 0 ? localPoints.0 : localPoints.1 }
 }
 
@@ -74,13 +94,12 @@ struct ContactSolver {
             let pointCount = ct.pointee.manifold.pointCount
             var vc = ContactVelocityConstraint()
             vc.friction = ct.pointee.friction
-            vc.restitution = ct.pointee.restitution
             vc.tangentSpeed = ct.pointee.tangentSpeed
-            vc.indexA = pA.pointee.islandIndex; vc.indexB = pB.pointee.islandIndex
+            vc.indexA = Int32(truncatingIfNeeded: pA.pointee.islandIndex)
+            vc.indexB = Int32(truncatingIfNeeded: pB.pointee.islandIndex)
             vc.invMassA = pA.pointee.invMass; vc.invMassB = pB.pointee.invMass
             vc.invIA = pA.pointee.invI; vc.invIB = pB.pointee.invI
-            vc.contactIndex = i
-            vc.pointCount = pointCount
+            vc.count = Int32(truncatingIfNeeded: pointCount)
             var pc = ContactPositionConstraint()
             pc.indexA = vc.indexA; pc.indexB = vc.indexB
             pc.invMassA = vc.invMassA; pc.invMassB = vc.invMassB
@@ -88,7 +107,7 @@ struct ContactSolver {
             pc.invIA = vc.invIA; pc.invIB = vc.invIB
             pc.localNormal = ct.pointee.manifold.localNormal
             pc.localPoint = ct.pointee.manifold.localPoint
-            pc.pointCount = pointCount
+            pc.count = vc.count
             pc.radiusA = fA.pointee.radius; pc.radiusB = fB.pointee.radius
             pc.type = ct.pointee.manifold.type
             if pointCount > 0 {
@@ -108,7 +127,7 @@ struct ContactSolver {
                 pc.localPoints.1 = cp.localPoint
             }
             if let positions, let velocities {
-                ContactSolver.initialize(&vc, pc, ct.pointee.manifold, positions, velocities)
+                ContactSolver.initialize(&vc, pc, ct.pointee.manifold, ct.pointee.restitution, positions, velocities)
             }
             velocityConstraints.append(vc)
             positionConstraints.append(pc)
@@ -127,21 +146,23 @@ struct ContactSolver {
     mutating func initializeVelocityConstraints(_ positions: [SolverPosition], _ velocities: [SolverVelocity], _ world: World) {
         for i in velocityConstraints.indices {
             var vc = velocityConstraints[i]
-            ContactSolver.initialize(&vc, positionConstraints[i], world.contacts[contactIds[vc.contactIndex]].manifold,
-                                     positions, velocities)
+            let contact = contactIds[i]
+            ContactSolver.initialize(&vc, positionConstraints[i], world.contacts[contact].manifold,
+                                     world.contacts[contact].restitution, positions, velocities)
             velocityConstraints[i] = vc
         }
     }
 
     /// Box2D's `InitializeVelocityConstraints` for one contact of manifold `m`.
     @inline(__always)
-    static func initialize(_ vc: inout ContactVelocityConstraint, _ pc: ContactPositionConstraint, _ m: Manifold,
+    static func initialize(_ vc: inout ContactVelocityConstraint, _ pc: ContactPositionConstraint, _ m: Manifold, _ restitution: Double,
                            _ positions: [SolverPosition], _ velocities: [SolverVelocity]) {
         let mA = vc.invMassA, mB = vc.invMassB, iA = vc.invIA, iB = vc.invIB
-        let cA = positions[vc.indexA].c, aA = positions[vc.indexA].a
-        let vA = velocities[vc.indexA].v, wA = velocities[vc.indexA].w
-        let cB = positions[vc.indexB].c, aB = positions[vc.indexB].a
-        let vB = velocities[vc.indexB].v, wB = velocities[vc.indexB].w
+        let indexA = Int(vc.indexA), indexB = Int(vc.indexB)
+        let cA = positions[indexA].c, aA = positions[indexA].a
+        let vA = velocities[indexA].v, wA = velocities[indexA].w
+        let cB = positions[indexB].c, aB = positions[indexB].a
+        let vB = velocities[indexB].v, wB = velocities[indexB].w
         var xfA = Transform(p: .zero, q: rotF(aA)), xfB = Transform(p: .zero, q: rotF(aB))
         xfA.p = cA - mul(xfA.q, pc.localCenterA)
         xfB.p = cB - mul(xfB.q, pc.localCenterB)
@@ -160,7 +181,7 @@ struct ContactSolver {
             vcp.tangentMass = kTangent > 0 ? 1 / kTangent : 0
             vcp.velocityBias = 0
             let vRel = dot(vc.normal, vB + cross(wB, vcp.rB) - vA - cross(wA, vcp.rA))
-            if vRel < -Settings.velocityThreshold { vcp.velocityBias = -vc.restitution * vRel }
+            if vRel < -Settings.velocityThreshold { vcp.velocityBias = -restitution * vRel }
             vc[j] = vcp
         }
         if vc.pointCount == 2 {
@@ -172,10 +193,10 @@ struct ContactSolver {
             let k12 = mA + mB + iA * rn1A * rn2A + iB * rn1B * rn2B
             let maxConditionNumber = 1000.0
             if k11 * k11 < maxConditionNumber * (k11 * k22 - k12 * k12) {
-                vc.K = Mat22(ex: Vec2(k11, k12), ey: Vec2(k12, k22))
+                vc.K = Sym22(k11: k11, k12: k12, k22: k22)
                 vc.normalMass = vc.K.inverse
             } else {
-                vc.pointCount = 1
+                vc.count = 1
             }
         }
     }
@@ -186,8 +207,9 @@ struct ContactSolver {
         for i in 0..<vcs.count {
             let vc = vcs[i]
             let mA = vc.invMassA, iA = vc.invIA, mB = vc.invMassB, iB = vc.invIB
-            var vA = velocities[vc.indexA].v, wA = velocities[vc.indexA].w
-            var vB = velocities[vc.indexB].v, wB = velocities[vc.indexB].w
+            let indexA = Int(vc.indexA), indexB = Int(vc.indexB)
+            var vA = velocities[indexA].v, wA = velocities[indexA].w
+            var vB = velocities[indexB].v, wB = velocities[indexB].w
             let normal = vc.normal, tangent = cross(normal, 1.0)
             for j in 0..<vc.pointCount {
                 let vcp = vc[j]
@@ -197,8 +219,8 @@ struct ContactSolver {
                 wB += iB * cross(vcp.rB, P)
                 vB += mB * P
             }
-            velocities[vc.indexA] = SolverVelocity(v: vA, w: wA)
-            velocities[vc.indexB] = SolverVelocity(v: vB, w: wB)
+            velocities[indexA] = SolverVelocity(v: vA, w: wA)
+            velocities[indexB] = SolverVelocity(v: vB, w: wB)
         }
         }
         }
@@ -213,7 +235,7 @@ struct ContactSolver {
         guard let base = vcs.baseAddress, let vel = velocities.baseAddress else { return }
         for i in 0..<vcs.count {
             let p = base + i
-            let indexA = p.pointee.indexA, indexB = p.pointee.indexB
+            let indexA = Int(p.pointee.indexA), indexB = Int(p.pointee.indexB)
             let mA = p.pointee.invMassA, iA = p.pointee.invIA, mB = p.pointee.invMassB, iB = p.pointee.invIB
             var vA = vel[indexA].v, wA = vel[indexA].w
             var vB = vel[indexB].v, wB = vel[indexB].w
@@ -266,19 +288,19 @@ struct ContactSolver {
                 let dv2 = vB + cross(wB, cp2.rB) - vA - cross(wA, cp2.rA)
                 var vn1 = dot(dv1, normal), vn2 = dot(dv2, normal)
                 var b = Vec2(vn1 - cp1.velocityBias, vn2 - cp2.velocityBias)
-                b -= mul(K, a)
+                b -= K.times(a)
                 // Box2D's block solver: the first of the four cases whose impulses and
                 // velocities are admissible wins; if none is, nothing changes.
-                var x = -mul(normalMass, b)
+                var x = -normalMass.times(b)
                 var found = x.x >= 0 && x.y >= 0
                 if !found {
                     x = Vec2(-cp1.normalMass * b.x, 0)
-                    vn2 = K.ex.y * x.x + b.y
+                    vn2 = K.k12 * x.x + b.y
                     found = x.x >= 0 && vn2 >= 0
                 }
                 if !found {
                     x = Vec2(0, -cp2.normalMass * b.y)
-                    vn1 = K.ey.x * x.y + b.x
+                    vn1 = K.k12 * x.y + b.x
                     found = x.y >= 0 && vn1 >= 0
                 }
                 if !found {
@@ -316,7 +338,7 @@ struct ContactSolver {
         world.contacts.withUnsafeMutableBufferPointer { cs in
         let base = cs.baseAddress!
         for i in 0..<vcs.count {
-            let c = base + contactIds[vcs[i].contactIndex]
+            let c = base + contactIds[i]
             let n = vcs[i].pointCount
             if n > 0 {
                 c.pointee.manifold.point0.normalImpulse = vcs[i].points.0.normalImpulse
@@ -359,7 +381,7 @@ struct ContactSolver {
         positions.withUnsafeMutableBufferPointer { positions in
         for i in 0..<pcs.count {
             let pc = pcs[i]
-            let indexA = pc.indexA, indexB = pc.indexB
+            let indexA = Int(pc.indexA), indexB = Int(pc.indexB)
             let mA = pc.invMassA, iA = pc.invIA, mB = pc.invMassB, iB = pc.invIB
             var cA = positions[indexA].c, aA = positions[indexA].a
             var cB = positions[indexB].c, aB = positions[indexB].a
@@ -398,7 +420,7 @@ struct ContactSolver {
         positions.withUnsafeMutableBufferPointer { positions in
         for i in 0..<pcs.count {
             let pc = pcs[i]
-            let indexA = pc.indexA, indexB = pc.indexB
+            let indexA = Int(pc.indexA), indexB = Int(pc.indexB)
             var mA = 0.0, iA = 0.0, mB = 0.0, iB = 0.0
             if indexA == ta || indexA == tb { mA = pc.invMassA; iA = pc.invIA }
             if indexB == ta || indexB == tb { mB = pc.invMassB; iB = pc.invIB }

@@ -234,7 +234,7 @@ extension World {
             imp.count = vc.pointCount
             imp.normalImpulses = (vc.points.0.normalImpulse, vc.points.1.normalImpulse)
             imp.tangentImpulses = (vc.points.0.tangentImpulse, vc.points.1.tangentImpulse)
-            l.postSolve(contactInfo(solver.contactIds[vc.contactIndex]), impulse: imp)
+            l.postSolve(contactInfo(solver.contactIds[k]), impulse: imp)
         }
     }
 }
