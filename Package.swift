@@ -18,8 +18,8 @@ import PackageDescription
 //   SceneVocabulary ── Diagnostics     (jsonString for the schema)
 //   Interaction ── Geometry
 //   UIDynamics ── Dynamics, Geometry   (UIKit's behaviours on top of the engine)
-//   Dynamics ── Geometry               (the Box2D 2.x engine: no Foundation)
-//   Geometry, Diagnostics ── standard library
+//   Dynamics ── Geometry, CacheHints   (the Box2D 2.x engine: no Foundation)
+//   Geometry, Diagnostics ── standard library; CacheHints ── C (a prefetch hint)
 let package = Package(
     name: "scenerun",
     platforms: [.macOS(.v13)],
@@ -37,7 +37,9 @@ let package = Package(
         .target(name: "Geometry"),
         .target(name: "TestSupport"),
         .target(name: "Diagnostics"),
-        .target(name: "Dynamics", dependencies: ["Geometry"]),
+        // A prefetch hint for the engine's island-order walks (C: Swift has none).
+        .target(name: "CacheHints"),
+        .target(name: "Dynamics", dependencies: ["Geometry", "CacheHints"]),
         .target(name: "UIDynamics", dependencies: ["Dynamics", "Geometry"]),
         .target(name: "SceneVocabulary", dependencies: ["Diagnostics"]),
         .target(name: "Expressions", dependencies: ["SceneVocabulary", "Diagnostics", "Geometry"]),

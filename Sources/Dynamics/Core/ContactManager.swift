@@ -1,5 +1,6 @@
 // swift-format-ignore-file
 // (The engine keeps Box2D's compact layout: see docs/architecture.md, Habits.)
+import CacheHints
 import Geometry
 
 extension World {
@@ -134,7 +135,16 @@ extension World {
 
     private func collide(_ fx: UnsafeBufferPointer<Fixture>) {
         var c = contactList
+        // The list's order is not the contacts' order in memory: the contact two ahead is asked
+        // for, and the bodies and polygons of the next (by then loaded) one. (No contact or body
+        // is added here, so the pools' addresses hold.)
+        let cbase = contacts.base, bbase = bodies.base
+        if c != nullIndex {
+            prefetch(cbase + c)
+            if cbase[c].next != nullIndex { prefetch(cbase + cbase[c].next) }
+        }
         while c != nullIndex {
+            prefetchAhead(cbase + c, cbase, bbase, fx)
             // The island search of `solve` starts from cleared flags; clearing them here spares it
             // a walk over every contact.
             contacts[c].inIsland = false
@@ -161,6 +171,21 @@ extension World {
             updateContact(c, fx)
             c = contacts[c].next
         }
+    }
+
+    /// Prefetch for the narrow phase at contact `c`: the whole contact two ahead in the list, and
+    /// the next one's bodies (transforms) and polygons.
+    @inline(__always)
+    private func prefetchAhead(_ c: UnsafePointer<Contact>, _ base: UnsafePointer<Contact>, _ bodies: UnsafePointer<Body>,
+                               _ fx: UnsafeBufferPointer<Fixture>) {
+        let n1 = c.pointee.next
+        guard n1 != nullIndex else { return }
+        let next = base + n1
+        if next.pointee.next != nullIndex { prefetch(base + next.pointee.next) }
+        cache_prefetch(UnsafeRawPointer(bodies + next.pointee.bA) + World.transformOffset)
+        cache_prefetch(UnsafeRawPointer(bodies + next.pointee.bB) + World.transformOffset)
+        if fx[next.pointee.fixtureA].typeIndex == 2 { prefetch(polygonPointer(fx, next.pointee.fixtureA)) }
+        if fx[next.pointee.fixtureB].typeIndex == 2 { prefetch(polygonPointer(fx, next.pointee.fixtureB)) }
     }
 
     /// The manifold of two (already ordered) fixture children. Polygons are read in place in the

@@ -87,7 +87,10 @@ struct ContactSolver {
         world.contacts.withUnsafeBufferPointer { cs in
         world.fixtures.withUnsafeBufferPointer { fx in
         world.bodies.withUnsafeBufferPointer { bs in
+        let ahead = 4
+        for i in 0..<Swift.min(ahead, contactIds.count) { prefetch(cs.baseAddress! + contactIds[i]) }
         for i in contactIds.indices {
+            if i + ahead < contactIds.count { prefetch(cs.baseAddress! + contactIds[i + ahead]) }
             let ct = cs.baseAddress! + contactIds[i]
             let fA = fx.baseAddress! + ct.pointee.fixtureA, fB = fx.baseAddress! + ct.pointee.fixtureB
             let pA = bs.baseAddress! + ct.pointee.bA, pB = bs.baseAddress! + ct.pointee.bB
@@ -338,6 +341,7 @@ struct ContactSolver {
         world.contacts.withUnsafeMutableBufferPointer { cs in
         let base = cs.baseAddress!
         for i in 0..<vcs.count {
+            if i + 4 < vcs.count { prefetchManifold(base + contactIds[i + 4]) }
             let c = base + contactIds[i]
             let n = vcs[i].pointCount
             if n > 0 {

@@ -34,6 +34,9 @@ struct Pool<Element> {
     let storage = Storage()
 
     var count: Int { storage.count }
+    /// The first element's address: valid until the pool next grows (an append), so only for
+    /// hints such as prefetching, taken where no element is added.
+    @inline(__always) var base: UnsafeMutablePointer<Element> { storage.base }
     var capacity: Int { storage.capacity }
 
     @inline(__always) subscript(i: Int) -> Element {

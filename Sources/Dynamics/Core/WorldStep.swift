@@ -77,6 +77,7 @@ extension World {
                     contacts[contact].inIsland = true
                     let other = contactEdgeOther(ce)
                     if bodies[other].inIsland { continue }
+                    prefetchFirstLine(bodies.base + other)
                     stack.append(other)
                     bodies[other].inIsland = true
                 }
@@ -110,6 +111,7 @@ extension World {
         var data = takeSolverData(step)
         defer { returnSolverData(&data) }
         for k in 0..<islandBodies.count {
+            if k + 4 < islandBodies.count { prefetch(bodies.base + islandBodies[k + 4]) }
             let b = islandBodies[k]
             let c = bodies[b].sweep.c, a = bodies[b].sweep.a
             var v = bodies[b].linearVelocity, w = bodies[b].angularVelocity
@@ -196,6 +198,7 @@ extension World {
     /// of a time-of-impact sub-step alike.
     @inline(__always) func writeBack(_ data: SolverData, _ islandBodies: [Int]) {
         for i in islandBodies.indices {
+            if i + 4 < islandBodies.count { prefetch(bodies.base + islandBodies[i + 4]) }
             let b = islandBodies[i]
             bodies[b].sweep.c = data.positions[i].c
             bodies[b].sweep.a = data.positions[i].a
