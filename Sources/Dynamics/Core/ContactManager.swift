@@ -130,10 +130,14 @@ extension World {
     /// Narrow phase over all contacts: filtering, destroying those whose boxes separated, and
     /// updating the rest.
     func collide() {
-        fixtures.withUnsafeBufferPointer { fx in collide(fx) }
+        // The fixtures and the broad phase's nodes (for the fat-box test) are opened once for the
+        // whole walk: nothing here adds a fixture or moves a proxy.
+        fixtures.withUnsafeBufferPointer { fx in
+            broadPhase.tree.nodes.withUnsafeBufferPointer { nodes in collide(fx, nodes) }
+        }
     }
 
-    private func collide(_ fx: UnsafeBufferPointer<Fixture>) {
+    private func collide(_ fx: UnsafeBufferPointer<Fixture>, _ nodes: UnsafeBufferPointer<DynamicTree.Node>) {
         var c = contactList
         // The list's order is not the contacts' order in memory: the contact two ahead is asked
         // for, and the bodies and polygons of the next (by then loaded) one. (No contact or body
@@ -162,7 +166,7 @@ extension World {
             let activeA = bodies[bA].awake && bodies[bA].type != .staticBody
             let activeB = bodies[bB].awake && bodies[bB].type != .staticBody
             if !activeA && !activeB { c = contacts[c].next; continue }
-            if !broadPhase.testOverlap(Int(contacts[c].proxyA), Int(contacts[c].proxyB)) {
+            if !nodes[Int(contacts[c].proxyA)].aabb.overlaps(nodes[Int(contacts[c].proxyB)].aabb) {
                 let nuke = c
                 c = contacts[c].next
                 destroyContact(nuke)
@@ -210,53 +214,54 @@ extension World {
     /// `updateContact` with the fixture array already open (the narrow phase opens it once for
     /// all contacts: opening it per contact retains and releases its buffer).
     func updateContact(_ c: Int, _ fx: UnsafeBufferPointer<Fixture>) {
-        let fA = contacts[c].fixtureA, fB = contacts[c].fixtureB
-        let iA = contacts[c].indexA, iB = contacts[c].indexB
-        let wasTouching = contacts[c].touching
-        let bA = contacts[c].bA, bB = contacts[c].bB
-        let sensor = contacts[c].sensor
+        // Through a pointer: the contact is read and written a dozen times here, and each
+        // `contacts[c]` reloads the pool and checks the index. (Nothing here adds a contact, so
+        // the address holds; a listener may not change the world during a step.)
+        let ct = contacts.base + c
+        let fA = ct.pointee.fixtureA, fB = ct.pointee.fixtureB
+        let iA = ct.pointee.indexA, iB = ct.pointee.indexB
+        let wasTouching = ct.pointee.touching
+        let bA = ct.pointee.bA, bB = ct.pointee.bB
+        let sensor = ct.pointee.sensor
         let xfA = bodies[bA].xf, xfB = bodies[bB].xf
         // The old manifold is kept only for a listener's pre-solve.
         let listener = hasListener ? contactListener : nil
         let wantsPreSolve = listener?.wantsPreSolve ?? false
         var old = Manifold()
-        if wantsPreSolve { old = contacts[c].manifold }
+        if wantsPreSolve { old = ct.pointee.manifold }
         var touching: Bool
         if sensor {
             touching = testOverlap(fx[fA].shape, iA, fx[fB].shape, iB, xfA, xfB)
-            contacts[c].manifold.pointCount = 0
-            contacts[c].enabled = true
+            ct.pointee.manifold.pointCount = 0
+            ct.pointee.enabled = true
         } else {
             var m = manifold(fx, fA, iA, xfA, fB, iB, xfB)
             touching = m.pointCount > 0
-            // Match the new points to the old by feature id, in place, for warm starting.
-            contacts.withUnsafeMutableBufferPointer { cs in
-                let p = cs.baseAddress! + c
-                let oldCount = p.pointee.manifold.pointCount
-                for i in 0..<m.pointCount {
-                    var mp2 = m[i]
-                    mp2.normalImpulse = 0
-                    mp2.tangentImpulse = 0
-                    let key = mp2.id.key
-                    for j in 0..<oldCount {
-                        let op = j == 0 ? p.pointee.manifold.point0 : p.pointee.manifold.point1
-                        if op.id.key == key {
-                            mp2.normalImpulse = op.normalImpulse
-                            mp2.tangentImpulse = op.tangentImpulse
-                            break
-                        }
+            // Match the new points to the old by feature id, for warm starting.
+            let oldCount = ct.pointee.manifold.pointCount
+            for i in 0..<m.pointCount {
+                var mp2 = m[i]
+                mp2.normalImpulse = 0
+                mp2.tangentImpulse = 0
+                let key = mp2.id.key
+                for j in 0..<oldCount {
+                    let op = j == 0 ? ct.pointee.manifold.point0 : ct.pointee.manifold.point1
+                    if op.id.key == key {
+                        mp2.normalImpulse = op.normalImpulse
+                        mp2.tangentImpulse = op.tangentImpulse
+                        break
                     }
-                    m[i] = mp2
                 }
-                p.pointee.manifold = m
-                p.pointee.enabled = true
+                m[i] = mp2
             }
+            ct.pointee.manifold = m
+            ct.pointee.enabled = true
             if touching != wasTouching {
                 bodies[bA].setAwake(true)
                 bodies[bB].setAwake(true)
             }
         }
-        contacts[c].touching = touching
+        ct.pointee.touching = touching
         guard let l = listener else { return }
         if !wasTouching && touching { l.beginContact(contactInfo(c)) }
         if wasTouching && !touching { l.endContact(contactInfo(c)) }

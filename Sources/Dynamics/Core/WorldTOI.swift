@@ -54,17 +54,21 @@ extension World {
     /// else (unless the pair is filtered out) the sweeps brought to a common start and the time of
     /// impact computed and cached. Returns nil when the contact is skipped.
     func toiAlpha(_ c: Int) -> Double? {
-        if !contacts[c].enabled { return nil }
-        if contacts[c].toiCount > Settings.maxSubSteps { return nil }
-        if contacts[c].toiFlag { return contacts[c].toi }
-        if contacts[c].sensor { return nil }
-        let bA = contacts[c].bA, bB = contacts[c].bB
-        let typeA = bodies[bA].type, typeB = bodies[bB].type
-        let activeA = bodies[bA].awake && typeA != .staticBody
-        let activeB = bodies[bB].awake && typeB != .staticBody
+        // The filters read through pointers (most contacts stop here; nothing here adds a
+        // contact or a body, so the addresses hold).
+        let ct = UnsafePointer(contacts.base + c)
+        if !ct.pointee.enabled { return nil }
+        if ct.pointee.toiCount > Settings.maxSubSteps { return nil }
+        if ct.pointee.toiFlag { return ct.pointee.toi }
+        if ct.pointee.sensor { return nil }
+        let bA = ct.pointee.bA, bB = ct.pointee.bB
+        let pA = UnsafePointer(bodies.base + bA), pB = UnsafePointer(bodies.base + bB)
+        let typeA = pA.pointee.type, typeB = pB.pointee.type
+        let activeA = pA.pointee.awake && typeA != .staticBody
+        let activeB = pB.pointee.awake && typeB != .staticBody
         if !activeA && !activeB { return nil }
-        let collideA = bodies[bA].bullet || typeA != .dynamicBody
-        let collideB = bodies[bB].bullet || typeB != .dynamicBody
+        let collideA = pA.pointee.bullet || typeA != .dynamicBody
+        let collideB = pB.pointee.bullet || typeB != .dynamicBody
         if !collideA && !collideB { return nil }
         var alpha0 = bodies[bA].sweep.alpha0
         if bodies[bA].sweep.alpha0 < bodies[bB].sweep.alpha0 {
