@@ -61,25 +61,29 @@ extension World {
             stack.clear()
             stack.append(seed)
             bodies[seed].inIsland = true
+            // The contact edges through pointers (a dozen reads per edge, each `contacts[i]`
+            // reloading the pool and checking the index); nothing here adds a body or contact.
+            let cbase = contacts.base, bbase = bodies.base
             while let body = stack.popLast() {
-                bodies[body].islandIndex = islandBodies.count
+                let pb = bbase + body
+                pb.pointee.islandIndex = islandBodies.count
                 islandBodies.append(body)
-                bodies[body].setAwake(true)
-                if bodies[body].type == .staticBody { continue }
-                var ce = bodies[body].contactList
+                pb.pointee.setAwake(true)
+                if pb.pointee.type == .staticBody { continue }
+                var ce = pb.pointee.contactList
                 while ce != nullIndex {
-                    defer { ce = contactEdgeNext(ce) }
-                    let contact = ce >> 1
-                    if contacts[contact].inIsland { continue }
-                    if !contacts[contact].enabled || !contacts[contact].touching { continue }
-                    if contacts[contact].sensor { continue }
-                    islandContacts.append(contact)
-                    contacts[contact].inIsland = true
-                    let other = contactEdgeOther(ce)
-                    if bodies[other].inIsland { continue }
-                    prefetchFirstLine(bodies.base + other)
+                    let side = ce & 1, ct = cbase + (ce >> 1)
+                    ce = side == 0 ? ct.pointee.edgeNext.0 : ct.pointee.edgeNext.1
+                    if ct.pointee.inIsland { continue }
+                    if !ct.pointee.enabled || !ct.pointee.touching { continue }
+                    if ct.pointee.sensor { continue }
+                    islandContacts.append(ct - cbase)
+                    ct.pointee.inIsland = true
+                    let other = side == 0 ? ct.pointee.edgeOther.0 : ct.pointee.edgeOther.1
+                    if bbase[other].inIsland { continue }
+                    prefetchFirstLine(bbase + other)
                     stack.append(other)
-                    bodies[other].inIsland = true
+                    bbase[other].inIsland = true
                 }
                 var je = bodies[body].jointList
                 while je != nullIndex {
@@ -110,19 +114,20 @@ extension World {
         let h = step.dt
         var data = takeSolverData(step)
         defer { returnSolverData(&data) }
+        let bbase = bodies.base  // (no body is added during a step)
         for k in 0..<islandBodies.count {
-            if k + 4 < islandBodies.count { prefetch(bodies.base + islandBodies[k + 4]) }
-            let b = islandBodies[k]
-            let c = bodies[b].sweep.c, a = bodies[b].sweep.a
-            var v = bodies[b].linearVelocity, w = bodies[b].angularVelocity
-            bodies[b].sweep.c0 = c
-            bodies[b].sweep.a0 = a
-            if bodies[b].type == .dynamicBody {
-                v += h * (bodies[b].gravityScale * gravity + bodies[b].invMass * (bodies[b].force + bodies[b].stepForce))
-                w += h * bodies[b].invI * bodies[b].torque
+            if k + 4 < islandBodies.count { prefetch(bbase + islandBodies[k + 4]) }
+            let body = bbase + islandBodies[k]
+            let c = body.pointee.sweep.c, a = body.pointee.sweep.a
+            var v = body.pointee.linearVelocity, w = body.pointee.angularVelocity
+            body.pointee.sweep.c0 = c
+            body.pointee.sweep.a0 = a
+            if body.pointee.type == .dynamicBody {
+                v += h * (body.pointee.gravityScale * gravity + body.pointee.invMass * (body.pointee.force + body.pointee.stepForce))
+                w += h * body.pointee.invI * body.pointee.torque
                 // Box2D 2.2's damping (what the oracle, pybox2d 2.3.10, measures): v ← v·clamp(1 − h·c, 0, 1).
-                v *= Swift.min(Swift.max(1.0 - h * bodies[b].linearDamping, 0), 1)
-                w *= Swift.min(Swift.max(1.0 - h * bodies[b].angularDamping, 0), 1)
+                v *= Swift.min(Swift.max(1.0 - h * body.pointee.linearDamping, 0), 1)
+                w *= Swift.min(Swift.max(1.0 - h * body.pointee.angularDamping, 0), 1)
             }
             data.positions.append(SolverPosition(c: c, a: a))
             data.velocities.append(SolverVelocity(v: v, w: w))
@@ -159,15 +164,15 @@ extension World {
             let linTolSqr = linearSleepTolerance * linearSleepTolerance
             let angTolSqr = angularSleepTolerance * angularSleepTolerance
             for k in 0..<islandBodies.count {
-                let b = islandBodies[k]
-                if bodies[b].type == .staticBody { continue }
-                let v = bodies[b].linearVelocity, w = bodies[b].angularVelocity
-                if !bodies[b].autoSleep || w * w > angTolSqr || dot(v, v) > linTolSqr {
-                    bodies[b].sleepTime = 0
+                let body = bbase + islandBodies[k]
+                if body.pointee.type == .staticBody { continue }
+                let v = body.pointee.linearVelocity, w = body.pointee.angularVelocity
+                if !body.pointee.autoSleep || w * w > angTolSqr || dot(v, v) > linTolSqr {
+                    body.pointee.sleepTime = 0
                     minSleepTime = 0
                 } else {
-                    bodies[b].sleepTime += hf
-                    minSleepTime = Swift.min(minSleepTime, bodies[b].sleepTime)
+                    body.pointee.sleepTime += hf
+                    minSleepTime = Swift.min(minSleepTime, body.pointee.sleepTime)
                 }
             }
             if minSleepTime >= Float(timeToSleep) && positionSolved {
@@ -197,14 +202,15 @@ extension World {
     /// the body of solver row `i`), their transforms synchronized: the end of an island solve and
     /// of a time-of-impact sub-step alike.
     @inline(__always) func writeBack(_ data: SolverData, _ islandBodies: [Int]) {
+        let bbase = bodies.base  // (no body is added during a step)
         for i in islandBodies.indices {
-            if i + 4 < islandBodies.count { prefetch(bodies.base + islandBodies[i + 4]) }
-            let b = islandBodies[i]
-            bodies[b].sweep.c = data.positions[i].c
-            bodies[b].sweep.a = data.positions[i].a
-            bodies[b].linearVelocity = data.velocities[i].v
-            bodies[b].angularVelocity = data.velocities[i].w
-            bodies[b].synchronizeTransform()
+            if i + 4 < islandBodies.count { prefetch(bbase + islandBodies[i + 4]) }
+            let body = bbase + islandBodies[i]
+            body.pointee.sweep.c = data.positions[i].c
+            body.pointee.sweep.a = data.positions[i].a
+            body.pointee.linearVelocity = data.velocities[i].v
+            body.pointee.angularVelocity = data.velocities[i].w
+            body.pointee.synchronizeTransform()
         }
     }
 
