@@ -132,30 +132,40 @@ extension World {
             data.positions.append(SolverPosition(c: c, a: a))
             data.velocities.append(SolverVelocity(v: v, w: w))
         }
-        var solver = ContactSolver(step: step, contactIds: islandContacts, world: self,
-                                   positions: data.positions, velocities: data.velocities)
-        defer { solver.returnBuffers(self) }
-        if step.warmStarting { solver.warmStart(&data.velocities) }
-        for k in 0..<islandJoints.count { initJointVelocityConstraints(islandJoints[k], &data) }
-        for _ in 0..<step.velocityIterations {
-            for k in 0..<islandJoints.count { solveJointVelocityConstraints(islandJoints[k], &data) }
-            solver.solveVelocityConstraints(&data.velocities)
-        }
-        solver.storeImpulses(self)
-        integratePositions(h, &data)
         var positionSolved = false
-        for _ in 0..<step.positionIterations {
-            let contactsOkay = solver.solvePositionConstraints(&data.positions)
-            var jointsOkay = true
-            for k in 0..<islandJoints.count {
-                let j = islandJoints[k]
-                let ok = solveJointPositionConstraints(j, &data)
-                jointsOkay = jointsOkay && ok
+        if islandContacts.isEmpty && islandJoints.isEmpty {
+            // A body touching nothing (a falling item is an island of its own, and a rain of
+            // them is a hundred islands a step): with no constraint, the iterations change
+            // nothing, and the first position iteration reports success; only the integration is
+            // left. The same operations as the general path, without building an empty solver.
+            integratePositions(h, &data)
+            positionSolved = step.positionIterations > 0
+            writeBack(data, islandBodies)
+        } else {
+            var solver = ContactSolver(step: step, contactIds: islandContacts, world: self,
+                                       positions: data.positions, velocities: data.velocities)
+            defer { solver.returnBuffers(self) }
+            if step.warmStarting { solver.warmStart(&data.velocities) }
+            for k in 0..<islandJoints.count { initJointVelocityConstraints(islandJoints[k], &data) }
+            for _ in 0..<step.velocityIterations {
+                for k in 0..<islandJoints.count { solveJointVelocityConstraints(islandJoints[k], &data) }
+                solver.solveVelocityConstraints(&data.velocities)
             }
-            if contactsOkay && jointsOkay { positionSolved = true; break }
+            solver.storeImpulses(self)
+            integratePositions(h, &data)
+            for _ in 0..<step.positionIterations {
+                let contactsOkay = solver.solvePositionConstraints(&data.positions)
+                var jointsOkay = true
+                for k in 0..<islandJoints.count {
+                    let j = islandJoints[k]
+                    let ok = solveJointPositionConstraints(j, &data)
+                    jointsOkay = jointsOkay && ok
+                }
+                if contactsOkay && jointsOkay { positionSolved = true; break }
+            }
+            writeBack(data, islandBodies)
+            report(solver)
         }
-        writeBack(data, islandBodies)
-        report(solver)
         if allowSleeping {
             // The timer is a float32 sum, as Box2D's: 60 × Float(1/120) = 0.49999985 < 0.5, so a
             // body needs 61 sub-steps to fall asleep (a Double sum reaches 0.5 after 60).
