@@ -209,10 +209,11 @@ public final class World {
         case 2:
             return fixtures.withUnsafeBufferPointer { fx in
                 let p = polygonPointer(fx, f)
-                var lower = mul(xf, p.pointee.vertices[0])
+                let vs = p.vertexBase  // (a vertex read through `vertices[i]` is a switch on i)
+                var lower = mul(xf, vs[0])
                 var upper = lower
                 for i in 1..<p.pointee.vertices.count {
-                    let v = mul(xf, p.pointee.vertices[i])
+                    let v = mul(xf, vs[i])
                     lower = min(lower, v); upper = max(upper, v)
                 }
                 let r = Vec2(p.pointee.radius, p.pointee.radius)
