@@ -5,6 +5,12 @@
 // second half of the steps),
 // and for the piles the growth exponent k of time ∝ n^k (least squares on log–log).
 //
+// The machine is shared, and a round of one engine can run on a slower machine than the other's
+// (Box2D's own time for a scene moves by 10–20 % between runs minutes apart). Each round runs
+// both engines back to back, so the ratio of a round's two CPU times cancels what changes
+// slowly; the table gives the median of those paired ratios beside the ratio of medians, and the
+// ratio of the best (smallest) CPU times of each engine.
+//
 // Usage: EngineBench BOX2D_BENCH_BINARY [ROUNDS] [SCENE…]
 import Dynamics
 import Foundation
@@ -78,7 +84,7 @@ guard !args.isEmpty else {
     exit(2)
 }
 let binary = args.removeFirst()
-let rounds = args.first.flatMap { Int($0) } ?? 3
+let rounds = args.first.flatMap { Int($0) } ?? 5
 if !args.isEmpty, Int(args[0]) != nil { args.removeFirst() }
 var scenes = args.isEmpty ? benchScenes : benchScenes.filter { args.contains($0.name) }
 // BENCH_STEPS=n runs every scene for n steps (both engines), e.g. a whole 5 s scene (600).
@@ -101,8 +107,8 @@ for round in 0..<rounds {
 }
 
 print("Per-step medians over \(rounds) interleaved rounds (median of the rounds' medians), h = Float(1/120), 8/3 iterations")
-print("                             median wall time per step      CPU time per step (all steps)   allocations per step")
-print("scene                 steps   scenerun µs  Box2D µs  ratio   scenerun µs  Box2D µs  ratio   scenerun  Box2D")
+print("                             median wall time per step      CPU time per step (all steps)   CPU ratio        allocations per step")
+print("scene                 steps   scenerun µs  Box2D µs  ratio   scenerun µs  Box2D µs  ratio   paired   best   scenerun  Box2D")
 var pileSwift: [(Double, Double)] = [], pileBox: [(Double, Double)] = []
 for scene in scenes {
     let sw = swiftRuns[scene.name]!, bx = boxRuns[scene.name]!
@@ -110,8 +116,11 @@ for scene in scenes {
     let asw = median(sw.map(\.allocsPerStep)), abx = median(bx.map(\.allocsPerStep))
     let name = scene.name.padding(toLength: 20, withPad: " ", startingAt: 0)
     let cs = median(sw.map(\.cpu)) / Double(scene.steps), cb = median(bx.map(\.cpu)) / Double(scene.steps)
-    print(name + String(format: " %6d %13.1f %9.1f %6.2f %13.1f %9.1f %6.2f %10.3f %6.3f", scene.steps, ms / 1000, mb / 1000, ms / mb,
-                        cs / 1000, cb / 1000, cs / cb, asw, abx))
+    // Round by round: scenerun's CPU time over Box2D's in the same round.
+    let paired = median(zip(sw, bx).map { $0.cpu / $1.cpu })
+    let best = sw.map(\.cpu).min()! / bx.map(\.cpu).min()!
+    print(name + String(format: " %6d %13.1f %9.1f %6.2f %13.1f %9.1f %6.2f %8.2f %6.2f %10.3f %6.3f", scene.steps, ms / 1000, mb / 1000, ms / mb,
+                        cs / 1000, cb / 1000, cs / cb, paired, best, asw, abx))
     if let n = scene.pileSize { pileSwift.append((Double(n), ms)); pileBox.append((Double(n), mb)) }
 }
 if pileSwift.count >= 2 {
