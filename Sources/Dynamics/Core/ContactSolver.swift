@@ -412,6 +412,19 @@ struct ContactSolver {
         return minSeparation >= -3.0 * Settings.linearSlop
     }
 
+    /// Up to `iterations` position iterations of a time-of-impact sub-step, stopping at the first
+    /// that reports success (Box2D's loop in `b2Island::SolveTOI`). A method of the solver, so
+    /// that no closure captures it: a captured solver was copied, arrays and all, every event.
+    func solveTOIPositions(_ positions: inout [SolverPosition], toiA: Int, toiB: Int, iterations: Int,
+                           rotations: inout [RotationMemo]) {
+        rotations.withUnsafeMutableBufferPointer { memo in
+            guard let memo = memo.baseAddress else { return }
+            for _ in 0..<iterations {
+                if solveTOIPositionConstraints(&positions, toiA: toiA, toiB: toiB, rotations: memo) { break }
+            }
+        }
+    }
+
     /// One position iteration of a time-of-impact sub-step (Box2D's `SolveTOIPositionConstraints`):
     /// only the two TOI bodies `toiA` and `toiB` move. The rotations come from `rotations`, one per
     /// island body, recomputed only when the body's angle has changed (bit for bit): the other

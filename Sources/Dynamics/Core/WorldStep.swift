@@ -245,7 +245,7 @@ extension World {
         }
     }
 
-    func report(_ solver: ContactSolver) {
+    func report(_ solver: borrowing ContactSolver) {
         guard hasListener, let l = contactListener, l.wantsPostSolve else { return }
         for k in 0..<solver.velocityConstraints.count {
             let vc = solver.velocityConstraints[k]

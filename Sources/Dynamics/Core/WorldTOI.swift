@@ -289,11 +289,8 @@ extension World {
         defer { swap(&rotations, &scratch.rotations) }
         rotations.clear()
         for _ in 0..<islandBodies.count { rotations.append(RotationMemo()) }
-        rotations.withUnsafeMutableBufferPointer { memo in
-            for _ in 0..<subStep.positionIterations {
-                if solver.solveTOIPositionConstraints(&data.positions, toiA: toiA, toiB: toiB, rotations: memo.baseAddress!) { break }
-            }
-        }
+        solver.solveTOIPositions(&data.positions, toiA: toiA, toiB: toiB, iterations: subStep.positionIterations,
+                                 rotations: &rotations)
         bodies[islandBodies[toiA]].sweep.c0 = data.positions[toiA].c
         bodies[islandBodies[toiA]].sweep.a0 = data.positions[toiA].a
         bodies[islandBodies[toiB]].sweep.c0 = data.positions[toiB].c
