@@ -53,15 +53,17 @@ extension World {
         var fB = userDataB >> 8, iB = userDataB & 0xFF
         let bA0 = fixtures[fA].body, bB0 = fixtures[fB].body
         if bA0 == bB0 { return }
-        // Does a contact already exist?
+        // Does a contact already exist? (Walked through a pointer: in a heap of overlapping views
+        // a body has dozens of contacts, and this runs for every pair a moved proxy overlaps.)
+        let cbase = contacts.base
         var e = bodies[bB0].contactList
         while e != nullIndex {
-            if contactEdgeOther(e) == bA0 {
-                let c = contacts[e >> 1]
-                if c.fixtureA == fA && c.fixtureB == fB && c.indexA == iA && c.indexB == iB { return }
-                if c.fixtureA == fB && c.fixtureB == fA && c.indexA == iB && c.indexB == iA { return }
+            let c = cbase + (e >> 1), side = e & 1
+            if (side == 0 ? c.pointee.edgeOther.0 : c.pointee.edgeOther.1) == bA0 {
+                if c.pointee.fixtureA == fA && c.pointee.fixtureB == fB && c.pointee.indexA == iA && c.pointee.indexB == iB { return }
+                if c.pointee.fixtureA == fB && c.pointee.fixtureB == fA && c.pointee.indexA == iB && c.pointee.indexB == iA { return }
             }
-            e = contactEdgeNext(e)
+            e = side == 0 ? c.pointee.edgeNext.0 : c.pointee.edgeNext.1
         }
         if !bodiesShouldCollide(bB0, bA0) { return }
         if !fixturesShouldCollide(fA, fB) { return }
