@@ -57,3 +57,54 @@ import Dynamics
         #expect(a.contactCount == b.contactCount)
     }
 }
+
+/// A time-of-impact sub-step's position iterations stop at the first that moves nothing: the
+/// same bits as running all twenty (which Box2D does), on scenes where that stop is taken.
+@Suite struct TOIStillIterationTests {
+    /// A box exactly as wide as its bounds (within the shapes' skins of both side walls, as the
+    /// shade sweep's shade), a bullet that does not turn, thrown down, bouncing between floor and
+    /// ceiling; `kind` 1 adds a few loose bullets, 2 a heap of overlapping ones.
+    static func scene(_ kind: Int, stop: Bool) -> World {
+        let w = World(gravity: Vec2(0, 10))
+        w.stopsStillTOIIterations = stop
+        let g = w.createBody(BodyDef())
+        _ = w.createFixture(g, FixtureDef(shape: .chain(.loop([Vec2(-0.01, -0.01), Vec2(3.76, -0.01), Vec2(3.76, 6.68), Vec2(-0.01, 6.68)]))))
+        var bd = BodyDef()
+        bd.type = .dynamicBody
+        bd.bullet = true
+        bd.fixedRotation = true  // (as the sweep's shade: `allowsRotation: false`)
+        bd.position = Vec2(1.875, 2)
+        bd.linearVelocity = Vec2(0, 40)
+        let shade = w.createBody(bd)
+        var fd = FixtureDef(shape: .polygon(.box(halfWidth: 1.875, halfHeight: 1.5)))
+        fd.density = 1
+        fd.restitution = 0.6
+        _ = w.createFixture(shade, fd)
+        for i in 0..<(kind == 0 ? 0 : kind == 1 ? 6 : 60) {
+            var b = BodyDef()
+            b.type = .dynamicBody
+            b.bullet = true
+            b.position = Vec2(0.3 + 0.1 * Double(i % 30), 4.5 + 0.1 * Double(i / 30) + (kind == 1 ? 0.3 * Double(i) : 0))
+            let body = w.createBody(b)
+            var f = FixtureDef(shape: .polygon(.box(halfWidth: 0.1, halfHeight: 0.1)))
+            f.density = 1
+            _ = w.createFixture(body, f)
+        }
+        return w
+    }
+
+    @Test(arguments: [0, 1, 2])
+    func stoppingGivesTheSameBits(_ kind: Int) {
+        let a = Self.scene(kind, stop: true), b = Self.scene(kind, stop: false)
+        let h = Double(Float(1.0 / 120.0))
+        var firstDifference: Int?
+        for step in 0..<240 {
+            a.step(h); b.step(h)
+            if firstDifference == nil && TOIQueueTests.state(a) != TOIQueueTests.state(b) { firstDifference = step }
+        }
+        #expect(firstDifference == nil, "scene \(kind): stopping early differs from step \(firstDifference ?? -1)")
+        // The stop was taken (else this would compare a path with itself) and never without it.
+        #expect(a.skippedTOIIterations > 1000, "scene \(kind): \(a.skippedTOIIterations) iterations skipped")
+        #expect(b.skippedTOIIterations == 0)
+    }
+}

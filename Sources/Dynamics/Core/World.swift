@@ -20,6 +20,11 @@ public final class World {
     /// Resolve times of impact with an event queue instead of Box2D's rescan of every contact
     /// per event (same events, same order, same results; off only to compare the two).
     @exclusivity(unchecked) public var useTOIQueue = true
+    /// End a time-of-impact sub-step's position iterations at the first that moves nothing
+    /// (same positions as running the rest, which would move nothing either; off only to
+    /// compare), and how many iterations that has skipped so far.
+    @exclusivity(unchecked) public var stopsStillTOIIterations = true
+    @exclusivity(unchecked) public internal(set) var skippedTOIIterations = 0
     /// A body slower than this (m/s) … (Box2D's `b2_linearSleepTolerance`; UIKit: 1 pt/s)
     @exclusivity(unchecked) public var linearSleepTolerance = Settings.linearSleepTolerance
     /// … and turning slower than this (rad/s) …

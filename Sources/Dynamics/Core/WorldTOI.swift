@@ -293,8 +293,9 @@ extension World {
         defer { swap(&rotations, &scratch.rotations) }
         rotations.clear()
         for _ in 0..<islandBodies.count { rotations.append(RotationMemo()) }
-        solver.solveTOIPositions(&data.positions, toiA: toiA, toiB: toiB, iterations: subStep.positionIterations,
-                                 rotations: &rotations)
+        skippedTOIIterations += solver.solveTOIPositions(&data.positions, toiA: toiA, toiB: toiB,
+                                                         iterations: subStep.positionIterations,
+                                                         stopWhenStill: stopsStillTOIIterations, rotations: &rotations)
         bodies[islandBodies[toiA]].sweep.c0 = data.positions[toiA].c
         bodies[islandBodies[toiA]].sweep.a0 = data.positions[toiA].a
         bodies[islandBodies[toiB]].sweep.c0 = data.positions[toiB].c
