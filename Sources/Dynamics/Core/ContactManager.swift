@@ -226,9 +226,9 @@ extension World {
         let bA = ct.pointee.bA, bB = ct.pointee.bB
         let sensor = ct.pointee.sensor
         let xfA = bodies[bA].xf, xfB = bodies[bB].xf
-        // The old manifold is kept only for a listener's pre-solve.
-        let listener = hasListener ? contactListener : nil
-        let wantsPreSolve = listener?.wantsPreSolve ?? false
+        // The old manifold is kept only for a listener's pre-solve. (Contacts are updated only
+        // during a step, while `stepListener` holds the listener.)
+        let wantsPreSolve = stepWantsPreSolve
         var old = Manifold()
         if wantsPreSolve { old = ct.pointee.manifold }
         var touching: Bool
@@ -264,7 +264,8 @@ extension World {
             }
         }
         ct.pointee.touching = touching
-        guard let l = listener else { return }
+        if touching == wasTouching && !wantsPreSolve { return }
+        guard let l = stepListener else { return }
         if !wasTouching && touching { l.beginContact(contactInfo(c)) }
         if wasTouching && !touching { l.endContact(contactInfo(c)) }
         if !sensor && touching && wantsPreSolve { l.preSolve(contactInfo(c), oldManifold: old) }

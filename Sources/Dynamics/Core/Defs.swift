@@ -101,8 +101,9 @@ public protocol ContactListener: AnyObject {
     func endContact(_ c: ContactInfo)
     func preSolve(_ c: ContactInfo, oldManifold: Manifold)
     func postSolve(_ c: ContactInfo, impulse: ContactImpulse)
-    /// Whether `preSolve` should be called (asked per contact update; when false the world skips
-    /// building the contact's information and copying its old manifold). Default true.
+    /// Whether `preSolve` should be called (asked once at the start of each step; when false the
+    /// world skips building the contact's information and copying its old manifold). Default
+    /// true.
     var wantsPreSolve: Bool { get }
     /// Whether `postSolve` should be called for the island just solved (asked once per island;
     /// when false the world skips the island's reports). Default true.

@@ -33,10 +33,23 @@ public final class World {
     @exclusivity(unchecked) public var timeToSleep = Settings.timeToSleep
     /// Clear forces after each step (Box2D's default). UIKit's animator clears them per tick instead.
     @exclusivity(unchecked) public var autoClearForces = true
-    public weak var contactListener: (any ContactListener)? { didSet { hasListener = contactListener != nil } }
+    public weak var contactListener: (any ContactListener)? {
+        didSet {
+            hasListener = contactListener != nil
+            // Set from a callback during a step: in effect at once, as before the step's copy.
+            if locked { stepListener = contactListener; stepWantsPreSolve = stepListener?.wantsPreSolve ?? false }
+        }
+    }
     /// Whether a listener was set: a weak load per contact costs more than the rest of the
     /// contact's bookkeeping, so the step loads it only when one was.
     @exclusivity(unchecked) var hasListener = false
+    /// The listener, held for the length of a step (nil outside one), and whether it wants
+    /// pre-solve calls, asked once at the step's start. A contact update then touches the
+    /// listener only to call it: a weak load per contact, and the retain and release of an object
+    /// that weak references point to (they go through its side table), cost more than the rest of
+    /// a contact's bookkeeping.
+    @exclusivity(unchecked) var stepListener: (any ContactListener)?
+    @exclusivity(unchecked) var stepWantsPreSolve = false
     /// Replaces the filter-bit test when set (Box2D's `b2ContactFilter`).
     public var shouldCollide: ((FixtureID, FixtureID) -> Bool)?
 

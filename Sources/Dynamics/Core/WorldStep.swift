@@ -12,7 +12,9 @@ extension World {
             newFixture = false
         }
         locked = true
-        defer { locked = false }
+        stepListener = hasListener ? contactListener : nil
+        stepWantsPreSolve = stepListener?.wantsPreSolve ?? false
+        defer { locked = false; stepListener = nil; stepWantsPreSolve = false }
         let step = TimeStep(dt: dt, invDt: dt > 0 ? 1 / dt : 0, dtRatio: invDt0 * dt,
                             velocityIterations: velocityIterations, positionIterations: positionIterations,
                             warmStarting: warmStarting)
@@ -246,7 +248,7 @@ extension World {
     }
 
     func report(_ solver: borrowing ContactSolver) {
-        guard hasListener, let l = contactListener, l.wantsPostSolve else { return }
+        guard let l = stepListener, l.wantsPostSolve else { return }
         for k in 0..<solver.velocityConstraints.count {
             let vc = solver.velocityConstraints[k]
             var imp = ContactImpulse()
