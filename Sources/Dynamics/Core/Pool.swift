@@ -34,8 +34,9 @@ struct Pool<Element> {
     let storage = Storage()
 
     var count: Int { storage.count }
-    /// The first element's address: valid until the pool next grows (an append), so only for
-    /// hints such as prefetching, taken where no element is added.
+    /// The first element's address, valid until the pool next grows (an append): for the step's
+    /// hot walks, which add no element (a step adds contacts only in `findNewContacts`), to
+    /// read and write in place without a bounds check per field, and for prefetch hints.
     @inline(__always) var base: UnsafeMutablePointer<Element> { storage.base }
     var capacity: Int { storage.capacity }
 
