@@ -44,15 +44,22 @@ import Dynamics
         return out
     }
 
+    /// Steps both worlds 240 times (UIKit's sub-step) and returns the first step after which
+    /// their bodies differ in any bit, or nil.
+    static func firstDifference(_ a: World, _ b: World) -> Int? {
+        let h = Double(Float(1.0 / 120.0))
+        var first: Int?
+        for step in 0..<240 {
+            a.step(h); b.step(h)
+            if first == nil && state(a) != state(b) { first = step }
+        }
+        return first
+    }
+
     @Test(arguments: [0, 1, 2])
     func queueMatchesRescan(_ kind: Int) {
         let a = Self.scene(kind, queue: true), b = Self.scene(kind, queue: false)
-        let h = Double(Float(1.0 / 120.0))
-        var firstDifference: Int?
-        for step in 0..<240 {
-            a.step(h); b.step(h)
-            if firstDifference == nil && Self.state(a) != Self.state(b) { firstDifference = step }
-        }
+        let firstDifference = Self.firstDifference(a, b)
         #expect(firstDifference == nil, "scene \(kind): the queue and the rescan differ from step \(firstDifference ?? -1)")
         #expect(a.contactCount == b.contactCount)
     }
@@ -68,7 +75,9 @@ import Dynamics
         let w = World(gravity: Vec2(0, 10))
         w.stopsStillTOIIterations = stop
         let g = w.createBody(BodyDef())
-        _ = w.createFixture(g, FixtureDef(shape: .chain(.loop([Vec2(-0.01, -0.01), Vec2(3.76, -0.01), Vec2(3.76, 6.68), Vec2(-0.01, 6.68)]))))
+        // 375 × 667 pt bounds 1 pt outside, as the sweep's reference bounds.
+        let bounds = [Vec2(-0.01, -0.01), Vec2(3.76, -0.01), Vec2(3.76, 6.68), Vec2(-0.01, 6.68)]
+        _ = w.createFixture(g, FixtureDef(shape: .chain(.loop(bounds))))
         var bd = BodyDef()
         bd.type = .dynamicBody
         bd.bullet = true
@@ -84,7 +93,8 @@ import Dynamics
             var b = BodyDef()
             b.type = .dynamicBody
             b.bullet = true
-            b.position = Vec2(0.3 + 0.1 * Double(i % 30), 4.5 + 0.1 * Double(i / 30) + (kind == 1 ? 0.3 * Double(i) : 0))
+            let spread = kind == 1 ? 0.3 * Double(i) : 0
+            b.position = Vec2(0.3 + 0.1 * Double(i % 30), 4.5 + 0.1 * Double(i / 30) + spread)
             let body = w.createBody(b)
             var f = FixtureDef(shape: .polygon(.box(halfWidth: 0.1, halfHeight: 0.1)))
             f.density = 1
@@ -96,12 +106,7 @@ import Dynamics
     @Test(arguments: [0, 1, 2])
     func stoppingGivesTheSameBits(_ kind: Int) {
         let a = Self.scene(kind, stop: true), b = Self.scene(kind, stop: false)
-        let h = Double(Float(1.0 / 120.0))
-        var firstDifference: Int?
-        for step in 0..<240 {
-            a.step(h); b.step(h)
-            if firstDifference == nil && TOIQueueTests.state(a) != TOIQueueTests.state(b) { firstDifference = step }
-        }
+        let firstDifference = TOIQueueTests.firstDifference(a, b)
         #expect(firstDifference == nil, "scene \(kind): stopping early differs from step \(firstDifference ?? -1)")
         // The stop was taken (else this would compare a path with itself) and never without it.
         #expect(a.skippedTOIIterations > 1000, "scene \(kind): \(a.skippedTOIIterations) iterations skipped")
