@@ -377,6 +377,29 @@ struct ContactSolver {
         }
     }
 
+    /// One point of a position constraint (Box2D's loop body in `SolvePositionConstraints` and
+    /// `SolveTOIPositionConstraints`): the bodies at (`cA`, `aA`) and (`cB`, `aB`), rotated by
+    /// `qA` and `qB`, pushed apart along the normal. Returns the point's separation before the push.
+    @inline(__always)
+    func solvePositionPoint(_ pc: ContactPositionConstraint, _ j: Int, _ qA: Rot, _ qB: Rot,
+                            _ cA: inout Vec2, _ aA: inout Double, _ cB: inout Vec2, _ aB: inout Double,
+                            masses: (Double, Double, Double, Double), baumgarte: Double) -> Double {
+        let (mA, iA, mB, iB) = masses
+        var xfA = Transform(p: .zero, q: qA), xfB = Transform(p: .zero, q: qB)
+        xfA.p = cA - mul(xfA.q, pc.localCenterA)
+        xfB.p = cB - mul(xfB.q, pc.localCenterB)
+        let (normal, point, separation) = positionManifold(pc, xfA, xfB, j)
+        let rA = point - cA, rB = point - cB
+        let C = Swift.min(Swift.max(baumgarte * (separation + Settings.linearSlop), -Settings.maxLinearCorrection), 0)
+        let rnA = cross(rA, normal), rnB = cross(rB, normal)
+        let K = mA + mB + iA * rnA * rnA + iB * rnB * rnB
+        let impulse = K > 0 ? -C / K : 0
+        let P = impulse * normal
+        cA -= mA * P; aA -= iA * cross(rA, P)
+        cB += mB * P; aB += iB * cross(rB, P)
+        return separation
+    }
+
     /// One position iteration.
     func solvePositionConstraints(_ positions: inout [SolverPosition]) -> Bool {
         var minSeparation = 0.0
@@ -390,19 +413,9 @@ struct ContactSolver {
             var cA = positions[indexA].c, aA = positions[indexA].a
             var cB = positions[indexB].c, aB = positions[indexB].a
             for j in 0..<pc.pointCount {
-                var xfA = Transform(p: .zero, q: rotF(aA)), xfB = Transform(p: .zero, q: rotF(aB))
-                xfA.p = cA - mul(xfA.q, pc.localCenterA)
-                xfB.p = cB - mul(xfB.q, pc.localCenterB)
-                let (normal, point, separation) = positionManifold(pc, xfA, xfB, j)
-                let rA = point - cA, rB = point - cB
+                let separation = solvePositionPoint(pc, j, rotF(aA), rotF(aB), &cA, &aA, &cB, &aB,
+                                                    masses: (mA, iA, mB, iB), baumgarte: baumgarte)
                 minSeparation = Swift.min(minSeparation, separation)
-                let C = Swift.min(Swift.max(baumgarte * (separation + Settings.linearSlop), -Settings.maxLinearCorrection), 0)
-                let rnA = cross(rA, normal), rnB = cross(rB, normal)
-                let K = mA + mB + iA * rnA * rnA + iB * rnB * rnB
-                let impulse = K > 0 ? -C / K : 0
-                let P = impulse * normal
-                cA -= mA * P; aA -= iA * cross(rA, P)
-                cB += mB * P; aB += iB * cross(rB, P)
             }
             positions[indexA] = SolverPosition(c: cA, a: aA)
             positions[indexB] = SolverPosition(c: cB, a: aB)

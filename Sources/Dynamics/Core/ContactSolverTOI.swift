@@ -57,20 +57,10 @@ extension ContactSolver {
             var cA = positions[indexA].c, aA = positions[indexA].a
             var cB = positions[indexB].c, aB = positions[indexB].a
             for j in 0..<pc.pointCount {
-                var xfA = Transform(p: .zero, q: rotations[indexA].rotation(aA))
-                var xfB = Transform(p: .zero, q: rotations[indexB].rotation(aB))
-                xfA.p = cA - mul(xfA.q, pc.localCenterA)
-                xfB.p = cB - mul(xfB.q, pc.localCenterB)
-                let (normal, point, separation) = positionManifold(pc, xfA, xfB, j)
-                let rA = point - cA, rB = point - cB
+                let qA = rotations[indexA].rotation(aA), qB = rotations[indexB].rotation(aB)
+                let separation = solvePositionPoint(pc, j, qA, qB, &cA, &aA, &cB, &aB,
+                                                    masses: (mA, iA, mB, iB), baumgarte: baumgarte)
                 minSeparation = Swift.min(minSeparation, separation)
-                let C = Swift.min(Swift.max(baumgarte * (separation + Settings.linearSlop), -Settings.maxLinearCorrection), 0)
-                let rnA = cross(rA, normal), rnB = cross(rB, normal)
-                let K = mA + mB + iA * rnA * rnA + iB * rnB * rnB
-                let impulse = K > 0 ? -C / K : 0
-                let P = impulse * normal
-                cA -= mA * P; aA -= iA * cross(rA, P)
-                cB += mB * P; aB += iB * cross(rB, P)
             }
             positions[indexA] = SolverPosition(c: cA, a: aA)
             positions[indexB] = SolverPosition(c: cB, a: aB)
