@@ -3,10 +3,12 @@
 import Geometry
 
 /// The separation of `poly2` from edge `edge1` of `poly1`: the depth of poly2's support vertex
-/// against that edge's normal (Box2D 2.3.2's `b2EdgeSeparation`).
+/// against that edge's normal (Box2D 2.3.2's `b2EdgeSeparation`). The world normal and vertices
+/// come from the polygons' poses (`w1`, `w2`).
 @inline(__always)
-private func edgeSeparation(_ poly1: UnsafePointer<PolygonShape>, _ xf1: Transform, _ edge1: Int, _ poly2: UnsafePointer<PolygonShape>, _ xf2: Transform) -> Double {
-    let normal1World = mul(xf1.q, poly1.normalBase[edge1])
+private func edgeSeparation(_ w1: UnsafePointer<PolygonPose.Point>, _ edge1: Int, _ poly2: UnsafePointer<PolygonShape>,
+                            _ xf2: Transform, _ w2: UnsafePointer<PolygonPose.Point>) -> Double {
+    let normal1World = w1[edge1].n
     let normal1 = mulT(xf2.q, normal1World)
     let v2s = poly2.vertexBase
     var index = 0
@@ -15,19 +17,19 @@ private func edgeSeparation(_ poly1: UnsafePointer<PolygonShape>, _ xf1: Transfo
         let d = dot(v2s[i], normal1)
         if d < minDot { minDot = d; index = i }
     }
-    let v1 = mul(xf1, poly1.vertexBase[edge1])
-    let v2 = mul(xf2, v2s[index])
-    return dot(v2 - v1, normal1World)
+    return dot(w2[index].v - w1[edge1].v, normal1World)
 }
 
 /// The largest separation of `poly2` from the edge normals of `poly1`, and the edge giving it, as
 /// Box2D 2.3.2 (and 2.2, UIKit's, and pybox2d 2.3.10's) finds it: start from the edge facing
 /// poly2's centroid and walk to neighbouring edges while the separation grows. (Box2D 2.4 tries
 /// every edge instead; in near-ties the two pick different reference faces.)
-private func findMaxSeparation(_ poly1: UnsafePointer<PolygonShape>, _ xf1: Transform, _ poly2: UnsafePointer<PolygonShape>, _ xf2: Transform) -> (Int, Double) {
+private func findMaxSeparation(_ poly1: UnsafePointer<PolygonShape>, _ xf1: Transform, _ pose1: UnsafePointer<PolygonPose>,
+                               _ w1: UnsafePointer<PolygonPose.Point>, _ poly2: UnsafePointer<PolygonShape>, _ xf2: Transform,
+                               _ pose2: UnsafePointer<PolygonPose>, _ w2: UnsafePointer<PolygonPose.Point>) -> (Int, Double) {
     let count1 = poly1.pointee.vertices.count
     let n1 = poly1.normalBase
-    let d = mul(xf2, poly2.pointee.centroid) - mul(xf1, poly1.pointee.centroid)
+    let d = pose2.pointee.centroid - pose1.pointee.centroid
     let dLocal1 = mulT(xf1.q, d)
     var edge = 0
     var maxDot = -Double.greatestFiniteMagnitude
@@ -35,11 +37,11 @@ private func findMaxSeparation(_ poly1: UnsafePointer<PolygonShape>, _ xf1: Tran
         let dt = dot(n1[i], dLocal1)
         if dt > maxDot { maxDot = dt; edge = i }
     }
-    let s = edgeSeparation(poly1, xf1, edge, poly2, xf2)
+    let s = edgeSeparation(w1, edge, poly2, xf2, w2)
     let prevEdge = edge - 1 >= 0 ? edge - 1 : count1 - 1
-    let sPrev = edgeSeparation(poly1, xf1, prevEdge, poly2, xf2)
+    let sPrev = edgeSeparation(w1, prevEdge, poly2, xf2, w2)
     let nextEdge = edge + 1 < count1 ? edge + 1 : 0
-    let sNext = edgeSeparation(poly1, xf1, nextEdge, poly2, xf2)
+    let sNext = edgeSeparation(w1, nextEdge, poly2, xf2, w2)
     var bestEdge: Int, bestSeparation: Double, increment: Int
     if sPrev > s && sPrev > sNext {
         increment = -1; bestEdge = prevEdge; bestSeparation = sPrev
@@ -50,14 +52,15 @@ private func findMaxSeparation(_ poly1: UnsafePointer<PolygonShape>, _ xf1: Tran
     }
     while true {
         if increment == -1 { edge = bestEdge - 1 >= 0 ? bestEdge - 1 : count1 - 1 } else { edge = bestEdge + 1 < count1 ? bestEdge + 1 : 0 }
-        let se = edgeSeparation(poly1, xf1, edge, poly2, xf2)
+        let se = edgeSeparation(w1, edge, poly2, xf2, w2)
         if se > bestSeparation { bestEdge = edge; bestSeparation = se } else { break }
     }
     return (bestEdge, bestSeparation)
 }
 
-private func findIncidentEdge(_ poly1: UnsafePointer<PolygonShape>, _ xf1: Transform, _ edge1: Int, _ poly2: UnsafePointer<PolygonShape>, _ xf2: Transform) -> (ClipVertex, ClipVertex) {
-    let normal1 = mulT(xf2.q, mul(xf1.q, poly1.normalBase[edge1]))
+private func findIncidentEdge(_ w1: UnsafePointer<PolygonPose.Point>, _ edge1: Int, _ poly2: UnsafePointer<PolygonShape>, _ xf2: Transform,
+                              _ w2: UnsafePointer<PolygonPose.Point>) -> (ClipVertex, ClipVertex) {
+    let normal1 = mulT(xf2.q, w1[edge1].n)
     var index = 0
     var minDot = Double.greatestFiniteMagnitude
     let n2 = poly2.normalBase
@@ -67,43 +70,50 @@ private func findIncidentEdge(_ poly1: UnsafePointer<PolygonShape>, _ xf1: Trans
     }
     let i1 = index, i2 = i1 + 1 < poly2.pointee.vertices.count ? i1 + 1 : 0
     var c0 = ClipVertex(), c1 = ClipVertex()
-    c0.v = mul(xf2, poly2.vertexBase[i1])
+    c0.v = w2[i1].v
     c0.id = ContactID(indexA: edge1, indexB: i1, typeA: .face, typeB: .vertex)
-    c1.v = mul(xf2, poly2.vertexBase[i2])
+    c1.v = w2[i2].v
     c1.id = ContactID(indexA: edge1, indexB: i2, typeA: .face, typeB: .vertex)
     return (c0, c1)
 }
 
 /// Contact manifold between two convex polygons: separating axes, a reference face and clipping.
 public func collidePolygons(_ polyA: PolygonShape, _ xfA: Transform, _ polyB: PolygonShape, _ xfB: Transform) -> Manifold {
-    withUnsafePointer(to: polyA) { a in withUnsafePointer(to: polyB) { b in collidePolygons(a, xfA, b, xfB) } }
+    var poseA = PolygonPose(), poseB = PolygonPose()
+    return withUnsafePointer(to: polyA) { a in
+        withUnsafePointer(to: polyB) { b in collidePolygons(a, xfA, &poseA, b, xfB, &poseB) }
+    }
 }
 
 /// `collidePolygons` on polygons read in place (the world passes pointers into its fixtures, so a
-/// polygon is never copied).
+/// polygon is never copied), with their poses (the world keeps one per fixture, reused while the
+/// body does not move).
 /// Inlined into the contact update: returning the manifold through memory from a call stalls on
 /// reading it back.
 @inline(__always)
-func collidePolygons(_ polyA: UnsafePointer<PolygonShape>, _ xfA: Transform, _ polyB: UnsafePointer<PolygonShape>, _ xfB: Transform) -> Manifold {
+func collidePolygons(_ polyA: UnsafePointer<PolygonShape>, _ xfA: Transform, _ poseA: UnsafeMutablePointer<PolygonPose>,
+                     _ polyB: UnsafePointer<PolygonShape>, _ xfB: Transform, _ poseB: UnsafeMutablePointer<PolygonPose>) -> Manifold {
     var m = Manifold()
     let totalRadius = polyA.pointee.radius + polyB.pointee.radius
-    let (edgeA, separationA) = findMaxSeparation(polyA, xfA, polyB, xfB)
+    let wA = poseA.placed(polyA, xfA), wB = poseB.placed(polyB, xfB)
+    let (edgeA, separationA) = findMaxSeparation(polyA, xfA, poseA, wA, polyB, xfB, poseB, wB)
     if separationA > totalRadius { return m }
-    let (edgeB, separationB) = findMaxSeparation(polyB, xfB, polyA, xfA)
+    let (edgeB, separationB) = findMaxSeparation(polyB, xfB, poseB, wB, polyA, xfA, poseA, wA)
     if separationB > totalRadius { return m }
 
     let poly1: UnsafePointer<PolygonShape>, poly2: UnsafePointer<PolygonShape>
     let xf1: Transform, xf2: Transform
+    let w1: UnsafePointer<PolygonPose.Point>, w2: UnsafePointer<PolygonPose.Point>
     let edge1: Int
     let flip: Bool
     // Box2D 2.3.2's (and 2.2's) preference for polygon A's face: B's only when clearly better.
     let kRelativeTol = 0.98, kAbsoluteTol = 0.001
     if separationB > kRelativeTol * separationA + kAbsoluteTol {
-        poly1 = polyB; poly2 = polyA; xf1 = xfB; xf2 = xfA; edge1 = edgeB; m.type = .faceB; flip = true
+        poly1 = polyB; poly2 = polyA; xf1 = xfB; xf2 = xfA; w1 = wB; w2 = wA; edge1 = edgeB; m.type = .faceB; flip = true
     } else {
-        poly1 = polyA; poly2 = polyB; xf1 = xfA; xf2 = xfB; edge1 = edgeA; m.type = .faceA; flip = false
+        poly1 = polyA; poly2 = polyB; xf1 = xfA; xf2 = xfB; w1 = wA; w2 = wB; edge1 = edgeA; m.type = .faceA; flip = false
     }
-    let incident = findIncidentEdge(poly1, xf1, edge1, poly2, xf2)
+    let incident = findIncidentEdge(w1, edge1, poly2, xf2, w2)
     let count1 = poly1.pointee.vertices.count
     let iv1 = edge1, iv2 = edge1 + 1 < count1 ? edge1 + 1 : 0
     var v11 = poly1.vertexBase[iv1], v12 = poly1.vertexBase[iv2]
@@ -112,7 +122,7 @@ func collidePolygons(_ polyA: UnsafePointer<PolygonShape>, _ xfA: Transform, _ p
     let planePoint = 0.5 * (v11 + v12)
     let tangent = mul(xf1.q, localTangent)
     let normal = cross(tangent, 1.0)
-    v11 = mul(xf1, v11); v12 = mul(xf1, v12)
+    v11 = w1[iv1].v; v12 = w1[iv2].v
     let frontOffset = dot(normal, v11)
     let sideOffset1 = -dot(tangent, v11) + totalRadius
     let sideOffset2 = dot(tangent, v12) + totalRadius

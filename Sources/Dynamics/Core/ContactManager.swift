@@ -154,31 +154,34 @@ extension World {
         }
         while c != nullIndex {
             if hints { prefetchAhead(cbase + c, cbase, bbase, fx) }
+            // Through pointers (each `contacts[c]` reloads the pool and checks the index); only
+            // `destroyContact` changes the pools, and the walk leaves `ct` before calling it.
+            let ct = cbase + c
             // The island search of `solve` starts from cleared flags; clearing them here spares it
             // a walk over every contact.
-            contacts[c].inIsland = false
-            let bA = contacts[c].bA, bB = contacts[c].bB
-            if contacts[c].filterFlag {
-                let fA = contacts[c].fixtureA, fB = contacts[c].fixtureB
+            ct.pointee.inIsland = false
+            let bA = ct.pointee.bA, bB = ct.pointee.bB
+            if ct.pointee.filterFlag {
+                let fA = ct.pointee.fixtureA, fB = ct.pointee.fixtureB
                 if !bodiesShouldCollide(bB, bA) || !fixturesShouldCollide(fA, fB) {
                     let nuke = c
-                    c = contacts[c].next
+                    c = ct.pointee.next
                     destroyContact(nuke)
                     continue
                 }
-                contacts[c].filterFlag = false
+                ct.pointee.filterFlag = false
             }
-            let activeA = bodies[bA].awake && bodies[bA].type != .staticBody
-            let activeB = bodies[bB].awake && bodies[bB].type != .staticBody
-            if !activeA && !activeB { c = contacts[c].next; continue }
-            if !nodes[Int(contacts[c].proxyA)].aabb.overlaps(nodes[Int(contacts[c].proxyB)].aabb) {
+            let activeA = bbase[bA].awake && bbase[bA].type != .staticBody
+            let activeB = bbase[bB].awake && bbase[bB].type != .staticBody
+            if !activeA && !activeB { c = ct.pointee.next; continue }
+            if !nodes[Int(ct.pointee.proxyA)].aabb.overlaps(nodes[Int(ct.pointee.proxyB)].aabb) {
                 let nuke = c
-                c = contacts[c].next
+                c = ct.pointee.next
                 destroyContact(nuke)
                 continue
             }
             updateContact(c, fx)
-            c = contacts[c].next
+            c = ct.pointee.next
         }
     }
 
@@ -204,7 +207,10 @@ extension World {
         let tA = fx[fA].typeIndex, tB = fx[fB].typeIndex
         if tB == 2 && (tA == 2 || tA == 1 || tA == 3) {
             let pB = polygonPointer(fx, fB)
-            if tA == 2 { return collidePolygons(polygonPointer(fx, fA), xfA, pB, xfB) }
+            if tA == 2 {
+                let poses = polygonPoses.base
+                return collidePolygons(polygonPointer(fx, fA), xfA, poses + fA, pB, xfB, poses + fB)
+            }
             return collideEdgeAndPolygon(fx[fA].edges[iA], xfA, pB, xfB)
         }
         return evaluateManifold(fx[fA].shape, iA, xfA, fx[fB].shape, iB, xfB)

@@ -59,6 +59,9 @@ public final class World {
     // that could reach the same property, so the checks are turned off for them.
     @exclusivity(unchecked) var bodies = Pool<Body>()
     @exclusivity(unchecked) var fixtures = Pool<Fixture>()
+    /// Each fixture's polygon placed in the world (`PolygonPose`), index for index with
+    /// `fixtures`; the narrow phase reuses it while the body stays put.
+    @exclusivity(unchecked) var polygonPoses = Pool<PolygonPose>()
     @exclusivity(unchecked) var contacts = Pool<Contact>()
     @exclusivity(unchecked) var joints = Pool<Joint>()
     @exclusivity(unchecked) var jointStore = JointStore()
@@ -157,7 +160,11 @@ public final class World {
         let fx = Fixture(body: b, shape: def.shape, density: def.density, friction: def.friction,
                          restitution: def.restitution, isSensor: def.isSensor, filter: def.filter, userData: def.userData)
         let id: Int
-        if let f = freeFixtures.popLast() { fixtures[f] = fx; id = f } else { fixtures.append(fx); id = fixtures.count - 1 }
+        if let f = freeFixtures.popLast() {
+            fixtures[f] = fx; polygonPoses[f] = PolygonPose(); id = f
+        } else {
+            fixtures.append(fx); polygonPoses.append(PolygonPose()); id = fixtures.count - 1
+        }
         if bodies[b].active { createProxies(id, bodies[b].xf) }
         fixtures[id].next = bodies[b].fixtureList
         bodies[b].fixtureList = id
