@@ -27,7 +27,7 @@ struct Sym22 {
 /// a step, so only what they read is here, packed (272 bytes a constraint, Box2D's 156 in float): the
 /// restitution is read from the contact when the constraint is initialized, and constraint i is
 /// always the island's contact i.
-struct ContactVelocityConstraint {
+struct ContactVelocityConstraint: DefaultConstructible {
     var points = (VelocityConstraintPoint(), VelocityConstraintPoint())
     var normal = Vec2.zero
     var normalMass = Sym22()
@@ -45,7 +45,7 @@ struct ContactVelocityConstraint {
 }
 
 /// One contact's position constraint (160 bytes a constraint; the position iterations walk these).
-struct ContactPositionConstraint {
+struct ContactPositionConstraint: DefaultConstructible {
     var localPoints = (Vec2.zero, Vec2.zero)
     var localNormal = Vec2.zero
     var localPoint = Vec2.zero
@@ -59,6 +59,9 @@ struct ContactPositionConstraint {
     @inline(__always) var pointCount: Int { Int(count) }
     func localPoint(_ i: Int) -> Vec2 { i == 0 ? localPoints.0 : localPoints.1 }
 }
+
+/// A value with an initializer of no arguments (the solver's buffers grow by default elements).
+protocol DefaultConstructible { init() }
 
 /// Sequential-impulse contact solver (Box2D's `b2ContactSolver`), including the 2-point block
 /// solver and position correction.
@@ -79,11 +82,16 @@ struct ContactSolver {
         self.contactIds = contactIds
         swap(&velocityConstraints, &world.scratch.velocityConstraints)
         swap(&positionConstraints, &world.scratch.positionConstraints)
-        velocityConstraints.clear()
-        positionConstraints.clear()
-        // (No reserveCapacity: it grows to exactly the size asked, so islands growing by one
-        // contact at a time would reallocate every step; append doubles.)
+        // The buffers only grow: constraint i is element i, and `count` (the island's contacts)
+        // says how many are this island's. Writing in place spares an append per contact (a
+        // uniqueness check and a copy of the constraint each); growing fills the capacity the
+        // world reserved ahead (`Scratch.ensure`), so the step allocates nothing.
+        ContactSolver.grow(&velocityConstraints, to: contactIds.count)
+        ContactSolver.grow(&positionConstraints, to: contactIds.count)
         let warm = step.warmStarting, dtRatio = step.dtRatio
+        velocityConstraints.withUnsafeMutableBufferPointer { vcBuffer in
+        positionConstraints.withUnsafeMutableBufferPointer { pcBuffer in
+        let vcs = vcBuffer.baseAddress!, pcs = pcBuffer.baseAddress!
         world.contacts.withUnsafeBufferPointer { cs in
         world.fixtures.withUnsafeBufferPointer { fx in
         world.bodies.withUnsafeBufferPointer { bs in
@@ -132,12 +140,24 @@ struct ContactSolver {
             if let positions, let velocities {
                 ContactSolver.initialize(&vc, pc, ct.pointee.manifold, ct.pointee.restitution, positions, velocities)
             }
-            velocityConstraints.append(vc)
-            positionConstraints.append(pc)
+            vcs[i] = vc
+            pcs[i] = pc
         }
         }
         }
         }
+        }
+        }
+    }
+
+    /// The number of constraints: one per island contact (the buffers may be longer).
+    @inline(__always) var count: Int { contactIds.count }
+
+    /// Makes `buffer` at least `n` long, filling its whole capacity when that is enough.
+    private static func grow<T: DefaultConstructible>(_ buffer: inout [T], to n: Int) {
+        if buffer.count >= n { return }
+        let target = buffer.capacity >= n ? buffer.capacity : n
+        buffer.append(contentsOf: repeatElement(T(), count: target - buffer.count))
     }
 
     /// Gives the constraint buffers back to the world for the next solve.
@@ -147,7 +167,7 @@ struct ContactSolver {
     }
 
     mutating func initializeVelocityConstraints(_ positions: [SolverPosition], _ velocities: [SolverVelocity], _ world: World) {
-        for i in velocityConstraints.indices {
+        for i in 0..<count {
             var vc = velocityConstraints[i]
             let contact = contactIds[i]
             ContactSolver.initialize(&vc, positionConstraints[i], world.contacts[contact].manifold,
@@ -207,7 +227,7 @@ struct ContactSolver {
     func warmStart(_ velocities: inout [SolverVelocity]) {
         velocityConstraints.withUnsafeBufferPointer { vcs in
         velocities.withUnsafeMutableBufferPointer { velocities in
-        for i in 0..<vcs.count {
+        for i in 0..<count {
             let vc = vcs[i]
             let mA = vc.invMassA, iA = vc.invIA, mB = vc.invMassB, iB = vc.invIB
             let indexA = Int(vc.indexA), indexB = Int(vc.indexB)
@@ -233,10 +253,11 @@ struct ContactSolver {
         // Unsafe buffers: the constraint and velocity arrays are read and written once per
         // constraint per iteration, and their bounds and uniqueness checks cost more than the math.
         // Only the fields used are read, and only the impulses written back.
+        let count = count
         velocityConstraints.withUnsafeMutableBufferPointer { vcs in
         velocities.withUnsafeMutableBufferPointer { velocities in
         guard let base = vcs.baseAddress, let vel = velocities.baseAddress else { return }
-        for i in 0..<vcs.count {
+        for i in 0..<count {
             let p = base + i
             let indexA = Int(p.pointee.indexA), indexB = Int(p.pointee.indexB)
             let mA = p.pointee.invMassA, iA = p.pointee.invIA, mB = p.pointee.invMassB, iB = p.pointee.invIB
@@ -340,8 +361,8 @@ struct ContactSolver {
         velocityConstraints.withUnsafeBufferPointer { vcs in
         world.contacts.withUnsafeMutableBufferPointer { cs in
         let base = cs.baseAddress!
-        for i in 0..<vcs.count {
-            if i + 4 < vcs.count { prefetchManifold(base + contactIds[i + 4]) }
+        for i in 0..<count {
+            if i + 4 < count { prefetchManifold(base + contactIds[i + 4]) }
             let c = base + contactIds[i]
             let n = vcs[i].pointCount
             if n > 0 {
@@ -406,7 +427,7 @@ struct ContactSolver {
         let baumgarte = Settings.baumgarte
         positionConstraints.withUnsafeBufferPointer { pcs in
         positions.withUnsafeMutableBufferPointer { positions in
-        for i in 0..<pcs.count {
+        for i in 0..<count {
             let pc = pcs[i]
             let indexA = Int(pc.indexA), indexB = Int(pc.indexB)
             let mA = pc.invMassA, iA = pc.invIA, mB = pc.invMassB, iB = pc.invIB

@@ -48,7 +48,7 @@ extension ContactSolver {
         let baumgarte = Settings.toiBaumgarte
         positionConstraints.withUnsafeBufferPointer { pcs in
         positions.withUnsafeMutableBufferPointer { positions in
-        for i in 0..<pcs.count {
+        for i in 0..<count {
             let pc = pcs[i]
             let indexA = Int(pc.indexA), indexB = Int(pc.indexB)
             var mA = 0.0, iA = 0.0, mB = 0.0, iB = 0.0

@@ -249,7 +249,7 @@ extension World {
 
     func report(_ solver: borrowing ContactSolver) {
         guard let l = stepListener, l.wantsPostSolve else { return }
-        for k in 0..<solver.velocityConstraints.count {
+        for k in 0..<solver.count {
             let vc = solver.velocityConstraints[k]
             var imp = ContactImpulse()
             imp.count = vc.pointCount
