@@ -348,7 +348,7 @@ public struct BroadPhase: Sendable {
             }
         }
         moveBuffer.clear()
-        heapSort(&keys)
+        sortKeys(&keys)
         var i = 0
         while i < keys.count {
             let k = keys[i]
@@ -357,33 +357,5 @@ public struct BroadPhase: Sendable {
             while i < keys.count && keys[i] == k { i += 1 }
         }
         swap(&keys, &pairKeys)
-    }
-}
-
-/// In-place ascending heap sort: no scratch buffer (the standard library's sort may allocate one).
-/// Equal keys are identical pairs, so the order is the same as any other correct sort's.
-func heapSort(_ a: inout [UInt64]) {
-    let n = a.count
-    if n < 2 { return }
-    a.withUnsafeMutableBufferPointer { p in
-        func siftDown(_ start: Int, _ end: Int) {
-            var root = start
-            while true {
-                var child = 2 * root + 1
-                if child >= end { return }
-                if child + 1 < end && p[child] < p[child + 1] { child += 1 }
-                if p[root] >= p[child] { return }
-                p.swapAt(root, child)
-                root = child
-            }
-        }
-        var start = n / 2 - 1
-        while start >= 0 { siftDown(start, n); start -= 1 }
-        var end = n - 1
-        while end > 0 {
-            p.swapAt(0, end)
-            siftDown(0, end)
-            end -= 1
-        }
     }
 }

@@ -350,7 +350,7 @@ struct TOIQueue {
         dirty.append(UInt64(UInt32(truncatingIfNeeded: key[c] + (1 << 31))) << 32 | UInt64(c))
     }
 
-    mutating func sortDirty() { heapSort(&dirty) }
+    mutating func sortDirty() { sortKeys(&dirty) }
     mutating func clearDirty() { dirty.clear(); pass += 1 }
 
     @inline(__always) static func less(_ a: Entry, _ b: Entry) -> Bool {
