@@ -53,6 +53,10 @@ extension World {
     /// Box2D's per-contact step of the time-of-impact search: the cached time when there is one,
     /// else (unless the pair is filtered out) the sweeps brought to a common start and the time of
     /// impact computed and cached. Returns nil when the contact is skipped.
+    /// Inlined into the walks: most contacts stop at the filters, which read the contact and its
+    /// two bodies; the time of impact itself is a call of its own (`computeTOIAlpha`), so that
+    /// the filters do not pay for its stack frame and saved registers.
+    @inline(__always)
     func toiAlpha(_ c: Int) -> Double? {
         // The filters read through pointers (most contacts stop here; nothing here adds a
         // contact or a body, so the addresses hold).
@@ -70,6 +74,13 @@ extension World {
         let collideA = pA.pointee.bullet || typeA != .dynamicBody
         let collideB = pB.pointee.bullet || typeB != .dynamicBody
         if !collideA && !collideB { return nil }
+        return computeTOIAlpha(c, bA, bB)
+    }
+
+    /// The time of impact of contact `c` between bodies `bA` and `bB` (past the filters of
+    /// `toiAlpha`): the sweeps brought to a common start, the time computed and cached.
+    @inline(never)
+    func computeTOIAlpha(_ c: Int, _ bA: Int, _ bB: Int) -> Double {
         var alpha0 = bodies[bA].sweep.alpha0
         if bodies[bA].sweep.alpha0 < bodies[bB].sweep.alpha0 {
             alpha0 = bodies[bB].sweep.alpha0
@@ -203,12 +214,14 @@ extension World {
         // starting times are all 0 (so no sweep is advanced in this pass).
         var key = 0
         var c = contactList
+        let cbase = contacts.base  // (this walk adds no contact)
         while c != nullIndex {
-            contacts[c].toiFlag = false; contacts[c].inIsland = false
-            contacts[c].toiCount = 0; contacts[c].toi = 1
+            let ct = cbase + c
+            ct.pointee.toiFlag = false; ct.pointee.inIsland = false
+            ct.pointee.toiCount = 0; ct.pointee.toi = 1
             q.key[c] = key; key += 1
             if let alpha = toiAlpha(c), alpha < 1 { q.push(alpha, c) }
-            c = contacts[c].next
+            c = ct.pointee.next
         }
         var headKey = -1
         while true {
