@@ -354,6 +354,35 @@ struct ContactSolver {
         }
     }
 
+    /// The constraints' impulses (normal and tangent, of both points), appended to `out`.
+    func appendImpulses(to out: inout [Double]) {
+        velocityConstraints.withUnsafeBufferPointer { vcs in
+            for i in 0..<count {
+                let p = vcs[i].points
+                out.append(p.0.normalImpulse); out.append(p.0.tangentImpulse)
+                out.append(p.1.normalImpulse); out.append(p.1.tangentImpulse)
+            }
+        }
+    }
+
+    /// Whether the constraints' impulses are `impulses` (as `appendImpulses` gave them), bit for
+    /// bit.
+    func impulsesAre(_ impulses: [Double]) -> Bool {
+        if impulses.count != 4 * count { return false }
+        return velocityConstraints.withUnsafeBufferPointer { vcs in
+            impulses.withUnsafeBufferPointer { old in
+                for i in 0..<count {
+                    let p = vcs[i].points
+                    if p.0.normalImpulse.bitPattern != old[4 * i].bitPattern || p.0.tangentImpulse.bitPattern != old[4 * i + 1].bitPattern
+                        || p.1.normalImpulse.bitPattern != old[4 * i + 2].bitPattern || p.1.tangentImpulse.bitPattern != old[4 * i + 3].bitPattern {
+                        return false
+                    }
+                }
+                return true
+            }
+        }
+    }
+
     /// Copies the impulses back into the world's manifolds for the next step's warm start.
     func storeImpulses(_ world: World) {
         // Through pointers: only the four impulses are written (copying each manifold point out

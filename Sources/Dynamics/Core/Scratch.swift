@@ -13,6 +13,12 @@ struct Scratch {
     var velocityConstraints: [ContactVelocityConstraint] = []
     var positionConstraints: [ContactPositionConstraint] = []
     var pairs: [(Int, Int)] = []
+    /// A watched velocity iteration's starting state (`World.solveVelocityIterationsUntilStill`).
+    struct Still {
+        var velocities: [SolverVelocity] = []
+        var impulses: [Double] = []
+    }
+    var still = Still()
     var toi = TOIQueue()
     /// The time-of-impact sub-step's rotations, one per island body (at most 2 × maxTOIContacts).
     var rotations: [RotationMemo] = []
@@ -22,14 +28,16 @@ struct Scratch {
     /// that the step itself never grows them.
     mutating func ensure(bodies: Int, contacts: Int, joints: Int) {
         func grow<T>(_ a: inout [T], _ n: Int) { if a.capacity < n { a.reserveCapacity(Swift.max(n, 2 * a.capacity)) } }
-        grow(&islandBodies, bodies); grow(&stack, bodies); grow(&positions, bodies); grow(&velocities, bodies)
+        grow(&islandBodies, bodies); grow(&stack, bodies); grow(&positions, bodies); grow(&velocities, bodies); grow(&still.velocities, bodies)
         grow(&islandContacts, contacts); grow(&velocityConstraints, contacts); grow(&positionConstraints, contacts)
+        grow(&still.impulses, 4 * contacts)
         grow(&islandJoints, joints)
     }
 
     mutating func reserve(_ n: Int) {
         islandBodies.reserveCapacity(n); islandContacts.reserveCapacity(n); islandJoints.reserveCapacity(n)
         stack.reserveCapacity(n); positions.reserveCapacity(n); velocities.reserveCapacity(n)
+        still.velocities.reserveCapacity(n); still.impulses.reserveCapacity(4 * n)
         velocityConstraints.reserveCapacity(n); positionConstraints.reserveCapacity(n); pairs.reserveCapacity(n)
         rotations.reserveCapacity(2 * Settings.maxTOIContacts)
     }

@@ -25,6 +25,11 @@ public final class World {
     /// compare), and how many iterations that has skipped so far.
     @exclusivity(unchecked) public var stopsStillTOIIterations = true
     @exclusivity(unchecked) public internal(set) var skippedTOIIterations = 0
+    /// End an island's velocity iterations at the first that changes no velocity and no impulse,
+    /// bit for bit (same results as running the rest, which would change nothing either; off only
+    /// to compare), for islands without joints; and how many iterations that has skipped so far.
+    @exclusivity(unchecked) public var stopsStillVelocityIterations = true
+    @exclusivity(unchecked) public internal(set) var skippedVelocityIterations = 0
     /// A body slower than this (m/s) … (Box2D's `b2_linearSleepTolerance`; UIKit: 1 pt/s)
     @exclusivity(unchecked) public var linearSleepTolerance = Settings.linearSleepTolerance
     /// … and turning slower than this (rad/s) …

@@ -149,9 +149,13 @@ extension World {
             defer { solver.returnBuffers(self) }
             if step.warmStarting { solver.warmStart(&data.velocities) }
             for k in 0..<islandJoints.count { initJointVelocityConstraints(islandJoints[k], &data) }
-            for _ in 0..<step.velocityIterations {
-                for k in 0..<islandJoints.count { solveJointVelocityConstraints(islandJoints[k], &data) }
-                solver.solveVelocityConstraints(&data.velocities)
+            if islandJoints.isEmpty && stopsStillVelocityIterations {
+                solveVelocityIterationsUntilStill(&solver, &data.velocities, step.velocityIterations)
+            } else {
+                for _ in 0..<step.velocityIterations {
+                    for k in 0..<islandJoints.count { solveJointVelocityConstraints(islandJoints[k], &data) }
+                    solver.solveVelocityConstraints(&data.velocities)
+                }
             }
             solver.storeImpulses(self)
             integratePositions(h, &data)
@@ -194,6 +198,42 @@ extension World {
     }
 
     /// Solver positions and velocities in the world's reused buffers, emptied.
+    /// The velocity iterations of an island without joints, stopped at the first that changes
+    /// nothing, bit for bit: no velocity and no impulse. An iteration is a function of the
+    /// velocities and the impulses alone, so the rest would change nothing either.
+    ///
+    /// Comparing everything costs about a fifth of an iteration, and in a pile no iteration is
+    /// ever still; so an iteration is watched only after one that left four sample bodies'
+    /// velocities as they were (the first, the last and two between), which is where the still
+    /// ones come. (The samples only decide when to watch: the stop rests on the watched
+    /// iteration, compared whole.)
+    func solveVelocityIterationsUntilStill(_ solver: inout ContactSolver, _ velocities: inout [SolverVelocity], _ iterations: Int) {
+        let n = velocities.count
+        let samples = (0, n / 3, (2 * n) / 3, n - 1)
+        var watching = false
+        for k in 0..<iterations {
+            if watching {
+                var before = Scratch.Still()
+                swap(&before, &scratch.still)
+                defer { swap(&before, &scratch.still) }
+                before.velocities.clear()
+                before.velocities.append(contentsOf: velocities)
+                before.impulses.clear()
+                solver.appendImpulses(to: &before.impulses)
+                solver.solveVelocityConstraints(&velocities)
+                if sameBits(before.velocities, velocities) && solver.impulsesAre(before.impulses) {
+                    skippedVelocityIterations += iterations - k - 1
+                    return
+                }
+                continue
+            }
+            let before = (velocities[samples.0], velocities[samples.1], velocities[samples.2], velocities[samples.3])
+            solver.solveVelocityConstraints(&velocities)
+            watching = sameBits(before.0, velocities[samples.0]) && sameBits(before.1, velocities[samples.1])
+                && sameBits(before.2, velocities[samples.2]) && sameBits(before.3, velocities[samples.3])
+        }
+    }
+
     func takeSolverData(_ step: TimeStep) -> SolverData {
         var data = SolverData(step: step, positions: [], velocities: [])
         swap(&data.positions, &scratch.positions)
@@ -256,6 +296,22 @@ extension World {
             imp.normalImpulses = (vc.points.0.normalImpulse, vc.points.1.normalImpulse)
             imp.tangentImpulses = (vc.points.0.tangentImpulse, vc.points.1.tangentImpulse)
             l.postSolve(contactInfo(solver.contactIds[k]), impulse: imp)
+        }
+    }
+}
+
+/// Whether `a` and `b` are the same velocity, bit for bit.
+@inline(__always) private func sameBits(_ a: SolverVelocity, _ b: SolverVelocity) -> Bool {
+    a.v.x.bitPattern == b.v.x.bitPattern && a.v.y.bitPattern == b.v.y.bitPattern && a.w.bitPattern == b.w.bitPattern
+}
+
+/// Whether `a` and `b` hold the same velocities, bit for bit.
+private func sameBits(_ a: [SolverVelocity], _ b: [SolverVelocity]) -> Bool {
+    if a.count != b.count { return false }
+    return a.withUnsafeBufferPointer { a in
+        b.withUnsafeBufferPointer { b in
+            for i in 0..<a.count where !sameBits(a[i], b[i]) { return false }
+            return true
         }
     }
 }
