@@ -143,11 +143,14 @@ struct SolverData {
 
 extension SolverData {
     /// Applies the impulse `P` (N·s) at arm `rA` of A (negatively) and arm `rB` of B.
+    /// (Each body read once and written once: a field-by-field update checks the array's bounds
+    /// and uniqueness four times.)
+    @inline(__always)
     mutating func applyImpulse(_ P: Vec2, _ A: SolverBody, _ rA: Vec2, _ B: SolverBody, _ rB: Vec2) {
-        velocities[A.index].v -= A.invMass * P
-        velocities[A.index].w -= A.invI * cross(rA, P)
-        velocities[B.index].v += B.invMass * P
-        velocities[B.index].w += B.invI * cross(rB, P)
+        let a = velocities[A.index]
+        velocities[A.index] = SolverVelocity(v: a.v - A.invMass * P, w: a.w - A.invI * cross(rA, P))
+        let b = velocities[B.index]
+        velocities[B.index] = SolverVelocity(v: b.v + B.invMass * P, w: b.w + B.invI * cross(rB, P))
     }
 }
 

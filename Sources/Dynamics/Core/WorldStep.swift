@@ -144,23 +144,26 @@ extension World {
             positionSolved = step.positionIterations > 0
             writeBack(data, islandBodies)
         } else {
-            var solver = ContactSolver(step: step, contactIds: islandContacts, world: self,
-                                       positions: data.positions, velocities: data.velocities)
-            defer { solver.returnBuffers(self) }
-            if step.warmStarting { solver.warmStart(&data.velocities) }
+            // Bodies held by joints alone (a spring) need no contact solver: with no contact it
+            // would change nothing and report every position iteration solved.
+            var solver = islandContacts.isEmpty ? nil : ContactSolver(step: step, contactIds: islandContacts, world: self,
+                                                                      positions: data.positions, velocities: data.velocities)
+            defer { solver?.returnBuffers(self) }
+            if step.warmStarting { solver?.warmStart(&data.velocities) }
             for k in 0..<islandJoints.count { initJointVelocityConstraints(islandJoints[k], &data) }
             if islandJoints.isEmpty && stopsStillVelocityIterations {
-                solveVelocityIterationsUntilStill(&solver, &data.velocities, step.velocityIterations)
+                // (Contacts without joints: the solver is there.)
+                solveVelocityIterationsUntilStill(&solver!, &data.velocities, step.velocityIterations)
             } else {
                 for _ in 0..<step.velocityIterations {
                     for k in 0..<islandJoints.count { solveJointVelocityConstraints(islandJoints[k], &data) }
-                    solver.solveVelocityConstraints(&data.velocities)
+                    solver?.solveVelocityConstraints(&data.velocities)
                 }
             }
-            solver.storeImpulses(self)
+            solver?.storeImpulses(self)
             integratePositions(h, &data)
             for _ in 0..<step.positionIterations {
-                let contactsOkay = solver.solvePositionConstraints(&data.positions)
+                let contactsOkay = solver?.solvePositionConstraints(&data.positions) ?? true
                 var jointsOkay = true
                 for k in 0..<islandJoints.count {
                     let j = islandJoints[k]
@@ -170,7 +173,7 @@ extension World {
                 if contactsOkay && jointsOkay { positionSolved = true; break }
             }
             writeBack(data, islandBodies)
-            report(solver)
+            if let solver { report(solver) }
         }
         if allowSleeping {
             // The timer is a float32 sum, as Box2D's: 60 × Float(1/120) = 0.49999985 < 0.5, so a

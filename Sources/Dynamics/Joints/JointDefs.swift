@@ -122,15 +122,17 @@ enum JointType: UInt8 { case distance, revolute, prismatic, weld, rope }
 /// updated in place there (an enum with the state as payload had it copied out and back on every
 /// solver call: most of a one-joint step).
 struct JointStore {
-    var distance: [DistanceJoint] = []
-    var revolute: [RevoluteJoint] = []
-    var prismatic: [PrismaticJoint] = []
-    var weld: [WeldJoint] = []
-    var rope: [RopeJoint] = []
+    // Pools, not arrays: a joint's state is updated in place eight times a step, and an array
+    // element reached through the world checks its buffer's uniqueness on every update.
+    let distance = Pool<DistanceJoint>()
+    let revolute = Pool<RevoluteJoint>()
+    let prismatic = Pool<PrismaticJoint>()
+    let weld = Pool<WeldJoint>()
+    let rope = Pool<RopeJoint>()
     /// Free slots per kind (indexed by `JointType.rawValue`).
     var free: [[Int]] = [[], [], [], [], []]
 
-    private static func put<T>(_ x: T, _ a: inout [T], _ free: inout [Int]) -> Int {
+    private static func put<T>(_ x: T, _ a: Pool<T>, _ free: inout [Int]) -> Int {
         if let s = free.popLast() { a[s] = x; return s }
         a.append(x)
         return a.count - 1
@@ -139,11 +141,11 @@ struct JointStore {
     /// Stores a new joint's state; returns its kind and slot.
     mutating func add(_ def: JointDef) -> (JointType, Int) {
         switch def {
-        case .distance(let d): return (.distance, JointStore.put(DistanceJoint(d), &distance, &free[0]))
-        case .revolute(let d): return (.revolute, JointStore.put(RevoluteJoint(d), &revolute, &free[1]))
-        case .prismatic(let d): return (.prismatic, JointStore.put(PrismaticJoint(d), &prismatic, &free[2]))
-        case .weld(let d): return (.weld, JointStore.put(WeldJoint(d), &weld, &free[3]))
-        case .rope(let d): return (.rope, JointStore.put(RopeJoint(d), &rope, &free[4]))
+        case .distance(let d): return (.distance, JointStore.put(DistanceJoint(d), distance, &free[0]))
+        case .revolute(let d): return (.revolute, JointStore.put(RevoluteJoint(d), revolute, &free[1]))
+        case .prismatic(let d): return (.prismatic, JointStore.put(PrismaticJoint(d), prismatic, &free[2]))
+        case .weld(let d): return (.weld, JointStore.put(WeldJoint(d), weld, &free[3]))
+        case .rope(let d): return (.rope, JointStore.put(RopeJoint(d), rope, &free[4]))
         }
     }
 
