@@ -39,7 +39,6 @@ struct Contact {
     var manifold = Manifold()
     var friction: Double
     var restitution: Double
-    var tangentSpeed = 0.0
 
     init(fixtureA: Int, fixtureB: Int, indexA: Int, indexB: Int, bodyA: Int, bodyB: Int, proxyA: Int, proxyB: Int,
          sensor: Bool, friction: Double, restitution: Double) {

@@ -12,6 +12,7 @@ struct Scratch {
     var velocities: [SolverVelocity] = []
     var velocityConstraints: [ContactVelocityConstraint] = []
     var positionConstraints: [ContactPositionConstraint] = []
+    var masses: [SolverMass] = []
     var pairs: [(Int, Int)] = []
     /// A watched velocity iteration's starting state (`World.solveVelocityIterationsUntilStill`).
     struct Still {
@@ -29,6 +30,7 @@ struct Scratch {
     mutating func ensure(bodies: Int, contacts: Int, joints: Int) {
         func grow<T>(_ a: inout [T], _ n: Int) { if a.capacity < n { a.reserveCapacity(Swift.max(n, 2 * a.capacity)) } }
         grow(&islandBodies, bodies); grow(&stack, bodies); grow(&positions, bodies); grow(&velocities, bodies); grow(&still.velocities, bodies)
+        grow(&masses, bodies)
         grow(&islandContacts, contacts); grow(&velocityConstraints, contacts); grow(&positionConstraints, contacts)
         grow(&still.impulses, 4 * contacts)
         grow(&islandJoints, joints)
@@ -39,6 +41,7 @@ struct Scratch {
         stack.reserveCapacity(n); positions.reserveCapacity(n); velocities.reserveCapacity(n)
         still.velocities.reserveCapacity(n); still.impulses.reserveCapacity(4 * n)
         velocityConstraints.reserveCapacity(n); positionConstraints.reserveCapacity(n); pairs.reserveCapacity(n)
+        masses.reserveCapacity(n)
         rotations.reserveCapacity(2 * Settings.maxTOIContacts)
     }
 }

@@ -146,7 +146,7 @@ extension World {
         } else {
             // Bodies held by joints alone (a spring) need no contact solver: with no contact it
             // would change nothing and report every position iteration solved.
-            var solver = islandContacts.isEmpty ? nil : ContactSolver(step: step, contactIds: islandContacts, world: self,
+            var solver = islandContacts.isEmpty ? nil : ContactSolver(step: step, contactIds: islandContacts, bodyCount: islandBodies.count, world: self,
                                                                       positions: data.positions, velocities: data.velocities)
             defer { solver?.returnBuffers(self) }
             if step.warmStarting { solver?.warmStart(&data.velocities) }

@@ -299,7 +299,7 @@ extension World {
             data.positions.append(SolverPosition(c: bodies[b].sweep.c, a: bodies[b].sweep.a))
             data.velocities.append(SolverVelocity(v: bodies[b].linearVelocity, w: bodies[b].angularVelocity))
         }
-        var solver = ContactSolver(step: subStep, contactIds: islandContacts, world: self)
+        var solver = ContactSolver(step: subStep, contactIds: islandContacts, bodyCount: islandBodies.count, world: self)
         defer { solver.returnBuffers(self) }
         var rotations: [RotationMemo] = []
         swap(&rotations, &scratch.rotations)
