@@ -9,8 +9,9 @@ struct VelocityConstraintPoint {
     var velocityBias = 0.0
 }
 
-/// A body's inverse mass and inverse rotational inertia, by island index: the velocity
-/// constraints read them from here rather than each carrying both bodies' (Box2D's layout).
+/// A body's inverse mass and inverse rotational inertia, by island index: the velocity and
+/// position constraints read them from here rather than each carrying both bodies' (Box2D's
+/// layout).
 struct SolverMass: DefaultConstructible { var m = 0.0, i = 0.0 }
 
 /// A symmetric 2×2 matrix (the block solver's K and its inverse): three numbers instead of four,
@@ -64,14 +65,13 @@ struct ContactVelocityConstraint: DefaultConstructible {
     }
 }
 
-/// One contact's position constraint (160 bytes a constraint; the position iterations walk these).
+/// One contact's position constraint (128 bytes a constraint; the position iterations walk these).
+/// The bodies' masses are the solver's `masses`, as for the velocity constraints.
 struct ContactPositionConstraint: DefaultConstructible {
     var localPoints = (Vec2.zero, Vec2.zero)
     var localNormal = Vec2.zero
     var localPoint = Vec2.zero
     var localCenterA = Vec2.zero, localCenterB = Vec2.zero
-    var invMassA = 0.0, invMassB = 0.0
-    var invIA = 0.0, invIB = 0.0
     var radiusA = 0.0, radiusB = 0.0
     var indexA: Int32 = 0, indexB: Int32 = 0
     var count: Int32 = 0
@@ -137,9 +137,7 @@ struct ContactSolver {
             vc.count = Int32(truncatingIfNeeded: pointCount)
             var pc = ContactPositionConstraint()
             pc.indexA = vc.indexA; pc.indexB = vc.indexB
-            pc.invMassA = pA.pointee.invMass; pc.invMassB = pB.pointee.invMass
             pc.localCenterA = pA.pointee.sweep.localCenter; pc.localCenterB = pB.pointee.sweep.localCenter
-            pc.invIA = pA.pointee.invI; pc.invIB = pB.pointee.invI
             pc.localNormal = ct.pointee.manifold.localNormal
             pc.localPoint = ct.pointee.manifold.localPoint
             pc.count = vc.count
@@ -162,7 +160,8 @@ struct ContactSolver {
                 pc.localPoints.1 = cp.localPoint
             }
             if let positions, let velocities {
-                ContactSolver.initialize(&vc, pc, ct.pointee.manifold, ct.pointee.restitution, positions, velocities)
+                ContactSolver.initialize(&vc, pc, ct.pointee.manifold, ct.pointee.restitution, positions, velocities,
+                                         ms[pA.pointee.islandIndex], ms[pB.pointee.islandIndex])
             }
             vcs[i] = vc
             pcs[i] = pc
@@ -197,7 +196,8 @@ struct ContactSolver {
             var vc = velocityConstraints[i]
             let contact = contactIds[i]
             ContactSolver.initialize(&vc, positionConstraints[i], world.contacts[contact].manifold,
-                                     world.contacts[contact].restitution, positions, velocities)
+                                     world.contacts[contact].restitution, positions, velocities,
+                                     masses[Int(vc.indexA)], masses[Int(vc.indexB)])
             velocityConstraints[i] = vc
         }
     }
@@ -205,8 +205,8 @@ struct ContactSolver {
     /// Box2D's `InitializeVelocityConstraints` for one contact of manifold `m`.
     @inline(__always)
     static func initialize(_ vc: inout ContactVelocityConstraint, _ pc: ContactPositionConstraint, _ m: Manifold, _ restitution: Double,
-                           _ positions: [SolverPosition], _ velocities: [SolverVelocity]) {
-        let mA = pc.invMassA, mB = pc.invMassB, iA = pc.invIA, iB = pc.invIB
+                           _ positions: [SolverPosition], _ velocities: [SolverVelocity], _ massA: SolverMass, _ massB: SolverMass) {
+        let mA = massA.m, mB = massB.m, iA = massA.i, iB = massB.i
         let indexA = Int(vc.indexA), indexB = Int(vc.indexB)
         let cA = positions[indexA].c, aA = positions[indexA].a
         let vA = velocities[indexA].v, wA = velocities[indexA].w
@@ -379,11 +379,12 @@ struct ContactSolver {
         var minSeparation = 0.0
         let baumgarte = Settings.baumgarte
         positionConstraints.withUnsafeBufferPointer { pcs in
+        masses.withUnsafeBufferPointer { ms in
         positions.withUnsafeMutableBufferPointer { positions in
         for i in 0..<count {
             let pc = pcs[i]
             let indexA = Int(pc.indexA), indexB = Int(pc.indexB)
-            let mA = pc.invMassA, iA = pc.invIA, mB = pc.invMassB, iB = pc.invIB
+            let mA = ms[indexA].m, iA = ms[indexA].i, mB = ms[indexB].m, iB = ms[indexB].i
             var cA = positions[indexA].c, aA = positions[indexA].a
             var cB = positions[indexB].c, aB = positions[indexB].a
             for j in 0..<pc.pointCount {
@@ -393,6 +394,7 @@ struct ContactSolver {
             }
             positions[indexA] = SolverPosition(c: cA, a: aA)
             positions[indexB] = SolverPosition(c: cB, a: aB)
+        }
         }
         }
         }

@@ -47,13 +47,14 @@ extension ContactSolver {
         var minSeparation = 0.0
         let baumgarte = Settings.toiBaumgarte
         positionConstraints.withUnsafeBufferPointer { pcs in
+        masses.withUnsafeBufferPointer { ms in
         positions.withUnsafeMutableBufferPointer { positions in
         for i in 0..<count {
             let pc = pcs[i]
             let indexA = Int(pc.indexA), indexB = Int(pc.indexB)
             var mA = 0.0, iA = 0.0, mB = 0.0, iB = 0.0
-            if indexA == ta || indexA == tb { mA = pc.invMassA; iA = pc.invIA }
-            if indexB == ta || indexB == tb { mB = pc.invMassB; iB = pc.invIB }
+            if indexA == ta || indexA == tb { mA = ms[indexA].m; iA = ms[indexA].i }
+            if indexB == ta || indexB == tb { mB = ms[indexB].m; iB = ms[indexB].i }
             var cA = positions[indexA].c, aA = positions[indexA].a
             var cB = positions[indexB].c, aB = positions[indexB].a
             for j in 0..<pc.pointCount {
@@ -64,6 +65,7 @@ extension ContactSolver {
             }
             positions[indexA] = SolverPosition(c: cA, a: aA)
             positions[indexB] = SolverPosition(c: cB, a: aB)
+        }
         }
         }
         }
