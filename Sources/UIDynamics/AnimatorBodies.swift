@@ -10,16 +10,17 @@ extension DynamicAnimator {
             return .box(halfWidth: 0.5 * item.size.x * s, halfHeight: 0.5 * item.size.y * s)
         case .ellipse:
             // Flattened into a polygon with segments of about 10 pt (Box2D allows 8 vertices at most).
+            let pi = 3.14159265359  // Box2D's b2_pi, in the UIKit layer's Double
             let a = 0.5 * item.size.x
             let b = 0.5 * item.size.y
-            let perimeter = Settings.pi * (3 * (a + b) - ((3 * a + b) * (a + 3 * b)).squareRoot())
+            let perimeter = pi * (3 * (a + b) - ((3 * a + b) * (a + 3 * b)).squareRoot())
             let segments = (perimeter / 10).rounded()  // compared before converting: a huge ellipse must not trap
             let n =
                 segments >= Double(Settings.maxPolygonVertices)
                 ? Settings.maxPolygonVertices : segments > 3 ? Int(segments) : 3
             var pts: [Vec2] = []
             for k in 0..<n {
-                let t = 2 * Settings.pi * Double(k) / Double(n)
+                let t = 2 * pi * Double(k) / Double(n)
                 pts.append(Vec2(a * Elementary.cos(t) * s, b * Elementary.sin(t) * s))
             }
             return PolygonShape(points: pts)

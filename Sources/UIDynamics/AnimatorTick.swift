@@ -17,14 +17,16 @@ final class Listener: ContactListener {
     func beginContact(_ c: ContactInfo) {
         let k = key(c)
         awaitingImpulse[k] = events.count
-        events.append(Pending(key: k, info: c, began: true, bestImpulse: -1, point: c.worldManifold.points.0))
-        lastPoint[k] = c.worldManifold.points.0
+        events.append(Pending(key: k, info: c, began: true, bestImpulse: -1, point: Vec2(c.worldManifold.points.0)))
+        lastPoint[k] = Vec2(c.worldManifold.points.0)
     }
 
     func endContact(_ c: ContactInfo) {
         let k = key(c)
         awaitingImpulse[k] = nil
-        let p = c.manifold.pointCount > 0 ? c.worldManifold.points.0 : lastPoint[k] ?? c.worldManifold.points.0
+        let p =
+            c.manifold.pointCount > 0
+            ? Vec2(c.worldManifold.points.0) : lastPoint[k] ?? Vec2(c.worldManifold.points.0)
         lastPoint[k] = nil
         events.append(Pending(key: k, info: c, began: false, bestImpulse: 0, point: p))
     }
@@ -37,10 +39,10 @@ final class Listener: ContactListener {
     func postSolve(_ c: ContactInfo, impulse: ContactImpulse) {
         guard let i = awaitingImpulse[key(c)] else { return }
         awaitingImpulse[key(c)] = nil
-        var best = impulse.normalImpulses.0
-        var p = c.worldManifold.points.0
-        if impulse.count > 1 && impulse.normalImpulses.1 > best {
-            best = impulse.normalImpulses.1; p = c.worldManifold.points.1
+        var best = Double(impulse.normalImpulses.0)
+        var p = Vec2(c.worldManifold.points.0)
+        if impulse.count > 1 && Double(impulse.normalImpulses.1) > best {
+            best = Double(impulse.normalImpulses.1); p = Vec2(c.worldManifold.points.1)
         }
         events[i].bestImpulse = best
         events[i].point = p

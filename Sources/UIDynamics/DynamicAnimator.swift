@@ -86,14 +86,14 @@ public final class DynamicAnimator {
     /// than `restSpeed` (points/s) and `restAngularSpeed` (rad/s) for `restFor` seconds; the
     /// defaults are UIKit's (Box2D's sleep rule at 100 points per metre).
     public init(
-        referenceBounds: Rect, restSpeed: Double = 1, restAngularSpeed: Double = Settings.angularSleepTolerance,
-        restFor: Double = Settings.timeToSleep
+        referenceBounds: Rect, restSpeed: Double = 1, restAngularSpeed: Double = Double(Settings.angularSleepTolerance),
+        restFor: Double = Double(Settings.timeToSleep)
     ) {
         self.referenceBounds = referenceBounds
         world = World(gravity: .zero)
-        world.linearSleepTolerance = restSpeed / pointsPerMeter
-        world.angularSleepTolerance = restAngularSpeed
-        world.timeToSleep = restFor
+        world.linearSleepTolerance = Float(restSpeed / pointsPerMeter)
+        world.angularSleepTolerance = Float(restAngularSpeed)
+        world.timeToSleep = Float(restFor)
         world.autoClearForces = false
         var gd = BodyDef()
         gd.type = .staticBody

@@ -6,13 +6,13 @@ import Dynamics
 @Suite struct ShapeTests {
     @Test func boxMass() {
         let m = Shape.polygon(.box(halfWidth: 1, halfHeight: 0.5)).computeMass(density: 2)
-        #expect(abs(m.mass - 4) < 1e-12)                        // 2 × 1 m² × 2 kg/m²
-        #expect(abs(m.center.x) < 1e-12 && abs(m.center.y) < 1e-12)
-        #expect(abs(m.inertia - 4 * (4 + 1) / 12) < 1e-12)      // m (w² + h²) / 12
+        #expect(abs(m.mass - 4) < 1e-6)                         // 2 × 1 m² × 2 kg/m² (float32)
+        #expect(abs(m.center.x) < 1e-6 && abs(m.center.y) < 1e-6)
+        #expect(abs(m.inertia - 4 * (4 + 1) / 12) < 1e-6)       // m (w² + h²) / 12
         let off = Shape.polygon(.box(halfWidth: 1, halfHeight: 0.5, center: Vec2(3, 0))).computeMass(density: 2)
-        #expect(abs(off.inertia - (4 * 5 / 12 + 4 * 9)) < 1e-9) // parallel axes
+        #expect(abs(off.inertia - (4 * 5 / 12 + 4 * 9)) < 1e-5) // parallel axes
         let c = Shape.circle(CircleShape(radius: 0.5)).computeMass(density: 1)
-        #expect(abs(c.mass - Settings.pi * 0.25) < 1e-12)
+        #expect(abs(c.mass - Settings.pi * 0.25) < 1e-6)
     }
 
     @Test func hullOfRandomPointsIsConvexAndContainsThem() throws {
@@ -24,10 +24,10 @@ import Dynamics
             for i in 0..<n {
                 let a = p.vertices[i], b = p.vertices[(i + 1) % n], c = p.vertices[(i + 2) % n]
                 #expect(cross(b - a, c - b) > 0)
-                #expect(abs(p.normals[i].length - 1) < 1e-12)
+                #expect(abs(p.normals[i].length - 1) < 1e-6)
             }
             for q in pts {
-                for i in 0..<n { #expect(dot(p.normals[i], q - p.vertices[i]) <= 1e-9) }
+                for i in 0..<n { #expect(dot(p.normals[i], Vec2f(q) - p.vertices[i]) <= 1e-6) }
             }
         }
         #expect(PolygonShape(points: [Vec2(0, 0), Vec2(1, 0), Vec2(2, 0)]) == nil)
@@ -38,10 +38,10 @@ import Dynamics
         let c = ChainShape.loop([Vec2(0, 0), Vec2(4, 0), Vec2(4, 3), Vec2(0, 3)])
         #expect(c.childCount == 4)
         let e = c.childEdge(0)
-        #expect(e.vertex1 == Vec2(0, 0) && e.vertex2 == Vec2(4, 0))
-        #expect(e.hasVertex0 && e.vertex0 == Vec2(0, 3) && e.hasVertex3 && e.vertex3 == Vec2(4, 3))
+        #expect(e.vertex1 == Vec2f(0, 0) && e.vertex2 == Vec2f(4, 0))
+        #expect(e.hasVertex0 && e.vertex0 == Vec2f(0, 3) && e.hasVertex3 && e.vertex3 == Vec2f(4, 3))
         let last = c.childEdge(3)
-        #expect(last.vertex2 == Vec2(0, 0) && last.vertex3 == Vec2(4, 0))
+        #expect(last.vertex2 == Vec2f(0, 0) && last.vertex3 == Vec2f(4, 0))
     }
 }
 
@@ -50,12 +50,12 @@ import Dynamics
         let ground = PolygonShape.box(halfWidth: 5, halfHeight: 0.5)
         let box = PolygonShape.box(halfWidth: 0.5, halfHeight: 0.5)
         // y is down: the box sits above the ground, overlapping it by 0.01 m.
-        let m = collidePolygons(ground, Transform(position: Vec2(0, 1), angle: 0), box, Transform(position: Vec2(0.2, 0.01), angle: 0))
+        let m = collidePolygons(ground, Transformf(position: Vec2f(0, 1), angle: 0), box, Transformf(position: Vec2f(0.2, 0.01), angle: 0))
         #expect(m.pointCount == 2)
-        let wm = WorldManifold(m, Transform(position: Vec2(0, 1), angle: 0), ground.radius, Transform(position: Vec2(0.2, 0.01), angle: 0), box.radius)
-        #expect(abs(wm.normal.y + 1) < 1e-12)                    // from the ground up to the box
-        #expect(abs(wm.separations.0 - (-0.01 - 2 * Settings.polygonRadius)) < 1e-12)
-        let apart = collidePolygons(ground, Transform(position: Vec2(0, 1), angle: 0), box, Transform(position: Vec2(0, -0.2), angle: 0))
+        let wm = WorldManifold(m, Transformf(position: Vec2f(0, 1), angle: 0), ground.radius, Transformf(position: Vec2f(0.2, 0.01), angle: 0), box.radius)
+        #expect(abs(wm.normal.y + 1) < 1e-6)                     // from the ground up to the box
+        #expect(abs(wm.separations.0 - (-0.01 - 2 * Settings.polygonRadius)) < 1e-6)
+        let apart = collidePolygons(ground, Transformf(position: Vec2f(0, 1), angle: 0), box, Transformf(position: Vec2f(0, -0.2), angle: 0))
         #expect(apart.pointCount == 0)
     }
 
@@ -66,7 +66,7 @@ import Dynamics
     @Test func nearTieKeepsTheFaceOfA() {
         let small = PolygonShape.box(halfWidth: 0.05, halfHeight: 0.05)
         let big = PolygonShape.box(halfWidth: 0.1, halfHeight: 0.1)
-        let xfB = Transform(position: Vec2(0.003, 0.14), angle: -0.02)
+        let xfB = Transformf(position: Vec2f(0.003, 0.14), angle: -0.02)
         let m = collidePolygons(small, .identity, big, xfB)
         #expect(m.type == .faceA)
         #expect(m.pointCount == 2)
@@ -85,26 +85,26 @@ import Dynamics
     @Test func boxOnAChainEdgeAndAtACorner() {
         let loop = ChainShape.loop([Vec2(0, 0), Vec2(4, 0), Vec2(4, 3), Vec2(0, 3)])
         let box = PolygonShape.box(halfWidth: 0.5, halfHeight: 0.5)
-        let xf = Transform(position: Vec2(2, 2.49), angle: 0)
+        let xf = Transformf(position: Vec2f(2, 2.49), angle: 0)
         let m = collideEdgeAndPolygon(loop.childEdge(2), .identity, box, xf)
         #expect(m.pointCount == 2)
         let wm = WorldManifold(m, .identity, loop.radius, xf, box.radius)
         #expect(abs(wm.normal.y - 1) < 1e-9 || abs(wm.normal.y + 1) < 1e-9)
         // In the bottom-right corner both walls touch.
-        let corner = Transform(position: Vec2(3.49, 2.49), angle: 0)
+        let corner = Transformf(position: Vec2f(3.49, 2.49), angle: 0)
         #expect(collideEdgeAndPolygon(loop.childEdge(1), .identity, box, corner).pointCount > 0)
         #expect(collideEdgeAndPolygon(loop.childEdge(2), .identity, box, corner).pointCount > 0)
     }
 
     @Test func circles() {
         let a = CircleShape(radius: 1), b = CircleShape(radius: 0.5)
-        #expect(collideCircles(a, .identity, b, Transform(position: Vec2(1.4, 0), angle: 0)).pointCount == 1)
-        #expect(collideCircles(a, .identity, b, Transform(position: Vec2(1.6, 0), angle: 0)).pointCount == 0)
+        #expect(collideCircles(a, .identity, b, Transformf(position: Vec2f(1.4, 0), angle: 0)).pointCount == 1)
+        #expect(collideCircles(a, .identity, b, Transformf(position: Vec2f(1.6, 0), angle: 0)).pointCount == 0)
         let box = PolygonShape.box(halfWidth: 1, halfHeight: 1)
-        #expect(collidePolygonAndCircle(box, .identity, b, Transform(position: Vec2(1.4, 0), angle: 0)).pointCount == 1)
-        #expect(collidePolygonAndCircle(box, .identity, b, Transform(position: Vec2(1.4, 1.4), angle: 0)).pointCount == 0)
+        #expect(collidePolygonAndCircle(box, .identity, b, Transformf(position: Vec2f(1.4, 0), angle: 0)).pointCount == 1)
+        #expect(collidePolygonAndCircle(box, .identity, b, Transformf(position: Vec2f(1.4, 1.4), angle: 0)).pointCount == 0)
         let e = EdgeShape(Vec2(-2, 0), Vec2(2, 0))
-        #expect(collideEdgeAndCircle(e, .identity, b, Transform(position: Vec2(0, 0.4), angle: 0)).pointCount == 1)
+        #expect(collideEdgeAndCircle(e, .identity, b, Transformf(position: Vec2f(0, 0.4), angle: 0)).pointCount == 1)
     }
 }
 
@@ -113,16 +113,16 @@ import Dynamics
         let a = Shape.polygon(.box(halfWidth: 0.5, halfHeight: 0.5)), b = Shape.polygon(.box(halfWidth: 1, halfHeight: 0.25))
         var cache = SimplexCache()
         let out = shapeDistance(DistanceInput(proxyA: DistanceProxy(a, child: 0), proxyB: DistanceProxy(b, child: 0),
-                                              transformA: .identity, transformB: Transform(position: Vec2(3, 0.1), angle: 0), useRadii: false), cache: &cache)
+                                              transformA: .identity, transformB: Transformf(position: Vec2f(3, 0.1), angle: 0), useRadii: false), cache: &cache)
         #expect(abs(out.distance - 1.5) < 1e-12)                 // 3 − 0.5 − 1
-        #expect(testOverlap(a, 0, b, 0, .identity, Transform(position: Vec2(1.4, 0), angle: 0)))
-        #expect(!testOverlap(a, 0, b, 0, .identity, Transform(position: Vec2(1.6, 0), angle: 0)))
+        #expect(testOverlap(a, 0, b, 0, .identity, Transformf(position: Vec2f(1.4, 0), angle: 0)))
+        #expect(!testOverlap(a, 0, b, 0, .identity, Transformf(position: Vec2f(1.6, 0), angle: 0)))
     }
 
     @Test func timeOfImpactOfAFastBox() {
         // A 0.4 m box moving 10 m in one step toward a wall 5 m away.
         let box = Shape.polygon(.box(halfWidth: 0.2, halfHeight: 0.2)), wall = Shape.edge(EdgeShape(Vec2(5, -10), Vec2(5, 10)))
-        var sA = Sweep(); sA.c0 = Vec2(0, 0); sA.c = Vec2(10, 0)
+        var sA = Sweep(); sA.c0 = Vec2f(0, 0); sA.c = Vec2f(10, 0)
         let sB = Sweep()
         let out = timeOfImpact(TOIInput(proxyA: DistanceProxy(box, child: 0), proxyB: DistanceProxy(wall, child: 0), sweepA: sA, sweepB: sB, tMax: 1))
         #expect(out.state == .touching)
@@ -136,11 +136,11 @@ import Dynamics
     @Test func treeQueriesMatchBruteForce() {
         var r = SplitMix(seed: 99)
         var tree = DynamicTree()
-        var boxes: [Int: AABB] = [:]
+        var boxes: [Int: AABBf] = [:]
         var ids: [Int] = []
-        func randomBox() -> AABB {
-            let c = Vec2(r.range(-20, 20), r.range(-20, 20)), e = Vec2(r.range(0.1, 2), r.range(0.1, 2))
-            return AABB(lowerBound: c - e, upperBound: c + e)
+        func randomBox() -> AABBf {
+            let c = Vec2f(Vec2(r.range(-20, 20), r.range(-20, 20))), e = Vec2f(Vec2(r.range(0.1, 2), r.range(0.1, 2)))
+            return AABBf(lowerBound: c - e, upperBound: c + e)
         }
         for k in 0..<300 {
             let op = r.unit()
@@ -152,7 +152,7 @@ import Dynamics
             } else if op < 0.8 {
                 let id = ids[r.below(ids.count)]
                 let b = randomBox()
-                _ = tree.moveProxy(id, b, displacement: Vec2(r.range(-1, 1), r.range(-1, 1)))
+                _ = tree.moveProxy(id, b, displacement: Vec2f(Vec2(r.range(-1, 1), r.range(-1, 1))))
                 boxes[id] = tree.fatAABB(id)
                 #expect(tree.fatAABB(id).contains(b))
             } else {
@@ -175,10 +175,10 @@ import Dynamics
 
     @Test func pairsReportedOnceInProxyOrder() {
         var bp = BroadPhase()
-        let a = bp.createProxy(AABB(lowerBound: Vec2(0, 0), upperBound: Vec2(1, 1)), userData: 10)
-        let b = bp.createProxy(AABB(lowerBound: Vec2(0.5, 0.5), upperBound: Vec2(2, 2)), userData: 20)
-        let c = bp.createProxy(AABB(lowerBound: Vec2(0.8, 0), upperBound: Vec2(3, 1)), userData: 30)
-        _ = bp.createProxy(AABB(lowerBound: Vec2(50, 50), upperBound: Vec2(51, 51)), userData: 40)
+        let a = bp.createProxy(AABBf(lowerBound: Vec2f(0, 0), upperBound: Vec2f(1, 1)), userData: 10)
+        let b = bp.createProxy(AABBf(lowerBound: Vec2f(0.5, 0.5), upperBound: Vec2f(2, 2)), userData: 20)
+        let c = bp.createProxy(AABBf(lowerBound: Vec2f(0.8, 0), upperBound: Vec2f(3, 1)), userData: 30)
+        _ = bp.createProxy(AABBf(lowerBound: Vec2f(50, 50), upperBound: Vec2f(51, 51)), userData: 40)
         var pairs: [(Int, Int)] = []
         bp.updatePairs { pairs.append(($0, $1)) }
         #expect(pairs.map { "\($0.0)-\($0.1)" } == ["10-20", "10-30", "20-30"])

@@ -212,10 +212,12 @@ import SceneRunner
         behaviors: { spin: { item: { items: [v], linearVelocity: [30, 0], angularVelocity: 2, resistance: 0, angularResistance: 0 }, active: true } }
         script:
           - wait: { frames: 1 }
-          - expect: { views: { v: { velocity: [30, 0], angularVelocity: 2, within: 1e-6 } } }
+          - expect: { views: { v: { velocity: [30, 0], angularVelocity: 2, within: 1e-5 } } }
           - expect: { views: { v: { velocity: [0, 30], angularVelocity: 3 } } }
         """)[0]
-        #expect(r.failures.map(\.message) == ["v.velocity.x expected 0 ± 1, got 30 at t = 0.017 s", "v.angularVelocity expected 3 ± 0.01, got 2 at t = 0.017 s"])
+        // 30 pt/s is 0.3 m/s, which the engine holds in float32 as 0.30000001: it reads back as
+        // 30.0000012 pt/s, as UIKit's float32 PhysicsKit gives it back.
+        #expect(r.failures.map(\.message) == ["v.velocity.x expected 0 ± 1, got 30.000001 at t = 0.017 s", "v.angularVelocity expected 3 ± 0.01, got 2 at t = 0.017 s"])
     }
 
     /// Numbers of script steps may be expressions over vars and the scene's state, evaluated

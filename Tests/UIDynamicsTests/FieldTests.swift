@@ -29,7 +29,7 @@ func fieldAnimator(_ field: FieldBehavior, at center: Vec2 = Vec2(600, 500)) -> 
         b.addBehavior(.gravity(GravityBehavior(items: [1], direction: Vec2(0, 0.1))))
         for _ in 0..<60 { a.tick(1.0 / 60); b.tick(1.0 / 60) }
         #expect(abs(a.center(of: 1).y - b.center(of: 1).y) < 1e-9)
-        #expect(abs(a.linearVelocity(of: 1).y - 119 * subStep * 100) < 1e-6)   // 119 sub-steps in 60 ticks
+        #expect(abs(a.linearVelocity(of: 1).y - 119 * subStep * 100) < 1e-4)   // 119 sub-steps in 60 ticks, summed in float32
     }
 
     /// A spring field F = −S·p on a 1 kg item is a harmonic oscillator of ω = √S: with S = 4π²
@@ -45,13 +45,13 @@ func fieldAnimator(_ field: FieldBehavior, at center: Vec2 = Vec2(600, 500)) -> 
     @Test func radialGravityFirstStep() {
         let an = fieldAnimator(FieldBehavior(kind: .radialGravity, items: [1], position: Vec2(500, 500), strength: 3))
         an.tick(1.0 / 60)                             // one sub-step: a = S/r² toward the centre, r = 1 m
-        #expect(abs(an.linearVelocity(of: 1).x - (-3 * subStep * 100)) < 1e-9)
+        #expect(abs(an.linearVelocity(of: 1).x - (-3 * subStep * 100)) < 1e-6)
     }
 
     @Test func electricFieldUsesTheCharge() {
         let an = fieldAnimator(FieldBehavior(kind: .electric, items: [1], position: Vec2(500, 500), strength: 1.5))
         an.tick(1.0 / 60)                             // F = S·q·p̂ = 3 N away from the centre
-        #expect(abs(an.linearVelocity(of: 1).x - 3 * subStep * 100) < 1e-9)
+        #expect(abs(an.linearVelocity(of: 1).x - 3 * subStep * 100) < 1e-6)
     }
 
     @Test func velocityFieldSetsTheVelocity() {

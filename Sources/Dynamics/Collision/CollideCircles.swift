@@ -3,7 +3,7 @@
 import Geometry
 
 /// Contact manifold between two circles.
-public func collideCircles(_ a: CircleShape, _ xfA: Transform, _ b: CircleShape, _ xfB: Transform) -> Manifold {
+public func collideCircles(_ a: CircleShape, _ xfA: Transformf, _ b: CircleShape, _ xfB: Transformf) -> Manifold {
     var m = Manifold()
     let pA = mul(xfA, a.position), pB = mul(xfB, b.position)
     let d = pB - pA
@@ -19,12 +19,12 @@ public func collideCircles(_ a: CircleShape, _ xfA: Transform, _ b: CircleShape,
 }
 
 /// Contact manifold between a polygon (A) and a circle (B).
-public func collidePolygonAndCircle(_ a: PolygonShape, _ xfA: Transform, _ b: CircleShape, _ xfB: Transform) -> Manifold {
+public func collidePolygonAndCircle(_ a: PolygonShape, _ xfA: Transformf, _ b: CircleShape, _ xfB: Transformf) -> Manifold {
     var m = Manifold()
     let c = mul(xfB, b.position)
     let cLocal = mulT(xfA, c)
     var normalIndex = 0
-    var separation = -Double.greatestFiniteMagnitude
+    var separation = -Float.greatestFiniteMagnitude
     let radius = a.radius + b.radius
     let count = a.vertices.count
     for i in 0..<count {
@@ -66,7 +66,7 @@ public func collidePolygonAndCircle(_ a: PolygonShape, _ xfA: Transform, _ b: Ci
 }
 
 /// Contact manifold between a segment (A) and a circle (B), with ghost-vertex regions.
-public func collideEdgeAndCircle(_ edge: EdgeShape, _ xfA: Transform, _ circle: CircleShape, _ xfB: Transform) -> Manifold {
+public func collideEdgeAndCircle(_ edge: EdgeShape, _ xfA: Transformf, _ circle: CircleShape, _ xfB: Transformf) -> Manifold {
     var m = Manifold()
     let Q = mulT(xfA, mul(xfB, circle.position))
     let A = edge.vertex1, B = edge.vertex2
@@ -102,7 +102,7 @@ public func collideEdgeAndCircle(_ edge: EdgeShape, _ xfA: Transform, _ circle: 
     let P = (1.0 / den) * (u * A + v * B)
     let d = Q - P
     if dot(d, d) > radius * radius { return m }
-    var n = Vec2(-e.y, e.x)
+    var n = Vec2f(-e.y, e.x)
     if dot(n, Q - A) < 0 { n = -n }
     m.pointCount = 1; m.type = .faceA; m.localNormal = n.safeNormalized; m.localPoint = A
     m.point0.id = ContactID(indexA: 0, indexB: 0, typeA: .face, typeB: .vertex)

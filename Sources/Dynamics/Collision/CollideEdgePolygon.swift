@@ -7,12 +7,12 @@ import Geometry
 /// Box2D 2.3's edge–polygon collider: the polygon is moved into the edge's frame, the admissible
 /// normal range is derived from the ghost vertices (so a box sliding along a chain does not catch
 /// on the inner vertices), then the best of the edge axis and the polygon axes is clipped.
-public func collideEdgeAndPolygon(_ edge: EdgeShape, _ xfA: Transform, _ polygon: PolygonShape, _ xfB: Transform) -> Manifold {
+public func collideEdgeAndPolygon(_ edge: EdgeShape, _ xfA: Transformf, _ polygon: PolygonShape, _ xfB: Transformf) -> Manifold {
     withUnsafePointer(to: polygon) { collideEdgeAndPolygon(edge, xfA, $0, xfB) }
 }
 
 /// `collideEdgeAndPolygon` on a polygon read in place.
-func collideEdgeAndPolygon(_ edge: EdgeShape, _ xfA: Transform, _ polygon: UnsafePointer<PolygonShape>, _ xfB: Transform) -> Manifold {
+func collideEdgeAndPolygon(_ edge: EdgeShape, _ xfA: Transformf, _ polygon: UnsafePointer<PolygonShape>, _ xfB: Transformf) -> Manifold {
     var c = EdgePolygonCollider()
     return c.collide(edge, xfA, polygon, xfB)
 }
@@ -21,22 +21,22 @@ private struct EPAxis {
     enum Kind { case unknown, edgeA, edgeB }
     var kind = Kind.unknown
     var index = 0
-    var separation = 0.0
+    var separation: Float = 0.0
 }
 
 private struct EdgePolygonCollider {
     var verticesB = Vertices()
     var normalsB = Vertices()
-    var xf = Transform.identity
-    var centroidB = Vec2.zero
-    var v0 = Vec2.zero, v1 = Vec2.zero, v2 = Vec2.zero, v3 = Vec2.zero
-    var normal0 = Vec2.zero, normal1 = Vec2.zero, normal2 = Vec2.zero
-    var normal = Vec2.zero
-    var lowerLimit = Vec2.zero, upperLimit = Vec2.zero
-    var radius = 0.0
+    var xf = Transformf.identity
+    var centroidB = Vec2f.zero
+    var v0 = Vec2f.zero, v1 = Vec2f.zero, v2 = Vec2f.zero, v3 = Vec2f.zero
+    var normal0 = Vec2f.zero, normal1 = Vec2f.zero, normal2 = Vec2f.zero
+    var normal = Vec2f.zero
+    var lowerLimit = Vec2f.zero, upperLimit = Vec2f.zero
+    var radius: Float = 0.0
     var front = false
 
-    mutating func collide(_ edgeA: EdgeShape, _ xfA: Transform, _ polygonB: UnsafePointer<PolygonShape>, _ xfB: Transform) -> Manifold {
+    mutating func collide(_ edgeA: EdgeShape, _ xfA: Transformf, _ polygonB: UnsafePointer<PolygonShape>, _ xfB: Transformf) -> Manifold {
         var manifold = Manifold()
         xf = mulT(xfA, xfB)
         centroidB = mul(xf, polygonB.pointee.centroid)
@@ -44,24 +44,24 @@ private struct EdgePolygonCollider {
         let hasVertex0 = edgeA.hasVertex0, hasVertex3 = edgeA.hasVertex3
 
         let edge1 = (v2 - v1).safeNormalized
-        normal1 = Vec2(edge1.y, -edge1.x)
+        normal1 = Vec2f(edge1.y, -edge1.x)
         let offset1 = dot(normal1, centroidB - v1)
-        var offset0 = 0.0, offset2 = 0.0
+        var offset0: Float = 0.0, offset2: Float = 0.0
         var convex1 = false, convex2 = false
         if hasVertex0 {
             let edge0 = (v1 - v0).safeNormalized
-            normal0 = Vec2(edge0.y, -edge0.x)
+            normal0 = Vec2f(edge0.y, -edge0.x)
             convex1 = cross(edge0, edge1) >= 0
             offset0 = dot(normal0, centroidB - v0)
         }
         if hasVertex3 {
             let edge2 = (v3 - v2).safeNormalized
-            normal2 = Vec2(edge2.y, -edge2.x)
+            normal2 = Vec2f(edge2.y, -edge2.x)
             convex2 = cross(edge1, edge2) > 0
             offset2 = dot(normal2, centroidB - v2)
         }
 
-        func set(_ f: Bool, _ n: Vec2, _ lo: Vec2, _ up: Vec2, _ nb: Vec2, _ lob: Vec2, _ upb: Vec2) {
+        func set(_ f: Bool, _ n: Vec2f, _ lo: Vec2f, _ up: Vec2f, _ nb: Vec2f, _ lob: Vec2f, _ upb: Vec2f) {
             front = f
             if f { normal = n; lowerLimit = lo; upperLimit = up } else { normal = nb; lowerLimit = lob; upperLimit = upb }
         }
@@ -106,7 +106,7 @@ private struct EdgePolygonCollider {
         let polygonAxis = computePolygonSeparation()
         if polygonAxis.kind != .unknown && polygonAxis.separation > radius { return manifold }
 
-        let kRelativeTol = 0.98, kAbsoluteTol = 0.001
+        let kRelativeTol: Float = 0.98, kAbsoluteTol: Float = 0.001
         let primary: EPAxis
         if polygonAxis.kind == .unknown {
             primary = edgeAxis
@@ -118,7 +118,7 @@ private struct EdgePolygonCollider {
 
         var ie = (ClipVertex(), ClipVertex())
         var rfI1 = 0, rfI2 = 0
-        var rfV1 = Vec2.zero, rfV2 = Vec2.zero, rfNormal = Vec2.zero
+        var rfV1 = Vec2f.zero, rfV2 = Vec2f.zero, rfNormal = Vec2f.zero
         let countB = verticesB.count
         if primary.kind == .edgeA {
             manifold.type = .faceA
@@ -148,7 +148,7 @@ private struct EdgePolygonCollider {
             rfI2 = rfI1 + 1 < countB ? rfI1 + 1 : 0
             rfV1 = verticesB[rfI1]; rfV2 = verticesB[rfI2]; rfNormal = normalsB[rfI1]
         }
-        let sideNormal1 = Vec2(rfNormal.y, -rfNormal.x)
+        let sideNormal1 = Vec2f(rfNormal.y, -rfNormal.x)
         let sideNormal2 = -sideNormal1
         let sideOffset1 = dot(sideNormal1, rfV1)
         let sideOffset2 = dot(sideNormal2, rfV2)
@@ -203,7 +203,7 @@ private struct EdgePolygonCollider {
         axis.kind = .unknown
         axis.index = -1
         axis.separation = -.greatestFiniteMagnitude
-        let perp = Vec2(-normal.y, normal.x)
+        let perp = Vec2f(-normal.y, normal.x)
         for i in 0..<verticesB.count {
             let n = -normalsB[i]
             let s1 = dot(n, verticesB[i] - v1)

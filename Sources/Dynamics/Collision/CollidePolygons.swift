@@ -7,12 +7,12 @@ import Geometry
 /// come from the polygons' poses (`w1`, `w2`).
 @inline(__always)
 private func edgeSeparation(_ w1: UnsafePointer<PolygonPose.Point>, _ edge1: Int, _ poly2: UnsafePointer<PolygonShape>,
-                            _ xf2: Transform, _ w2: UnsafePointer<PolygonPose.Point>) -> Double {
+                            _ xf2: Transformf, _ w2: UnsafePointer<PolygonPose.Point>) -> Float {
     let normal1World = w1[edge1].n
     let normal1 = mulT(xf2.q, normal1World)
     let v2s = poly2.vertexBase
     var index = 0
-    var minDot = Double.greatestFiniteMagnitude
+    var minDot = Float.greatestFiniteMagnitude
     for i in 0..<poly2.pointee.vertices.count {
         let d = dot(v2s[i], normal1)
         if d < minDot { minDot = d; index = i }
@@ -24,15 +24,15 @@ private func edgeSeparation(_ w1: UnsafePointer<PolygonPose.Point>, _ edge1: Int
 /// Box2D 2.3.2 (and 2.2, UIKit's, and pybox2d 2.3.10's) finds it: start from the edge facing
 /// poly2's centroid and walk to neighbouring edges while the separation grows. (Box2D 2.4 tries
 /// every edge instead; in near-ties the two pick different reference faces.)
-private func findMaxSeparation(_ poly1: UnsafePointer<PolygonShape>, _ xf1: Transform, _ pose1: UnsafePointer<PolygonPose>,
-                               _ w1: UnsafePointer<PolygonPose.Point>, _ poly2: UnsafePointer<PolygonShape>, _ xf2: Transform,
-                               _ pose2: UnsafePointer<PolygonPose>, _ w2: UnsafePointer<PolygonPose.Point>) -> (Int, Double) {
+private func findMaxSeparation(_ poly1: UnsafePointer<PolygonShape>, _ xf1: Transformf, _ pose1: UnsafePointer<PolygonPose>,
+                               _ w1: UnsafePointer<PolygonPose.Point>, _ poly2: UnsafePointer<PolygonShape>, _ xf2: Transformf,
+                               _ pose2: UnsafePointer<PolygonPose>, _ w2: UnsafePointer<PolygonPose.Point>) -> (Int, Float) {
     let count1 = poly1.pointee.vertices.count
     let n1 = poly1.normalBase
     let d = pose2.pointee.centroid - pose1.pointee.centroid
     let dLocal1 = mulT(xf1.q, d)
     var edge = 0
-    var maxDot = -Double.greatestFiniteMagnitude
+    var maxDot = -Float.greatestFiniteMagnitude
     for i in 0..<count1 {
         let dt = dot(n1[i], dLocal1)
         if dt > maxDot { maxDot = dt; edge = i }
@@ -42,7 +42,7 @@ private func findMaxSeparation(_ poly1: UnsafePointer<PolygonShape>, _ xf1: Tran
     let sPrev = edgeSeparation(w1, prevEdge, poly2, xf2, w2)
     let nextEdge = edge + 1 < count1 ? edge + 1 : 0
     let sNext = edgeSeparation(w1, nextEdge, poly2, xf2, w2)
-    var bestEdge: Int, bestSeparation: Double, increment: Int
+    var bestEdge: Int, bestSeparation: Float, increment: Int
     if sPrev > s && sPrev > sNext {
         increment = -1; bestEdge = prevEdge; bestSeparation = sPrev
     } else if sNext > s {
@@ -58,11 +58,11 @@ private func findMaxSeparation(_ poly1: UnsafePointer<PolygonShape>, _ xf1: Tran
     return (bestEdge, bestSeparation)
 }
 
-private func findIncidentEdge(_ w1: UnsafePointer<PolygonPose.Point>, _ edge1: Int, _ poly2: UnsafePointer<PolygonShape>, _ xf2: Transform,
+private func findIncidentEdge(_ w1: UnsafePointer<PolygonPose.Point>, _ edge1: Int, _ poly2: UnsafePointer<PolygonShape>, _ xf2: Transformf,
                               _ w2: UnsafePointer<PolygonPose.Point>) -> (ClipVertex, ClipVertex) {
     let normal1 = mulT(xf2.q, w1[edge1].n)
     var index = 0
-    var minDot = Double.greatestFiniteMagnitude
+    var minDot = Float.greatestFiniteMagnitude
     let n2 = poly2.normalBase
     for i in 0..<poly2.pointee.vertices.count {
         let d = dot(normal1, n2[i])
@@ -78,7 +78,7 @@ private func findIncidentEdge(_ w1: UnsafePointer<PolygonPose.Point>, _ edge1: I
 }
 
 /// Contact manifold between two convex polygons: separating axes, a reference face and clipping.
-public func collidePolygons(_ polyA: PolygonShape, _ xfA: Transform, _ polyB: PolygonShape, _ xfB: Transform) -> Manifold {
+public func collidePolygons(_ polyA: PolygonShape, _ xfA: Transformf, _ polyB: PolygonShape, _ xfB: Transformf) -> Manifold {
     var poseA = PolygonPose(), poseB = PolygonPose()
     return withUnsafePointer(to: polyA) { a in
         withUnsafePointer(to: polyB) { b in collidePolygons(a, xfA, &poseA, b, xfB, &poseB) }
@@ -91,8 +91,8 @@ public func collidePolygons(_ polyA: PolygonShape, _ xfA: Transform, _ polyB: Po
 /// Inlined into the contact update: returning the manifold through memory from a call stalls on
 /// reading it back.
 @inline(__always)
-func collidePolygons(_ polyA: UnsafePointer<PolygonShape>, _ xfA: Transform, _ poseA: UnsafeMutablePointer<PolygonPose>,
-                     _ polyB: UnsafePointer<PolygonShape>, _ xfB: Transform, _ poseB: UnsafeMutablePointer<PolygonPose>) -> Manifold {
+func collidePolygons(_ polyA: UnsafePointer<PolygonShape>, _ xfA: Transformf, _ poseA: UnsafeMutablePointer<PolygonPose>,
+                     _ polyB: UnsafePointer<PolygonShape>, _ xfB: Transformf, _ poseB: UnsafeMutablePointer<PolygonPose>) -> Manifold {
     var m = Manifold()
     let totalRadius = polyA.pointee.radius + polyB.pointee.radius
     let wA = poseA.placed(polyA, xfA), wB = poseB.placed(polyB, xfB)
@@ -102,12 +102,12 @@ func collidePolygons(_ polyA: UnsafePointer<PolygonShape>, _ xfA: Transform, _ p
     if separationB > totalRadius { return m }
 
     let poly1: UnsafePointer<PolygonShape>, poly2: UnsafePointer<PolygonShape>
-    let xf1: Transform, xf2: Transform
+    let xf1: Transformf, xf2: Transformf
     let w1: UnsafePointer<PolygonPose.Point>, w2: UnsafePointer<PolygonPose.Point>
     let edge1: Int
     let flip: Bool
     // Box2D 2.3.2's (and 2.2's) preference for polygon A's face: B's only when clearly better.
-    let kRelativeTol = 0.98, kAbsoluteTol = 0.001
+    let kRelativeTol: Float = 0.98, kAbsoluteTol: Float = 0.001
     if separationB > kRelativeTol * separationA + kAbsoluteTol {
         poly1 = polyB; poly2 = polyA; xf1 = xfB; xf2 = xfA; w1 = wB; w2 = wA; edge1 = edgeB; m.type = .faceB; flip = true
     } else {

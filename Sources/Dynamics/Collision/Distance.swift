@@ -7,10 +7,10 @@ import Geometry
 public struct DistanceProxy: Sendable {
     /// Inline, so that building a proxy per query never allocates.
     public var vertices: Vertices
-    public var radius: Double
+    public var radius: Float
 
     /// A proxy of the given points (at most 8) and radius.
-    public init(vertices: Vertices, radius: Double) { self.vertices = vertices; self.radius = radius }
+    public init(vertices: Vertices, radius: Float) { self.vertices = vertices; self.radius = radius }
 
     /// The proxy of child `child` of `shape`.
     public init(_ shape: Shape, child: Int) {
@@ -26,7 +26,7 @@ public struct DistanceProxy: Sendable {
     }
 
     /// The index of the vertex furthest along `d`.
-    @inlinable public func support(_ d: Vec2) -> Int {
+    @inlinable public func support(_ d: Vec2f) -> Int {
         var best = 0
         var bestValue = dot(vertices[0], d)
         for i in 1..<vertices.count {
@@ -39,7 +39,7 @@ public struct DistanceProxy: Sendable {
 
 /// The simplex of the previous call, so that GJK starts warm.
 public struct SimplexCache: Sendable {
-    public var metric = 0.0
+    public var metric: Float = 0.0
     public var count = 0
     public var indexA: (Int, Int, Int) = (0, 0, 0)
     public var indexB: (Int, Int, Int) = (0, 0, 0)
@@ -50,25 +50,25 @@ public struct SimplexCache: Sendable {
 public struct DistanceInput: Sendable {
     public var proxyA: DistanceProxy
     public var proxyB: DistanceProxy
-    public var transformA: Transform
-    public var transformB: Transform
+    public var transformA: Transformf
+    public var transformB: Transformf
     public var useRadii: Bool
-    public init(proxyA: DistanceProxy, proxyB: DistanceProxy, transformA: Transform, transformB: Transform, useRadii: Bool) {
+    public init(proxyA: DistanceProxy, proxyB: DistanceProxy, transformA: Transformf, transformB: Transformf, useRadii: Bool) {
         self.proxyA = proxyA; self.proxyB = proxyB; self.transformA = transformA; self.transformB = transformB; self.useRadii = useRadii
     }
 }
 
 /// Closest points (world, m) and their distance (m).
 public struct DistanceOutput: Sendable {
-    public var pointA = Vec2.zero
-    public var pointB = Vec2.zero
-    public var distance = 0.0
+    public var pointA = Vec2f.zero
+    public var pointB = Vec2f.zero
+    public var distance: Float = 0.0
     public var iterations = 0
 }
 
 struct SimplexVertex {
-    var wA = Vec2.zero, wB = Vec2.zero, w = Vec2.zero
-    var a = 0.0
+    var wA = Vec2f.zero, wB = Vec2f.zero, w = Vec2f.zero
+    var a: Float = 0.0
     var indexA = 0, indexB = 0
 }
 
@@ -87,7 +87,7 @@ struct Simplex {
     var v = SimplexVertices()
     var count = 0
 
-    mutating func readCache(_ cache: SimplexCache, _ vA: UnsafePointer<Vec2>, _ xfA: Transform, _ vB: UnsafePointer<Vec2>, _ xfB: Transform) {
+    mutating func readCache(_ cache: SimplexCache, _ vA: UnsafePointer<Vec2f>, _ xfA: Transformf, _ vB: UnsafePointer<Vec2f>, _ xfB: Transformf) {
         count = cache.count
         for i in 0..<count {
             let ia = tupleAt(cache.indexA, i), ib = tupleAt(cache.indexB, i)
@@ -118,7 +118,7 @@ struct Simplex {
         cache.indexB = (v[0].indexB, v[1].indexB, v[2].indexB)
     }
 
-    var searchDirection: Vec2 {
+    var searchDirection: Vec2f {
         switch count {
         case 1: return -v[0].w
         case 2:
@@ -129,7 +129,7 @@ struct Simplex {
         }
     }
 
-    var closestPoint: Vec2 {
+    var closestPoint: Vec2f {
         switch count {
         case 1: return v[0].w
         case 2: return v[0].a * v[0].w + v[1].a * v[1].w
@@ -137,7 +137,7 @@ struct Simplex {
         }
     }
 
-    var witnessPoints: (Vec2, Vec2) {
+    var witnessPoints: (Vec2f, Vec2f) {
         switch count {
         case 1: return (v[0].wA, v[0].wB)
         case 2: return (v[0].a * v[0].wA + v[1].a * v[1].wA, v[0].a * v[0].wB + v[1].a * v[1].wB)
@@ -148,7 +148,7 @@ struct Simplex {
         }
     }
 
-    var metric: Double {
+    var metric: Float {
         switch count {
         case 2: return distance(v[0].w, v[1].w)
         case 3: return cross(v[1].w - v[0].w, v[2].w - v[0].w)
@@ -205,7 +205,7 @@ public func shapeDistance(_ input: DistanceInput, cache: inout SimplexCache) -> 
 
 /// `shapeDistance` on proxies passed by reference (the time-of-impact loop calls it many times
 /// and would otherwise copy both proxies into a `DistanceInput` each time).
-func shapeDistance(_ pA: DistanceProxy, _ xfA: Transform, _ pB: DistanceProxy, _ xfB: Transform, useRadii: Bool,
+func shapeDistance(_ pA: DistanceProxy, _ xfA: Transformf, _ pB: DistanceProxy, _ xfB: Transformf, useRadii: Bool,
                    cache: inout SimplexCache) -> DistanceOutput {
     withUnsafePointer(to: pA) { a in
         withUnsafePointer(to: pB) { b in shapeDistance(ProxyRef(a), xfA, ProxyRef(b), xfB, useRadii: useRadii, cache: &cache) }
@@ -216,21 +216,21 @@ func shapeDistance(_ pA: DistanceProxy, _ xfA: Transform, _ pB: DistanceProxy, _
 /// first field of `Vertices`), so that GJK and the time-of-impact search do not go through the
 /// subscript's switch per vertex. Valid while the proxy it was made from is.
 struct ProxyRef {
-    let v: UnsafePointer<Vec2>
+    let v: UnsafePointer<Vec2f>
     let count: Int
-    let radius: Double
+    let radius: Float
 
     @inline(__always) init(_ p: UnsafePointer<DistanceProxy>) {
         v = UnsafeRawPointer(p).advanced(by: MemoryLayout<DistanceProxy>.offset(of: \DistanceProxy.vertices)!)
-            .assumingMemoryBound(to: Vec2.self)
+            .assumingMemoryBound(to: Vec2f.self)
         count = p.pointee.vertices.count
         radius = p.pointee.radius
     }
 
-    @inline(__always) subscript(i: Int) -> Vec2 { v[i] }
+    @inline(__always) subscript(i: Int) -> Vec2f { v[i] }
 
     /// The index of the first vertex furthest along `d` (as `DistanceProxy.support`).
-    @inline(__always) func support(_ d: Vec2) -> Int {
+    @inline(__always) func support(_ d: Vec2f) -> Int {
         var best = 0
         var bestValue = dot(v[0], d)
         for i in 1..<count {
@@ -243,8 +243,8 @@ struct ProxyRef {
 
 /// `shapeDistance` on proxies read in place through pointers (the vertex subscript's switch per
 /// vertex was a large part of a query).
-func shapeDistance(_ proxyA: ProxyRef, _ xfA: Transform, _ proxyB: ProxyRef,
-                   _ xfB: Transform, useRadii: Bool, cache: inout SimplexCache) -> DistanceOutput {
+func shapeDistance(_ proxyA: ProxyRef, _ xfA: Transformf, _ proxyB: ProxyRef,
+                   _ xfB: Transformf, useRadii: Bool, cache: inout SimplexCache) -> DistanceOutput {
     let vA = proxyA.v, vB = proxyB.v
     var output = DistanceOutput()
     var simplex = Simplex()
@@ -300,7 +300,7 @@ func shapeDistance(_ proxyA: ProxyRef, _ xfA: Transform, _ proxyB: ProxyRef,
 }
 
 /// `true` when the two shape children overlap (distance below 10 ε).
-public func testOverlap(_ a: Shape, _ childA: Int, _ b: Shape, _ childB: Int, _ xfA: Transform, _ xfB: Transform) -> Bool {
+public func testOverlap(_ a: Shape, _ childA: Int, _ b: Shape, _ childB: Int, _ xfA: Transformf, _ xfB: Transformf) -> Bool {
     var cache = SimplexCache()
     let input = DistanceInput(proxyA: DistanceProxy(a, child: childA), proxyB: DistanceProxy(b, child: childB),
                               transformA: xfA, transformB: xfB, useRadii: true)

@@ -11,7 +11,7 @@ public struct DynamicTree: Sendable {
     public static let nullNode = -1
 
     struct Node: Sendable {
-        var aabb = AABB(lowerBound: .zero, upperBound: .zero)
+        var aabb = AABBf(lowerBound: .zero, upperBound: .zero)
         var userData = 0
         var parentOrNext = DynamicTree.nullNode
         var child1 = DynamicTree.nullNode
@@ -60,10 +60,10 @@ public struct DynamicTree: Sendable {
     }
 
     /// Adds a leaf for `aabb` fattened by `Settings.aabbExtension`; returns its proxy id.
-    public mutating func createProxy(_ aabb: AABB, userData: Int) -> Int {
+    public mutating func createProxy(_ aabb: AABBf, userData: Int) -> Int {
         let id = allocateNode()
-        let r = Vec2(Settings.aabbExtension, Settings.aabbExtension)
-        nodes[id].aabb = AABB(lowerBound: aabb.lowerBound - r, upperBound: aabb.upperBound + r)
+        let r = Vec2f(Settings.aabbExtension, Settings.aabbExtension)
+        nodes[id].aabb = AABBf(lowerBound: aabb.lowerBound - r, upperBound: aabb.upperBound + r)
         nodes[id].userData = userData
         nodes[id].height = 0
         insertLeaf(id)
@@ -79,11 +79,11 @@ public struct DynamicTree: Sendable {
 
     /// Re-inserts the proxy when `aabb` left its fat box; the new fat box is stretched along
     /// `displacement` (m). Returns `true` when it moved.
-    public mutating func moveProxy(_ id: Int, _ aabb: AABB, displacement: Vec2) -> Bool {
+    public mutating func moveProxy(_ id: Int, _ aabb: AABBf, displacement: Vec2f) -> Bool {
         if nodes[id].aabb.contains(aabb) { return false }
         removeLeaf(id)
-        let r = Vec2(Settings.aabbExtension, Settings.aabbExtension)
-        var b = AABB(lowerBound: aabb.lowerBound - r, upperBound: aabb.upperBound + r)
+        let r = Vec2f(Settings.aabbExtension, Settings.aabbExtension)
+        var b = AABBf(lowerBound: aabb.lowerBound - r, upperBound: aabb.upperBound + r)
         let d = Settings.aabbMultiplier * displacement
         if d.x < 0 { b.lowerBound.x += d.x } else { b.upperBound.x += d.x }
         if d.y < 0 { b.lowerBound.y += d.y } else { b.upperBound.y += d.y }
@@ -95,24 +95,24 @@ public struct DynamicTree: Sendable {
     /// The user data stored with a proxy.
     public func userData(_ id: Int) -> Int { nodes[id].userData }
     /// The fattened box of a proxy.
-    public func fatAABB(_ id: Int) -> AABB { nodes[id].aabb }
+    public func fatAABB(_ id: Int) -> AABBf { nodes[id].aabb }
 
     /// Calls `callback` with every proxy whose fat box overlaps `aabb`; return false to stop.
-    public func query(_ aabb: AABB, _ callback: (Int) -> Bool) {
+    public func query(_ aabb: AABBf, _ callback: (Int) -> Bool) {
         var stack: [Int] = []
         Self.query(nodes, root, aabb, &stack, callback)
     }
 
     /// `query` with the traversal stack kept in the tree between calls, so that the broad phase's
     /// per-step queries do not allocate.
-    mutating func queryReusingStack(_ aabb: AABB, _ callback: (Int) -> Bool) {
+    mutating func queryReusingStack(_ aabb: AABBf, _ callback: (Int) -> Bool) {
         var stack: [Int] = []
         swap(&stack, &queryStack)
         Self.query(nodes, root, aabb, &stack, callback)
         swap(&stack, &queryStack)
     }
 
-    private static func query(_ nodes: ContiguousArray<Node>, _ root: Int, _ aabb: AABB, _ stack: inout [Int], _ callback: (Int) -> Bool) {
+    private static func query(_ nodes: ContiguousArray<Node>, _ root: Int, _ aabb: AABBf, _ stack: inout [Int], _ callback: (Int) -> Bool) {
         stack.clear()
         stack.append(root)
         while let id = stack.popLast() {
@@ -146,7 +146,7 @@ public struct DynamicTree: Sendable {
             let combinedArea = nodes[index].aabb.union(leafAABB).perimeter
             let cost = 2 * combinedArea
             let inheritanceCost = 2 * (combinedArea - area)
-            func descendCost(_ c: Int) -> Double {
+            func descendCost(_ c: Int) -> Float {
                 let a = leafAABB.union(nodes[c].aabb)
                 if nodes[c].isLeaf { return a.perimeter + inheritanceCost }
                 return (a.perimeter - nodes[c].aabb.perimeter) + inheritanceCost
@@ -293,7 +293,7 @@ public struct BroadPhase: Sendable {
     }
 
     /// Creates a proxy and marks it moved.
-    public mutating func createProxy(_ aabb: AABB, userData: Int) -> Int {
+    public mutating func createProxy(_ aabb: AABBf, userData: Int) -> Int {
         let id = tree.createProxy(aabb, userData: userData)
         proxyCount += 1
         moveBuffer.append(id)
@@ -308,14 +308,14 @@ public struct BroadPhase: Sendable {
     }
 
     /// Updates a proxy's box; marks it moved when it left its fat box.
-    public mutating func moveProxy(_ id: Int, _ aabb: AABB, displacement: Vec2) {
+    public mutating func moveProxy(_ id: Int, _ aabb: AABBf, displacement: Vec2f) {
         if tree.moveProxy(id, aabb, displacement: displacement) { moveBuffer.append(id) }
     }
 
     /// Marks a proxy moved so that its pairs are looked for again.
     public mutating func touchProxy(_ id: Int) { moveBuffer.append(id) }
 
-    public func fatAABB(_ id: Int) -> AABB { tree.fatAABB(id) }
+    public func fatAABB(_ id: Int) -> AABBf { tree.fatAABB(id) }
     public func userData(_ id: Int) -> Int { tree.userData(id) }
     /// `true` when the fat boxes of two proxies overlap.
     public func testOverlap(_ a: Int, _ b: Int) -> Bool { tree.fatAABB(a).overlaps(tree.fatAABB(b)) }

@@ -2,9 +2,8 @@
 // (The engine keeps Box2D's compact layout: see docs/architecture.md, Habits.)
 import Geometry
 
-/// Box2D's `FLT_EPSILON`: the engine keeps float32's thresholds so that it branches where the
-/// oracle does, though it computes in double precision.
-@usableFromInline let epsilon = 1.1920929e-7
+/// Box2D's `FLT_EPSILON` (`b2_epsilon`).
+@usableFromInline let epsilon: Float = .ulpOfOne
 
 /// Feature types of a contact point: a vertex or a face of a shape.
 public enum ContactFeatureType: UInt8, Sendable { case vertex = 0, face = 1 }
@@ -31,9 +30,9 @@ public struct ContactID: Hashable, Sendable {
 
 /// One point of a manifold, in the local frame its manifold type says; impulses in N·s.
 public struct ManifoldPoint: Sendable, Hashable {
-    public var localPoint = Vec2.zero
-    public var normalImpulse = 0.0
-    public var tangentImpulse = 0.0
+    public var localPoint = Vec2f.zero
+    public var normalImpulse: Float = 0.0
+    public var tangentImpulse: Float = 0.0
     public var id = ContactID()
     public init() {}
 }
@@ -46,8 +45,8 @@ public struct Manifold: Sendable {
     public var point0 = ManifoldPoint()
     public var point1 = ManifoldPoint()
     public var pointCount = 0
-    public var localNormal = Vec2.zero
-    public var localPoint = Vec2.zero
+    public var localNormal = Vec2f.zero
+    public var localPoint = Vec2f.zero
     public var type = ManifoldType.circles
     public init() {}
 
@@ -61,18 +60,18 @@ public struct Manifold: Sendable {
 /// A manifold in world coordinates: the normal from A to B, the points midway between the
 /// surfaces, and the separations (negative when overlapping), in metres.
 public struct WorldManifold: Sendable {
-    public var normal = Vec2.zero
-    public var points: (Vec2, Vec2) = (.zero, .zero)
-    public var separations: (Double, Double) = (0, 0)
+    public var normal = Vec2f.zero
+    public var points: (Vec2f, Vec2f) = (.zero, .zero)
+    public var separations: (Float, Float) = (0, 0)
 
     public init() {}
 
     /// Evaluates `m` for shapes of skin radii `radiusA`, `radiusB` placed at `xfA`, `xfB`.
-    public init(_ m: Manifold, _ xfA: Transform, _ radiusA: Double, _ xfB: Transform, _ radiusB: Double) {
+    public init(_ m: Manifold, _ xfA: Transformf, _ radiusA: Float, _ xfB: Transformf, _ radiusB: Float) {
         if m.pointCount == 0 { return }
         switch m.type {
         case .circles:
-            normal = Vec2(1, 0)
+            normal = Vec2f(1, 0)
             let pointA = mul(xfA, m.localPoint)
             let pointB = mul(xfB, m.point0.localPoint)
             if distanceSquared(pointA, pointB) > epsilon * epsilon {
@@ -104,24 +103,24 @@ public struct WorldManifold: Sendable {
         }
     }
 
-    private mutating func set(_ i: Int, _ p: Vec2, _ s: Double) {
+    private mutating func set(_ i: Int, _ p: Vec2f, _ s: Float) {
         if i == 0 { points.0 = p; separations.0 = s } else { points.1 = p; separations.1 = s }
     }
 
     /// Point `i` (0 or 1).
-    public func point(_ i: Int) -> Vec2 { i == 0 ? points.0 : points.1 }
+    public func point(_ i: Int) -> Vec2f { i == 0 ? points.0 : points.1 }
     /// Separation of point `i` (m).
-    public func separation(_ i: Int) -> Double { i == 0 ? separations.0 : separations.1 }
+    public func separation(_ i: Int) -> Float { i == 0 ? separations.0 : separations.1 }
 }
 
 /// A clipping vertex: a point and the features that made it.
 struct ClipVertex {
-    var v = Vec2.zero
+    var v = Vec2f.zero
     var id = ContactID()
 }
 
 /// Clips the segment `vIn` against the half-plane `dot(normal, x) ≤ offset`.
-func clipSegmentToLine(_ vIn: (ClipVertex, ClipVertex), normal: Vec2, offset: Double, vertexIndexA: Int) -> (ClipVertex, ClipVertex, Int) {
+func clipSegmentToLine(_ vIn: (ClipVertex, ClipVertex), normal: Vec2f, offset: Float, vertexIndexA: Int) -> (ClipVertex, ClipVertex, Int) {
     var out = (ClipVertex(), ClipVertex())
     var count = 0
     let d0 = dot(normal, vIn.0.v) - offset
@@ -140,10 +139,10 @@ func clipSegmentToLine(_ vIn: (ClipVertex, ClipVertex), normal: Vec2, offset: Do
     return (out.0, out.1, count)
 }
 
-extension Vec2 {
+extension Vec2f {
     /// Box2D's `Normalize`: the unit vector, or the vector unchanged when shorter than `epsilon`.
-    @inlinable var safeNormalized: Vec2 {
+    @inlinable var safeNormalized: Vec2f {
         let l = length
-        return l < epsilon ? self : Vec2(x / l, y / l)
+        return l < epsilon ? self : Vec2f(x / l, y / l)
     }
 }

@@ -12,15 +12,15 @@ import Geometry
 /// does each once per body move. The values are the same operations on the same numbers, so a
 /// manifold computed from a pose is the manifold computed without one, bit for bit.
 struct PolygonPose {
-    struct Point { var v: Vec2; var n: Vec2 }
+    struct Point { var v: Vec2f; var n: Vec2f }
     typealias Points = (Point, Point, Point, Point, Point, Point, Point, Point)
     private static let origin = Point(v: .zero, n: .zero)
 
     /// The transform the points were computed for (meaningful only when `count > 0`).
-    var xf = Transform.identity
+    var xf = Transformf.identity
     /// The number of points computed; 0 until the first use, and again when the fixture changes.
     var count = 0
-    var centroid = Vec2.zero
+    var centroid = Vec2f.zero
     var points: Points = (origin, origin, origin, origin, origin, origin, origin, origin)
 
     @inline(__always) static var pointsOffset: Int { MemoryLayout<PolygonPose>.offset(of: \PolygonPose.points)! }
@@ -31,7 +31,7 @@ extension UnsafeMutablePointer where Pointee == PolygonPose {
     /// (compared bit for bit: a transform equal in value but not in bits, such as -0 for 0, is
     /// computed again, never wrongly reused).
     @inline(__always)
-    func placed(_ poly: UnsafePointer<PolygonShape>, _ xf: Transform) -> UnsafePointer<PolygonPose.Point> {
+    func placed(_ poly: UnsafePointer<PolygonShape>, _ xf: Transformf) -> UnsafePointer<PolygonPose.Point> {
         let points = UnsafeMutableRawPointer(self).advanced(by: PolygonPose.pointsOffset).assumingMemoryBound(to: PolygonPose.Point.self)
         let old = pointee.xf
         if pointee.count == 0 || old.p.x.bitPattern != xf.p.x.bitPattern || old.p.y.bitPattern != xf.p.y.bitPattern

@@ -5,19 +5,19 @@ import Geometry
 /// Mass properties of a shape: mass in kg, centroid in the shape's frame (m), rotational inertia
 /// about the shape origin (kg·m²), as Box2D's `b2MassData`.
 public struct MassData: Sendable, Hashable {
-    public var mass: Double
-    public var center: Vec2
-    public var inertia: Double
-    public init(mass: Double = 0, center: Vec2 = .zero, inertia: Double = 0) {
+    public var mass: Float
+    public var center: Vec2f
+    public var inertia: Float
+    public init(mass: Float = 0, center: Vec2f = .zero, inertia: Float = 0) {
         self.mass = mass; self.center = center; self.inertia = inertia
     }
 }
 
 /// A solid circle: centre in the body frame (m) and radius (m).
 public struct CircleShape: Sendable, Hashable {
-    public var position: Vec2
-    public var radius: Double
-    public init(position: Vec2 = .zero, radius: Double) { self.position = position; self.radius = radius }
+    public var position: Vec2f
+    public var radius: Float
+    init(position: Vec2f = .zero, radius: Float) { self.position = position; self.radius = radius }
 }
 
 /// A solid convex polygon of at most `Settings.maxPolygonVertices` vertices, counter-clockwise in
@@ -26,31 +26,31 @@ public struct PolygonShape: Sendable, Hashable {
     /// Stored inline (no heap buffer), so that copying a shape never allocates or retains.
     public var vertices: Vertices
     public var normals: Vertices
-    public var centroid: Vec2
-    public var radius: Double
+    public var centroid: Vec2f
+    public var radius: Float
 
     /// An axis-aligned box of half extents `halfWidth` × `halfHeight` (m), optionally centred at
     /// `center` and rotated by `angle` radians in the body frame.
-    public static func box(halfWidth hx: Double, halfHeight hy: Double, center: Vec2 = .zero, angle: Double = 0) -> PolygonShape {
-        var v = [Vec2(-hx, -hy), Vec2(hx, -hy), Vec2(hx, hy), Vec2(-hx, hy)]
-        var n = [Vec2(0, -1), Vec2(1, 0), Vec2(0, 1), Vec2(-1, 0)]
+    static func box(halfWidth hx: Float, halfHeight hy: Float, center: Vec2f = .zero, angle: Float = 0) -> PolygonShape {
+        var v = [Vec2f(-hx, -hy), Vec2f(hx, -hy), Vec2f(hx, hy), Vec2f(-hx, hy)]
+        var n = [Vec2f(0, -1), Vec2f(1, 0), Vec2f(0, 1), Vec2f(-1, 0)]
         if center != .zero || angle != 0 {
-            let xf = Transform(position: center, angle: angle)
+            let xf = Transformf(position: center, angle: angle)
             for i in 0..<4 { v[i] = mul(xf, v[i]); n[i] = mul(xf.q, n[i]) }
         }
         return PolygonShape(vertices: v, normals: n, centroid: center, radius: Settings.polygonRadius)
     }
 
-    init(vertices: [Vec2], normals: [Vec2], centroid: Vec2, radius: Double) {
+    init(vertices: [Vec2f], normals: [Vec2f], centroid: Vec2f, radius: Float) {
         self.vertices = Vertices(vertices); self.normals = Vertices(normals); self.centroid = centroid; self.radius = radius
     }
 
     /// The convex hull of `points` (Box2D's gift wrapping, after welding points closer than half
     /// the linear slop). Nil when the hull is degenerate (fewer than 3 distinct, non-collinear points).
-    public init?(points: [Vec2]) {
+    init?(points: [Vec2f]) {
         let n0 = Swift.min(points.count, Settings.maxPolygonVertices)
         if n0 < 3 { return nil }
-        var ps: [Vec2] = []
+        var ps: [Vec2f] = []
         let weld = (0.5 * Settings.linearSlop) * (0.5 * Settings.linearSlop)
         for i in 0..<n0 {
             let v = points[i]
@@ -83,7 +83,7 @@ public struct PolygonShape: Sendable, Hashable {
         }
         if hull.count < 3 { return nil }
         let verts = hull.map { ps[$0] }
-        var norms: [Vec2] = []
+        var norms: [Vec2f] = []
         for i in 0..<verts.count {
             let edge = verts[(i + 1) % verts.count] - verts[i]
             if edge.lengthSquared <= 1.1920929e-7 * 1.1920929e-7 { return nil }
@@ -93,11 +93,11 @@ public struct PolygonShape: Sendable, Hashable {
         self.init(vertices: verts, normals: norms, centroid: c, radius: Settings.polygonRadius)
     }
 
-    static func centroid(of vs: [Vec2]) -> Vec2? {
-        var c = Vec2.zero
-        var area = 0.0
-        let pRef = Vec2.zero
-        let inv3 = 1.0 / 3.0
+    static func centroid(of vs: [Vec2f]) -> Vec2f? {
+        var c = Vec2f.zero
+        var area: Float = 0.0
+        let pRef = Vec2f.zero
+        let inv3: Float = 1.0 / 3.0
         for i in 0..<vs.count {
             let p1 = pRef, p2 = vs[i], p3 = i + 1 < vs.count ? vs[i + 1] : vs[0]
             let e1 = p2 - p1, e2 = p3 - p1
@@ -110,12 +110,12 @@ public struct PolygonShape: Sendable, Hashable {
     }
 
     /// Mass of the polygon of `density` kg/m² (the skin radius is ignored, as Box2D does).
-    public func computeMass(density: Double) -> MassData {
-        var center = Vec2.zero
-        var area = 0.0
-        var inertia = 0.0
+    public func computeMass(density: Float) -> MassData {
+        var center = Vec2f.zero
+        var area: Float = 0.0
+        var inertia: Float = 0.0
         let s = vertices[0]
-        let inv3 = 1.0 / 3.0
+        let inv3: Float = 1.0 / 3.0
         for i in 0..<vertices.count {
             let e1 = vertices[i] - s
             let e2 = (i + 1 < vertices.count ? vertices[i + 1] : vertices[0]) - s
@@ -138,28 +138,28 @@ public struct PolygonShape: Sendable, Hashable {
 
 /// A line segment (m) with optional ghost vertices for smooth collision along chains.
 public struct EdgeShape: Sendable, Hashable {
-    public var vertex1: Vec2
-    public var vertex2: Vec2
-    public var vertex0: Vec2 = .zero
-    public var vertex3: Vec2 = .zero
+    public var vertex1: Vec2f
+    public var vertex2: Vec2f
+    public var vertex0: Vec2f = .zero
+    public var vertex3: Vec2f = .zero
     public var hasVertex0 = false
     public var hasVertex3 = false
-    public var radius: Double = Settings.polygonRadius
-    public init(_ v1: Vec2, _ v2: Vec2) { vertex1 = v1; vertex2 = v2 }
+    public var radius: Float = Settings.polygonRadius
+    init(_ v1: Vec2f, _ v2: Vec2f) { vertex1 = v1; vertex2 = v2 }
 }
 
 /// A chain of segments (m), open or closed into a loop; each segment is one child.
 public struct ChainShape: Sendable, Hashable {
-    public var vertices: [Vec2]
+    public var vertices: [Vec2f]
     public var isLoop: Bool
-    public var prevVertex: Vec2 = .zero
-    public var nextVertex: Vec2 = .zero
+    public var prevVertex: Vec2f = .zero
+    public var nextVertex: Vec2f = .zero
     public var hasPrevVertex = false
     public var hasNextVertex = false
-    public var radius: Double = Settings.polygonRadius
+    public var radius: Float = Settings.polygonRadius
 
     /// A closed loop through `points` (at least 3), as `b2ChainShape::CreateLoop`.
-    public static func loop(_ points: [Vec2]) -> ChainShape {
+    static func loop(_ points: [Vec2f]) -> ChainShape {
         precondition(points.count >= 3, "a chain loop needs at least three points")
         var c = ChainShape(vertices: points + [points[0]], isLoop: true)
         c.prevVertex = points[points.count - 1]
@@ -170,12 +170,12 @@ public struct ChainShape: Sendable, Hashable {
     }
 
     /// An open chain through `points` (at least 2), as `b2ChainShape::CreateChain`.
-    public static func chain(_ points: [Vec2]) -> ChainShape {
+    static func chain(_ points: [Vec2f]) -> ChainShape {
         precondition(points.count >= 2, "a chain needs at least two points")
         return ChainShape(vertices: points, isLoop: false)
     }
 
-    init(vertices: [Vec2], isLoop: Bool) { self.vertices = vertices; self.isLoop = isLoop }
+    init(vertices: [Vec2f], isLoop: Bool) { self.vertices = vertices; self.isLoop = isLoop }
 
     /// The number of segments.
     public var childCount: Int { vertices.count - 1 }
@@ -222,7 +222,7 @@ public enum Shape: Sendable, Hashable {
     }
 
     /// The skin radius (m): the circle's radius, or the polygon radius.
-    public var radius: Double {
+    public var radius: Float {
         switch self {
         case .circle(let c): return c.radius
         case .edge(let e): return e.radius
@@ -232,11 +232,11 @@ public enum Shape: Sendable, Hashable {
     }
 
     /// The bounding box of child `child` under `xf`, skin included.
-    public func computeAABB(_ xf: Transform, child: Int) -> AABB {
+    public func computeAABB(_ xf: Transformf, child: Int) -> AABBf {
         switch self {
         case .circle(let c):
             let p = xf.p + mul(xf.q, c.position)
-            return AABB(lowerBound: Vec2(p.x - c.radius, p.y - c.radius), upperBound: Vec2(p.x + c.radius, p.y + c.radius))
+            return AABBf(lowerBound: Vec2f(p.x - c.radius, p.y - c.radius), upperBound: Vec2f(p.x + c.radius, p.y + c.radius))
         case .edge(let e):
             return segmentAABB(mul(xf, e.vertex1), mul(xf, e.vertex2), e.radius)
         case .chain(let c):
@@ -250,18 +250,18 @@ public enum Shape: Sendable, Hashable {
                 let v = mul(xf, p.vertices[i])
                 lower = min(lower, v); upper = max(upper, v)
             }
-            let r = Vec2(p.radius, p.radius)
-            return AABB(lowerBound: lower - r, upperBound: upper + r)
+            let r = Vec2f(p.radius, p.radius)
+            return AABBf(lowerBound: lower - r, upperBound: upper + r)
         }
     }
 
-    private func segmentAABB(_ v1: Vec2, _ v2: Vec2, _ radius: Double) -> AABB {
-        let r = Vec2(radius, radius)
-        return AABB(lowerBound: min(v1, v2) - r, upperBound: max(v1, v2) + r)
+    private func segmentAABB(_ v1: Vec2f, _ v2: Vec2f, _ radius: Float) -> AABBf {
+        let r = Vec2f(radius, radius)
+        return AABBf(lowerBound: min(v1, v2) - r, upperBound: max(v1, v2) + r)
     }
 
     /// Mass properties for `density` kg/m²; segments and chains have none.
-    public func computeMass(density: Double) -> MassData {
+    public func computeMass(density: Float) -> MassData {
         switch self {
         case .circle(let c):
             let rr = c.radius * c.radius
@@ -275,7 +275,7 @@ public enum Shape: Sendable, Hashable {
     }
 
     /// `true` when the world point `p` lies inside the shape placed at `xf` (segments: never).
-    public func testPoint(_ xf: Transform, _ p: Vec2) -> Bool {
+    public func testPoint(_ xf: Transformf, _ p: Vec2f) -> Bool {
         switch self {
         case .circle(let c):
             let center = xf.p + mul(xf.q, c.position)

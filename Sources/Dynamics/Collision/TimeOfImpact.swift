@@ -5,24 +5,24 @@ import Geometry
 /// The motion of a body over a step: centre of mass from `c0` to `c` and angle from `a0` to `a`,
 /// over the fraction of the step `[alpha0, 1]`. Metres and radians.
 public struct Sweep: Sendable {
-    public var localCenter = Vec2.zero
-    public var c0 = Vec2.zero
-    public var c = Vec2.zero
-    public var a0 = 0.0
-    public var a = 0.0
-    public var alpha0 = 0.0
+    public var localCenter = Vec2f.zero
+    public var c0 = Vec2f.zero
+    public var c = Vec2f.zero
+    public var a0: Float = 0.0
+    public var a: Float = 0.0
+    public var alpha0: Float = 0.0
     public init() {}
 
     /// The body transform at fraction `beta` of the remaining interval.
-    @inlinable public func transform(at beta: Double) -> Transform {
+    @inlinable public func transform(at beta: Float) -> Transformf {
         let p = (1 - beta) * c0 + beta * c
         let angle = (1 - beta) * a0 + beta * a
         let q = rotF(angle)
-        return Transform(p: p - mul(q, localCenter), q: q)
+        return Transformf(p: p - mul(q, localCenter), q: q)
     }
 
     /// Moves the start of the sweep forward to `alpha`.
-    public mutating func advance(to alpha: Double) {
+    public mutating func advance(to alpha: Float) {
         let beta = (alpha - alpha0) / (1 - alpha0)
         c0 += beta * (c - c0)
         a0 += beta * (a - a0)
@@ -44,8 +44,8 @@ public struct TOIInput: Sendable {
     public var proxyB: DistanceProxy
     public var sweepA: Sweep
     public var sweepB: Sweep
-    public var tMax: Double
-    public init(proxyA: DistanceProxy, proxyB: DistanceProxy, sweepA: Sweep, sweepB: Sweep, tMax: Double) {
+    public var tMax: Float
+    public init(proxyA: DistanceProxy, proxyB: DistanceProxy, sweepA: Sweep, sweepB: Sweep, tMax: Float) {
         self.proxyA = proxyA; self.proxyB = proxyB; self.sweepA = sweepA; self.sweepB = sweepB; self.tMax = tMax
     }
 }
@@ -56,7 +56,7 @@ public enum TOIState: Sendable { case unknown, failed, overlapped, touching, sep
 /// The state and the time of impact as a fraction of the sweep.
 public struct TOIOutput: Sendable {
     public var state: TOIState
-    public var t: Double
+    public var t: Float
 }
 
 /// The proxies are passed to each call rather than stored: copying them is most of the cost.
@@ -65,11 +65,11 @@ private struct SeparationFunction {
     var sweepA: Sweep
     var sweepB: Sweep
     var kind = Kind.points
-    var localPoint = Vec2.zero
-    var axis = Vec2.zero
+    var localPoint = Vec2f.zero
+    var axis = Vec2f.zero
 
     /// `xfA` and `xfB` are the sweeps' transforms at `t1` (the caller has them already).
-    init(_ cache: SimplexCache, _ pA: ProxyRef, _ sA: Sweep, _ pB: ProxyRef, _ sB: Sweep, _ xfA: Transform, _ xfB: Transform) {
+    init(_ cache: SimplexCache, _ pA: ProxyRef, _ sA: Sweep, _ pB: ProxyRef, _ sB: Sweep, _ xfA: Transformf, _ xfB: Transformf) {
         sweepA = sA; sweepB = sB
         if cache.count == 1 {
             kind = .points
@@ -97,7 +97,7 @@ private struct SeparationFunction {
         }
     }
 
-    func findMinSeparation(_ proxyA: ProxyRef, _ proxyB: ProxyRef, _ t: Double) -> (Int, Int, Double) {
+    func findMinSeparation(_ proxyA: ProxyRef, _ proxyB: ProxyRef, _ t: Float) -> (Int, Int, Float) {
         let xfA = sweepA.transform(at: t), xfB = sweepB.transform(at: t)
         switch kind {
         case .points:
@@ -120,12 +120,12 @@ private struct SeparationFunction {
         }
     }
 
-    func evaluate(_ proxyA: ProxyRef, _ proxyB: ProxyRef, _ iA: Int, _ iB: Int, _ t: Double) -> Double {
+    func evaluate(_ proxyA: ProxyRef, _ proxyB: ProxyRef, _ iA: Int, _ iB: Int, _ t: Float) -> Float {
         evaluate(proxyA, proxyB, iA, iB, sweepA.transform(at: t), sweepB.transform(at: t))
     }
 
     /// `evaluate` at the time whose transforms are `xfA` and `xfB`.
-    func evaluate(_ proxyA: ProxyRef, _ proxyB: ProxyRef, _ iA: Int, _ iB: Int, _ xfA: Transform, _ xfB: Transform) -> Double {
+    func evaluate(_ proxyA: ProxyRef, _ proxyB: ProxyRef, _ iA: Int, _ iB: Int, _ xfA: Transformf, _ xfB: Transformf) -> Float {
         switch kind {
         case .points:
             return dot(mul(xfB, proxyB[iB]) - mul(xfA, proxyA[iA]), axis)
@@ -146,21 +146,21 @@ public func timeOfImpact(_ input: TOIInput) -> TOIOutput {
 }
 
 /// `timeOfImpact` on proxies passed by reference.
-func timeOfImpact(_ pA: DistanceProxy, _ pB: DistanceProxy, _ sweepA: Sweep, _ sweepB: Sweep, tMax: Double) -> TOIOutput {
+func timeOfImpact(_ pA: DistanceProxy, _ pB: DistanceProxy, _ sweepA: Sweep, _ sweepB: Sweep, tMax: Float) -> TOIOutput {
     withUnsafePointer(to: pA) { a in
         withUnsafePointer(to: pB) { b in timeOfImpact(ProxyRef(a), ProxyRef(b), sweepA, sweepB, tMax: tMax) }
     }
 }
 
 /// `timeOfImpact` on proxies read in place.
-private func timeOfImpact(_ pA: ProxyRef, _ pB: ProxyRef, _ sweepA: Sweep, _ sweepB: Sweep, tMax: Double) -> TOIOutput {
+private func timeOfImpact(_ pA: ProxyRef, _ pB: ProxyRef, _ sweepA: Sweep, _ sweepB: Sweep, tMax: Float) -> TOIOutput {
     var output = TOIOutput(state: .unknown, t: tMax)
     var sA = sweepA, sB = sweepB
     sA.normalize(); sB.normalize()
     let totalRadius = pA.radius + pB.radius
     let target = Swift.max(Settings.linearSlop, totalRadius - 3 * Settings.linearSlop)
     let tolerance = 0.25 * Settings.linearSlop
-    var t1 = 0.0
+    var t1: Float = 0.0
     let maxIterations = 20
     var iter = 0
     var cache = SimplexCache()
@@ -185,7 +185,7 @@ private func timeOfImpact(_ pA: ProxyRef, _ pB: ProxyRef, _ sweepA: Sweep, _ swe
             var rootIterCount = 0
             var a1 = t1, a2 = t2
             while true {
-                let t: Double
+                let t: Float
                 if rootIterCount & 1 != 0 {
                     t = a1 + (target - s1) * (a2 - a1) / (s2 - s1)
                 } else {

@@ -6,7 +6,7 @@ import Geometry
 /// vertices or normals, or the points of a GJK proxy (Box2D v3's `b2ShapeProxy` is the same idea).
 /// Reading one from a shape, copying it into a proxy or a manifold routine never allocates.
 public struct Vertices: RandomAccessCollection, Sendable, Hashable {
-    public typealias Storage = (Vec2, Vec2, Vec2, Vec2, Vec2, Vec2, Vec2, Vec2)
+    public typealias Storage = (Vec2f, Vec2f, Vec2f, Vec2f, Vec2f, Vec2f, Vec2f, Vec2f)
     public static let capacity = 8
     @usableFromInline var storage: Storage = (.zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero)
     public private(set) var count = 0
@@ -14,7 +14,7 @@ public struct Vertices: RandomAccessCollection, Sendable, Hashable {
     public init() {}
 
     /// The first `capacity` points of `points`.
-    public init<S: Sequence>(_ points: S) where S.Element == Vec2 {
+    public init<S: Sequence>(_ points: S) where S.Element == Vec2f {
         for p in points where count < Vertices.capacity { append(p) }
     }
 
@@ -23,7 +23,7 @@ public struct Vertices: RandomAccessCollection, Sendable, Hashable {
 
     // A switch, not a pointer into the tuple: reading through `withUnsafeBytes(of:)` can make
     // the compiler copy the whole tuple to get an address.
-    @inlinable public subscript(i: Int) -> Vec2 {
+    @inlinable public subscript(i: Int) -> Vec2f {
         @inline(__always) get {
             switch i {
             case 0: return storage.0
@@ -52,7 +52,7 @@ public struct Vertices: RandomAccessCollection, Sendable, Hashable {
         }
     }
 
-    public mutating func append(_ p: Vec2) {
+    public mutating func append(_ p: Vec2f) {
         precondition(count < Vertices.capacity, "more than \(Vertices.capacity) vertices")
         self[count] = p
         count += 1
@@ -78,11 +78,11 @@ extension PolygonShape {
 extension UnsafePointer where Pointee == PolygonShape {
     /// The polygon's vertices as a plain pointer (the inline storage is the first field of
     /// `Vertices`), for the collision loops.
-    @inline(__always) var vertexBase: UnsafePointer<Vec2> {
-        UnsafeRawPointer(self).advanced(by: PolygonShape.verticesOffset).assumingMemoryBound(to: Vec2.self)
+    @inline(__always) var vertexBase: UnsafePointer<Vec2f> {
+        UnsafeRawPointer(self).advanced(by: PolygonShape.verticesOffset).assumingMemoryBound(to: Vec2f.self)
     }
     /// The polygon's normals as a plain pointer.
-    @inline(__always) var normalBase: UnsafePointer<Vec2> {
-        UnsafeRawPointer(self).advanced(by: PolygonShape.normalsOffset).assumingMemoryBound(to: Vec2.self)
+    @inline(__always) var normalBase: UnsafePointer<Vec2f> {
+        UnsafeRawPointer(self).advanced(by: PolygonShape.normalsOffset).assumingMemoryBound(to: Vec2f.self)
     }
 }

@@ -24,19 +24,19 @@ struct Body {
     var prev = nullIndex
     var fixtureList = nullIndex
     var fixtureCount = 0
-    var xf: Transform
+    var xf: Transformf
     var sweep = Sweep()
-    var linearVelocity: Vec2
-    var angularVelocity: Double
-    var force = Vec2.zero
-    var torque = 0.0
+    var linearVelocity: Vec2f
+    var angularVelocity: Float
+    var force = Vec2f.zero
+    var torque: Float = 0.0
     /// A force that acts during the next step only (UIKit's fields are evaluated every sub-step).
-    var stepForce = Vec2.zero
-    var mass = 0.0, invMass = 0.0
-    var inertia = 0.0, invI = 0.0
-    var linearDamping: Double
-    var angularDamping: Double
-    var gravityScale: Double
+    var stepForce = Vec2f.zero
+    var mass: Float = 0.0, invMass: Float = 0.0
+    var inertia: Float = 0.0, invI: Float = 0.0
+    var linearDamping: Float
+    var angularDamping: Float
+    var gravityScale: Float
     /// Seconds below the sleep tolerances, summed in float32 as Box2D does.
     var sleepTime: Float = 0
     var userData: Int
@@ -48,14 +48,17 @@ struct Body {
         autoSleep = def.allowSleep
         awake = def.awake
         active = def.active
-        xf = Transform(position: def.position, angle: def.angle)
-        sweep.c0 = def.position; sweep.c = def.position
-        sweep.a0 = def.angle; sweep.a = def.angle
-        linearVelocity = def.linearVelocity
-        angularVelocity = def.angularVelocity
-        linearDamping = def.linearDamping
-        angularDamping = def.angularDamping
-        gravityScale = def.gravityScale
+        // The definition is in Double (the public API's precision); the engine rounds every
+        // value to float32 here, as UIKit's PhysicsKit and pybox2d do on the way into Box2D.
+        let position = Vec2f(def.position), angle = Float(def.angle)
+        xf = Transformf(position: position, angle: angle)
+        sweep.c0 = position; sweep.c = position
+        sweep.a0 = angle; sweep.a = angle
+        linearVelocity = Vec2f(def.linearVelocity)
+        angularVelocity = Float(def.angularVelocity)
+        linearDamping = Float(def.linearDamping)
+        angularDamping = Float(def.angularDamping)
+        gravityScale = Float(def.gravityScale)
         userData = def.userData
         if type == .dynamicBody { mass = 1; invMass = 1 }
     }
@@ -78,7 +81,7 @@ struct Body {
         xf.p = sweep.c - mul(xf.q, sweep.localCenter)
     }
 
-    mutating func advance(_ alpha: Double) {
+    mutating func advance(_ alpha: Float) {
         sweep.advance(to: alpha)
         sweep.c = sweep.c0
         sweep.a = sweep.a0
@@ -91,13 +94,13 @@ struct Body {
 
 /// A shape attached to a body.
 struct Fixture {
-    struct Proxy { var aabb: AABB; var proxyId: Int; var childIndex: Int }
+    struct Proxy { var aabb: AABBf; var proxyId: Int; var childIndex: Int }
     var body: Int
     var next = nullIndex
     var shape: Shape
-    var density: Double
-    var friction: Double
-    var restitution: Double
+    var density: Float
+    var friction: Float
+    var restitution: Float
     var isSensor: Bool
     var filter: Filter
     var userData: Int
@@ -107,11 +110,11 @@ struct Fixture {
     /// (an enum as large as its largest case, an inline polygon): Box2D's type, the skin radius,
     /// the polygon (empty unless a polygon), and the segments of an edge or a chain.
     var typeIndex: Int
-    var radius: Double
+    var radius: Float
     var polygon: PolygonShape
     var edges: [EdgeShape]
 
-    init(body: Int, shape: Shape, density: Double, friction: Double, restitution: Double, isSensor: Bool, filter: Filter, userData: Int) {
+    init(body: Int, shape: Shape, density: Float, friction: Float, restitution: Float, isSensor: Bool, filter: Filter, userData: Int) {
         self.body = body; self.shape = shape; self.density = density; self.friction = friction
         self.restitution = restitution; self.isSensor = isSensor; self.filter = filter; self.userData = userData
         typeIndex = shape.typeIndex

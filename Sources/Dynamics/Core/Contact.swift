@@ -24,7 +24,7 @@ struct Contact {
     /// Edge 0 lives in body A's contact list (other = B), edge 1 in body B's (other = A).
     var edgeNext = (nullIndex, nullIndex)
     var edgeOther = (nullIndex, nullIndex)
-    var toi = 1.0
+    var toi: Float = 1.0
     /// The children's broad-phase proxies (a proxy lives as long as its fixture, and a fixture's
     /// contacts go before it), for the narrow phase's overlap test without reading the fixtures.
     let proxyA: Int32
@@ -37,11 +37,11 @@ struct Contact {
     var prev = nullIndex
     var edgePrev = (nullIndex, nullIndex)
     var manifold = Manifold()
-    var friction: Double
-    var restitution: Double
+    var friction: Float
+    var restitution: Float
 
     init(fixtureA: Int, fixtureB: Int, indexA: Int, indexB: Int, bodyA: Int, bodyB: Int, proxyA: Int, proxyB: Int,
-         sensor: Bool, friction: Double, restitution: Double) {
+         sensor: Bool, friction: Float, restitution: Float) {
         self.proxyA = Int32(truncatingIfNeeded: proxyA); self.proxyB = Int32(truncatingIfNeeded: proxyB)
         self.fixtureA = fixtureA; self.fixtureB = fixtureB; self.indexA = indexA; self.indexB = indexB
         self.bodyA = Int32(truncatingIfNeeded: bodyA); self.bodyB = Int32(truncatingIfNeeded: bodyB)
@@ -66,7 +66,7 @@ func contactRegistration(_ typeA: Int, _ typeB: Int) -> (supported: Bool, swap: 
 }
 
 /// Evaluates the manifold for the (already ordered) shape children.
-func evaluateManifold(_ a: Shape, _ indexA: Int, _ xfA: Transform, _ b: Shape, _ indexB: Int, _ xfB: Transform) -> Manifold {
+func evaluateManifold(_ a: Shape, _ indexA: Int, _ xfA: Transformf, _ b: Shape, _ indexB: Int, _ xfB: Transformf) -> Manifold {
     switch (a, b) {
     case (.circle(let ca), .circle(let cb)): return collideCircles(ca, xfA, cb, xfB)
     case (.polygon(let pa), .circle(let cb)): return collidePolygonAndCircle(pa, xfA, cb, xfB)

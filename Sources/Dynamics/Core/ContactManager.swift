@@ -203,7 +203,7 @@ extension World {
     /// The manifold of two (already ordered) fixture children. Polygons are read in place in the
     /// fixture array and segments from the fixture's copies, so no `Shape` is copied per contact.
     @inline(__always)
-    func manifold(_ fx: UnsafeBufferPointer<Fixture>, _ fA: Int, _ iA: Int, _ xfA: Transform, _ fB: Int, _ iB: Int, _ xfB: Transform) -> Manifold {
+    func manifold(_ fx: UnsafeBufferPointer<Fixture>, _ fA: Int, _ iA: Int, _ xfA: Transformf, _ fB: Int, _ iB: Int, _ xfB: Transformf) -> Manifold {
         let tA = fx[fA].typeIndex, tB = fx[fB].typeIndex
         if tB == 2 && (tA == 2 || tA == 1 || tA == 3) {
             let pB = polygonPointer(fx, fB)

@@ -3,35 +3,35 @@
 import Geometry
 
 struct VelocityConstraintPoint {
-    var rA = Vec2.zero, rB = Vec2.zero
-    var normalImpulse = 0.0, tangentImpulse = 0.0
-    var tangentMass = 0.0
-    var velocityBias = 0.0
+    var rA = Vec2f.zero, rB = Vec2f.zero
+    var normalImpulse: Float = 0.0, tangentImpulse: Float = 0.0
+    var tangentMass: Float = 0.0
+    var velocityBias: Float = 0.0
 }
 
 /// A body's inverse mass and inverse rotational inertia, by island index: the velocity and
 /// position constraints read them from here rather than each carrying both bodies' (Box2D's
 /// layout).
-struct SolverMass: DefaultConstructible { var m = 0.0, i = 0.0 }
+struct SolverMass: DefaultConstructible { var m: Float = 0.0, i: Float = 0.0 }
 
 /// A symmetric 2×2 matrix (the block solver's K and its inverse): three numbers instead of four,
 /// the same products (K's off-diagonal entries are one number, and so are its inverse's).
 struct Sym22 {
-    var k11 = 0.0, k12 = 0.0, k22 = 0.0
-    /// The inverse, as `Mat22.inverse` computes it (zero when singular).
+    var k11: Float = 0.0, k12: Float = 0.0, k22: Float = 0.0
+    /// The inverse, as `Mat22f.inverse` computes it (zero when singular).
     @inline(__always) var inverse: Sym22 {
         var det = k11 * k22 - k12 * k12
         if det != 0 { det = 1 / det }
         return Sym22(k11: det * k22, k12: -det * k12, k22: det * k11)
     }
-    /// `A·v`, as `mul(Mat22, Vec2)` computes it.
-    @inline(__always) func times(_ v: Vec2) -> Vec2 { Vec2(k11 * v.x + k12 * v.y, k12 * v.x + k22 * v.y) }
+    /// `A·v`, as `mul(Mat22f, Vec2f)` computes it.
+    @inline(__always) func times(_ v: Vec2f) -> Vec2f { Vec2f(k11 * v.x + k12 * v.y, k12 * v.x + k22 * v.y) }
 }
 
 /// One contact's velocity constraint. The velocity iterations walk thousands of these eight times
-/// a step, so only what they read every time is here, packed: 216 bytes a constraint (Box2D's
-/// 156 in float; its layout in double is 272). An island's constraints then take fewer cache
-/// lines (rain-100's velocity iterations: 1.69 M first-level cache misses → 1.09 M, cachegrind).
+/// a step, so only what they read every time is here, packed: 112 bytes a constraint in float32
+/// (Box2D's is 156; this layout was 216 bytes in double, Box2D's 272). An island's constraints
+/// then take fewer cache lines.
 /// So:
 /// - the bodies' masses are in the solver's `masses`, by island index (shared by a body's
 ///   contacts);
@@ -42,11 +42,11 @@ struct Sym22 {
 /// Constraint i is always the island's contact i.
 struct ContactVelocityConstraint: DefaultConstructible {
     var points = (VelocityConstraintPoint(), VelocityConstraintPoint())
-    var normal = Vec2.zero
+    var normal = Vec2f.zero
     /// Two points: the block solver's K⁻¹. One point: `k11` is the point's normal mass.
     var normalMass = Sym22()
     var K = Sym22()
-    var friction = 0.0
+    var friction: Float = 0.0
     var indexA: Int32 = 0, indexB: Int32 = 0
     var count: Int32 = 0
     @inline(__always) var pointCount: Int { Int(count) }
@@ -54,7 +54,7 @@ struct ContactVelocityConstraint: DefaultConstructible {
     /// Point `j`'s normal mass, `1 / (mA + mB + iA·rnA² + iB·rnB²)` or 0 (Box2D keeps it per
     /// point). With two points K₁₁ and K₂₂ are those sums, and the block solver is used only
     /// when K is well conditioned, so both are positive.
-    @inline(__always) func pointNormalMass(_ j: Int) -> Double {
+    @inline(__always) func pointNormalMass(_ j: Int) -> Float {
         if count == 1 { return normalMass.k11 }
         return 1 / (j == 0 ? K.k11 : K.k22)
     }
@@ -65,19 +65,19 @@ struct ContactVelocityConstraint: DefaultConstructible {
     }
 }
 
-/// One contact's position constraint (128 bytes a constraint; the position iterations walk these).
+/// One contact's position constraint (72 bytes a constraint; the position iterations walk these).
 /// The bodies' masses are the solver's `masses`, as for the velocity constraints.
 struct ContactPositionConstraint: DefaultConstructible {
-    var localPoints = (Vec2.zero, Vec2.zero)
-    var localNormal = Vec2.zero
-    var localPoint = Vec2.zero
-    var localCenterA = Vec2.zero, localCenterB = Vec2.zero
-    var radiusA = 0.0, radiusB = 0.0
+    var localPoints = (Vec2f.zero, Vec2f.zero)
+    var localNormal = Vec2f.zero
+    var localPoint = Vec2f.zero
+    var localCenterA = Vec2f.zero, localCenterB = Vec2f.zero
+    var radiusA: Float = 0.0, radiusB: Float = 0.0
     var indexA: Int32 = 0, indexB: Int32 = 0
     var count: Int32 = 0
     var type = ManifoldType.circles
     @inline(__always) var pointCount: Int { Int(count) }
-    func localPoint(_ i: Int) -> Vec2 { i == 0 ? localPoints.0 : localPoints.1 }
+    func localPoint(_ i: Int) -> Vec2f { i == 0 ? localPoints.0 : localPoints.1 }
 }
 
 /// A value with an initializer of no arguments (the solver's buffers grow by default elements).
@@ -204,7 +204,7 @@ struct ContactSolver {
 
     /// Box2D's `InitializeVelocityConstraints` for one contact of manifold `m`.
     @inline(__always)
-    static func initialize(_ vc: inout ContactVelocityConstraint, _ pc: ContactPositionConstraint, _ m: Manifold, _ restitution: Double,
+    static func initialize(_ vc: inout ContactVelocityConstraint, _ pc: ContactPositionConstraint, _ m: Manifold, _ restitution: Float,
                            _ positions: [SolverPosition], _ velocities: [SolverVelocity], _ massA: SolverMass, _ massB: SolverMass) {
         let mA = massA.m, mB = massB.m, iA = massA.i, iB = massB.i
         let indexA = Int(vc.indexA), indexB = Int(vc.indexB)
@@ -212,7 +212,7 @@ struct ContactSolver {
         let vA = velocities[indexA].v, wA = velocities[indexA].w
         let cB = positions[indexB].c, aB = positions[indexB].a
         let vB = velocities[indexB].v, wB = velocities[indexB].w
-        var xfA = Transform(p: .zero, q: rotF(aA)), xfB = Transform(p: .zero, q: rotF(aB))
+        var xfA = Transformf(p: .zero, q: rotF(aA)), xfB = Transformf(p: .zero, q: rotF(aB))
         xfA.p = cA - mul(xfA.q, pc.localCenterA)
         xfB.p = cB - mul(xfB.q, pc.localCenterB)
         let wm = WorldManifold(m, xfA, pc.radiusA, xfB, pc.radiusB)
@@ -241,7 +241,7 @@ struct ContactSolver {
             let k11 = mA + mB + iA * rn1A * rn1A + iB * rn1B * rn1B
             let k22 = mA + mB + iA * rn2A * rn2A + iB * rn2B * rn2B
             let k12 = mA + mB + iA * rn1A * rn2A + iB * rn1B * rn2B
-            let maxConditionNumber = 1000.0
+            let maxConditionNumber: Float = 1000.0
             if k11 * k11 < maxConditionNumber * (k11 * k22 - k12 * k12) {
                 vc.K = Sym22(k11: k11, k12: k12, k22: k22)
                 vc.normalMass = vc.K.inverse
@@ -279,7 +279,7 @@ struct ContactSolver {
     }
 
     /// The constraints' impulses (normal and tangent, of both points), appended to `out`.
-    func appendImpulses(to out: inout [Double]) {
+    func appendImpulses(to out: inout [Float]) {
         velocityConstraints.withUnsafeBufferPointer { vcs in
             for i in 0..<count {
                 let p = vcs[i].points
@@ -291,7 +291,7 @@ struct ContactSolver {
 
     /// Whether the constraints' impulses are `impulses` (as `appendImpulses` gave them), bit for
     /// bit.
-    func impulsesAre(_ impulses: [Double]) -> Bool {
+    func impulsesAre(_ impulses: [Float]) -> Bool {
         if impulses.count != 4 * count { return false }
         return velocityConstraints.withUnsafeBufferPointer { vcs in
             impulses.withUnsafeBufferPointer { old in
@@ -331,7 +331,7 @@ struct ContactSolver {
         }
     }
 
-    func positionManifold(_ pc: ContactPositionConstraint, _ xfA: Transform, _ xfB: Transform, _ index: Int) -> (Vec2, Vec2, Double) {
+    func positionManifold(_ pc: ContactPositionConstraint, _ xfA: Transformf, _ xfB: Transformf, _ index: Int) -> (Vec2f, Vec2f, Float) {
         switch pc.type {
         case .circles:
             let pointA = mul(xfA, pc.localPoint)
@@ -355,11 +355,11 @@ struct ContactSolver {
     /// `SolveTOIPositionConstraints`): the bodies at (`cA`, `aA`) and (`cB`, `aB`), rotated by
     /// `qA` and `qB`, pushed apart along the normal. Returns the point's separation before the push.
     @inline(__always)
-    func solvePositionPoint(_ pc: ContactPositionConstraint, _ j: Int, _ qA: Rot, _ qB: Rot,
-                            _ cA: inout Vec2, _ aA: inout Double, _ cB: inout Vec2, _ aB: inout Double,
-                            masses: (Double, Double, Double, Double), baumgarte: Double) -> Double {
+    func solvePositionPoint(_ pc: ContactPositionConstraint, _ j: Int, _ qA: Rotf, _ qB: Rotf,
+                            _ cA: inout Vec2f, _ aA: inout Float, _ cB: inout Vec2f, _ aB: inout Float,
+                            masses: (Float, Float, Float, Float), baumgarte: Float) -> Float {
         let (mA, iA, mB, iB) = masses
-        var xfA = Transform(p: .zero, q: qA), xfB = Transform(p: .zero, q: qB)
+        var xfA = Transformf(p: .zero, q: qA), xfB = Transformf(p: .zero, q: qB)
         xfA.p = cA - mul(xfA.q, pc.localCenterA)
         xfB.p = cB - mul(xfB.q, pc.localCenterB)
         let (normal, point, separation) = positionManifold(pc, xfA, xfB, j)
@@ -376,7 +376,7 @@ struct ContactSolver {
 
     /// One position iteration.
     func solvePositionConstraints(_ positions: inout [SolverPosition]) -> Bool {
-        var minSeparation = 0.0
+        var minSeparation: Float = 0.0
         let baumgarte = Settings.baumgarte
         positionConstraints.withUnsafeBufferPointer { pcs in
         masses.withUnsafeBufferPointer { ms in

@@ -44,7 +44,7 @@ extension ContactSolver {
     /// bodies never move, so most of the sub-step's twenty iterations need no sine or cosine.
     func solveTOIPositionConstraints(_ positions: inout [SolverPosition], toiA ta: Int, toiB tb: Int,
                                      rotations: UnsafeMutablePointer<RotationMemo>) -> Bool {
-        var minSeparation = 0.0
+        var minSeparation: Float = 0.0
         let baumgarte = Settings.toiBaumgarte
         positionConstraints.withUnsafeBufferPointer { pcs in
         masses.withUnsafeBufferPointer { ms in
@@ -52,7 +52,7 @@ extension ContactSolver {
         for i in 0..<count {
             let pc = pcs[i]
             let indexA = Int(pc.indexA), indexB = Int(pc.indexB)
-            var mA = 0.0, iA = 0.0, mB = 0.0, iB = 0.0
+            var mA: Float = 0.0, iA: Float = 0.0, mB: Float = 0.0, iB: Float = 0.0
             if indexA == ta || indexA == tb { mA = ms[indexA].m; iA = ms[indexA].i }
             if indexB == ta || indexB == tb { mB = ms[indexB].m; iB = ms[indexB].i }
             var cA = positions[indexA].c, aA = positions[indexA].a
@@ -75,21 +75,21 @@ extension ContactSolver {
 
 /// Whether `p` is the position (`c`, `a`) bit for bit (so -0 differs from 0, and NaN from
 /// everything: a NaN always counts as a move).
-@inline(__always) func samePosition(_ p: SolverPosition, _ c: Vec2, _ a: Double) -> Bool {
+@inline(__always) func samePosition(_ p: SolverPosition, _ c: Vec2f, _ a: Float) -> Bool {
     p.c.x.bitPattern == c.x.bitPattern && p.c.y.bitPattern == c.y.bitPattern && p.a.bitPattern == a.bitPattern
         && !c.x.isNaN && !c.y.isNaN && !a.isNaN
 }
 
 /// A body's rotation and the angle it was computed from (see `solveTOIPositionConstraints`).
 struct RotationMemo {
-    var angleBits: UInt64 = 0
+    var angleBits: UInt32 = 0
     var valid = false
-    var rot = Rot.identity
+    var rot = Rotf.identity
     /// The body's position when the current position iteration began (see `solveTOIPositions`).
     var start = SolverPosition(c: .zero, a: 0)
 
     /// The rotation by `angle`: the remembered one when `angle` is the same bits, else computed.
-    @inline(__always) mutating func rotation(_ angle: Double) -> Rot {
+    @inline(__always) mutating func rotation(_ angle: Float) -> Rotf {
         if valid && angleBits == angle.bitPattern { return rot }
         rot = rotF(angle); angleBits = angle.bitPattern; valid = true
         return rot

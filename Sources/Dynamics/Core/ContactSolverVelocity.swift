@@ -46,23 +46,23 @@ extension ContactSolver {
             } else {
                 let K = p.pointee.K
                 let r1A = c1.pointee.rA, r1B = c1.pointee.rB, r2A = c2.pointee.rA, r2B = c2.pointee.rB
-                let a = Vec2(c1.pointee.normalImpulse, c2.pointee.normalImpulse)
+                let a = Vec2f(c1.pointee.normalImpulse, c2.pointee.normalImpulse)
                 let dv1 = vB + cross(wB, r1B) - vA - cross(wA, r1A)
                 let dv2 = vB + cross(wB, r2B) - vA - cross(wA, r2A)
                 var vn1 = dot(dv1, normal), vn2 = dot(dv2, normal)
-                var b = Vec2(vn1 - c1.pointee.velocityBias, vn2 - c2.pointee.velocityBias)
+                var b = Vec2f(vn1 - c1.pointee.velocityBias, vn2 - c2.pointee.velocityBias)
                 b -= K.times(a)
                 // Box2D's block solver: the first of the four cases whose impulses and
                 // velocities are admissible wins; if none is, nothing changes.
                 var x = -p.pointee.normalMass.times(b)
                 var found = x.x >= 0 && x.y >= 0
                 if !found {
-                    x = Vec2(-p.pointee.pointNormalMass(0) * b.x, 0)
+                    x = Vec2f(-p.pointee.pointNormalMass(0) * b.x, 0)
                     vn2 = K.k12 * x.x + b.y
                     found = x.x >= 0 && vn2 >= 0
                 }
                 if !found {
-                    x = Vec2(0, -p.pointee.pointNormalMass(1) * b.y)
+                    x = Vec2f(0, -p.pointee.pointNormalMass(1) * b.y)
                     vn1 = K.k12 * x.y + b.x
                     found = x.y >= 0 && vn1 >= 0
                 }
@@ -95,8 +95,8 @@ extension ContactSolver {
     /// (Box2D subtracts the contact's, which is 0 unless a pre-solve listener sets it, and
     /// subtracting +0 changes no number).
     @inline(__always)
-    static func solveFriction(_ cp: UnsafeMutablePointer<VelocityConstraintPoint>, _ tangent: Vec2, _ friction: Double, _ mA: Double, _ iA: Double, _ mB: Double, _ iB: Double,
-                              _ vA: inout Vec2, _ wA: inout Double, _ vB: inout Vec2, _ wB: inout Double) {
+    static func solveFriction(_ cp: UnsafeMutablePointer<VelocityConstraintPoint>, _ tangent: Vec2f, _ friction: Float, _ mA: Float, _ iA: Float, _ mB: Float, _ iB: Float,
+                              _ vA: inout Vec2f, _ wA: inout Float, _ vB: inout Vec2f, _ wB: inout Float) {
         let rA = cp.pointee.rA, rB = cp.pointee.rB
         let dv = vB + cross(wB, rB) - vA - cross(wA, rA)
         let vt = dot(dv, tangent)

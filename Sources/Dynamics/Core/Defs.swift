@@ -90,8 +90,8 @@ public struct ContactInfo: Sendable {
 
 /// Impulses (N·s) the solver applied at each manifold point of a contact.
 public struct ContactImpulse: Sendable {
-    public var normalImpulses: (Double, Double) = (0, 0)
-    public var tangentImpulses: (Double, Double) = (0, 0)
+    public var normalImpulses: (Float, Float) = (0, 0)
+    public var tangentImpulses: (Float, Float) = (0, 0)
     public var count = 0
 }
 
@@ -121,18 +121,18 @@ extension ContactListener {
 
 /// Timing of one step, as Box2D's `b2TimeStep`.
 struct TimeStep {
-    var dt: Double
-    var invDt: Double
-    var dtRatio: Double
+    var dt: Float
+    var invDt: Float
+    var dtRatio: Float
     var velocityIterations: Int
     var positionIterations: Int
     var warmStarting: Bool
 }
 
 /// Position of a body's centre of mass during a solve.
-struct SolverPosition { var c: Vec2; var a: Double }
+struct SolverPosition { var c: Vec2f; var a: Float }
 /// Velocity during a solve.
-struct SolverVelocity { var v: Vec2; var w: Double }
+struct SolverVelocity { var v: Vec2f; var w: Float }
 
 /// What the joints and the contact solver work on.
 struct SolverData {
@@ -146,7 +146,7 @@ extension SolverData {
     /// (Each body read once and written once: a field-by-field update checks the array's bounds
     /// and uniqueness four times.)
     @inline(__always)
-    mutating func applyImpulse(_ P: Vec2, _ A: SolverBody, _ rA: Vec2, _ B: SolverBody, _ rB: Vec2) {
+    mutating func applyImpulse(_ P: Vec2f, _ A: SolverBody, _ rA: Vec2f, _ B: SolverBody, _ rB: Vec2f) {
         let a = velocities[A.index]
         velocities[A.index] = SolverVelocity(v: a.v - A.invMass * P, w: a.w - A.invI * cross(rA, P))
         let b = velocities[B.index]
@@ -157,9 +157,9 @@ extension SolverData {
 /// A body's constants as a joint's solver needs them.
 struct SolverBody {
     var index: Int
-    var localCenter: Vec2
-    var invMass: Double
-    var invI: Double
+    var localCenter: Vec2f
+    var invMass: Float
+    var invI: Float
 }
 
 let nullIndex = -1

@@ -17,7 +17,7 @@ struct Scratch {
     /// A watched velocity iteration's starting state (`World.solveVelocityIterationsUntilStill`).
     struct Still {
         var velocities: [SolverVelocity] = []
-        var impulses: [Double] = []
+        var impulses: [Float] = []
     }
     var still = Still()
     var toi = TOIQueue()

@@ -8,8 +8,13 @@ import Geometry
 /// contacts, joints, and the edges on each body) are intrusive linked lists with Box2D's order
 /// (newest first), because the solver's results depend on that order.
 public final class World {
-    /// Gravity (m/s²).
-    @exclusivity(unchecked) public var gravity: Vec2
+    /// Gravity (m/s²), rounded to float32 when set.
+    public var gravity: Vec2 {
+        get { Vec2(gravityF) }
+        set { gravityF = Vec2f(newValue) }
+    }
+    /// Gravity as the step uses it.
+    @exclusivity(unchecked) var gravityF: Vec2f
     /// Whether bodies may fall asleep.
     public var allowSleeping = true {
         didSet { if !allowSleeping { for b in bodyIndices() { bodies[b].setAwake(true) } } }
@@ -84,7 +89,7 @@ public final class World {
     @exclusivity(unchecked) var newFixture = false
     @exclusivity(unchecked) var locked = false
     @exclusivity(unchecked) var stepComplete = true
-    @exclusivity(unchecked) var invDt0 = 0.0
+    @exclusivity(unchecked) var invDt0: Float = 0.0
     /// Buffers reused from step to step (the role of Box2D's stack allocator), so that a step
     /// allocates nothing once they have grown to the scene's size. Each is swapped out into a
     /// local while in use, and swapped back.
@@ -92,7 +97,7 @@ public final class World {
 
     /// A world with the given gravity (m/s²).
     public init(gravity: Vec2) {
-        self.gravity = gravity
+        self.gravityF = Vec2f(gravity)
         // A first block for the contacts and the solver's buffers, as Box2D's block allocator
         // starts with one: a small scene's first contacts then allocate nothing mid-run.
         contacts.reserveCapacity(32)
@@ -162,8 +167,8 @@ public final class World {
     public func createFixture(_ body: BodyID, _ def: FixtureDef) -> FixtureID {
         precondition(!locked, "createFixture: the world is in the middle of a step")
         let b = checked(body)
-        let fx = Fixture(body: b, shape: def.shape, density: def.density, friction: def.friction,
-                         restitution: def.restitution, isSensor: def.isSensor, filter: def.filter, userData: def.userData)
+        let fx = Fixture(body: b, shape: def.shape, density: Float(def.density), friction: Float(def.friction),
+                         restitution: Float(def.restitution), isSensor: def.isSensor, filter: def.filter, userData: def.userData)
         let id: Int
         if let f = freeFixtures.popLast() {
             fixtures[f] = fx; polygonPoses[f] = PolygonPose(); id = f
@@ -207,7 +212,7 @@ public final class World {
         resetMassData(BodyID(b))
     }
 
-    func createProxies(_ f: Int, _ xf: Transform) {
+    func createProxies(_ f: Int, _ xf: Transformf) {
         let shape = fixtures[f].shape
         for i in 0..<shape.childCount {
             let aabb = shape.computeAABB(xf, child: i)
@@ -222,7 +227,7 @@ public final class World {
     }
 
     func synchronizeFixtures(_ b: Int) {
-        var xf1 = Transform.identity
+        var xf1 = Transformf.identity
         xf1.q = rotF(bodies[b].sweep.a0)
         xf1.p = bodies[b].sweep.c0 - mul(xf1.q, bodies[b].sweep.localCenter)
         let xf2 = bodies[b].xf
@@ -234,7 +239,7 @@ public final class World {
     }
 
     /// The bounding box of child `child` of fixture `f` under `xf`, without copying its shape.
-    func fixtureAABB(_ f: Int, _ xf: Transform, child: Int) -> AABB {
+    func fixtureAABB(_ f: Int, _ xf: Transformf, child: Int) -> AABBf {
         switch fixtures[f].typeIndex {
         case 2:
             return fixtures.withUnsafeBufferPointer { fx in
@@ -246,22 +251,22 @@ public final class World {
                     let v = mul(xf, vs[i])
                     lower = min(lower, v); upper = max(upper, v)
                 }
-                let r = Vec2(p.pointee.radius, p.pointee.radius)
-                return AABB(lowerBound: lower - r, upperBound: upper + r)
+                let r = Vec2f(p.pointee.radius, p.pointee.radius)
+                return AABBf(lowerBound: lower - r, upperBound: upper + r)
             }
         case 1, 3:
             let e = fixtures[f].edges[child]
             let v1 = mul(xf, e.vertex1), v2 = mul(xf, e.vertex2)
             // Box2D 2.3 (and 2.2) bounds a chain's child without its skin, an edge with it.
             let radius = fixtures[f].typeIndex == 3 ? 0 : e.radius
-            let r = Vec2(radius, radius)
-            return AABB(lowerBound: min(v1, v2) - r, upperBound: max(v1, v2) + r)
+            let r = Vec2f(radius, radius)
+            return AABBf(lowerBound: min(v1, v2) - r, upperBound: max(v1, v2) + r)
         default:
             return fixtures[f].shape.computeAABB(xf, child: child)
         }
     }
 
-    func synchronize(_ f: Int, _ xf1: Transform, _ xf2: Transform) {
+    func synchronize(_ f: Int, _ xf1: Transformf, _ xf2: Transformf) {
         for k in fixtures[f].proxies.indices {
             let child = fixtures[f].proxies[k].childIndex
             let a1 = fixtureAABB(f, xf1, child: child)
@@ -277,15 +282,15 @@ public final class World {
     public func body(of f: FixtureID) -> BodyID { BodyID(fixtures[f.i].body) }
     public func shape(of f: FixtureID) -> Shape { fixtures[f.i].shape }
     public func userData(of f: FixtureID) -> Int { fixtures[f.i].userData }
-    public func friction(of f: FixtureID) -> Double { fixtures[f.i].friction }
-    public func restitution(of f: FixtureID) -> Double { fixtures[f.i].restitution }
-    public func density(of f: FixtureID) -> Double { fixtures[f.i].density }
+    public func friction(of f: FixtureID) -> Double { Double(fixtures[f.i].friction) }
+    public func restitution(of f: FixtureID) -> Double { Double(fixtures[f.i].restitution) }
+    public func density(of f: FixtureID) -> Double { Double(fixtures[f.i].density) }
     /// Sets friction; existing contacts keep their mixed value, as Box2D.
-    public func setFriction(_ f: FixtureID, _ v: Double) { fixtures[f.i].friction = v }
+    public func setFriction(_ f: FixtureID, _ v: Double) { let v = Float(v); fixtures[f.i].friction = v }
     /// Sets restitution; existing contacts keep their mixed value, as Box2D.
-    public func setRestitution(_ f: FixtureID, _ v: Double) { fixtures[f.i].restitution = v }
+    public func setRestitution(_ f: FixtureID, _ v: Double) { let v = Float(v); fixtures[f.i].restitution = v }
     /// Sets density (kg/m²); call `resetMassData` after.
-    public func setDensity(_ f: FixtureID, _ v: Double) { fixtures[f.i].density = v }
+    public func setDensity(_ f: FixtureID, _ v: Double) { let v = Float(v); fixtures[f.i].density = v }
 
     /// Marks the fixture's contacts for re-filtering and touches its proxies.
     public func refilter(_ f: FixtureID) {

@@ -21,8 +21,8 @@ extension World {
             bodies[b].sweep.a0 = bodies[b].sweep.a
             return
         }
-        var localCenter = Vec2.zero
-        var mass = 0.0, I = 0.0
+        var localCenter = Vec2f.zero
+        var mass: Float = 0.0, I: Float = 0.0
         var f = bodies[b].fixtureList
         while f != nullIndex {
             if fixtures[f].density != 0 {
@@ -91,21 +91,23 @@ extension World {
     }
 
     /// World position of the body origin (m).
-    public func position(of id: BodyID) -> Vec2 { bodies[checked(id)].xf.p }
+    public func position(of id: BodyID) -> Vec2 { Vec2(bodies[checked(id)].xf.p) }
     /// Angle (rad).
-    public func angle(of id: BodyID) -> Double { bodies[checked(id)].sweep.a }
+    public func angle(of id: BodyID) -> Double { Double(bodies[checked(id)].sweep.a) }
     /// World position of the centre of mass (m).
-    public func worldCenter(of id: BodyID) -> Vec2 { bodies[checked(id)].sweep.c }
+    public func worldCenter(of id: BodyID) -> Vec2 { Vec2(bodies[checked(id)].sweep.c) }
     /// Centre of mass in the body frame (m).
-    public func localCenter(of id: BodyID) -> Vec2 { bodies[checked(id)].sweep.localCenter }
+    public func localCenter(of id: BodyID) -> Vec2 { Vec2(bodies[checked(id)].sweep.localCenter) }
     /// The body transform.
-    public func transform(of id: BodyID) -> Transform { bodies[checked(id)].xf }
+    public func transform(of id: BodyID) -> Transform { let xf = bodies[checked(id)].xf; return Transform(p: Vec2(xf.p), q: Rot(s: Double(xf.q.s), c: Double(xf.q.c))) }
 
     /// Teleports a body (Box2D's `SetTransform`), then looks for new contacts.
     public func setTransform(_ id: BodyID, position: Vec2, angle: Double) {
+        let position = Vec2f(position)
+        let angle = Float(angle)
         precondition(!locked, "setTransform: the world is in the middle of a step")
         let b = checked(id)
-        bodies[b].xf = Transform(position: position, angle: angle)
+        bodies[b].xf = Transformf(position: position, angle: angle)
         bodies[b].sweep.c = mul(bodies[b].xf, bodies[b].sweep.localCenter)
         bodies[b].sweep.a = angle
         bodies[b].sweep.c0 = bodies[b].sweep.c
@@ -117,16 +119,18 @@ extension World {
     }
 
     /// Velocity of the centre of mass (m/s).
-    public func linearVelocity(of id: BodyID) -> Vec2 { bodies[checked(id)].linearVelocity }
+    public func linearVelocity(of id: BodyID) -> Vec2 { Vec2(bodies[checked(id)].linearVelocity) }
     public func setLinearVelocity(_ id: BodyID, _ v: Vec2) {
+        let v = Vec2f(v)
         let b = checked(id)
         if bodies[b].type == .staticBody { return }
         if dot(v, v) > 0 { bodies[b].setAwake(true) }
         bodies[b].linearVelocity = v
     }
     /// rad/s.
-    public func angularVelocity(of id: BodyID) -> Double { bodies[checked(id)].angularVelocity }
+    public func angularVelocity(of id: BodyID) -> Double { Double(bodies[checked(id)].angularVelocity) }
     public func setAngularVelocity(_ id: BodyID, _ w: Double) {
+        let w = Float(w)
         let b = checked(id)
         if bodies[b].type == .staticBody { return }
         if w * w > 0 { bodies[b].setAwake(true) }
@@ -135,6 +139,8 @@ extension World {
 
     /// Applies a force (N) at a world point (m) until the forces are cleared.
     public func applyForce(_ id: BodyID, _ force: Vec2, at point: Vec2, wake: Bool = true) {
+        let force = Vec2f(force)
+        let point = Vec2f(point)
         let b = checked(id)
         if bodies[b].type != .dynamicBody { return }
         if wake && !bodies[b].awake { bodies[b].setAwake(true) }
@@ -146,6 +152,7 @@ extension World {
     /// Applies a force (N) at the centre of mass for the next step only (it is not accumulated
     /// across steps and `clearForces` does not see it). Wakes the body, as `applyForceToCenter` does.
     public func applyStepForce(_ id: BodyID, _ force: Vec2) {
+        let force = Vec2f(force)
         let b = checked(id)
         if bodies[b].type != .dynamicBody { return }
         if !bodies[b].awake { bodies[b].setAwake(true) }
@@ -154,6 +161,7 @@ extension World {
 
     /// Applies a force (N) at the centre of mass.
     public func applyForceToCenter(_ id: BodyID, _ force: Vec2, wake: Bool = true) {
+        let force = Vec2f(force)
         let b = checked(id)
         if bodies[b].type != .dynamicBody { return }
         if wake && !bodies[b].awake { bodies[b].setAwake(true) }
@@ -161,6 +169,7 @@ extension World {
     }
     /// Applies a torque (N·m).
     public func applyTorque(_ id: BodyID, _ torque: Double, wake: Bool = true) {
+        let torque = Float(torque)
         let b = checked(id)
         if bodies[b].type != .dynamicBody { return }
         if wake && !bodies[b].awake { bodies[b].setAwake(true) }
@@ -168,6 +177,8 @@ extension World {
     }
     /// Applies an impulse (N·s) at a world point (m): changes the velocity at once.
     public func applyLinearImpulse(_ id: BodyID, _ impulse: Vec2, at point: Vec2, wake: Bool = true) {
+        let impulse = Vec2f(impulse)
+        let point = Vec2f(point)
         let b = checked(id)
         if bodies[b].type != .dynamicBody { return }
         if wake && !bodies[b].awake { bodies[b].setAwake(true) }
@@ -178,6 +189,7 @@ extension World {
     }
     /// Applies an angular impulse (N·m·s).
     public func applyAngularImpulse(_ id: BodyID, _ impulse: Double, wake: Bool = true) {
+        let impulse = Float(impulse)
         let b = checked(id)
         if bodies[b].type != .dynamicBody { return }
         if wake && !bodies[b].awake { bodies[b].setAwake(true) }
@@ -185,11 +197,11 @@ extension World {
     }
 
     /// Mass (kg).
-    public func mass(of id: BodyID) -> Double { bodies[checked(id)].mass }
+    public func mass(of id: BodyID) -> Double { Double(bodies[checked(id)].mass) }
     /// Rotational inertia about the body origin (kg·m²), as `b2Body::GetInertia`.
     public func inertia(of id: BodyID) -> Double {
         let b = bodies[checked(id)]
-        return b.inertia + b.mass * dot(b.sweep.localCenter, b.sweep.localCenter)
+        return Double(b.inertia + b.mass * dot(b.sweep.localCenter, b.sweep.localCenter))
     }
     public func isAwake(_ id: BodyID) -> Bool { bodies[checked(id)].awake }
     public func setAwake(_ id: BodyID, _ awake: Bool) { bodies[checked(id)].setAwake(awake) }
@@ -199,10 +211,10 @@ extension World {
         bodies[b].autoSleep = allowed
         if !allowed { bodies[b].setAwake(true) }
     }
-    public func setLinearDamping(_ id: BodyID, _ d: Double) { bodies[checked(id)].linearDamping = d }
-    public func setAngularDamping(_ id: BodyID, _ d: Double) { bodies[checked(id)].angularDamping = d }
-    public func setGravityScale(_ id: BodyID, _ s: Double) { bodies[checked(id)].gravityScale = s }
-    public func gravityScale(of id: BodyID) -> Double { bodies[checked(id)].gravityScale }
+    public func setLinearDamping(_ id: BodyID, _ d: Double) { let d = Float(d); bodies[checked(id)].linearDamping = d }
+    public func setAngularDamping(_ id: BodyID, _ d: Double) { let d = Float(d); bodies[checked(id)].angularDamping = d }
+    public func setGravityScale(_ id: BodyID, _ s: Double) { let s = Float(s); bodies[checked(id)].gravityScale = s }
+    public func gravityScale(of id: BodyID) -> Double { Double(bodies[checked(id)].gravityScale) }
     public func setFixedRotation(_ id: BodyID, _ fixed: Bool) {
         let b = checked(id)
         if bodies[b].fixedRotation == fixed { return }

@@ -5,8 +5,10 @@ import Geometry
 extension World {
     /// Advances the world by `dt` seconds: collide, solve islands, resolve times of impact,
     /// as Box2D 2.3's `b2World::Step`.
+    /// `dt` is rounded to float32, as everything the engine computes with.
     public func step(_ dt: Double, velocityIterations: Int = Settings.velocityIterations,
                      positionIterations: Int = Settings.positionIterations) {
+        let dt = Float(dt)
         if newFixture {
             findNewContacts()
             newFixture = false
@@ -125,7 +127,7 @@ extension World {
             body.pointee.sweep.c0 = c
             body.pointee.sweep.a0 = a
             if body.pointee.type == .dynamicBody {
-                v += h * (body.pointee.gravityScale * gravity + body.pointee.invMass * (body.pointee.force + body.pointee.stepForce))
+                v += h * (body.pointee.gravityScale * gravityF + body.pointee.invMass * (body.pointee.force + body.pointee.stepForce))
                 w += h * body.pointee.invI * body.pointee.torque
                 // Box2D 2.2's damping (what the oracle, pybox2d 2.3.10, measures): v ← v·clamp(1 − h·c, 0, 1).
                 v *= Swift.min(Swift.max(1.0 - h * body.pointee.linearDamping, 0), 1)
@@ -177,9 +179,8 @@ extension World {
         }
         if allowSleeping {
             // The timer is a float32 sum, as Box2D's: 60 × Float(1/120) = 0.49999985 < 0.5, so a
-            // body needs 61 sub-steps to fall asleep (a Double sum reaches 0.5 after 60).
+            // body needs 61 sub-steps to fall asleep (a Double sum would reach 0.5 after 60).
             var minSleepTime = Float.greatestFiniteMagnitude
-            let hf = Float(h)
             let linTolSqr = linearSleepTolerance * linearSleepTolerance
             let angTolSqr = angularSleepTolerance * angularSleepTolerance
             for k in 0..<islandBodies.count {
@@ -190,11 +191,11 @@ extension World {
                     body.pointee.sleepTime = 0
                     minSleepTime = 0
                 } else {
-                    body.pointee.sleepTime += hf
+                    body.pointee.sleepTime += h
                     minSleepTime = Swift.min(minSleepTime, body.pointee.sleepTime)
                 }
             }
-            if minSleepTime >= Float(timeToSleep) && positionSolved {
+            if minSleepTime >= timeToSleep && positionSolved {
                 for k in 0..<islandBodies.count { bodies[islandBodies[k]].setAwake(false) }
             }
         }
@@ -269,7 +270,7 @@ extension World {
         }
     }
 
-    func integratePositions(_ h: Double, _ data: inout SolverData) {
+    func integratePositions(_ h: Float, _ data: inout SolverData) {
         let maxTranslationSquared = Settings.maxTranslation * Settings.maxTranslation
         let maxRotationSquared = Settings.maxRotation * Settings.maxRotation
         for i in data.positions.indices {

@@ -21,7 +21,7 @@ extension World {
         }
         while true {
             var minContact = nullIndex
-            var minAlpha = 1.0
+            var minAlpha: Float = 1.0
             var c = contactList
             while c != nullIndex {
                 if let alpha = toiAlpha(c), alpha < minAlpha { minContact = c; minAlpha = alpha }
@@ -57,7 +57,7 @@ extension World {
     /// two bodies; the time of impact itself is a call of its own (`computeTOIAlpha`), so that
     /// the filters do not pay for its stack frame and saved registers.
     @inline(__always)
-    func toiAlpha(_ c: Int) -> Double? {
+    func toiAlpha(_ c: Int) -> Float? {
         // The filters read through pointers (most contacts stop here; nothing here adds a
         // contact or a body, so the addresses hold).
         let ct = UnsafePointer(contacts.base + c)
@@ -80,7 +80,7 @@ extension World {
     /// The time of impact of contact `c` between bodies `bA` and `bB` (past the filters of
     /// `toiAlpha`): the sweeps brought to a common start, the time computed and cached.
     @inline(never)
-    func computeTOIAlpha(_ c: Int, _ bA: Int, _ bB: Int) -> Double {
+    func computeTOIAlpha(_ c: Int, _ bA: Int, _ bB: Int) -> Float {
         var alpha0 = bodies[bA].sweep.alpha0
         if bodies[bA].sweep.alpha0 < bodies[bB].sweep.alpha0 {
             alpha0 = bodies[bB].sweep.alpha0
@@ -104,7 +104,7 @@ extension World {
     /// the pair, the island (their times are reset), and any body it woke (the event queue
     /// re-examines their contacts).
     @discardableResult
-    func processTOIEvent(_ minContact: Int, _ minAlpha: Double, _ step: TimeStep, touched: inout [Int]) -> Bool {
+    func processTOIEvent(_ minContact: Int, _ minAlpha: Float, _ step: TimeStep, touched: inout [Int]) -> Bool {
         let bA = contacts[minContact].bA, bB = contacts[minContact].bB
         touched.append(bA); touched.append(bB)
         let backup1 = bodies[bA].sweep, backup2 = bodies[bB].sweep
@@ -238,7 +238,7 @@ extension World {
             }
             q.clearDirty()
             // The first valid entry is the rescan's choice.
-            var minContact = nullIndex, minAlpha = 1.0
+            var minContact = nullIndex, minAlpha: Float = 1.0
             while let top = q.top() {
                 let tc = top.contact
                 if q.gen[tc] == top.gen && contacts[tc].toiFlag && contacts[tc].enabled
@@ -323,7 +323,7 @@ extension World {
 
 /// The time-of-impact event queue's state (see `solveTOIQueued`), kept in the world's scratch.
 struct TOIQueue {
-    struct Entry { var alpha: Double; var key: Int; var contact: Int; var gen: Int }
+    struct Entry { var alpha: Float; var key: Int; var contact: Int; var gen: Int }
     /// Position in the contact list, per contact id.
     var key: [Int] = []
     /// Bumped whenever a contact's cached time is dropped or replaced; heap entries carry it.
@@ -370,7 +370,7 @@ struct TOIQueue {
         a.alpha < b.alpha || (a.alpha == b.alpha && a.key < b.key)
     }
 
-    mutating func push(_ alpha: Double, _ c: Int) {
+    mutating func push(_ alpha: Float, _ c: Int) {
         gen[c] += 1
         heap.append(Entry(alpha: alpha, key: key[c], contact: c, gen: gen[c]))
         var i = heap.count - 1

@@ -4,22 +4,22 @@ import Geometry
 
 /// Box2D 2.3's distance joint: a rigid rod, or a soft spring from frequency and damping ratio.
 struct DistanceJoint {
-    var localAnchorA: Vec2
-    var localAnchorB: Vec2
-    var length: Double
-    var frequencyHz: Double
-    var dampingRatio: Double
-    var impulse = 0.0
-    var gamma = 0.0
-    var bias = 0.0
-    var u = Vec2.zero
-    var rA = Vec2.zero
-    var rB = Vec2.zero
-    var mass = 0.0
+    var localAnchorA: Vec2f
+    var localAnchorB: Vec2f
+    var length: Float
+    var frequencyHz: Float
+    var dampingRatio: Float
+    var impulse: Float = 0.0
+    var gamma: Float = 0.0
+    var bias: Float = 0.0
+    var u = Vec2f.zero
+    var rA = Vec2f.zero
+    var rB = Vec2f.zero
+    var mass: Float = 0.0
 
     init(_ d: DistanceJointDef) {
-        localAnchorA = d.localAnchorA; localAnchorB = d.localAnchorB
-        length = d.length; frequencyHz = d.frequencyHz; dampingRatio = d.dampingRatio
+        localAnchorA = Vec2f(d.localAnchorA); localAnchorB = Vec2f(d.localAnchorB)
+        length = Float(d.length); frequencyHz = Float(d.frequencyHz); dampingRatio = Float(d.dampingRatio)
     }
 
     mutating func initVelocityConstraints(_ data: inout SolverData, _ A: SolverBody, _ B: SolverBody) {
@@ -91,18 +91,20 @@ struct DistanceJoint {
 /// Box2D 2.3's rope joint: a maximum distance between two anchors.
 struct RopeJoint {
     enum LimitState { case inactive, atLower, atUpper, equal }
-    var localAnchorA: Vec2
-    var localAnchorB: Vec2
-    var maxLength: Double
-    var impulse = 0.0
-    var u = Vec2.zero
-    var rA = Vec2.zero
-    var rB = Vec2.zero
-    var length = 0.0
-    var mass = 0.0
+    var localAnchorA: Vec2f
+    var localAnchorB: Vec2f
+    var maxLength: Float
+    var impulse: Float = 0.0
+    var u = Vec2f.zero
+    var rA = Vec2f.zero
+    var rB = Vec2f.zero
+    var length: Float = 0.0
+    var mass: Float = 0.0
     var state = LimitState.inactive
 
-    init(_ d: RopeJointDef) { localAnchorA = d.localAnchorA; localAnchorB = d.localAnchorB; maxLength = d.maxLength }
+    init(_ d: RopeJointDef) {
+        localAnchorA = Vec2f(d.localAnchorA); localAnchorB = Vec2f(d.localAnchorB); maxLength = Float(d.maxLength)
+    }
 
     mutating func initVelocityConstraints(_ data: inout SolverData, _ A: SolverBody, _ B: SolverBody) {
         let cA = data.positions[A.index].c, aA = data.positions[A.index].a

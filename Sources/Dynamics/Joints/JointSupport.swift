@@ -122,11 +122,13 @@ extension World {
 
     /// Sets a distance joint's rest length (m).
     public func setLength(_ id: JointID, _ length: Double) {
+        let length = Float(length)
         let j = checkedJoint(id)
         if joints[j].type == .distance { jointStore.distance[joints[j].slot].length = length }
     }
     /// Sets the spring frequency (Hz) of a distance or weld joint.
     public func setFrequency(_ id: JointID, _ hz: Double) {
+        let hz = Float(hz)
         let j = checkedJoint(id)
         switch joints[j].type {
         case .distance: jointStore.distance[joints[j].slot].frequencyHz = hz
@@ -136,6 +138,7 @@ extension World {
     }
     /// Sets the damping ratio of a distance or weld joint.
     public func setDampingRatio(_ id: JointID, _ ratio: Double) {
+        let ratio = Float(ratio)
         let j = checkedJoint(id)
         switch joints[j].type {
         case .distance: jointStore.distance[joints[j].slot].dampingRatio = ratio
@@ -145,11 +148,14 @@ extension World {
     }
     /// Sets a rope joint's maximum length (m).
     public func setMaxLength(_ id: JointID, _ length: Double) {
+        let length = Float(length)
         let j = checkedJoint(id)
         if joints[j].type == .rope { jointStore.rope[joints[j].slot].maxLength = length }
     }
     /// Sets the limits of a revolute (rad) or prismatic (m) joint.
     public func setLimits(_ id: JointID, lower: Double, upper: Double) {
+        let lower = Float(lower)
+        let upper = Float(upper)
         let j = checkedJoint(id)
         switch joints[j].type {
         case .revolute: jointStore.revolute[joints[j].slot].setLimits(lower, upper)
@@ -159,6 +165,7 @@ extension World {
     }
     /// Moves a distance, rope, revolute, prismatic or weld joint's anchor on body A (body frame, m).
     public func setLocalAnchorA(_ id: JointID, _ p: Vec2) {
+        let p = Vec2f(p)
         let j = checkedJoint(id)
         switch joints[j].type {
         case .distance: jointStore.distance[joints[j].slot].localAnchorA = p
@@ -171,7 +178,7 @@ extension World {
     /// The anchor on body A in world coordinates (m).
     public func anchorA(of id: JointID) -> Vec2 {
         let j = checkedJoint(id)
-        let local: Vec2
+        let local: Vec2f
         switch joints[j].type {
         case .distance: local = jointStore.distance[joints[j].slot].localAnchorA
         case .rope: local = jointStore.rope[joints[j].slot].localAnchorA
@@ -179,12 +186,12 @@ extension World {
         case .prismatic: local = jointStore.prismatic[joints[j].slot].localAnchorA
         case .weld: local = jointStore.weld[joints[j].slot].localAnchorA
         }
-        return mul(bodies[joints[j].bodyA].xf, local)
+        return Vec2(mul(bodies[joints[j].bodyA].xf, local))
     }
     /// The anchor on body B in world coordinates (m).
     public func anchorB(of id: JointID) -> Vec2 {
         let j = checkedJoint(id)
-        let local: Vec2
+        let local: Vec2f
         switch joints[j].type {
         case .distance: local = jointStore.distance[joints[j].slot].localAnchorB
         case .rope: local = jointStore.rope[joints[j].slot].localAnchorB
@@ -192,6 +199,6 @@ extension World {
         case .prismatic: local = jointStore.prismatic[joints[j].slot].localAnchorB
         case .weld: local = jointStore.weld[joints[j].slot].localAnchorB
         }
-        return mul(bodies[joints[j].bodyB].xf, local)
+        return Vec2(mul(bodies[joints[j].bodyB].xf, local))
     }
 }

@@ -5,40 +5,40 @@ import Geometry
 /// Box2D 2.3's prismatic joint: translation along an axis fixed in A, no relative rotation,
 /// optional translation limits and motor.
 struct PrismaticJoint {
-    var localAnchorA: Vec2
-    var localAnchorB: Vec2
-    var localXAxisA: Vec2
-    var localYAxisA: Vec2
-    var referenceAngle: Double
+    var localAnchorA: Vec2f
+    var localAnchorB: Vec2f
+    var localXAxisA: Vec2f
+    var localYAxisA: Vec2f
+    var referenceAngle: Float
     var enableLimit: Bool
-    var lowerTranslation: Double
-    var upperTranslation: Double
+    var lowerTranslation: Float
+    var upperTranslation: Float
     var enableMotor: Bool
-    var maxMotorForce: Double
-    var motorSpeed: Double
-    var impulse = Vec3.zero
-    var motorImpulse = 0.0
+    var maxMotorForce: Float
+    var motorSpeed: Float
+    var impulse = Vec3f.zero
+    var motorImpulse: Float = 0.0
     var limitState = LimitState.inactive
-    var axis = Vec2.zero, perp = Vec2.zero
-    var s1 = 0.0, s2 = 0.0, a1 = 0.0, a2 = 0.0
-    var K = Mat33.zero
-    var motorMass = 0.0
+    var axis = Vec2f.zero, perp = Vec2f.zero
+    var s1: Float = 0.0, s2: Float = 0.0, a1: Float = 0.0, a2: Float = 0.0
+    var K = Mat33f.zero
+    var motorMass: Float = 0.0
 
     init(_ d: PrismaticJointDef) {
-        localAnchorA = d.localAnchorA; localAnchorB = d.localAnchorB
-        localXAxisA = d.localAxisA.safeNormalized
+        localAnchorA = Vec2f(d.localAnchorA); localAnchorB = Vec2f(d.localAnchorB)
+        localXAxisA = Vec2f(d.localAxisA).safeNormalized
         localYAxisA = cross(1.0, localXAxisA)
-        referenceAngle = d.referenceAngle
-        enableLimit = d.enableLimit; lowerTranslation = d.lowerTranslation; upperTranslation = d.upperTranslation
-        enableMotor = d.enableMotor; maxMotorForce = d.maxMotorForce; motorSpeed = d.motorSpeed
+        referenceAngle = Float(d.referenceAngle)
+        enableLimit = d.enableLimit; lowerTranslation = Float(d.lowerTranslation); upperTranslation = Float(d.upperTranslation)
+        enableMotor = d.enableMotor; maxMotorForce = Float(d.maxMotorForce); motorSpeed = Float(d.motorSpeed)
     }
 
-    mutating func setLimits(_ lower: Double, _ upper: Double) {
+    mutating func setLimits(_ lower: Float, _ upper: Float) {
         if lower != lowerTranslation || upper != upperTranslation { lowerTranslation = lower; upperTranslation = upper; impulse.z = 0 }
     }
 
-    private static func kMatrix(_ mA: Double, _ mB: Double, _ iA: Double, _ iB: Double,
-                                _ s1: Double, _ s2: Double, _ a1: Double, _ a2: Double) -> Mat33 {
+    private static func kMatrix(_ mA: Float, _ mB: Float, _ iA: Float, _ iB: Float,
+                                _ s1: Float, _ s2: Float, _ a1: Float, _ a2: Float) -> Mat33f {
         let k11 = mA + mB + iA * s1 * s1 + iB * s2 * s2
         let k12 = iA * s1 + iB * s2
         let k13 = iA * s1 * a1 + iB * s2 * a2
@@ -46,7 +46,7 @@ struct PrismaticJoint {
         if k22 == 0 { k22 = 1 }
         let k23 = iA * a1 + iB * a2
         let k33 = mA + mB + iA * a1 * a1 + iB * a2 * a2
-        return Mat33(ex: Vec3(k11, k12, k13), ey: Vec3(k12, k22, k23), ez: Vec3(k13, k23, k33))
+        return Mat33f(ex: Vec3f(k11, k12, k13), ey: Vec3f(k12, k22, k23), ez: Vec3f(k13, k23, k33))
     }
 
     mutating func initVelocityConstraints(_ data: inout SolverData, _ A: SolverBody, _ B: SolverBody) {
@@ -113,16 +113,16 @@ struct PrismaticJoint {
             vA -= mA * P; wA -= iA * lambda * a1
             vB += mB * P; wB += iB * lambda * a2
         }
-        let Cdot1 = Vec2(dot(perp, vB - vA) + s2 * wB - s1 * wA, wB - wA)
+        let Cdot1 = Vec2f(dot(perp, vB - vA) + s2 * wB - s1 * wA, wB - wA)
         if enableLimit && limitState != .inactive {
             let Cdot2 = dot(axis, vB - vA) + a2 * wB - a1 * wA
-            let Cdot = Vec3(Cdot1.x, Cdot1.y, Cdot2)
+            let Cdot = Vec3f(Cdot1.x, Cdot1.y, Cdot2)
             let f1 = impulse
             let df0 = K.solve33(-Cdot)
             impulse += df0
             if limitState == .atLower { impulse.z = Swift.max(impulse.z, 0) } else if limitState == .atUpper { impulse.z = Swift.min(impulse.z, 0) }
-            let b = -Cdot1 - (impulse.z - f1.z) * Vec2(K.ez.x, K.ez.y)
-            let f2r = K.solve22(b) + Vec2(f1.x, f1.y)
+            let b = -Cdot1 - (impulse.z - f1.z) * Vec2f(K.ez.x, K.ez.y)
+            let f2r = K.solve22(b) + Vec2f(f1.x, f1.y)
             impulse.x = f2r.x; impulse.y = f2r.y
             let df = impulse - f1
             let P = df.x * perp + df.z * axis
@@ -155,11 +155,11 @@ struct PrismaticJoint {
         let a1 = cross(d + rA, axis), a2 = cross(rB, axis)
         let perp = mul(qA, localYAxisA)
         let s1 = cross(d + rA, perp), s2 = cross(rB, perp)
-        let C1 = Vec2(dot(perp, d), aB - aA - referenceAngle)
+        let C1 = Vec2f(dot(perp, d), aB - aA - referenceAngle)
         var linearError = Swift.abs(C1.x)
         let angularError = Swift.abs(C1.y)
         var active = false
-        var C2 = 0.0
+        var C2: Float = 0.0
         if enableLimit {
             let translation = dot(axis, d)
             if Swift.abs(upperTranslation - lowerTranslation) < 2 * Settings.linearSlop {
@@ -176,18 +176,18 @@ struct PrismaticJoint {
                 active = true
             }
         }
-        let imp: Vec3
+        let imp: Vec3f
         if active {
             let K = PrismaticJoint.kMatrix(mA, mB, iA, iB, s1, s2, a1, a2)
-            imp = K.solve33(-Vec3(C1.x, C1.y, C2))
+            imp = K.solve33(-Vec3f(C1.x, C1.y, C2))
         } else {
             let k11 = mA + mB + iA * s1 * s1 + iB * s2 * s2
             let k12 = iA * s1 + iB * s2
             var k22 = iA + iB
             if k22 == 0 { k22 = 1 }
-            let K2 = Mat22(ex: Vec2(k11, k12), ey: Vec2(k12, k22))
+            let K2 = Mat22f(ex: Vec2f(k11, k12), ey: Vec2f(k12, k22))
             let i1 = K2.solve(-C1)
-            imp = Vec3(i1.x, i1.y, 0)
+            imp = Vec3f(i1.x, i1.y, 0)
         }
         let P = imp.x * perp + imp.z * axis
         let LA = imp.x * s1 + imp.y + imp.z * a1

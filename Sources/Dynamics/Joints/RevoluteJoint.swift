@@ -6,8 +6,8 @@ enum LimitState { case inactive, atLower, atUpper, equal }
 
 /// The 3×3 effective-mass matrix of a point-to-point plus angle constraint (revolute, weld),
 /// for inverse masses mA, mB, inverse inertias iA, iB and anchor arms rA, rB.
-func pointAndAngleMass(_ mA: Double, _ mB: Double, _ iA: Double, _ iB: Double, _ rA: Vec2, _ rB: Vec2) -> Mat33 {
-    var K = Mat33.zero
+func pointAndAngleMass(_ mA: Float, _ mB: Float, _ iA: Float, _ iB: Float, _ rA: Vec2f, _ rB: Vec2f) -> Mat33f {
+    var K = Mat33f.zero
     K.ex.x = mA + mB + rA.y * rA.y * iA + rB.y * rB.y * iB
     K.ey.x = -rA.y * rA.x * iA - rB.y * rB.x * iB
     K.ez.x = -rA.y * iA - rB.y * iB
@@ -22,29 +22,29 @@ func pointAndAngleMass(_ mA: Double, _ mB: Double, _ iA: Double, _ iB: Double, _
 
 /// Box2D 2.3's revolute joint: a shared point, with an optional angle limit and motor.
 struct RevoluteJoint {
-    var localAnchorA: Vec2
-    var localAnchorB: Vec2
-    var referenceAngle: Double
+    var localAnchorA: Vec2f
+    var localAnchorB: Vec2f
+    var referenceAngle: Float
     var enableLimit: Bool
-    var lowerAngle: Double
-    var upperAngle: Double
+    var lowerAngle: Float
+    var upperAngle: Float
     var enableMotor: Bool
-    var motorSpeed: Double
-    var maxMotorTorque: Double
-    var impulse = Vec3.zero
-    var motorImpulse = 0.0
-    var rA = Vec2.zero, rB = Vec2.zero
-    var mass = Mat33.zero
-    var motorMass = 0.0
+    var motorSpeed: Float
+    var maxMotorTorque: Float
+    var impulse = Vec3f.zero
+    var motorImpulse: Float = 0.0
+    var rA = Vec2f.zero, rB = Vec2f.zero
+    var mass = Mat33f.zero
+    var motorMass: Float = 0.0
     var limitState = LimitState.inactive
 
     init(_ d: RevoluteJointDef) {
-        localAnchorA = d.localAnchorA; localAnchorB = d.localAnchorB; referenceAngle = d.referenceAngle
-        enableLimit = d.enableLimit; lowerAngle = d.lowerAngle; upperAngle = d.upperAngle
-        enableMotor = d.enableMotor; motorSpeed = d.motorSpeed; maxMotorTorque = d.maxMotorTorque
+        localAnchorA = Vec2f(d.localAnchorA); localAnchorB = Vec2f(d.localAnchorB); referenceAngle = Float(d.referenceAngle)
+        enableLimit = d.enableLimit; lowerAngle = Float(d.lowerAngle); upperAngle = Float(d.upperAngle)
+        enableMotor = d.enableMotor; motorSpeed = Float(d.motorSpeed); maxMotorTorque = Float(d.maxMotorTorque)
     }
 
-    mutating func setLimits(_ lower: Double, _ upper: Double) {
+    mutating func setLimits(_ lower: Float, _ upper: Float) {
         if lower != lowerAngle || upper != upperAngle { impulse.z = 0; lowerAngle = lower; upperAngle = upper }
     }
 
@@ -80,7 +80,7 @@ struct RevoluteJoint {
         if data.step.warmStarting {
             impulse = data.step.dtRatio * impulse
             motorImpulse *= data.step.dtRatio
-            let P = Vec2(impulse.x, impulse.y)
+            let P = Vec2f(impulse.x, impulse.y)
             vA -= mA * P; wA -= iA * (cross(rA, P) + motorImpulse + impulse.z)
             vB += mB * P; wB += iB * (cross(rB, P) + motorImpulse + impulse.z)
         } else {
@@ -109,7 +109,7 @@ struct RevoluteJoint {
         if enableLimit && limitState != .inactive && !fixedRotation {
             let Cdot1 = vB + cross(wB, rB) - vA - cross(wA, rA)
             let Cdot2 = wB - wA
-            let Cdot = Vec3(Cdot1.x, Cdot1.y, Cdot2)
+            let Cdot = Vec3f(Cdot1.x, Cdot1.y, Cdot2)
             var imp = -mass.solve33(Cdot)
             switch limitState {
             case .equal:
@@ -119,9 +119,9 @@ struct RevoluteJoint {
                 // impulse would cross zero, solve the point constraint alone and release the limit.
                 let newImpulse = impulse.z + imp.z
                 if limitState == .atLower ? newImpulse < 0 : newImpulse > 0 {
-                    let rhs = -Cdot1 + impulse.z * Vec2(mass.ez.x, mass.ez.y)
+                    let rhs = -Cdot1 + impulse.z * Vec2f(mass.ez.x, mass.ez.y)
                     let reduced = mass.solve22(rhs)
-                    imp = Vec3(reduced.x, reduced.y, -impulse.z)
+                    imp = Vec3f(reduced.x, reduced.y, -impulse.z)
                     impulse.x += reduced.x; impulse.y += reduced.y; impulse.z = 0
                 } else {
                     impulse += imp
@@ -129,7 +129,7 @@ struct RevoluteJoint {
             case .inactive:
                 break
             }
-            let P = Vec2(imp.x, imp.y)
+            let P = Vec2f(imp.x, imp.y)
             vA -= mA * P; wA -= iA * (cross(rA, P) + imp.z)
             vB += mB * P; wB += iB * (cross(rB, P) + imp.z)
         } else {
@@ -147,11 +147,11 @@ struct RevoluteJoint {
         var cA = data.positions[A.index].c, aA = data.positions[A.index].a
         var cB = data.positions[B.index].c, aB = data.positions[B.index].a
         let mA = A.invMass, mB = B.invMass, iA = A.invI, iB = B.invI
-        var angularError = 0.0
+        var angularError: Float = 0.0
         let fixedRotation = iA + iB == 0
         if enableLimit && limitState != .inactive && !fixedRotation {
             let angle = aB - aA - referenceAngle
-            var limitImpulse = 0.0
+            var limitImpulse: Float = 0.0
             switch limitState {
             case .equal:
                 let C = Swift.min(Swift.max(angle - lowerAngle, -Settings.maxAngularCorrection), Settings.maxAngularCorrection)
@@ -177,7 +177,7 @@ struct RevoluteJoint {
         let rB = mul(rotF(aB), localAnchorB - B.localCenter)
         let C = cB + rB - cA - rA
         let positionError = C.length
-        var K = Mat22.zero
+        var K = Mat22f.zero
         K.ex.x = mA + mB + iA * rA.y * rA.y + iB * rB.y * rB.y
         K.ex.y = -iA * rA.x * rA.y - iB * rB.x * rB.y
         K.ey.x = K.ex.y
@@ -193,20 +193,20 @@ struct RevoluteJoint {
 
 /// Box2D 2.3's weld joint: rigid, or with a soft angular spring.
 struct WeldJoint {
-    var localAnchorA: Vec2
-    var localAnchorB: Vec2
-    var referenceAngle: Double
-    var frequencyHz: Double
-    var dampingRatio: Double
-    var bias = 0.0
-    var gamma = 0.0
-    var impulse = Vec3.zero
-    var rA = Vec2.zero, rB = Vec2.zero
-    var mass = Mat33.zero
+    var localAnchorA: Vec2f
+    var localAnchorB: Vec2f
+    var referenceAngle: Float
+    var frequencyHz: Float
+    var dampingRatio: Float
+    var bias: Float = 0.0
+    var gamma: Float = 0.0
+    var impulse = Vec3f.zero
+    var rA = Vec2f.zero, rB = Vec2f.zero
+    var mass = Mat33f.zero
 
     init(_ d: WeldJointDef) {
-        localAnchorA = d.localAnchorA; localAnchorB = d.localAnchorB; referenceAngle = d.referenceAngle
-        frequencyHz = d.frequencyHz; dampingRatio = d.dampingRatio
+        localAnchorA = Vec2f(d.localAnchorA); localAnchorB = Vec2f(d.localAnchorB); referenceAngle = Float(d.referenceAngle)
+        frequencyHz = Float(d.frequencyHz); dampingRatio = Float(d.dampingRatio)
     }
 
     mutating func initVelocityConstraints(_ data: inout SolverData, _ A: SolverBody, _ B: SolverBody) {
@@ -238,7 +238,7 @@ struct WeldJoint {
         }
         if data.step.warmStarting {
             impulse = data.step.dtRatio * impulse
-            let P = Vec2(impulse.x, impulse.y)
+            let P = Vec2f(impulse.x, impulse.y)
             vA -= mA * P; wA -= iA * (cross(rA, P) + impulse.z)
             vB += mB * P; wB += iB * (cross(rB, P) + impulse.z)
         } else {
@@ -267,9 +267,9 @@ struct WeldJoint {
         } else {
             let Cdot1 = vB + cross(wB, rB) - vA - cross(wA, rA)
             let Cdot2 = wB - wA
-            let imp = -mul(mass, Vec3(Cdot1.x, Cdot1.y, Cdot2))
+            let imp = -mul(mass, Vec3f(Cdot1.x, Cdot1.y, Cdot2))
             impulse += imp
-            let P = Vec2(imp.x, imp.y)
+            let P = Vec2f(imp.x, imp.y)
             vA -= mA * P; wA -= iA * (cross(rA, P) + imp.z)
             vB += mB * P; wB += iB * (cross(rB, P) + imp.z)
         }
@@ -284,7 +284,7 @@ struct WeldJoint {
         let rA = mul(rotF(aA), localAnchorA - A.localCenter)
         let rB = mul(rotF(aB), localAnchorB - B.localCenter)
         let K = pointAndAngleMass(mA, mB, iA, iB, rA, rB)
-        let positionError: Double, angularError: Double
+        let positionError: Float, angularError: Float
         if frequencyHz > 0 {
             let C1 = cB + rB - cA - rA
             positionError = C1.length
@@ -297,8 +297,8 @@ struct WeldJoint {
             let C2 = aB - aA - referenceAngle
             positionError = C1.length
             angularError = Swift.abs(C2)
-            let imp = -K.solve33(Vec3(C1.x, C1.y, C2))
-            let P = Vec2(imp.x, imp.y)
+            let imp = -K.solve33(Vec3f(C1.x, C1.y, C2))
+            let P = Vec2f(imp.x, imp.y)
             cA -= mA * P; aA -= iA * (cross(rA, P) + imp.z)
             cB += mB * P; aB += iB * (cross(rB, P) + imp.z)
         }
