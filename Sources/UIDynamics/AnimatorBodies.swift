@@ -192,7 +192,10 @@ extension DynamicAnimator {
         case .sliding(let axis):
             var d = PrismaticJointDef(bodyA: bodyA, bodyB: bodyB)
             d.localAnchorA = localA; d.localAnchorB = localB
-            d.localAxisA = axis
+            // The unit axis in Double, then in float32 again by the engine (as b2PrismaticJoint
+            // normalizes the axis it is given): the oracle's model does the same.
+            let n = (axis.x * axis.x + axis.y * axis.y).squareRoot()
+            d.localAxisA = Vec2(axis.x / n, axis.y / n)
             d.referenceAngle = world.angle(of: bodyB) - world.angle(of: bodyA)
             if let r = a.range {
                 d.enableLimit = true; d.lowerTranslation = s * r.lowerBound; d.upperTranslation = s * r.upperBound

@@ -162,6 +162,9 @@ struct Deviation {
     var differingEvents: [String] = []
     /// The first tick at which the velocity differs by more than `velocityLimit`.
     var firstVelocityExcess: Int?
+    /// The first tick at which any item's centre, rotation or velocity differs from the oracle's
+    /// by more than 1e-9 (the fixtures keep the oracle's floats to about 1e-13 pt).
+    var firstDifference: Int?
 
     /// How many ticks apart the two animators paused (nil when only one of them paused).
     var pauseTicksApart: Int? {
@@ -208,6 +211,8 @@ func compare(_ f: OracleFixture, window: Int? = nil, limit: Double = .infinity, 
             dev.velocity = Swift.max(dev.velocity, dv)
             if dv > velocityLimit && dev.firstVelocityExcess == nil { dev.firstVelocityExcess = tick }
             dev.angularVelocity = Swift.max(dev.angularVelocity, Swift.abs(an.angularVelocity(of: id) - o[5]))
+            let differs = Swift.max(d, dv, Swift.abs(an.rotation(of: id) - o[2]), Swift.abs(an.angularVelocity(of: id) - o[5])) > 1e-9
+            if differs && dev.firstDifference == nil { dev.firstDifference = tick }
         }
     }
     dev.oracleEvents = oracleEvents.count

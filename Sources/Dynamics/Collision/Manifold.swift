@@ -141,8 +141,12 @@ func clipSegmentToLine(_ vIn: (ClipVertex, ClipVertex), normal: Vec2f, offset: F
 
 extension Vec2f {
     /// Box2D's `Normalize`: the unit vector, or the vector unchanged when shorter than `epsilon`.
+    /// Scaled by the reciprocal of the length, as Box2D does (dividing each component by the
+    /// length rounds differently in the last bit).
     @inlinable var safeNormalized: Vec2f {
         let l = length
-        return l < epsilon ? self : Vec2f(x / l, y / l)
+        if l < epsilon { return self }
+        let inv = 1 / l
+        return Vec2f(inv * x, inv * y)
     }
 }

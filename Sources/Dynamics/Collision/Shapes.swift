@@ -87,7 +87,7 @@ public struct PolygonShape: Sendable, Hashable {
         for i in 0..<verts.count {
             let edge = verts[(i + 1) % verts.count] - verts[i]
             if edge.lengthSquared <= 1.1920929e-7 * 1.1920929e-7 { return nil }
-            norms.append(cross(edge, 1.0).normalized)
+            norms.append(cross(edge, 1.0).safeNormalized)
         }
         guard let c = PolygonShape.centroid(of: verts) else { return nil }
         self.init(vertices: verts, normals: norms, centroid: c, radius: Settings.polygonRadius)
@@ -114,7 +114,11 @@ public struct PolygonShape: Sendable, Hashable {
         var center = Vec2f.zero
         var area: Float = 0.0
         var inertia: Float = 0.0
-        let s = vertices[0]
+        // The triangles' reference point: the vertices' average, as Box2D 2.3 forms it (summed in
+        // order, then scaled by the reciprocal of the count).
+        var s = Vec2f.zero
+        for i in 0..<vertices.count { s += vertices[i] }
+        s *= 1.0 / Float(vertices.count)
         let inv3: Float = 1.0 / 3.0
         for i in 0..<vertices.count {
             let e1 = vertices[i] - s

@@ -21,11 +21,13 @@ public struct Sweep: Sendable {
         return Transformf(p: p - mul(q, localCenter), q: q)
     }
 
-    /// Moves the start of the sweep forward to `alpha`.
+    /// Moves the start of the sweep forward to `alpha`: the start becomes the blend
+    /// (1 − β)·start + β·end, in that form (Box2D 2.3's; `start + β·(end − start)` rounds
+    /// differently in the last bit).
     public mutating func advance(to alpha: Float) {
         let beta = (alpha - alpha0) / (1 - alpha0)
-        c0 += beta * (c - c0)
-        a0 += beta * (a - a0)
+        c0 = (1 - beta) * c0 + beta * c
+        a0 = (1 - beta) * a0 + beta * a
         alpha0 = alpha
     }
 

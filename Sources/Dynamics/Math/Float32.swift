@@ -23,11 +23,13 @@ public struct Vec2f: Hashable, Sendable, CustomStringConvertible {
     @inlinable public var length: Float { (x * x + y * y).squareRoot() }
     /// Squared Euclidean length.
     @inlinable public var lengthSquared: Float { x * x + y * y }
-    /// This vector scaled to length 1, or zero when its length is below `Float.ulpOfOne`
-    /// (Box2D's `b2_epsilon`).
+    /// This vector scaled to length 1 (by the reciprocal of its length, as Box2D's `Normalize`),
+    /// or zero when its length is below `Float.ulpOfOne` (Box2D's `b2_epsilon`).
     @inlinable public var normalized: Vec2f {
         let l = length
-        return l < .ulpOfOne ? .zero : Vec2f(x / l, y / l)
+        if l < .ulpOfOne { return .zero }
+        let inv = 1 / l
+        return Vec2f(inv * x, inv * y)
     }
     /// `true` when both components are finite.
     @inlinable public var isFinite: Bool { x.isFinite && y.isFinite }
