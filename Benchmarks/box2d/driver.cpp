@@ -188,6 +188,21 @@ int main(int argc, char **argv) {
     unsigned long long allocs = malloc_counter_count() - allocs0;
     std::sort(times.begin(), times.end());
     long long median = times[times.size() / 2];
-    std::printf("%s %lld %.4f %lld %lld\n", scene.c_str(), median, double(allocs) / double(steps - warmup), total, cpu);
+    // The final state, so that the Swift driver can tell whether both engines did the same work:
+    // FNV-1a over every body's position, angle and velocities (float32 bits), in creation order.
+    std::vector<b2Body *> bodies;
+    for (b2Body *b = w->GetBodyList(); b; b = b->GetNext()) bodies.push_back(b);
+    std::reverse(bodies.begin(), bodies.end());  // the list is newest first
+    unsigned long long state = 1469598103934665603ULL;
+    for (b2Body *b : bodies) {
+        float v[6] = {b->GetPosition().x, b->GetPosition().y, b->GetAngle(),
+                      b->GetLinearVelocity().x, b->GetLinearVelocity().y, b->GetAngularVelocity()};
+        for (float x : v) {
+            unsigned int u;
+            std::memcpy(&u, &x, 4);
+            for (int k = 0; k < 4; k++) { state ^= (u >> (8 * k)) & 0xff; state *= 1099511628211ULL; }
+        }
+    }
+    std::printf("%s %lld %.4f %lld %lld %016llx\n", scene.c_str(), median, double(allocs) / double(steps - warmup), total, cpu, state);
     return 0;
 }

@@ -2,10 +2,20 @@
 // them on Box2D 2.3.2 (keep the two in step). The UIKit mapping of Sources/UIDynamics: 100 pt per
 // metre, sub-step h = Float(1/120), 8 velocity and 3 position iterations, gravity 10 m/s², density 1,
 // friction 0.2, restitution 0.2, damping 0.1, reference bounds as a closed chain 1 pt outside.
+//
+// Every length is computed in float32 as the C++ driver computes it (`cx * S` with S = 0.01f), then
+// handed to the engine's Double API, which rounds it to the same float: both engines start from
+// the same floats, and since the engine computes as Box2D does, they run the same trajectory
+// (the table's last column checks it). A length computed in Double (30 × 0.01 = 0.3, then 0.3f)
+// can differ from the driver's (30 × 0.01f) in the last bit, and a rain of boxes amplifies that
+// into a different pile with a different amount of work.
 import Dynamics
 import Geometry
 
-let s = 0.01  // metres per point
+let S: Float = 0.01  // metres per point
+
+/// A length in points to metres, as the C++ driver computes it (`pt * S`, in float32).
+func m(_ pt: Float) -> Double { Double(pt * S) }
 
 struct BenchScene {
     var name: String
@@ -28,9 +38,9 @@ let benchScenes: [BenchScene] = [
     BenchScene(name: "overlap-500-bullets", steps: 240),
 ]
 
-func referenceBounds(_ w: World, _ width: Double, _ height: Double) {
+func referenceBounds(_ w: World, _ width: Float, _ height: Float) {
     let b = w.createBody(BodyDef())
-    let pts = [Vec2(-1 * s, -1 * s), Vec2((width + 1) * s, -1 * s), Vec2((width + 1) * s, (height + 1) * s), Vec2(-1 * s, (height + 1) * s)]
+    let pts = [Vec2(m(-1), m(-1)), Vec2(m(width + 1), m(-1)), Vec2(m(width + 1), m(height + 1)), Vec2(m(-1), m(height + 1))]
     var fd = FixtureDef(shape: .chain(.loop(pts)))
     fd.friction = 0.2
     fd.restitution = 0.2
@@ -38,17 +48,17 @@ func referenceBounds(_ w: World, _ width: Double, _ height: Double) {
 }
 
 @discardableResult
-func item(_ w: World, _ cx: Double, _ cy: Double, _ wpt: Double, _ hpt: Double, _ angle: Double, gravity: Bool, bullet: Bool) -> BodyID {
+func item(_ w: World, _ cx: Float, _ cy: Float, _ wpt: Float, _ hpt: Float, _ angle: Float, gravity: Bool, bullet: Bool) -> BodyID {
     var bd = BodyDef()
     bd.type = .dynamicBody
-    bd.position = Vec2(cx * s, cy * s)
-    bd.angle = angle
+    bd.position = Vec2(m(cx), m(cy))
+    bd.angle = Double(angle)
     bd.linearDamping = 0.1
     bd.angularDamping = 0.1
     bd.gravityScale = gravity ? 1 : 0
     bd.bullet = bullet
     let b = w.createBody(bd)
-    var fd = FixtureDef(shape: .polygon(.box(halfWidth: 0.5 * wpt * s, halfHeight: 0.5 * hpt * s)))
+    var fd = FixtureDef(shape: .polygon(.box(halfWidth: Double(0.5 * wpt * S), halfHeight: Double(0.5 * hpt * S))))
     fd.density = 1
     fd.friction = 0.2
     fd.restitution = 0.2
@@ -63,8 +73,8 @@ func build(_ scene: String) -> World {
         let ground = w.createBody(BodyDef())
         let b = item(w, 250, 100, 50, 50, 0, gravity: false, bullet: false)
         var jd = DistanceJointDef(bodyA: ground, bodyB: b)
-        jd.localAnchorA = Vec2(100 * s, 100 * s)
-        jd.length = 50 * s
+        jd.localAnchorA = Vec2(m(100), m(100))
+        jd.length = m(50)
         jd.frequencyHz = 2
         jd.dampingRatio = 0.3
         jd.collideConnected = true
@@ -88,14 +98,14 @@ func build(_ scene: String) -> World {
         let w = World(gravity: Vec2(0, 10))
         var bd = BodyDef()
         bd.type = .dynamicBody
-        bd.position = Vec2(187.5 * s, 200 * s)
+        bd.position = Vec2(m(187.5), m(200))
         bd.linearDamping = 0.1
         bd.angularDamping = 0.1
         bd.bullet = true
         bd.fixedRotation = true
-        bd.linearVelocity = Vec2(0, 4000 * s)
+        bd.linearVelocity = Vec2(0, m(4000))
         let b = w.createBody(bd)
-        var fd = FixtureDef(shape: .polygon(.box(halfWidth: 0.5 * 375 * s, halfHeight: 0.5 * 300 * s)))
+        var fd = FixtureDef(shape: .polygon(.box(halfWidth: Double(0.5 * 375 * S), halfHeight: Double(0.5 * 300 * S))))
         fd.density = 1
         fd.friction = 0.2
         fd.restitution = 0.6
@@ -105,18 +115,18 @@ func build(_ scene: String) -> World {
     case "rain-100":
         let w = World(gravity: Vec2(0, 10))
         for i in 0..<100 {
-            item(w, 30 + 35 * Double(i % 10), 20 + 30 * Double(i / 10), 20, 20, 0.1 * Double(i % 5), gravity: true, bullet: false)
+            item(w, Float(30 + 35 * (i % 10)), Float(20 + 30 * (i / 10)), 20, 20, 0.1 * Float(i % 5), gravity: true, bullet: false)
         }
         referenceBounds(w, 390, 844)
         return w
     case let p where p.hasPrefix("pile-"):
         let n = Int(p.dropFirst(5))!
         let rows = (n + 19) / 20
-        let height = Double(Float(Swift.max(844, Double(rows) * 21 + 100)))
+        let height = Swift.max(844, Float(rows) * 21 + 100)
         let w = World(gravity: Vec2(0, 10))
         for i in 0..<n {
             let row = i / 20, col = i % 20
-            item(w, 20 + 10 + Double(col * 21 + (row % 2) * 5), height - 11 - Double(row * 21), 20, 20, 0, gravity: true, bullet: false)
+            item(w, Float(20 + 10 + col * 21 + (row % 2) * 5), height - 11 - Float(row * 21), 20, 20, 0, gravity: true, bullet: false)
         }
         referenceBounds(w, 440, height)
         return w
@@ -124,7 +134,7 @@ func build(_ scene: String) -> World {
         let bullets = scene == "overlap-500-bullets"
         let w = World(gravity: Vec2(0, 10))
         for i in 0..<500 {
-            item(w, 15 + 15 * Double(i % 25), 15 + 15 * Double(i / 25), 20, 20, 0, gravity: true, bullet: bullets)
+            item(w, Float(15 + 15 * (i % 25)), Float(15 + 15 * (i / 25)), 20, 20, 0, gravity: true, bullet: bullets)
         }
         referenceBounds(w, 390, 844)
         return w

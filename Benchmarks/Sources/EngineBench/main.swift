@@ -19,7 +19,22 @@ import MallocCounter
 
 let h = Double(Float(1.0 / 120.0))
 
-struct Result { var median: Double; var allocsPerStep: Double; var total: Double; var cpu: Double }
+struct Result { var median: Double; var allocsPerStep: Double; var total: Double; var cpu: Double; var state: UInt64 = 0 }
+
+/// The final state, as box2d/driver.cpp hashes it: FNV-1a over every body's position, angle and
+/// velocities (float32 bits), in creation order. Equal hashes: both engines did the same work.
+func stateHash(_ w: World) -> UInt64 {
+    var state: UInt64 = 1_469_598_103_934_665_603
+    for i in 0..<w.bodyCount {
+        let b = BodyID(i)
+        let p = w.position(of: b), v = w.linearVelocity(of: b)
+        for x in [p.x, p.y, w.angle(of: b), v.x, v.y, w.angularVelocity(of: b)] {
+            let u = Float(x).bitPattern  // exact: the engine's values are floats
+            for k in 0..<4 { state = (state ^ UInt64((u >> (8 * UInt32(k))) & 0xff)) &* 1_099_511_628_211 }
+        }
+    }
+    return state
+}
 
 /// CPU time of this thread (ns): on a loaded machine wall time includes time spent descheduled.
 func cpuNs() -> UInt64 {
@@ -48,7 +63,7 @@ func runSwift(_ scene: BenchScene) -> Result {
     let allocs = UInt64(malloc_counter_count()) - allocs0
     times.sort()
     return Result(median: Double(times[times.count / 2]), allocsPerStep: Double(allocs) / Double(scene.steps - warmup), total: Double(total),
-                  cpu: Double(cpu))
+                  cpu: Double(cpu), state: stateHash(w))
 }
 
 func runBox2D(_ binary: String, _ scene: BenchScene) -> Result {
@@ -63,9 +78,10 @@ func runBox2D(_ binary: String, _ scene: BenchScene) -> Result {
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     p.waitUntilExit()
     let parts = String(decoding: data, as: UTF8.self).split(separator: " ")
-    precondition(parts.count == 5 && parts[0] == scene.name, "box2d-bench: unexpected output \(String(decoding: data, as: UTF8.self))")
+    precondition(parts.count == 6 && parts[0] == scene.name, "box2d-bench: unexpected output \(String(decoding: data, as: UTF8.self))")
     func num(_ i: Int) -> Double { Double(parts[i].trimmingCharacters(in: .whitespacesAndNewlines))! }
-    return Result(median: num(1), allocsPerStep: num(2), total: num(3), cpu: num(4))
+    let state = UInt64(parts[5].trimmingCharacters(in: .whitespacesAndNewlines), radix: 16)!
+    return Result(median: num(1), allocsPerStep: num(2), total: num(3), cpu: num(4), state: state)
 }
 
 func median(_ xs: [Double]) -> Double { let s = xs.sorted(); return s[s.count / 2] }
@@ -107,8 +123,9 @@ for round in 0..<rounds {
 }
 
 print("Per-step medians over \(rounds) interleaved rounds (median of the rounds' medians), h = Float(1/120), 8/3 iterations")
-print("                             median wall time per step      CPU time per step (all steps)   CPU ratio        allocations per step")
-print("scene                 steps   scenerun µs  Box2D µs  ratio   scenerun µs  Box2D µs  ratio   paired   best   scenerun  Box2D")
+print("                             median wall time per step      CPU time per step (all steps)   CPU ratio        allocations per step  same final")
+print("scene                 steps   scenerun µs  Box2D µs  ratio   scenerun µs  Box2D µs  ratio   paired   best   scenerun  Box2D    state")
+var sameStates = 0
 var pileSwift: [(Double, Double)] = [], pileBox: [(Double, Double)] = []
 for scene in scenes {
     let sw = swiftRuns[scene.name]!, bx = boxRuns[scene.name]!
@@ -119,10 +136,14 @@ for scene in scenes {
     // Round by round: scenerun's CPU time over Box2D's in the same round.
     let paired = median(zip(sw, bx).map { $0.cpu / $1.cpu })
     let best = sw.map(\.cpu).min()! / bx.map(\.cpu).min()!
+    // Every round of a scene starts from the same world, so every round ends in the same state.
+    let same = binary != "none" && sw.allSatisfy { $0.state == sw[0].state } && bx.allSatisfy { $0.state == sw[0].state }
+    if same { sameStates += 1 }
     print(name + String(format: " %6d %13.1f %9.1f %6.2f %13.1f %9.1f %6.2f %8.2f %6.2f %10.3f %6.3f", scene.steps, ms / 1000, mb / 1000, ms / mb,
-                        cs / 1000, cb / 1000, cs / cb, paired, best, asw, abx))
+                        cs / 1000, cb / 1000, cs / cb, paired, best, asw, abx) + (same ? "      yes" : "       no"))
     if let n = scene.pileSize { pileSwift.append((Double(n), ms)); pileBox.append((Double(n), mb)) }
 }
+print("same final state as Box2D, bit for bit (every body's position, angle and velocities): \(sameStates) of \(scenes.count) scenes")
 if pileSwift.count >= 2 {
     print(String(format: "growth exponent over the piles (time per step ∝ n^k): scenerun k = %.2f, Box2D k = %.2f",
                  growthExponent(pileSwift), growthExponent(pileBox)))
