@@ -25,6 +25,8 @@ public enum Elementary {
     @inlinable public static func asin(_ x: Double) -> Double { Geometry_asin(x) }
     @inlinable public static func atan(_ x: Double) -> Double { Geometry_atan(x) }
     @inlinable public static func cbrt(_ x: Double) -> Double { Geometry_cbrt(x) }
+    /// √(x² + y²) without undue overflow or rounding (correctly rounded in nearly all cases).
+    @inlinable public static func hypot(_ x: Double, _ y: Double) -> Double { Geometry_hypot(x, y) }
     /// The value of `pi`.
     public static let pi = Double.pi
 }
@@ -40,3 +42,4 @@ public enum Elementary {
 @usableFromInline func Geometry_asin(_ x: Double) -> Double { asin(x) }
 @usableFromInline func Geometry_atan(_ x: Double) -> Double { atan(x) }
 @usableFromInline func Geometry_cbrt(_ x: Double) -> Double { cbrt(x) }
+@usableFromInline func Geometry_hypot(_ x: Double, _ y: Double) -> Double { hypot(x, y) }

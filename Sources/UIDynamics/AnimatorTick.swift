@@ -94,6 +94,7 @@ extension DynamicAnimator {
         while accumulator >= subStep {
             applyFields()
             world.step(subStep)
+            removeFieldForces()
             accumulator -= subStep
         }
         world.clearForces()

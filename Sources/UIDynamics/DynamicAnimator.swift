@@ -77,6 +77,8 @@ public final class DynamicAnimator {
     var owners: [FixtureID: FixtureOwner] = [:]
     /// Electric charge per item, from the item behaviours (last writer wins).
     var charges: [ItemID: Double] = [:]
+    /// The field forces applied for the sub-step being run, taken off again after it.
+    var fieldForces: [(BodyID, Vec2)] = []
     let ground: BodyID
     let listener = Listener()
 

@@ -83,9 +83,11 @@ public struct FieldBehavior: Sendable {
     func evaluate(center: Vec2, mass m: Double, charge q: Double, velocity v: Vec2, time t: Double) -> Vec2? {
         let rel = center - position
         guard region.contains(rel) else { return nil }
-        let p = (1 / pointsPerMeter) * rel
-        let r = p.length
-        let unit = r > 0 ? (1 / r) * p : Vec2.zero
+        // In metres, divided as the oracle's model divides (a product with 0.01 and a quotient
+        // by 100 can round apart, and float32 keeps the difference often enough to matter).
+        let p = Vec2(rel.x / pointsPerMeter, rel.y / pointsPerMeter)
+        let r = Elementary.hypot(p.x, p.y)
+        let unit = r > 0 ? Vec2(p.x / r, p.y / r) : Vec2.zero
         let fall = falloff == 0 ? 1 : Elementary.pow(Swift.max(r, minimumRadius / pointsPerMeter), -falloff)
         let s = strength
         switch kind {
@@ -97,7 +99,7 @@ public struct FieldBehavior: Sendable {
         case .vortex: return m > 0 ? (s * fall / m) * Vec2(-unit.y, unit.x) : .zero
         case .drag:
             let u = v - direction
-            return (-s * u.length * fall) * u
+            return (-s * Elementary.hypot(u.x, u.y) * fall) * u
         case .velocity: return direction
         case .noise, .turbulence:
             let n = noise(p, t)
@@ -143,8 +145,12 @@ public struct FieldBehavior: Sendable {
 }
 
 extension DynamicAnimator {
-    /// Applies every installed field to its items for the next sub-step.
+    /// Applies every installed field to its items for the next sub-step: a force is added to the
+    /// body's forces now and the same force subtracted after the sub-step (`removeFieldForces`), as
+    /// the oracle's model does with Box2D's API (in float32 the two need not cancel exactly, and
+    /// the engine then carries what is left, as Box2D does).
     func applyFields() {
+        fieldForces.removeAll(keepingCapacity: true)
         for inst in installed {
             guard case .field(let f) = inst.behavior else { continue }
             for id in f.items {
@@ -159,9 +165,17 @@ extension DynamicAnimator {
                 if f.kind == .velocity {
                     world.setLinearVelocity(b, out)
                 } else {
-                    world.applyStepForce(b, out)
+                    world.applyForceToCenter(b, out)
+                    fieldForces.append((b, out))
                 }
             }
         }
+    }
+
+    /// Takes the field forces of the sub-step just run off the bodies (a body that fell asleep
+    /// has no forces left, and is not woken).
+    func removeFieldForces() {
+        for (b, f) in fieldForces { world.applyForceToCenter(b, -f, wake: false) }
+        fieldForces.removeAll(keepingCapacity: true)
     }
 }

@@ -32,19 +32,11 @@ import UIDynamics
     static let exactHere = false
     #endif
 
-    /// The fixtures that do not match exactly, and why.
-    static let notExact: [String: String] = [
-        // The oracle's model applies a field's force before a sub-step and the opposite force after
-        // it; in float32 the two do not always cancel, and the residue carries into the next
-        // sub-step. The engine applies the force for one sub-step (`World.applyStepForce`).
-        "field-spring-and-drag": "the oracle's field force is added and subtracted around each sub-step"
-    ]
-
     /// The engine computes in float32 as Box2D does, so it gives the oracle's numbers exactly:
     /// every item's centre, rotation, velocity and angular velocity on every tick of the whole run
     /// (not only the derived window), every contact event with its point, and the pause tick.
     /// Pinned on Linux, where a rotation's sine and cosine are glibc's `sincosf`, as the oracle's.
-    @Test(.enabled(if: exactHere, "exact on Linux (glibc's sincosf)"), arguments: OracleFixture.names().filter { notExact[$0] == nil })
+    @Test(.enabled(if: exactHere, "exact on Linux (glibc's sincosf)"), arguments: OracleFixture.names())
     func matchesOracleExactly(_ name: String) throws {
         let f = try OracleFixture.load(name)
         let dev = compare(f)
@@ -52,13 +44,6 @@ import UIDynamics
         #expect(dev.eventMismatches == 0, "\(name): \(dev.differingEvents)")
         #expect(dev.eventPoint < 1e-9, "\(name): an event point \(dev.eventPoint) pt from the oracle's")
         #expect(dev.oraclePause == dev.swiftPause, "\(name): pauses after \(dev.swiftPause ?? -1), the oracle after \(dev.oraclePause ?? -1)")
-    }
-
-    @Test(.enabled(if: exactHere, "exact on Linux (glibc's sincosf)"), arguments: Array(notExact.keys))
-    func theExceptionsAreNotExact(_ name: String) throws {
-        // An exception that has become exact should leave the list.
-        let dev = compare(try OracleFixture.load(name))
-        #expect(dev.firstDifference != nil, "\(name) now matches exactly: remove it from notExact")
     }
 
     // MARK: the first 24 scenes, with the tolerances docs/physics.md states for them

@@ -149,16 +149,6 @@ extension World {
             bodies[b].torque += cross(point - bodies[b].sweep.c, force)
         }
     }
-    /// Applies a force (N) at the centre of mass for the next step only (it is not accumulated
-    /// across steps and `clearForces` does not see it). Wakes the body, as `applyForceToCenter` does.
-    public func applyStepForce(_ id: BodyID, _ force: Vec2) {
-        let force = Vec2f(force)
-        let b = checked(id)
-        if bodies[b].type != .dynamicBody { return }
-        if !bodies[b].awake { bodies[b].setAwake(true) }
-        if bodies[b].awake { bodies[b].stepForce += force }
-    }
-
     /// Applies a force (N) at the centre of mass.
     public func applyForceToCenter(_ id: BodyID, _ force: Vec2, wake: Bool = true) {
         let force = Vec2f(force)

@@ -24,13 +24,7 @@ extension World {
         if stepComplete && dt > 0 { solve(step) }
         if continuousPhysics && dt > 0 { solveTOI(step) }
         if dt > 0 { invDt0 = step.invDt }
-        // Forces cleared (unless the caller clears them) and step forces dropped in one walk.
-        var b = bodyList
-        if autoClearForces {
-            while b != nullIndex { bodies[b].force = .zero; bodies[b].torque = 0; bodies[b].stepForce = .zero; b = bodies[b].next }
-        } else {
-            while b != nullIndex { bodies[b].stepForce = .zero; b = bodies[b].next }
-        }
+        if autoClearForces { clearForces() }
     }
 
     func solve(_ step: TimeStep) {
@@ -127,7 +121,7 @@ extension World {
             body.pointee.sweep.c0 = c
             body.pointee.sweep.a0 = a
             if body.pointee.type == .dynamicBody {
-                v += h * (body.pointee.gravityScale * gravityF + body.pointee.invMass * (body.pointee.force + body.pointee.stepForce))
+                v += h * (body.pointee.gravityScale * gravityF + body.pointee.invMass * body.pointee.force)
                 w += h * body.pointee.invI * body.pointee.torque
                 // Box2D 2.2's damping (what the oracle, pybox2d 2.3.10, measures): v ← v·clamp(1 − h·c, 0, 1).
                 v *= Swift.min(Swift.max(1.0 - h * body.pointee.linearDamping, 0), 1)
