@@ -3,6 +3,12 @@
 // The engine's scalar and vector types: float32, as Box2D's `float32` and UIKit's PhysicsKit.
 // The public `World` API takes and returns `Geometry`'s Double types and converts at the
 // boundary, as UIKit converts CGFloat to float on its way into PhysicsKit.
+//
+// These mirror Geometry's Double types operation for operation, written out again rather than
+// made generic over the scalar: a generic vector is specialized only by the optimizer, and the
+// test suite runs the engine in debug builds (thousands of steps per scene), where every `+` on
+// an unspecialized generic would be a protocol call. (Reasoned, not measured.) The operations
+// are Box2D's, in Box2D's order, and the oracle tests hold them to it bit for bit.
 import Geometry
 
 /// A two-dimensional vector of `Float`s (Box2D's `b2Vec2`): metres, m/s or N inside the engine.
