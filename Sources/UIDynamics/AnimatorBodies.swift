@@ -125,6 +125,9 @@ extension DynamicAnimator {
             world.setAngularDamping(body, angular)
             let wantType: BodyType = anchored ? .staticBody : .dynamicBody
             if world.type(of: body) != wantType { world.setType(body, wantType) }
+            // The engine holds the density in float32, so for a density float32 cannot hold exactly
+            // (0.3) this is always true and the mass is recomputed; the oracle's model compares
+            // the same way and does the same.
             if world.density(of: f) != density { world.setDensity(f, density); world.resetMassData(body) }
             world.setFixedRotation(body, !allowsRotation)
         }

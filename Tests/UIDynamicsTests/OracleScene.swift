@@ -211,7 +211,9 @@ func compare(_ f: OracleFixture, window: Int? = nil, limit: Double = .infinity, 
             dev.velocity = Swift.max(dev.velocity, dv)
             if dv > velocityLimit && dev.firstVelocityExcess == nil { dev.firstVelocityExcess = tick }
             dev.angularVelocity = Swift.max(dev.angularVelocity, Swift.abs(an.angularVelocity(of: id) - o[5]))
-            let differs = Swift.max(d, dv, Swift.abs(an.rotation(of: id) - o[2]), Swift.abs(an.angularVelocity(of: id) - o[5])) > 1e-9
+            // Each difference on its own, written so that a NaN counts as one (`max` drops a NaN).
+            let diffs = [c.x - o[0], c.y - o[1], an.rotation(of: id) - o[2], v.x - o[3], v.y - o[4], an.angularVelocity(of: id) - o[5]]
+            let differs = diffs.contains { !(Swift.abs($0) <= 1e-9) }
             if differs && dev.firstDifference == nil { dev.firstDifference = tick }
         }
     }

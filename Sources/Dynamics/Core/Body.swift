@@ -30,7 +30,6 @@ struct Body {
     var angularVelocity: Float
     var force = Vec2f.zero
     var torque: Float = 0.0
-    /// A force that acts during the next step only (UIKit's fields are evaluated every sub-step).
     var mass: Float = 0.0, invMass: Float = 0.0
     var inertia: Float = 0.0, invI: Float = 0.0
     var linearDamping: Float

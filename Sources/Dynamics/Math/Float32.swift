@@ -29,8 +29,9 @@ public struct Vec2f: Hashable, Sendable, CustomStringConvertible {
     @inlinable public var length: Float { (x * x + y * y).squareRoot() }
     /// Squared Euclidean length.
     @inlinable public var lengthSquared: Float { x * x + y * y }
-    /// This vector scaled to length 1 (by the reciprocal of its length, as Box2D's `Normalize`),
-    /// or zero when its length is below `Float.ulpOfOne` (Box2D's `b2_epsilon`).
+    /// This vector scaled to length 1 (by the reciprocal of its length, as Box2D's `Normalize`
+    /// scales), or zero when its length is below `Float.ulpOfOne` (Box2D's `Normalize` leaves
+    /// such a vector as it is: the engine uses `safeNormalized`, which does).
     @inlinable public var normalized: Vec2f {
         let l = length
         if l < .ulpOfOne { return .zero }
