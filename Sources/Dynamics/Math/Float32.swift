@@ -7,8 +7,10 @@
 // These mirror Geometry's Double types operation for operation, written out again rather than
 // made generic over the scalar: a generic vector is specialized only by the optimizer, and the
 // test suite runs the engine in debug builds (thousands of steps per scene), where every `+` on
-// an unspecialized generic would be a protocol call. (Reasoned, not measured.) The operations
-// are Box2D's, in Box2D's order, and the oracle tests hold them to it bit for bit.
+// an unspecialized generic is a protocol call. Measured with swiftc -Onone, 5 million
+// `v = v + h * g` on a two-float vector: 0.65-0.69 s generic over BinaryFloatingPoint against
+// 0.042 s for a concrete Float struct (15-16 times). The operations are Box2D's, in Box2D's
+// order, and the oracle tests hold them to it bit for bit.
 import Geometry
 
 /// A two-dimensional vector of `Float`s (Box2D's `b2Vec2`): metres, m/s or N inside the engine.
