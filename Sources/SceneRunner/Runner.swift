@@ -102,6 +102,11 @@ final class Run {
     var tickCount = 0
     var time = 0.0
     var lastPause: Double?
+    /// Whether the animator was running when the `rest` / `resume` rules last heard of it: the
+    /// animator also pauses and resumes outside a tick (behaviours removed or added by a script
+    /// step or a gesture rule), and the rules hear of every change at the end of the next tick,
+    /// as UIKit's delegate hears of it on the next turn of the run loop.
+    var reportedRunning = false
     var eventCounts: [(String, Int)] = [
         ("haptic", 0), ("light", 0), ("medium", 0), ("heavy", 0), ("soft", 0), ("rigid", 0),
         ("contact", 0), ("contactEnded", 0), ("log", 0),
@@ -219,6 +224,7 @@ final class Run {
             for v in scene.vars { vars.append(try eval(v.initial)) }
             try applyInitialTransitions()
             for (i, b) in scene.behaviors.enumerated() where b.active { try addBehavior(i) }
+            reportedRunning = animator.isRunning
             startRecording()  // replay
             for step in scene.script { try runStep(step) }
             if let e = scene.expect {
@@ -296,15 +302,18 @@ final class Run {
             try runBehaviorActions()
             try fire(.plain(.step))
         }
-        let change = animator.endTick()
+        animator.endTick()
         syncFromAnimator()
-        if change == .paused {
-            lastPause = time
-            note("animator at rest")
-            try fire(.plain(.rest))
-        } else if change == .resumed {
-            note("animator resumed")
-            try fire(.plain(.resume))
+        if reportedRunning != animator.isRunning {
+            reportedRunning = animator.isRunning
+            if reportedRunning {
+                note("animator resumed")
+                try fire(.plain(.resume))
+            } else {
+                lastPause = time
+                note("animator at rest")
+                try fire(.plain(.rest))
+            }
         }
         try flushTransitionEnded()
         try runEndedCompletions()

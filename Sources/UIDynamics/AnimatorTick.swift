@@ -129,6 +129,7 @@ extension DynamicAnimator {
 
     /// Second half of a tick: queued behaviour changes take effect, then the animator pauses when
     /// no behaviour is left or no dynamic item is awake. Returns the change of state, if any.
+    @discardableResult
     public func endTick() -> PauseChange? {
         let wasRunning = isRunning
         inTick = false
