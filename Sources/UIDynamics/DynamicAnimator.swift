@@ -229,6 +229,10 @@ public final class DynamicAnimator {
                 let j = installed[k].joints[0]
                 if o.anchor != n.anchor && n.otherItem == nil {
                     world.setLocalAnchorA(j, (1 / pointsPerMeter) * n.anchor)
+                    // UIKit's animator does not pause while an attachment's anchor keeps moving:
+                    // a held item is moved by position correction, its velocity reads about 0,
+                    // and Box2D's rule alone would put it to sleep 0.5 s into a slow drag.
+                    for i in b.items { if let body = items[i]?.body { world.restartSleepTimer(body) } }
                 }
                 if let l = n.length, l != o.length {
                     if n.kind == .limit {

@@ -195,6 +195,13 @@ extension World {
     }
     public func isAwake(_ id: BodyID) -> Bool { bodies[checked(id)].awake }
     public func setAwake(_ id: BodyID, _ awake: Bool) { bodies[checked(id)].setAwake(awake) }
+    /// Wakes a body and starts its sleep timer again from 0 (`setAwake(true)` leaves the timer of
+    /// an awake body running, as Box2D does).
+    public func restartSleepTimer(_ id: BodyID) {
+        let b = checked(id)
+        bodies[b].setAwake(true)
+        bodies[b].sleepTime = 0
+    }
     public func isBullet(_ id: BodyID) -> Bool { bodies[checked(id)].bullet }
     public func setSleepingAllowed(_ id: BodyID, _ allowed: Bool) {
         let b = checked(id)
