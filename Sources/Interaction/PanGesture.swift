@@ -129,10 +129,13 @@ public struct TouchPath: Sendable {
         return a.p + f * (b.p - a.p)
     }
 
-    /// A flick: from `from` at constant `velocity` (pt/s) over `distance` points.
-    public static func flick(from: Vec2, velocity: Vec2, distance: Double) -> TouchPath {
-        let speed = velocity.length
-        let d = distance / speed
+    /// A flick: from `from` at constant `velocity` (pt/s) over `distance` points, rounded to a
+    /// whole number of frames of `frame` seconds (at least one), so that every touch event of
+    /// the flick, the last one included, moves at `velocity` and the pan releases at it (a
+    /// last event a fraction of a frame long would slow the release velocity down).
+    public static func flick(from: Vec2, velocity: Vec2, distance: Double, frame: Double) -> TouchPath {
+        let frames = Swift.max(1, (distance / velocity.length / frame).rounded(.toNearestOrAwayFromZero))
+        let d = frames * frame
         return TouchPath(keyframes: [(0, from), (d, from + d * velocity)])
     }
 }

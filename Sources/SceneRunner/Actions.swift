@@ -30,7 +30,7 @@ extension Run {
                 translation: r.translation, velocity: r.velocity)
         }
         let frames =
-            currentTransition.map { transitionFrames[$0] } ?? (
+            (endingTransition ?? currentTransition).map { transitionFrames[$0] } ?? (
                 Rect(origin: .zero, size: scene.world.size), Rect(origin: .zero, size: scene.world.size)
             )
         var snap = Snapshot(

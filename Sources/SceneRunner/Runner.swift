@@ -98,6 +98,8 @@ final class Run {
     var transitions: [TransitionController]
     var transitionFrames: [(initial: Rect, final: Rect)]
     var currentTransition: Int?
+    /// The transition whose `ended` rules are running: `initialFrame` and `finalFrame` are its own.
+    var endingTransition: Int?
     var transitionBase: [Int: Rect] = [:]
     var tickCount = 0
     var time = 0.0

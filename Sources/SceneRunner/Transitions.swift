@@ -107,6 +107,11 @@ extension Run {
         while !pendingTransitionEnded.isEmpty {
             let i = pendingTransitionEnded.removeFirst()
             note("\(scene.transitions[i].name) \(transitions[i].state.rawValue)")
+            // Its own `ended` rules read its `initialFrame` and `finalFrame` (it is no longer
+            // current, and another may have started since).
+            let outer = endingTransition
+            endingTransition = i
+            defer { endingTransition = outer }
             try fire(.transitionEnded(TransitionID(i)))
         }
     }

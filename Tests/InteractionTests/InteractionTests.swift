@@ -61,9 +61,16 @@ let screen = Rect(x: 0, y: 0, width: 390, height: 844)
         #expect(p.position(at: 0.05) == Vec2(0, 50))
         #expect(abs(p.position(at: 0.2).y - 120) < 1e-9)
         #expect(p.position(at: 1) == Vec2(0, 140))
-        let f = TouchPath.flick(from: Vec2(10, 10), velocity: Vec2(0, 2000), distance: 200)
+        let f = TouchPath.flick(from: Vec2(10, 10), velocity: Vec2(0, 2000), distance: 200, frame: 1.0 / 60)
         #expect(abs(f.duration - 0.1) < 1e-12)
         #expect(f.position(at: 0.05) == Vec2(10, 110))
+        // 210 pt at 1500 pt/s is 8.4 frames: 8 whole frames, 200 pt, every one at 1500 pt/s.
+        let g = TouchPath.flick(from: Vec2(0, 0), velocity: Vec2(0, 1500), distance: 210, frame: 1.0 / 60)
+        #expect(abs(g.duration - 8.0 / 60) < 1e-12)
+        #expect(abs(g.position(at: g.duration).y - 200) < 1e-9)
+        // Never shorter than one frame.
+        let h = TouchPath.flick(from: Vec2(0, 0), velocity: Vec2(0, 1500), distance: 1, frame: 1.0 / 60)
+        #expect(abs(h.duration - 1.0 / 60) < 1e-12)
         let eased = TouchPath(keyframes: [(0, Vec2(0, 0)), (1, Vec2(100, 0))], curve: .easeIn)
         #expect(eased.position(at: 0.5).x < 50)
     }

@@ -79,3 +79,42 @@ import SceneRunner
         #expect(pauses(r) == ["t = 0.217 s: animator at rest"])
     }
 }
+
+/// Rules that read the transition or the gesture they belong to.
+@Suite struct RuleContextTests {
+    /// A transition's own `ended` rule reads its `finalFrame`, not the world's bounds (it is no
+    /// longer the current transition when the rule runs).
+    @Test func aTransitionsEndedRuleReadsItsOwnFinalFrame() throws {
+        let r = try run("""
+            world: { size: [390, 844] }
+            views:
+              main: { frame: [0, 0, 390, 844] }
+              drawer: { frame: [-300, 0, 300, 844] }
+            transitions:
+              show: { kind: present, from: main, to: drawer, finalFrame: [0, 0, 300, 844] }
+            on:
+              show.ended: [ { set: { drawer.frame: finalFrame } } ]
+            script:
+              - start: show
+              - finish
+              - complete: true
+              - wait: { frames: 1 }
+            expect:
+              views: { drawer: { frame: [0, 0, 300, 844], within: 0 } }
+            """)[0]
+        #expect(r.status == .passed, "\(r.failures) \(r.diagnostics)")
+    }
+
+    /// A flick releases at its `velocity` whatever its distance: 1500 pt/s over 210 pt (8.4
+    /// frames at 60 Hz) ends at 1500 pt/s, not 1320.
+    @Test func aFlickReleasesAtItsVelocity() throws {
+        let r = try run("""
+            views: { v: { frame: [0, 0, 390, 844] } }
+            gestures: { g: { pan: { in: v } } }
+            script:
+              - flick: { gesture: g, from: [195, 100], velocity: [0, 1500], distance: 210 }
+              - expect: { that: ["approx(g.velocity.y, 1500, 1e-9)", "approx(g.translation.y, 190, 1e-9)"] }
+            """)[0]
+        #expect(r.status == .passed, "\(r.failures) \(r.diagnostics)")
+    }
+}
