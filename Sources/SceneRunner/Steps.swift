@@ -115,7 +115,8 @@ extension Run {
                     "a flick needs a non-zero `velocity`, got `\(velocity.text)` = [0, 0]", at: velocity.location)
             }
             let path = TouchPath.flick(
-                from: try evalPoint(from), velocity: v, distance: try stepNumber(distance, "`distance`", positive: true),
+                from: try evalPoint(from), velocity: v,
+                distance: try stepNumber(distance, "`distance`", positive: true),
                 frame: dt)
             try checkWait(path.duration, counted: false, at: loc)
             try perform(ActivePan(gesture: g, path: path, start: time, hold: false))
