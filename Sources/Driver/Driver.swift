@@ -240,7 +240,8 @@ public func execute(
             for c in l.cases { text += "\(escapeForTerminal(c.file)): \(escapeForTerminal(c.name))\n" }
         }
         attempt { () throws(OutputError) in try console.out(text) }
-        return failed?.code ?? Exit.passed
+        // An invalid scene has no cases to list: exit 2, as `check` and a run would.
+        return failed?.code ?? (loaded.contains { $0.invalid != nil } ? Exit.invalid : Exit.passed)
     }
     var limits = request.limits
     let wanted = Set(request.reports.map(\.format) + [request.format])

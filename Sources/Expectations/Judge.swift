@@ -15,8 +15,20 @@ public func judge(_ e: Expectation, _ s: Snapshot, scope: Scope) -> [Failure] {
 }
 
 /// Judges an expectation and records what each value expectation observed (`that:` records
-/// nothing: it is never rewritten).
+/// nothing: it is never rewritten). An expression that cannot be evaluated is reported as a
+/// failure at its location.
 public func judge(_ e: Expectation, _ s: Snapshot, scope: Scope, observations: inout [Observation]) -> [Failure] {
+    var errors: [Diagnostic] = []
+    let out = judge(e, s, scope: scope, observations: &observations, errors: &errors)
+    return out + errors.map { Failure(location: $0.location, message: $0.message) }
+}
+
+/// Judges an expectation; an expression that cannot be evaluated (a run-time error: `log(0)`, a
+/// removed view) goes to `errors`, not to the failures, so that the case is invalid (exit 2),
+/// not failed.
+public func judge(
+    _ e: Expectation, _ s: Snapshot, scope: Scope, observations: inout [Observation], errors: inout [Diagnostic]
+) -> [Failure] {
     var out: [Failure] = []
     let at = timeText(s.time)
     func observe(_ location: SourceLocation, _ what: Observation.Observed, _ before: Int) {
@@ -50,7 +62,7 @@ public func judge(_ e: Expectation, _ s: Snapshot, scope: Scope, observations: i
         }
         let want: Value
         do { want = try evaluate(v.value, s, scope: scope) } catch {
-            out.append(Failure(location: error.location, message: error.message)); continue
+            errors.append(error); continue
         }
         let tol = v.within
         let label = "\(view.name).\(v.property.rawValue)"
@@ -159,7 +171,7 @@ public func judge(_ e: Expectation, _ s: Snapshot, scope: Scope, observations: i
                         time: s.time))
             }
         } catch {
-            out.append(Failure(location: error.location, message: error.message))
+            errors.append(error)
         }
     }
     return out

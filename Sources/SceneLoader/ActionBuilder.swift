@@ -169,6 +169,9 @@ extension SceneBuilder {
             var sd: Expr?
             var sv: Expr?
             if let sp = ag("spring") {
+                if let c = ag("curve") {
+                    throw err("`animate` takes a `curve` or a `spring`, not both (the spring is its own timing)", c)
+                }
                 for (sk, sx) in try w.mapping(sp, "`spring`", known: ["damping", "velocity"]) {
                     if sk == "damping" {
                         sd = try w.expr(sx, "`damping`", .number, s)

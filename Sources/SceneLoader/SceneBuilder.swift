@@ -64,7 +64,13 @@ let stepKeys = StepKey.names + actionKeys
                         "`world.frameRate` must be between 1 and 1000 frames per second, found \(formatNumber(f))", v)
                 }
                 scene.world.frameRate = f
-            case "substeps": _ = try w.number(v, "`world.substeps`", positive: true)
+            case "substeps":
+                // Accepted and not used (the animator sub-steps at Float(1/120) s, as UIKit
+                // does), but only as a number a solver could take.
+                let n = try w.number(v, "`world.substeps`", positive: true)
+                if n != n.rounded() || n > 1000 {
+                    throw err("`world.substeps` must be a whole number from 1 to 1000, found \(formatNumber(n))", v)
+                }
             case "timeout": scene.world.timeout = try w.number(v, "`world.timeout`", positive: true)
             case "rest":
                 for (rk, rv) in try w.mapping(v, "`world.rest`", known: RestKey.names) {
@@ -383,7 +389,15 @@ let stepKeys = StepKey.names + actionKeys
                     let id = try viewID(x, "`\(k)`")
                     if k == "from" { t.from = id } else { t.to = id }
                 case "finalFrame":
-                    t.finalFrame = try w.expr(x, "`finalFrame`", .rect, Scope([("world", SceneBuilder.worldSchema)]))
+                    let e = try w.expr(x, "`finalFrame`", .rect, Scope([("world", SceneBuilder.worldSchema)]))
+                    if case .list(let items) = e.node, items.count == 4, case .number(let width) = items[2].node,
+                        case .number(let height) = items[3].node, !(width > 0 && height > 0)
+                    {
+                        throw err(
+                            "`finalFrame` must have a positive width and height, found "
+                                + "\(formatNumber(width)) × \(formatNumber(height))", x)
+                    }
+                    t.finalFrame = e
                 case "duration": t.duration = try w.number(x, "`duration`", min: 0)
                 case "initial":
                     let st = try w.string(x, "`initial`")

@@ -125,6 +125,13 @@ extension SceneBuilder {
                             : m.exclusive ? "must be positive" : "must not be negative"
                         throw err("`\(k)` \(bound), found \(formatNumber(d))", x)
                     }
+                    // The engine computes in float32: a positive value that rounds to 0 there
+                    // is 0 to it (Box2D gives a body of density 0 a mass of 1 kg).
+                    if let m = key.minimum, m.exclusive, m.value == 0, Float(d) == 0 {
+                        throw err(
+                            "`\(k)` must be positive, found \(formatNumber(d)), which is 0 in float32, the engine's "
+                                + "precision", x)
+                    }
                     if let m = key.maximum, d > m {
                         let low = key.minimum.map { formatNumber($0.value) } ?? "-∞"
                         throw err(

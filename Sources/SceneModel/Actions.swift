@@ -40,6 +40,20 @@ public indirect enum Action: Sendable {
     case log(Expr)
     /// `after: delay, do: [actions]`: a timer; the delay rounds up to whole ticks.
     case after(delay: Expr, actions: [Action], location: SourceLocation)
+
+    /// Where the action is written (for a `set` of several paths, its first; for a branch, its
+    /// condition).
+    public var location: SourceLocation {
+        switch self {
+        case .branch(let c, _, _): return c.location
+        case .add(_, let l), .remove(_, let l), .start(_, let l), .finish(let l), .cancel(let l), .haptic(_, let l),
+            .removeView(_, let l), .velocity(_, _, _, let l), .after(_, _, let l):
+            return l
+        case .set(let targets): return targets.first?.location ?? .unknown()
+        case .animate(let a): return a.location
+        case .progress(let e), .complete(let e), .log(let e): return e.location
+        }
+    }
 }
 
 /// `set: { path: expr }`: a view property, a behaviour property or a variable.

@@ -4,6 +4,7 @@ import Expectations
 import Expressions
 import Geometry
 import Interaction
+import Results
 import SceneModel
 import SceneVocabulary
 import UIDynamics
@@ -72,8 +73,9 @@ extension Run {
         if actionBudget > limits.actionsPerTick {
             throw Abort(
                 diagnostic: Diagnostic(
-                    "more than \(limits.actionsPerTick) actions in one tick: do rules trigger each other in a loop?",
-                    at: scene.location))
+                    "more than \(limits.actionsPerTick) actions in one tick (at tick \(tickCount), "
+                        + "\(timeText(time))): do rules trigger each other in a loop?",
+                    at: a.location))
         }
         switch a {
         case .branch(let c, let then, let otherwise):
@@ -255,6 +257,15 @@ extension Run {
     }
 
     /// A run-time error located at `location`, with the tick and the time.
+    /// The failures of an expectation judged now; a run-time error in one of its expressions
+    /// makes the case invalid, located at the expression, with the tick and the time.
+    func judged(_ e: Expectation) throws -> [Failure] {
+        var errors: [Diagnostic] = []
+        let out = judge(e, snapshot(), scope: scene.scope, observations: &observations, errors: &errors)
+        if let first = errors.first { throw runtimeError(first.message, at: first.location) }
+        return out
+    }
+
     func runtimeError(_ message: String, at location: SourceLocation) -> Abort {
         Abort(diagnostic: Diagnostic("\(message) (at tick \(tickCount), \(timeText(time)))", at: location))
     }

@@ -165,10 +165,14 @@ extension Run {
                 case .elasticity: ib.elasticity = try nonNegative(n, "`elasticity`", e)
                 case .friction: ib.friction = try nonNegative(n, "`friction`", e)
                 case .density:
-                    if n <= 0 {
+                    // The engine computes in float32: a density that rounds to 0 there would
+                    // make Box2D give the body 1 kg.
+                    if !(Float(n) > 0) {
                         throw Abort(
                             diagnostic: Diagnostic(
-                                "`density` must be positive, got \(formatNumber(n))", at: e?.location ?? spec.location))
+                                "`density` must be positive, got \(formatNumber(n))"
+                                    + (n > 0 ? ", which is 0 in float32, the engine's precision" : ""),
+                                at: e?.location ?? spec.location))
                     }
                     ib.density = n
                 case .resistance: ib.resistance = try nonNegative(n, "`resistance`", e)

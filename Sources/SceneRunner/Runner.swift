@@ -231,7 +231,7 @@ final class Run {
             for step in scene.script { try runStep(step) }
             if let e = scene.expect {
                 let before = failures.count  // replay
-                failures += judge(e, snapshot(), scope: scene.scope, observations: &observations)
+                failures += try judged(e)
                 recordCheckpoint(e, failuresBefore: before)  // replay
             }
             return result(failures.isEmpty ? .passed : .failed)
@@ -347,6 +347,22 @@ final class Run {
     }
 
     func result(_ status: CaseStatus, diagnostics: [Diagnostic] = []) -> CaseResult {
+        var status = status
+        var diagnostics = diagnostics
+        // A swept case's outcome is evaluated at its end; a run-time error there (`log(0)`)
+        // makes the case invalid, as anywhere else, instead of an outcome named "error".
+        var outcome: String?
+        if !scene.sweep.isEmpty, let e = scene.outcome {
+            if status == .invalid {
+                outcome = "invalid"
+            } else {
+                do { outcome = try eval(e).outcomeText } catch {
+                    outcome = "invalid"
+                    status = .invalid
+                    diagnostics.append((error as? Abort)?.diagnostic ?? Diagnostic("\(error)", at: e.location))
+                }
+            }
+        }
         var r = CaseResult(
             file: scene.file, name: scene.name, status: status, failures: failures, diagnostics: diagnostics,
             time: time, ticks: tickCount, source: scene.source, trace: trace)
@@ -355,14 +371,6 @@ final class Run {
         r.work = work
         r.ticksTrace = tickRows
         if !scene.sweep.isEmpty {
-            var outcome: String?
-            if let e = scene.outcome {
-                if status == .invalid {
-                    outcome = "invalid"
-                } else {
-                    do { outcome = try eval(e).outcomeText } catch { outcome = "error" }
-                }
-            }
             // expand() appended " [...]"
             let base = scene.name.firstIndex(of: "[").map { String(scene.name[..<$0].dropLast()) } ?? scene.name
             r.sweep = SweepInfo(

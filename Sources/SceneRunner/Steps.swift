@@ -165,7 +165,7 @@ extension Run {
             }
         case .expect(let e):
             let before = failures.count  // replay
-            failures += judge(e, snapshot(), scope: scene.scope, observations: &observations)
+            failures += try judged(e)
             recordCheckpoint(e, failuresBefore: before)  // replay
         case .action(let a):
             actionBudget = 0

@@ -35,7 +35,7 @@ extension Run {
         let spec = scene.transitions[i]
         let bounds = Rect(origin: .zero, size: scene.world.size)
         let toFrame = spec.to.map { views[$0.index].frame } ?? bounds
-        let final = try spec.finalFrame.map { try eval($0, scope: scope).rect ?? bounds } ?? bounds
+        let final = try finalFrame(spec, scope: scope)
         transitionFrames[i] = (toFrame, final)
         for side in [spec.from, spec.to] { if let v = side { transitionBase[v.index] = views[v.index].frame } }
         note("\(spec.name) started")
@@ -65,11 +65,24 @@ extension Run {
         pendingTransitionEnded.append(i)
     }
 
+    /// A transition's `finalFrame` (the world's bounds when it has none); a run-time error at the
+    /// expression when it has no positive width and height.
+    func finalFrame(_ spec: TransitionSpec, scope: Scope) throws -> Rect {
+        let bounds = Rect(origin: .zero, size: scene.world.size)
+        guard let e = spec.finalFrame else { return bounds }
+        let r = try eval(e, scope: scope).rect ?? bounds
+        if !(r.size.x > 0 && r.size.y > 0) {
+            throw runtimeError(
+                "`finalFrame` of `\(spec.name)` must have a positive width and height, got "
+                    + "\(formatNumber(r.size.x)) × \(formatNumber(r.size.y))", at: e.location)
+        }
+        return r
+    }
+
     /// `initial: completed`: the `to` view at `finalFrame`, the transition done before the case starts.
     func applyInitialTransitions() throws {
         for (i, spec) in scene.transitions.enumerated() where spec.initiallyCompleted {
-            let bounds = Rect(origin: .zero, size: scene.world.size)
-            let final = try spec.finalFrame.map { try eval($0).rect ?? bounds } ?? bounds
+            let final = try finalFrame(spec, scope: scene.scope)
             if let vi = spec.to?.index {
                 views[vi].frame = final
                 animator.setSize(final.size, of: vi)

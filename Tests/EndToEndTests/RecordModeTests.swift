@@ -13,16 +13,17 @@ import Testing
         defer { try? fm.removeItem(at: dir) }
         let changes: [(String, String, String)] = [
             ("shade.yaml", "  views: { shade: { frame: [0, 0, 375, 667] } }", "  views: { shade: { frame: [0, 9, 375, 667] } }"),
-            ("shade.yaml", "  events: { haptic: 6, contact: 7 }", "  events: { haptic: 4, contact: 7 }"),
+            ("shade.yaml", "  events: { haptic: 6, light: 6, contact: 7 }\nvariants:", "  events: { haptic: 4, light: 6, contact: 7 }\nvariants:"),
             ("shade.yaml", "          views: { shade: { frame: [0, -667, 375, 667], within: 0 } }\n      - pan",
              "          views: { shade: { frame: [0, -667, 375, 666], within: 0 } }\n      - pan"),
-            ("shade.yaml", "      events: { haptic: 1, contact: 7 }", "      events: { haptic: 1, contact: 9 }"),
+            ("shade.yaml", "      events: { haptic: 1, light: 1, contact: 7 }   # the left", "      events: { haptic: 1, light: 1, contact: 9 }   # the left"),
             ("edge-modal.yaml", "  transition: { present: completed }\n  views:", "  transition: { present: cancelled }\n  views:"),
             ("edge-modal.yaml", "      events: { contact: 3 }                    # the push", "      events: { contact: 5 }                    # the push"),
             ("sheet.yaml", "    dim: { alpha: 0.5 }\nvariants:", "    dim: { alpha: 0.9 }\nvariants:"),
             ("gallery/gravity-collision.yaml", "[145, 743, 100, 100]", "[145, 700, 100, 100]"),
             ("gallery/item-elasticity.yaml", "y: 763,", "y: 700,"),
-            ("drag-off.yaml", "center: [195, 422], rotation: 0, within: 0.5", "center: [195, 422], rotation: 0.6, within: 0.5"),
+            ("drag-off.yaml", "336]] }\n      - waitFor: rest\n    expect:\n      views: { card: { center: [195, 422], rotation: 0, within: 0.5",
+             "336]] }\n      - waitFor: rest\n    expect:\n      views: { card: { center: [195, 422], rotation: 0.6, within: 0.5"),
         ]
         var originals: [String: String] = [:]
         for (file, _, _) in changes where originals[file] == nil {
@@ -40,7 +41,7 @@ import Testing
         let r = try scenerun(["--update", dir.path], env: ["CI": ""])
         #expect(r.code == 0, "\(r.out)\(r.err)")
         #expect(r.out.contains("10 values rewritten in 6 file(s)"), "\(r.out)")
-        #expect(r.out.contains("shade.yaml:86: [0, 9, 375, 667] → [0, 0, 375, 667]"), "\(r.out)")
+        #expect(r.out.contains("shade.yaml:113: [0, 9, 375, 667] → [0, 0, 375, 667]"), "\(r.out)")
         for (file, text) in originals {
             #expect(try String(contentsOf: dir.appendingPathComponent(file), encoding: .utf8) == text, "\(file) differs from the original")
         }

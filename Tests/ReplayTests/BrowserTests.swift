@@ -30,8 +30,8 @@ func runChromium(_ args: [String], url: String, in dir: URL) throws -> (out: Str
                    "--user-data-dir=\(profile.path)", "--enable-logging=stderr", "--v=0",
                    "--force-device-scale-factor=1", "--hide-scrollbars"] + args + [url]
     let outURL = dir.appendingPathComponent("out-\(UUID().uuidString)"), errURL = dir.appendingPathComponent("err-\(UUID().uuidString)")
-    FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
     let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
     p.standardOutput = out
     p.standardError = err

@@ -10,7 +10,7 @@ let scenes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletin
     @Test func aShippedSceneAndItsVariantsPass() throws {
         let run = try SceneRun(contentsOf: scenes.appendingPathComponent("shade.yaml"))
         #expect(run.passed, "\(run.report)")
-        #expect(run.cases.count == 6)
+        #expect(run.cases.count == 20)
         #expect(run.failures.isEmpty)
     }
 
