@@ -47,7 +47,7 @@ public func judge(
         observe(t.location, .word(got), before)
     }
     for v in e.views {
-        let view = s.views[v.view.index]
+        let view = v.onScreen ? s.views[v.view.index].presented() : s.views[v.view.index]
         let before = out.count
         defer {
             switch view.value(v.property) {
@@ -65,7 +65,7 @@ public func judge(
             errors.append(error); continue
         }
         let tol = v.within
-        let label = "\(view.name).\(v.property.rawValue)"
+        let label = "\(view.name).\(v.onScreen ? ViewMember.presentation + "." : "")\(v.property.rawValue)"
         func cmp(_ label: String, _ expected: Double, _ got: Double) -> Bool {
             if Swift.abs(expected - got) > tol {
                 out.append(

@@ -20,6 +20,9 @@ public struct ViewState: Sendable {
     public var angularVelocity: Double
     public var resting: Bool
     public var removed: Bool
+    /// What the screen shows while a UIView animation of the view runs (its centre, bounds size
+    /// and alpha on screen); nil when none runs, the screen then showing the model values.
+    public var onScreen: (center: Vec2, size: Vec2, alpha: Double)?
     public init(
         name: String, frame: Rect, rotation: Double, alpha: Double, velocity: Vec2 = .zero, angularVelocity: Double = 0,
         resting: Bool = true,
@@ -28,6 +31,29 @@ public struct ViewState: Sendable {
         self.name = name; self.frame = frame; self.rotation = rotation; self.alpha = alpha; self.velocity = velocity
         self.center = center ?? frame.center; self.size = size ?? frame.size; self.scale = scale
         self.angularVelocity = angularVelocity; self.resting = resting; self.removed = removed
+    }
+
+    /// The view as the screen shows it (`view.presentation`): the on-screen centre, size, frame
+    /// and alpha during an animation, every other member the model's.
+    public func presented() -> ViewState {
+        guard let s = onScreen else { return self }
+        var p = self
+        p.onScreen = nil
+        p.center = s.center
+        p.size = s.size
+        p.alpha = s.alpha
+        p.frame = ViewState.uikitFrame(center: s.center, size: s.size, rotation: rotation, scale: scale)
+        return p
+    }
+
+    /// UIKit's frame of bounds `size` around `center`, turned by `rotation` and scaled by `scale`:
+    /// the bounding box.
+    public static func uikitFrame(center: Vec2, size: Vec2, rotation: Double, scale: Double) -> Rect {
+        guard rotation != 0 || scale != 1 else { return Rect(center: center, size: size) }
+        let (c, s) = (Swift.abs(Elementary.cos(rotation)), Swift.abs(Elementary.sin(rotation)))
+        let w = scale * size.x
+        let h = scale * size.y
+        return Rect(center: center, size: Vec2(c * w + s * h, s * w + c * h))
     }
 
     /// The value of a member: the one table of what a view exposes to expressions.
@@ -209,6 +235,10 @@ public struct Snapshot: Sendable, NameResolver {
             }
             return vars[id.index]
         case .view(let id):
+            if member == ViewMember.presentation {
+                guard path.count > 2, let m = ViewMember(rawValue: path[2]) else { throw unknown() }
+                return views[id.index].presented().value(m)
+            }
             guard let m = member.flatMap(ViewMember.init(rawValue:)) else { throw unknown() }
             return views[id.index].value(m)
         case .gesture(let id):

@@ -453,7 +453,11 @@ let stepKeys = StepKey.names + actionKeys
     }
     static let worldSchema = schema(WorldMember.self, \.type)
     static let gestureSchema = schema(GestureMember.self, \.type)
-    static let viewSchema = schema(ViewMember.self, \.type)
+    /// A view's members, and `presentation` with the same members as the screen shows them.
+    static let viewSchema: NameSchema = {
+        let members = ViewMember.allCases.map { ($0.rawValue, NameSchema.value($0.type)) }
+        return .object(members + [(ViewMember.presentation, .object(members))])
+    }()
     static let transitionSchema = schema(TransitionMember.self, \.type)
     @_spi(Testing) public static let contactSchema = schema(ContactMember.self, \.type)
 

@@ -165,18 +165,29 @@ extension SceneBuilder {
                         throw err("unknown view `\(name)`\(hint(name, scene.views.map(\.name)))", vv)
                     }
                     let props = try w.mapping(
-                        vv, "the expectations of `\(name)`", known: SceneBuilder.expectable.map(\.rawValue) + ["within"]
-                    )
+                        vv, "the expectations of `\(name)`",
+                        known: SceneBuilder.expectable.map(\.rawValue) + ["within", ViewMember.presentation])
                     var within: Double?
                     if let wn = props.first(where: { $0.0 == "within" }) {
                         within = try w.number(wn.1, "`within`", min: 0)
                     }
-                    for (p, pv) in props where p != "within" {
-                        let m = ViewMember(rawValue: p)!  // a known key of the mapping above
-                        e.views.append(
-                            ViewExpectation(
-                                view: id, property: m, value: try w.expr(pv, "`\(p)`", m.type, scope),
-                                within: within ?? SceneBuilder.defaultTolerance(m), location: w.loc(pv)))
+                    func add(_ props: [(String, Node)], onScreen: Bool) throws(Diagnostic) {
+                        for (p, pv) in props where p != "within" && p != ViewMember.presentation {
+                            let m = ViewMember(rawValue: p)!  // a known key of the mapping above
+                            e.views.append(
+                                ViewExpectation(
+                                    view: id, property: m, value: try w.expr(pv, "`\(p)`", m.type, scope),
+                                    within: within ?? SceneBuilder.defaultTolerance(m), location: w.loc(pv),
+                                    onScreen: onScreen))
+                        }
+                    }
+                    try add(props, onScreen: false)
+                    // `presentation: { y: … }`: what the screen shows (the `within` above applies).
+                    if let pn = props.first(where: { $0.0 == ViewMember.presentation })?.1 {
+                        let shown = try w.mapping(
+                            pn, "the on-screen expectations of `\(name)`",
+                            known: SceneBuilder.expectable.filter { $0 != .removed }.map(\.rawValue))
+                        try add(shown, onScreen: true)
                     }
                 }
             case "rest": e.rest = (try w.bool(v, "`rest`"), w.loc(v))

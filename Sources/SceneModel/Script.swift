@@ -55,8 +55,14 @@ public struct ViewExpectation: Sendable {
     public var value: Expr
     public var within: Double
     public var location: SourceLocation
-    public init(view: ViewID, property: ViewMember, value: Expr, within: Double, location: SourceLocation) {
+    /// The on-screen value (`presentation: { … }`) instead of the model's.
+    public var onScreen = false
+    public init(
+        view: ViewID, property: ViewMember, value: Expr, within: Double, location: SourceLocation,
+        onScreen: Bool = false
+    ) {
         self.view = view; self.property = property; self.value = value; self.within = within; self.location = location
+        self.onScreen = onScreen
     }
 }
 

@@ -63,11 +63,7 @@ final class Run {
         /// UIKit's `frame`: the bounding box of the view's bounds scaled and turned by its
         /// transform (`frame` here holds the untransformed bounds around the centre).
         var uikitFrame: Rect {
-            guard rotation != 0 || scale != 1 else { return frame }
-            let (c, s) = (Swift.abs(Elementary.cos(rotation)), Swift.abs(Elementary.sin(rotation)))
-            let w = scale * frame.size.x
-            let h = scale * frame.size.y
-            return Rect(center: frame.center, size: Vec2(c * w + s * h, s * w + c * h))
+            ViewState.uikitFrame(center: frame.center, size: frame.size, rotation: rotation, scale: scale)
         }
     }
     var views: [ViewRT]
@@ -151,6 +147,13 @@ final class Run {
     /// model value plus the animation's remaining offset, `lerp(from, to, p) − to`. For a view
     /// nothing else moves that is the interpolation itself; for a view the dynamics took over
     /// during the animation it is the body's position plus an offset that decays to zero.
+    /// What the screen shows of view `i` while a UIView animation of it runs, or nil.
+    func onScreen(_ i: Int) -> (center: Vec2, size: Vec2, alpha: Double)? {
+        guard animations.contains(where: { $0.view == i && !$0.finished(at: time) }) else { return nil }
+        let (frame, alpha) = presentation(i)
+        return (frame.center, frame.size, alpha)
+    }
+
     func presentation(_ i: Int) -> (Rect, Double) {
         var frame = views[i].frame
         var alpha = views[i].alpha

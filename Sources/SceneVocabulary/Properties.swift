@@ -71,6 +71,12 @@ public enum ViewMember: String, VocabularyName {
     }
 }
 
+extension ViewMember {
+    /// `view.presentation`: a view's members as the screen shows them during a UIView animation
+    /// (the model values when none runs).
+    public static let presentation = "presentation"
+}
+
 /// Members of a gesture (`pull.translation`, or `gesture.…` for the current one).
 public enum GestureMember: String, VocabularyName {
     case location, locationInView, translation, velocity, state

@@ -40,7 +40,9 @@ public enum Reference {
             names("Counted events (`expect.events`)", CountedEvent.self),
             members("Settable view properties (`set`, `animate`)", ViewProperty.self, \.type),
             members("Settable behaviour properties (`set`)", BehaviorProperty.self, \.type),
-            members("View members", ViewMember.self, \.type),
+            members("View members", ViewMember.self, \.type)
+                + "\n| `\(ViewMember.presentation)` | view | these members as the screen shows them during a UIView "
+                + "animation (the model's when none runs) |",
             members("Gesture members", GestureMember.self, \.type),
             members("`world` members", WorldMember.self, \.type),
             members("Transition members", TransitionMember.self, \.type),

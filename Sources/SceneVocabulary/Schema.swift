@@ -221,6 +221,9 @@ public enum SceneSchema {
                         )
                     )
                 }
+                let shown = described(
+                    object(members.filter { $0.0 != ViewMember.removed.rawValue }),
+                    "the same members as the screen shows them during an animation")
                 return named(
                     object(
                         members + [
@@ -228,7 +231,8 @@ public enum SceneSchema {
                                 "within",
                                 described(
                                     .object([("type", .string("number")), ("minimum", .number(0))]), "the tolerance")
-                            )
+                            ),
+                            (ViewMember.presentation, shown),
                         ]))
             case .rest: return ref("bool")
             case .restBy: return .object([("type", .string("number"))])
