@@ -26,6 +26,8 @@ extension SceneFile {
 /// Walks a scene's node tree for mutation sites.
 struct MutantFinder {
     let file: String
+    /// The gestures the scene declares: only their events move `ended` ↔ `cancelled`.
+    var gestures: Set<String> = []
     var mutants: [Mutant] = []
     var boundaries: [BoundarySite] = []
 
@@ -38,6 +40,7 @@ struct MutantFinder {
     /// script operator, the script. Never `expect`, `vars`, `world` or `gestures`.
     mutating func scene(_ n: Node, _ p: [PathStep]) {
         guard case .mapping(let m) = n else { return }
+        for (k, v) in m where k.string == "gestures" { gestures.formUnion(pairs(v).map(\.0)) }
         for (k, v) in m {
             guard let key = k.string else { continue }
             let q = p + [.key(key)]
@@ -81,7 +84,7 @@ struct MutantFinder {
     mutating func event(_ name: String, _ on: Node, _ p: [PathStep]) {
         guard case .mapping(let m) = on, let key = m.first(where: { $0.key.string == name })?.key else { return }
         let swaps = [".ended": ".cancelled", ".cancelled": ".ended"]
-        for (from, to) in swaps where name.hasSuffix(from) {
+        for (from, to) in swaps where name.hasSuffix(from) && gestures.contains(String(name.dropLast(from.count))) {
             let renamed = String(name.dropLast(from.count)) + to
             mutants.append(
                 Mutant(
@@ -97,7 +100,7 @@ struct MutantFinder {
             let text = render(item)
             mutants.append(
                 Mutant(
-                    op: op, location: loc(item), change: "drop \(text)", original: text, mutated: "",
+                    op: op, location: loc(item), change: "drop \(short(text))", original: text, mutated: "",
                     edits: [.drop(p, i)]))
         }
     }
@@ -115,7 +118,8 @@ struct MutantFinder {
             let b = render(items[i + 1])
             mutants.append(
                 Mutant(
-                    op: .action, location: loc(items[i]), change: "swap \(a) and \(b)", original: "\(a), \(b)",
+                    op: .action, location: loc(items[i]), change: "swap \(short(a)) and \(short(b))",
+                    original: "\(a), \(b)",
                     mutated: "\(b), \(a)", edits: [.swap(p, i)]))
         }
         for (i, item) in items.enumerated() { action(item, p + [.index(i)]) }
@@ -208,7 +212,8 @@ struct MutantFinder {
             }
             if op == "||" || op == "&&" {
                 for (kept, dropped, keptFirst) in [(r, l, false), (l, r, true)] {
-                    let k = isAtomic(kept) ? kept.text : "(\(kept.text))"
+                    let whole = start == 0 && e.text.unicodeScalars.count == offsets.scalars.count
+                    let k = whole || isAtomic(kept) ? kept.text : "(\(kept.text))"
                     let change = keptFirst ? "drop `\(op) \(dropped.text)`" : "drop `\(dropped.text) \(op)`"
                     mutants.append(
                         Mutant(
@@ -333,6 +338,13 @@ struct ScalarOffsets {
         guard o + t.count <= scalars.count, Array(scalars[o..<(o + t.count)]) == t else { return nil }
         return o
     }
+}
+
+/// A rendering cut to 40 Unicode scalars, for a mutant's change.
+func short(_ s: String) -> String {
+    let u = Array(s.unicodeScalars)
+    if u.count <= 40 { return s }
+    return String(String.UnicodeScalarView(u[0..<39])) + "…"
 }
 
 /// A node as one line of flow YAML: `{ remove: all }`, `[pullUp, shadeAnimator]`.
