@@ -132,6 +132,9 @@ func writeReplay(
     _ dir: String, report: MutationReport, originals: [CaseResult], mutants: [[CaseResult]], console: Console
 ) -> Int32 {
     let survivors = report.outcomes.filter { $0.status == .survived }
+    // The original pages are numbered across files, so that two files' cases never share a name.
+    var originals = originals
+    for i in originals.indices { originals[i].index = i }
     var files: [(String, String)] = ReplayReporter.render(originals).map { ("original/" + $0.name, $0.text) }
     var rows = ""
     for (o, results) in zip(survivors, mutants) {

@@ -37,21 +37,34 @@ struct Mutate: ParsableCommand {
             "Only the i-th of n shards of the mutants (1-based, for example 2/4); `scenerun merge` combines the --json reports."
     )
     var shard: String?
-    @Option(name: .long, help: "Also write every mutant and its outcome as JSON (schema/mutate.schema.json).")
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Also write every mutant and its outcome as JSON (schema/mutate.schema.json).", valueName: "file"))
     var json: String?
     @Option(
-        name: .long, help: "Write each survivor's replay pages beside the original's, and an index.html.",
+        name: .long,
+        help: ArgumentHelp(
+            "Write each survivor's replay pages beside the original's, and an index.html.", valueName: "dir"),
         completion: .directory)
     var replay: String?
     @Option(
-        name: .long, parsing: .upToNextOption,
-        help: ArgumentHelp("Only these operators (default: all but script).", valueName: "kinds"))
-    var only: [MutationOperator] = []
-    @Option(name: .long, help: "At most this many mutants per file (the first in file order).")
+        name: .long,
+        help: ArgumentHelp(
+            "Only these operators, separated by commas or repeated: "
+                + MutationOperator.allCases.map(\.rawValue).joined(separator: ", ") + " (default: all but script).",
+            valueName: "kinds"),
+        completion: .list(MutationOperator.allCases.map(\.rawValue)), transform: parseOperators)
+    var only: [[MutationOperator]] = []
+    @Option(
+        name: .long, help: ArgumentHelp("At most this many mutants per file (the first in file order).", valueName: "n")
+    )
     var maxMutants: Int?
     @Option(
         name: .long,
-        help: "Exit 1 when a file's score (killed / (mutants − invalid − equivalent)) is below PCT percent.")
+        help: ArgumentHelp(
+            "Exit 1 when a file's score (killed / (mutants − invalid − equivalent)) is below PCT percent.",
+            valueName: "pct"))
     var minScore: Double?
     @Flag(
         name: .long,
@@ -78,12 +91,25 @@ struct Mutate: ParsableCommand {
         r.shard = shard.flatMap(Shard.init)
         r.json = json
         r.replay = replay
-        if !only.isEmpty { r.only = Array(Set(only)).sorted() }
+        if !only.isEmpty { r.only = Array(Set(only.joined())).sorted() }
         r.maxMutants = maxMutants
         r.minScore = minScore
         r.list = list
         r.color = color
         let code = Driver.mutate(r)
         if code != 0 { throw ExitCode(code) }
+    }
+}
+
+/// `--only number,boundary`: operators by name, separated by commas.
+func parseOperators(_ text: String) throws -> [MutationOperator] {
+    try text.split(separator: ",", omittingEmptySubsequences: false).map { name in
+        let n = name.trimmingCharacters(in: .whitespaces)
+        guard let op = MutationOperator(argument: n) else {
+            throw ValidationError(
+                "unknown operator '\(n)' for --only (one of "
+                    + MutationOperator.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+        }
+        return op
     }
 }
