@@ -109,7 +109,8 @@ public func mutate(
     let files = sceneFiles(request.paths.map(FilePath.init(argument:)))
     if files.isEmpty {
         console.err(
-            "no scene files (*.yaml, *.yml) under \(request.paths.map { escapeForTerminal($0) }.joined(separator: ", "))"
+            "no scene files (*.yaml, *.yml) under "
+                + request.paths.map { escapeForTerminal($0) }.joined(separator: ", ")
         )
         return Exit.usage
     }
@@ -305,12 +306,8 @@ func runMutant(_ m: Mutant, index: Int, _ w: FileWork, replay: Bool) -> (MutantO
     return (o, results)
 }
 
-/// Line `n` (1-based) of `text`, breaking lines as `Diagnostic.rendered` does.
+/// Line `n` (1-based) of `text`, counted as the YAML parser counts lines.
 func sourceLine(_ text: String, _ n: Int) -> String {
-    var i = 1
-    for l in text.split(separator: "\n", omittingEmptySubsequences: false) {
-        if i == n { return l.hasSuffix("\r") ? String(l.dropLast()) : String(l) }
-        i += 1
-    }
-    return ""
+    let lines = yamlLines(text)
+    return n >= 1 && n <= lines.count ? lines[n - 1] : ""
 }

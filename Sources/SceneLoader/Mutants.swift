@@ -220,23 +220,7 @@ func equivalentComments(_ text: String, file: String) throws(DiagnosticList) -> 
     var out: [Int: String] = [:]
     var errors: [Diagnostic] = []
     var line = 1
-    var current: [Unicode.Scalar] = []
-    var lines: [[Unicode.Scalar]] = []
-    var previousCR = false
-    for u in text.unicodeScalars {
-        if u == "\n" && previousCR {
-            previousCR = false
-            continue
-        }
-        previousCR = u == "\r"
-        if u == "\n" || u == "\r" || u == "\u{85}" || u == "\u{2028}" || u == "\u{2029}" {
-            lines.append(current)
-            current = []
-        } else {
-            current.append(u)
-        }
-    }
-    lines.append(current)
+    let lines = yamlLines(text).map { Array($0.unicodeScalars) }
     for l in lines {
         defer { line += 1 }
         guard let hash = commentStart(l) else { continue }
@@ -268,6 +252,29 @@ func equivalentComments(_ text: String, file: String) throws(DiagnosticList) -> 
     }
     if !errors.isEmpty { throw DiagnosticList(errors) }
     return out
+}
+
+/// The lines of a text, broken as libyaml breaks them (LF, CRLF, CR, NEL, LS, PS), so that line
+/// n is the line of a node marked at line n.
+public func yamlLines(_ text: String) -> [String] {
+    var lines: [String] = []
+    var current = String.UnicodeScalarView()
+    var previousCR = false
+    for u in text.unicodeScalars {
+        if u == "\n" && previousCR {
+            previousCR = false
+            continue
+        }
+        previousCR = u == "\r"
+        if u == "\n" || u == "\r" || u == "\u{85}" || u == "\u{2028}" || u == "\u{2029}" {
+            lines.append(String(current))
+            current = String.UnicodeScalarView()
+        } else {
+            current.append(u)
+        }
+    }
+    lines.append(String(current))
+    return lines
 }
 
 /// The offset of the `#` that starts a comment on a line (outside quotes, at the start or after

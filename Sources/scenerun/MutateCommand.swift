@@ -34,7 +34,9 @@ struct Mutate: ParsableCommand {
     @Option(
         name: .long,
         help:
-            "Only the i-th of n shards of the mutants (1-based, for example 2/4); `scenerun merge` combines the --json reports."
+            ArgumentHelp(
+                "Only the i-th of n shards of the mutants (1-based, for example 2/4); `scenerun merge` combines the "
+                    + "--json reports.")
     )
     var shard: String?
     @Option(

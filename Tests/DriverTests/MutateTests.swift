@@ -118,6 +118,24 @@ import Testing
         #expect(missing.err.first?.contains("mutants are missing") == true, "\(missing.err)")
     }
 
+    /// CRLF line ends and a non-ASCII name before the value: lines and columns (in Unicode
+    /// scalars) are the loader's, the source line has no carriage return, and an equivalent
+    /// comment on a CRLF line excludes the mutants of its line.
+    @Test func lineEndsAndUnicodeDoNotShiftLocations() throws {
+        let text = Self.drop.replacingOccurrences(of: "box", with: "bôx").replacingOccurrences(of: "\n", with: "\r\n")
+            .replacingOccurrences(of: "magnitude: 1 }, active: true }", with: "magnitude: 1 }, active: true } # scenerun: equivalent — test")
+        let dir = try folder("crlf", ["drop.yaml": text])
+        let r = run([dir.appendingPathComponent("drop.yaml")])
+        let p = dir.appendingPathComponent("drop.yaml").path
+        #expect(r.out.hasPrefix("""
+            \(p):7:47: survived: number ×0.5
+              bouncy: { item: { items: [bôx], elasticity: 0.5 }, active: true }
+            \(String(repeating: " ", count: 46))^
+
+            """), "\(r.out)")
+        #expect(r.out.contains("\(p):6:47: equivalent: number ×2 — test\n"))
+    }
+
     @Test func listNamesTheMutantsWithoutRunningThem() throws {
         let dir = try folder("list", ["drop.yaml": Self.drop])
         let r = run([dir.appendingPathComponent("drop.yaml")]) { $0.list = true }
