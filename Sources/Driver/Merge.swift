@@ -34,10 +34,7 @@ public func merge(
     isTerminal: Bool = isatty(1) != 0
 ) -> Int32 {
     colorErrors = useColor(request.color, environment: env, isTerminal: isatty(2) != 0)
-    if let first = request.inputs.first, isMutationReport(first) {
-        let json = request.reports.last { $0.format == .json }?.path
-        return mergeMutation(request.inputs, json: json, minScore: request.minScore, console: console)
-    }
+    if let first = request.inputs.first, isMutationReport(first) { return mergeMutation(request, console: console) }
     if let code = checkDestinations(request.reports, console: console) { return code }
     let merged: (results: [CaseResult], options: ReportOptions)
     do { merged = try mergeReports(request.inputs) } catch {

@@ -13,7 +13,13 @@ func isMutationReport(_ path: String) -> Bool {
 /// `scenerun merge` of the JSON reports of `mutate --shard i/n`: the text report (and `--json`)
 /// the unsharded run writes, byte for byte, and its exit code. Reports of different runs, that
 /// overlap or miss a mutant exit 2, naming the file.
-public func mergeMutation(_ inputs: [String], json: String?, minScore: Double?, console: Console) -> Int32 {
+public func mergeMutation(_ request: MergeRequest, console: Console) -> Int32 {
+    if request.format != .text || request.reports.contains(where: { $0.format != .json }) {
+        console.err("the reports of `scenerun mutate` merge into its text report and --json only")
+        return Exit.usage
+    }
+    let json = request.reports.last?.path
+    let (inputs, minScore) = (request.inputs, request.minScore)
     if let j = json, let code = checkDestinations([ReportRequest(format: .json, path: j)], console: console) {
         return code
     }

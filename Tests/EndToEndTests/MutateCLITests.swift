@@ -78,6 +78,9 @@ import Testing
         let m = try scenerun(["merge", "--json", merged, dir.appendingPathComponent("s1.json").path, dir.appendingPathComponent("s2.json").path])
         #expect(m.code == 2, "the invalid scene decides the exit code")
         #expect(try String(contentsOfFile: merged, encoding: .utf8) == docs[0])
+        let junit = try scenerun(["merge", "--junit", dir.appendingPathComponent("j.xml").path, dir.appendingPathComponent("s1.json").path])
+        #expect(junit.code == 64)
+        #expect(junit.err.contains("the reports of `scenerun mutate` merge into its text report and --json only"))
         let script = """
             import json, sys, jsonschema
             schema = json.load(open(sys.argv[1]))
