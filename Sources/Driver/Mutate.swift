@@ -128,7 +128,10 @@ public func mutate(
     }
     if request.list {
         var text = ""
-        for w in work where w.problem != nil { text += "\(escapeForTerminal(w.file)): \(w.problem!.rawValue)\n" }
+        for f in report.files where f.problem != nil {
+            text += problemText(f).split(separator: "\n", omittingEmptySubsequences: false)
+                .map { escapeForTerminal(String($0)) }.joined(separator: "\n")
+        }
         for (f, _, m) in planned {
             let eq = work[f].plan.equivalent[m.location.line].map { " (equivalent: \($0))" } ?? ""
             text += escapeForTerminal("\(m.location): \(m.op.rawValue) \(m.change)\(eq)") + "\n"
@@ -137,7 +140,7 @@ public func mutate(
             console.err(error.message)
             return error.code
         }
-        return work.contains { $0.problem == .invalid } ? Exit.invalid : Exit.passed
+        return mutationExitCode(report, minScore: nil)
     }
     let jobs = planned
     let runs = parallelMap(planned.count, jobs: request.jobs) { i -> (MutantOutcome, [CaseResult]) in

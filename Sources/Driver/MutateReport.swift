@@ -37,9 +37,7 @@ struct MutationCounts: Equatable {
 /// timeouts, invalid and equivalent mutants one per line, then each file's score and the total.
 func mutationText(_ report: MutationReport, minScore: Double?) -> String {
     var out = ""
-    for f in report.files where f.problem != nil {
-        out += "\(f.file): \(f.problem == .invalid ? "invalid scene" : "failing scene"):\n\(f.message ?? "")\n"
-    }
+    for f in report.files where f.problem != nil { out += problemText(f) }
     for o in report.outcomes where o.status == .survived {
         let d = Diagnostic("", at: SourceLocation(file: o.location.file, line: 1, column: o.location.column))
         let caret = d.rendered(sourceText: o.sourceLine).split(separator: "\n", omittingEmptySubsequences: false)
@@ -62,6 +60,11 @@ func mutationText(_ report: MutationReport, minScore: Double?) -> String {
         out += "\(f): below --min-score \(shortestNumber(minScore ?? 0)) %\n"
     }
     return out
+}
+
+/// Why a file has no mutants: `file: invalid scene:` and its diagnostics.
+func problemText(_ f: MutatedFile) -> String {
+    "\(f.file): \(f.problem == .invalid ? "invalid scene" : "failing scene"):\n\(f.message ?? "")\n"
 }
 
 /// The files whose score is below `minScore`.
