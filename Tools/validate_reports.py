@@ -6,6 +6,8 @@ without --timings, and checks the JSON report against schema/report.schema.json 
 report against junit-10.xsd (Tests/ReportsTests/Schemas). Also checks that a report that breaks
 each schema is refused, so the check cannot pass vacuously. A shard's report (`--shard 1/2`) and
 `scenerun merge`'s JSON of the two shards are validated too, the merge compared with the whole run.
+`scenerun mutate --json` over the seed scenes (and an invalid one), its shards and their merge are
+validated against schema/mutate.schema.json the same way.
 """
 import json
 import subprocess
@@ -59,5 +61,32 @@ with tempfile.TemporaryDirectory() as tmp:
 # The validators must refuse a broken report.
 assert list(validator.iter_errors({"version": 2, "cases": [], "summary": {"passed": -1, "failed": 0, "invalid": 0}}))
 assert not xsd.is_valid('<testsuites><testsuite name="a" tests="1" failures="0" errors="0"><testcase name="b" file="x"/></testsuite></testsuites>')
-print(f"reports: {checked} checked against schema/report.schema.json and junit-10.xsd, {failures} invalid")
+# `scenerun mutate --json`: the whole run, two shards and their merge (which must be the whole run).
+mutate_schema = json.load(open(f"{root}/schema/mutate.schema.json"))
+jsonschema.Draft7Validator.check_schema(mutate_schema)
+mutate_validator = jsonschema.Draft7Validator(mutate_schema)
+seeds = ["scenes/shade.yaml", "scenes/edge-modal.yaml", "scenes/sheet.yaml", "scenes/drag-off.yaml",
+         "scenes/invalid/unknown-key.yaml"]
+with tempfile.TemporaryDirectory() as tmp:
+    docs = {}
+    for label, extra in (("whole", []), ("shard-1", ["--shard", "1/2"]), ("shard-2", ["--shard", "2/2"])):
+        path = os.path.join(tmp, f"{label}.json")
+        subprocess.run([scenerun, "mutate", "--json", path, *extra, *seeds], cwd=root, capture_output=True, text=True)
+        docs[label] = open(path).read()
+    merged_path = os.path.join(tmp, "merged.json")
+    subprocess.run([scenerun, "merge", "--json", merged_path, os.path.join(tmp, "shard-1.json"),
+                    os.path.join(tmp, "shard-2.json")], cwd=root, capture_output=True, text=True)
+    docs["merged"] = open(merged_path).read()
+    assert docs["merged"] == docs["whole"], "merge of the mutate shards differs from the unsharded report"
+    whole = json.loads(docs["whole"])
+    assert {m["status"] for m in whole["mutants"]} >= {"killed", "survived"}, "the seeds have killed and surviving mutants"
+    assert any(f["problem"] == "invalid" for f in whole["files"]), "the invalid scene is reported"
+    for label, text in docs.items():
+        errors = [e.message for e in mutate_validator.iter_errors(json.loads(text))]
+        checked += 1
+        for e in errors[:5]:
+            print(f"mutate json {label}: {e}")
+        failures += bool(errors)
+assert list(mutate_validator.iter_errors(dict(whole, kind="run")))
+print(f"reports: {checked} checked against schema/report.schema.json, schema/mutate.schema.json and junit-10.xsd, {failures} invalid")
 sys.exit(1 if failures else 0)

@@ -120,19 +120,29 @@ public func onLargeStack<T>(_ body: @escaping () -> T) -> T {
 public func runAll(
     _ scenes: [Scene], jobs: Int, limits: RunLimits, finished: (@Sendable (CaseResult) -> Void)? = nil
 ) -> (results: [CaseResult], durations: [Double]) {
-    final class Box: @unchecked Sendable {
-        var results: [CaseResult?]
-        var durations: [Double]
-        var next = 0
-        let lock = NSLock()
-        init(_ n: Int) {
-            results = Array(repeating: nil, count: n)
-            durations = Array(repeating: 0, count: n)
-        }
+    let out = parallelMap(scenes.count, jobs: jobs) { i -> (CaseResult, Double) in
+        let start = DispatchTime.now().uptimeNanoseconds
+        let r = CaseRunner.run(scenes[i], limits: limits)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        finished?(r)
+        return (r, seconds)
     }
-    let box = Box(scenes.count)
+    return (out.map(\.0), out.map(\.1))
+}
+
+final class ParallelBox<T>: @unchecked Sendable {
+    var results: [T?]
+    var next = 0
+    let lock = NSLock()
+    init(_ n: Int) { results = Array(repeating: nil, count: n) }
+}
+
+/// `body(0..<count)` on `jobs` threads (each with `Expression.stackSize` of stack), each index
+/// once, the results in index order whatever `jobs` is.
+public func parallelMap<T>(_ count: Int, jobs: Int, _ body: @escaping @Sendable (Int) -> T) -> [T] {
+    let box = ParallelBox<T>(count)
     let group = DispatchGroup()
-    for _ in 0..<Swift.max(1, Swift.min(jobs, scenes.count)) {
+    for _ in 0..<Swift.max(1, Swift.min(jobs, count)) {
         group.enter()
         let worker = Thread {
             while true {
@@ -140,14 +150,10 @@ public func runAll(
                 let i = box.next
                 box.next += 1
                 box.lock.unlock()
-                if i >= scenes.count { break }
-                let start = DispatchTime.now().uptimeNanoseconds
-                let r = CaseRunner.run(scenes[i], limits: limits)
-                let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-                finished?(r)
+                if i >= count { break }
+                let r = body(i)
                 box.lock.lock()
                 box.results[i] = r
-                box.durations[i] = seconds
                 box.lock.unlock()
             }
             group.leave()
@@ -156,7 +162,7 @@ public func runAll(
         worker.start()
     }
     group.wait()
-    return (box.results.map { $0! }, box.durations)  // every index below count was filled by a worker
+    return box.results.map { $0! }  // every index below count was filled by a worker
 }
 
 /// Everything `scenerun run` does, as a value: the executable parses arguments into one of these.

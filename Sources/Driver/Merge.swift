@@ -13,6 +13,8 @@ public struct MergeRequest: Sendable {
     public var reports: [ReportRequest] = []
     public var quiet = false
     public var color: ColorChoice = .auto
+    /// `--min-score`, for the reports of `mutate` (MutateMerge.swift).
+    public var minScore: Double?
     public init(inputs: [String]) { self.inputs = inputs }
 }
 
@@ -32,6 +34,7 @@ public func merge(
     isTerminal: Bool = isatty(1) != 0
 ) -> Int32 {
     colorErrors = useColor(request.color, environment: env, isTerminal: isatty(2) != 0)
+    if let first = request.inputs.first, isMutationReport(first) { return mergeMutation(request, console: console) }
     if let code = checkDestinations(request.reports, console: console) { return code }
     let merged: (results: [CaseResult], options: ReportOptions)
     do { merged = try mergeReports(request.inputs) } catch {

@@ -160,6 +160,8 @@ public struct Snapshot: Sendable, NameResolver {
     public var parameters: [Double] = []
     /// The duration of one tick (s): 1 / world.frameRate.
     public var tickDuration = 1.0 / 60
+    /// Where rule comparisons record what they saw (`scenerun mutate`), when set.
+    public var comparisonLog: ComparisonLog?
 
     public init(
         time: Double, elapsed: Double, paused: Bool, lastPause: Double?, worldSize: Vec2, views: [ViewState],

@@ -4,6 +4,12 @@ import Geometry
 /// Supplies the value of a scope path (`[shade, frame]`, `[time]`) during evaluation.
 public protocol NameResolver {
     func resolve(_ path: [String], at location: SourceLocation) throws(Diagnostic) -> Value
+    /// Where comparisons record the values they saw (`scenerun mutate`); nil records nothing.
+    var comparisonLog: ComparisonLog? { get }
+}
+
+extension NameResolver {
+    public var comparisonLog: ComparisonLog? { nil }
 }
 
 /// The rubber band of UIKit scroll views: `(1 − 1/(|x|·c/d + 1))·d`, sign kept (points).
@@ -97,6 +103,7 @@ func eval(_ e: Expr, _ r: some NameResolver, _ scope: Scope) throws(Diagnostic) 
         // The checker typed both sides; numbers are read as such (a point or rect has no number).
         let x = a.number ?? .nan
         let y = b.number ?? .nan
+        if op.first == "<" || op.first == ">", let log = r.comparisonLog { log.record(e, x, y) }
         switch op {
         case "==": return .bool(a == b)
         case "!=": return .bool(a != b)

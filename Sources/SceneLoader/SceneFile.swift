@@ -52,9 +52,19 @@ public enum SceneFile {
     /// Loads a scene from its text; `path` names it in messages.
     public static func load(path: String, text: String, limits: LoadLimits = .default) throws(DiagnosticList) -> [Scene]
     {
+        try load(path: path, text: text, limits: limits, edits: [])
+    }
+
+    /// Loads a scene from its text, its node tree edited first (`scenerun mutate`).
+    static func load(
+        path: String, text: String, limits: LoadLimits, edits: [TreeEdit]
+    ) throws(DiagnosticList)
+        -> [Scene]
+    {
         do {
-            let root: Node?
+            var root: Node?
             do { root = try Yams.compose(yaml: text) } catch { throw diagnostic(from: error, file: path) }
+            if let r = root, !edits.isEmpty { root = apply(edits, to: r) }
             guard let root else {
                 throw Diagnostic(
                     "the scene file is empty; a scene needs at least `views` and `script`",

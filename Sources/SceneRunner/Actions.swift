@@ -44,6 +44,7 @@ extension Run {
             vars: vars, names: scene.names)
         snap.parameters = scene.parameters
         snap.tickDuration = dt
+        snap.comparisonLog = limits.comparisons
         return snap
     }
 

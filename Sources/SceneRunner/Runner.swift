@@ -29,6 +29,9 @@ public struct RunLimits: Sendable {
     /// Whether to keep everything the replay page shows (`--replay`): every view, the touch,
     /// contacts, haptics, behaviours, transitions and checkpoints at every tick.
     public var recordReplay = false
+    /// Where rule comparisons with a constant record the values they saw (`scenerun mutate`'s
+    /// boundary operator); nil records nothing.
+    public var comparisons: ComparisonLog?
     public init() {}
 }
 

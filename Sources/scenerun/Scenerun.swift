@@ -29,9 +29,10 @@ struct Scenerun: ParsableCommand {
               scenerun --watch scenes/                run again when a file changes
               scenerun check scenes/                  validate without running
               scenerun merge shard-*.json             merge the JSON reports of shards
+              scenerun mutate scenes/shade.yaml       which changes of the interaction no case notices
             """,
         version: scenerunVersion,
-        subcommands: [Run.self, Check.self, Merge.self, Schema.self],
+        subcommands: [Run.self, Check.self, Merge.self, Mutate.self, Schema.self],
         defaultSubcommand: Run.self)
 
     /// Captures the raw arguments (for paths that are not UTF-8), and makes the top-level help
@@ -289,6 +290,8 @@ struct Merge: ParsableCommand {
     @Flag(name: .long, help: "Print only failures and the summary.") var quiet = false
     @Option(name: .long, help: "Colour in text output: always, never or auto (decided as `run` does).")
     var color: ColorChoice = .auto
+    @Option(name: .long, help: "For reports of `scenerun mutate`: exit 1 when a file's score is below PCT percent.")
+    var minScore: Double?
 
     func validate() throws {
         if reports.isEmpty { throw ValidationError("name at least one JSON report") }
@@ -306,6 +309,7 @@ struct Merge: ParsableCommand {
         r.reports = spelled.compactMap { f, p in p.map { ReportRequest(format: f, path: $0) } } + report
         r.quiet = quiet
         r.color = color
+        r.minScore = minScore
         let code = Driver.merge(r)
         if code != 0 { throw ExitCode(code) }
     }

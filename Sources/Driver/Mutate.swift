@@ -1,0 +1,316 @@
+import Diagnostics
+import Expressions
+import Foundation
+import Reports
+import Results
+import SceneLoader
+import SceneModel
+import SceneRunner
+
+/// `scenerun mutate PATHS…` as a value (docs/mutate.md).
+public struct MutateRequest: Sendable {
+    public var paths: [String]
+    public var jobs = ProcessInfo.processInfo.activeProcessorCount
+    public var shard: Shard?
+    /// `--json FILE`, `--replay DIR`.
+    public var json: String?
+    public var replay: String?
+    /// `--only`: the operators (default: all but script).
+    public var only: [MutationOperator] = MutationOperator.defaults
+    /// `--max-mutants N`: the first N mutants of each file.
+    public var maxMutants: Int?
+    /// `--list`: the mutants, not run.
+    public var list = false
+    /// `--min-score PCT`: exit 1 when a file's score is below it.
+    public var minScore: Double?
+    public var limits = LoadLimits.default
+    public var color: ColorChoice = .auto
+    public init(paths: [String]) { self.paths = paths }
+}
+
+/// What became of a mutant.
+public enum MutantStatus: String, Sendable, CaseIterable {
+    /// A case failed an expectation (or stopped on a run-time error).
+    case killed
+    /// A case ran past the mutant's time limit: killed by timeout.
+    case timeout
+    /// Every case passed.
+    case survived
+    /// The mutated scene does not load: not counted.
+    case invalid
+    /// Declared equivalent in the scene: not run, not counted.
+    case equivalent
+}
+
+/// One mutant's outcome, as the reports show it.
+public struct MutantOutcome: Sendable, Equatable {
+    /// Its place among the mutants of the whole run (before `--shard`).
+    public var index: Int
+    public var id: String
+    public var location: SourceLocation
+    public var op: String
+    public var change: String
+    public var original: String
+    public var mutated: String
+    public var status: MutantStatus
+    /// The cases that failed (killed, timeout).
+    public var failingCases: [String] = []
+    /// An equivalent's reason, an invalid mutant's first error, a timeout's case.
+    public var detail: String?
+    /// The source line the mutant is on (for the caret).
+    public var sourceLine: String
+}
+
+/// A scene file of the run: how many mutants it has in the whole run, or why it has none.
+public struct MutatedFile: Sendable, Equatable {
+    public enum Problem: String, Sendable { case invalid, failing }
+    public var file: String
+    public var mutants: Int
+    public var problem: Problem?
+    /// The problem's text (rendered diagnostics, or the failing cases).
+    public var message: String?
+}
+
+/// The whole outcome: what the text and JSON reports are made of, and what `merge` rebuilds.
+public struct MutationReport: Sendable, Equatable {
+    public var version = scenerunVersion
+    public var operators: [String]
+    public var shard: String?
+    public var files: [MutatedFile] = []
+    public var outcomes: [MutantOutcome] = []
+}
+
+/// One scene file, loaded and planned.
+struct FileWork {
+    var file: String
+    var text = ""
+    var cases: [Scene] = []
+    var plan = MutationPlan()
+    var mutants: [Mutant] = []
+    var originals: [CaseResult] = []
+    var limits = RunLimits()
+    var problem: MutatedFile.Problem?
+    var message: String?
+}
+
+/// `mutate`: loads, runs the originals (recording what comparisons see), generates the
+/// mutants, runs this shard's share in parallel and writes the reports. Exit codes: 2 a scene
+/// is invalid, 1 a scene fails unmutated or a file's score is below `--min-score`, 64 no scene
+/// file, 73/74 a report cannot be written, else 0.
+public func mutate(
+    _ request: MutateRequest, console: Console = .standard,
+    environment env: [String: String] = ProcessInfo.processInfo.environment, isTerminal: Bool = isatty(1) != 0
+) -> Int32 {
+    colorErrors = useColor(request.color, environment: env, isTerminal: isatty(2) != 0)
+    var destinations: [ReportRequest] = []
+    if let j = request.json { destinations.append(ReportRequest(format: .json, path: j)) }
+    if let r = request.replay { destinations.append(ReportRequest(format: .replay, path: r)) }
+    if let code = checkDestinations(destinations, console: console) { return code }
+    let files = sceneFiles(request.paths.map(FilePath.init(argument:)))
+    if files.isEmpty {
+        console.err(
+            "no scene files (*.yaml, *.yml) under "
+                + request.paths.map { escapeForTerminal($0) }.joined(separator: ", ")
+        )
+        return Exit.usage
+    }
+    let work = onLargeStack { prepare(files, request) }
+    var report = MutationReport(operators: request.only.sorted().map(\.rawValue), shard: nil)
+    report.shard = request.shard.map { "\($0.index)/\($0.count)" }
+    var planned: [(Int, Int, Mutant)] = []  // (file, run index, mutant)
+    var k = 0
+    for (f, w) in work.enumerated() {
+        report.files.append(MutatedFile(file: w.file, mutants: w.mutants.count, problem: w.problem, message: w.message))
+        for m in w.mutants {
+            if request.shard?.contains(k) ?? true { planned.append((f, k, m)) }
+            k += 1
+        }
+    }
+    if request.list {
+        var text = ""
+        for f in report.files where f.problem != nil {
+            text += problemText(f).split(separator: "\n", omittingEmptySubsequences: false)
+                .map { escapeForTerminal(String($0)) }.joined(separator: "\n")
+        }
+        for (f, _, m) in planned {
+            let eq = work[f].plan.equivalent[m.location.line].map { " (equivalent: \($0))" } ?? ""
+            text += escapeForTerminal("\(m.location): \(m.op.rawValue) \(m.change)\(eq)") + "\n"
+        }
+        do { try console.out(text) } catch {
+            console.err(error.message)
+            return error.code
+        }
+        return mutationExitCode(report, minScore: nil)
+    }
+    let jobs = planned
+    let runs = parallelMap(planned.count, jobs: request.jobs) { i -> (MutantOutcome, [CaseResult]) in
+        let (f, k, m) = jobs[i]
+        return runMutant(m, index: k, work[f], replay: false)
+    }
+    report.outcomes = runs.map(\.0)
+    var code: Int32 = 0
+    if let dir = request.replay {
+        let survivors = planned.indices.filter { runs[$0].0.status == .survived }
+        let replays = parallelMap(survivors.count, jobs: request.jobs) { j -> [CaseResult] in
+            let (f, k, m) = jobs[survivors[j]]
+            return runMutant(m, index: k, work[f], replay: true).1
+        }
+        let originals = work.filter { w in planned.contains { work[$0.0].file == w.file } }.flatMap(\.originals)
+        code = writeReplay(dir, report: report, originals: originals, mutants: replays, console: console)
+    }
+    let c = emitMutation(report, json: request.json, minScore: request.minScore, console: console)
+    return code != 0 ? code : c
+}
+
+/// Reads, loads, plans and runs the originals of every file (in parallel over all cases).
+func prepare(_ files: [FilePath], _ request: MutateRequest) -> [FileWork] {
+    var work: [FileWork] = []
+    for file in files {
+        var w = FileWork(file: file.display)
+        switch readSceneFile(file, limit: request.limits.fileSize) {
+        case .failure(let d):
+            w.problem = MutatedFile.Problem.invalid
+            w.message = d.rendered(sourceText: nil)
+        case .success(let bytes):
+            let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+            w.text = String(decoding: body, as: UTF8.self)
+            do throws(DiagnosticList) {
+                w.cases = try SceneFile.load(path: w.file, bytes: bytes, limits: request.limits)
+                w.plan = try SceneFile.mutationPlan(path: w.file, text: w.text)
+            } catch {
+                w.problem = MutatedFile.Problem.invalid
+                w.message = error.diagnostics.map { $0.rendered(sourceText: w.text) }.joined(separator: "\n")
+            }
+        }
+        work.append(w)
+    }
+    let all = work.indices.flatMap { f in work[f].cases.indices.map { (f, $0) } }
+    let loaded = work
+    let replay = request.replay != nil
+    let originals = parallelMap(all.count, jobs: request.jobs) { i -> (CaseResult, ComparisonLog) in
+        let (f, c) = all[i]
+        var limits = RunLimits()
+        limits.recordTicks = false
+        limits.recordTrace = replay
+        limits.recordReplay = replay
+        let log = ComparisonLog()
+        limits.comparisons = log
+        var r = CaseRunner.run(loaded[f].cases[c], limits: limits)
+        r.index = c
+        return (r, log)
+    }
+    var next = 0
+    for f in work.indices {
+        let n = work[f].cases.count
+        let mine = originals[next..<(next + n)]
+        next += n
+        guard work[f].problem == nil else { continue }
+        work[f].originals = mine.map(\.0)
+        let log = ComparisonLog()
+        for (_, l) in mine { log.merge(l) }
+        let failing = mine.map(\.0).filter { $0.status != .passed }
+        if !failing.isEmpty {
+            work[f].problem = .failing
+            work[f].message =
+                "the scene does not pass unmutated (\(failing.map(\.name).joined(separator: ", "))); `scenerun "
+                + "mutate` needs a passing scene: run it with `scenerun` first"
+            continue
+        }
+        work[f].mutants = mutants(of: work[f].plan, log: log, request: request)
+        work[f].limits = mutantLimits(work[f].originals, cases: work[f].cases)
+    }
+    return work
+}
+
+/// The file's mutants in report order: by line and column, then operator, then as found.
+/// Ids that repeat get ` #2`, ` #3`.
+func mutants(of plan: MutationPlan, log: ComparisonLog, request: MutateRequest) -> [Mutant] {
+    var all = plan.mutants
+    for site in plan.boundaries {
+        if let n = log.nearest[site.comparison] { all += site.mutants(n) }
+    }
+    let wanted = Set(request.only)
+    let ordered = all.enumerated().filter { wanted.contains($0.element.op) }.sorted { a, b in
+        let (x, y) = (a.element, b.element)
+        if x.location.line != y.location.line { return x.location.line < y.location.line }
+        if x.location.column != y.location.column { return x.location.column < y.location.column }
+        if x.op != y.op { return x.op < y.op }
+        return a.offset < b.offset
+    }.map(\.element)
+    var seen: [String: Int] = [:]
+    var out: [Mutant] = []
+    for var m in ordered {
+        let n = (seen[m.id] ?? 0) + 1
+        seen[m.id] = n
+        if n > 1 { m.change += " #\(n)" }
+        out.append(m)
+    }
+    if let cap = request.maxMutants { out = Array(out.prefix(cap)) }
+    return out
+}
+
+/// A mutant's cases may run twice the simulated time of the file's longest original case plus
+/// two of its `world.timeout`s (so that a `waitFor` the mutant never satisfies times out as the
+/// scene says), and four times its engine work: beyond that the mutant is killed by timeout.
+func mutantLimits(_ originals: [CaseResult], cases: [Scene]) -> RunLimits {
+    var l = RunLimits()
+    l.recordTicks = false
+    l.recordTrace = false
+    let time = originals.map(\.time).max() ?? 0
+    let timeout = cases.map(\.world.timeout).max() ?? 10
+    let work = originals.map(\.work).max() ?? 0
+    l.sceneTime = Swift.min(l.sceneTime, 2 * time + 2 * timeout + 1)
+    l.work = Swift.min(l.work, 4 * work + 100_000)
+    return l
+}
+
+/// Loads and runs one mutant (every case of its file); the outcome and the cases' results.
+func runMutant(_ m: Mutant, index: Int, _ w: FileWork, replay: Bool) -> (MutantOutcome, [CaseResult]) {
+    var o = MutantOutcome(
+        index: index, id: m.id, location: m.location, op: m.op.rawValue, change: m.change, original: m.original,
+        mutated: m.mutated, status: .survived, sourceLine: sourceLine(w.text, m.location.line))
+    if let reason = w.plan.equivalent[m.location.line] {
+        o.status = .equivalent
+        o.detail = reason
+        return (o, [])
+    }
+    let cases: [Scene]
+    do { cases = try SceneFile.load(path: w.file, text: w.text, mutant: m, limits: .default) } catch {
+        o.status = .invalid
+        o.detail = error.diagnostics.first.map { "\($0.location): \($0.message)" }
+        return (o, [])
+    }
+    var limits = w.limits
+    limits.recordReplay = replay
+    limits.recordTrace = replay
+    var results: [CaseResult] = []
+    var killed: [String] = []
+    var timedOut: [String] = []
+    for (i, c) in cases.enumerated() {
+        var r = CaseRunner.run(c, limits: limits)
+        r.index = i
+        results.append(r)
+        if r.status == .passed { continue }
+        let message = r.diagnostics.first?.message ?? ""
+        let limit = message.contains("--max-ticks") || message.contains("--max-work")
+        if limit || r.failures.contains(where: { $0.message.hasPrefix("timed out after") }) {
+            timedOut.append(c.name)
+        } else {
+            killed.append(c.name)
+        }
+    }
+    o.failingCases = results.filter { $0.status != .passed }.map(\.name)
+    if !killed.isEmpty {
+        o.status = .killed
+    } else if let first = timedOut.first {
+        o.status = .timeout
+        o.detail = "\(first) timed out"
+    }
+    return (o, results)
+}
+
+/// Line `n` (1-based) of `text`, counted as the YAML parser counts lines.
+func sourceLine(_ text: String, _ n: Int) -> String {
+    let lines = yamlLines(text)
+    return n >= 1 && n <= lines.count ? lines[n - 1] : ""
+}

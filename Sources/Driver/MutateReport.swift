@@ -1,0 +1,182 @@
+import Diagnostics
+import Expressions
+import Foundation
+import Reports
+import Results
+
+/// The counts of one file (or of all) and its score: killed / (mutants − invalid − equivalent).
+struct MutationCounts: Equatable {
+    var mutants = 0, killed = 0, timeout = 0, survived = 0, invalid = 0, equivalent = 0
+    init(_ outcomes: [MutantOutcome]) {
+        for o in outcomes {
+            mutants += 1
+            switch o.status {
+            case .killed: killed += 1
+            case .timeout: killed += 1; timeout += 1
+            case .survived: survived += 1
+            case .invalid: invalid += 1
+            case .equivalent: equivalent += 1
+            }
+        }
+    }
+    /// Killed (timeouts included) and survived: the mutants the score counts.
+    var counted: Int { killed + survived }
+    /// The score in percent, nil when no mutant counts.
+    var percent: Double? { counted == 0 ? nil : 100 * Double(killed) / Double(counted) }
+
+    var text: String {
+        var parts = ["\(killed) killed" + (timeout > 0 ? " (\(timeout) by timeout)" : ""), "\(survived) survived"]
+        if invalid > 0 { parts.append("\(invalid) invalid") }
+        if equivalent > 0 { parts.append("\(equivalent) equivalent") }
+        let score = percent.map { "score \(killed)/\(counted) = \(String(format: "%.1f", $0)) %" } ?? "no score"
+        return "\(mutants) mutant\(mutants == 1 ? "" : "s"): \(parts.joined(separator: ", ")); \(score)"
+    }
+}
+
+/// The text report: each survivor in compiler form with its source line and a caret, then the
+/// timeouts, invalid and equivalent mutants one per line, then each file's score and the total.
+func mutationText(_ report: MutationReport, minScore: Double?) -> String {
+    var out = ""
+    for f in report.files where f.problem != nil { out += problemText(f) }
+    for o in report.outcomes where o.status == .survived {
+        let d = Diagnostic("", at: SourceLocation(file: o.location.file, line: 1, column: o.location.column))
+        let caret = d.rendered(sourceText: o.sourceLine).split(separator: "\n", omittingEmptySubsequences: false)
+            .dropFirst().joined(separator: "\n")
+        out += "\(o.location): survived: \(o.op) \(o.change)\n\(caret)\n"
+    }
+    for o in report.outcomes where o.status == .timeout || o.status == .invalid || o.status == .equivalent {
+        let why = o.detail.map { o.status == .equivalent ? " — \($0)" : ": \($0)" } ?? ""
+        out += "\(o.location): \(o.status.rawValue): \(o.op) \(o.change)\(why)\n"
+    }
+    if !report.outcomes.isEmpty || report.files.contains(where: { $0.problem == nil }) { out += "\n" }
+    for f in report.files where f.problem == nil {
+        let c = MutationCounts(report.outcomes.filter { $0.location.file == f.file })
+        out += "\(f.file): \(c.text)\n"
+    }
+    let all = MutationCounts(report.outcomes)
+    let shard = report.shard.map { " (shard \($0))" } ?? ""
+    out += "total\(shard): \(all.text)\n"
+    for f in belowScore(report, minScore) {
+        out += "\(f): below --min-score \(shortestNumber(minScore ?? 0)) %\n"
+    }
+    return out
+}
+
+/// Why a file has no mutants: `file: invalid scene:` and its diagnostics.
+func problemText(_ f: MutatedFile) -> String {
+    "\(f.file): \(f.problem == .invalid ? "invalid scene" : "failing scene"):\n\(f.message ?? "")\n"
+}
+
+/// The files whose score is below `minScore`.
+func belowScore(_ report: MutationReport, _ minScore: Double?) -> [String] {
+    guard let m = minScore else { return [] }
+    return report.files.filter { f in
+        guard let p = MutationCounts(report.outcomes.filter { $0.location.file == f.file }).percent else {
+            return false
+        }
+        return p < m
+    }.map(\.file)
+}
+
+/// 2 when a scene is invalid, 1 when one fails unmutated or a score is below `--min-score`.
+func mutationExitCode(_ report: MutationReport, minScore: Double?) -> Int32 {
+    if report.files.contains(where: { $0.problem == .invalid }) { return Exit.invalid }
+    if report.files.contains(where: { $0.problem == .failing }) || !belowScore(report, minScore).isEmpty {
+        return Exit.failed
+    }
+    return Exit.passed
+}
+
+/// The JSON report (schema/mutate.schema.json): every mutant with its outcome.
+func mutationJSON(_ report: MutationReport) -> String {
+    func s(_ x: String?) -> String { x.map { jsonString($0) } ?? "null" }
+    var o = "{\n  \"version\": 1,\n  \"kind\": \"mutate\",\n  \"scenerun\": \(s(report.version)),\n"
+    o += "  \"operators\": [\(report.operators.map { s($0) }.joined(separator: ", "))],\n"
+    o += "  \"shard\": \(s(report.shard)),\n  \"files\": ["
+    o +=
+        report.files.map { f in
+            let c = MutationCounts(report.outcomes.filter { $0.location.file == f.file })
+            let score = c.percent.map { shortestNumber($0 / 100) } ?? "null"
+            return "\n    {\"file\": \(s(f.file)), \"mutants\": \(f.mutants), \"problem\": \(s(f.problem?.rawValue)), "
+                + "\"message\": \(s(f.message)), \"killed\": \(c.killed), \"timeout\": \(c.timeout), "
+                + "\"survived\": \(c.survived), \"invalid\": \(c.invalid), \"equivalent\": \(c.equivalent), "
+                + "\"score\": \(score)}"
+        }.joined(separator: ",") + (report.files.isEmpty ? "],\n" : "\n  ],\n")
+    o += "  \"mutants\": ["
+    o +=
+        report.outcomes.map { m in
+            "\n    {\"index\": \(m.index), \"id\": \(s(m.id)), \"file\": \(s(m.location.file)), "
+                + "\"line\": \(m.location.line), \"column\": \(m.location.column), \"operator\": \(s(m.op)), "
+                + "\"change\": \(s(m.change)), \"original\": \(s(m.original)), \"mutated\": \(s(m.mutated)), "
+                + "\"status\": \(s(m.status.rawValue)), "
+                + "\"failingCases\": [\(m.failingCases.map { s($0) }.joined(separator: ", "))], "
+                + "\"detail\": \(s(m.detail)), \"sourceLine\": \(s(m.sourceLine))}"
+        }.joined(separator: ",") + (report.outcomes.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
+    return o
+}
+
+/// Writes the text report to standard output and the JSON report; the exit code.
+func emitMutation(_ report: MutationReport, json: String?, minScore: Double?, console: Console) -> Int32 {
+    do throws(OutputError) {
+        let text = mutationText(report, minScore: minScore).split(separator: "\n", omittingEmptySubsequences: false)
+        try console.out(text.map { escapeForTerminal(String($0)) }.joined(separator: "\n"))
+        if let j = json { try writeAtomically(mutationJSON(report), to: j) }
+    } catch {
+        console.err(error.message)
+        return error.code
+    }
+    return mutationExitCode(report, minScore: minScore)
+}
+
+/// `--replay DIR`: `original/` holds the replay of the original cases, `mutant-<n>/` that of
+/// each survivor (n its run index + 1), and `index.html` links each survivor's pages beside
+/// the original's, case by case.
+func writeReplay(
+    _ dir: String, report: MutationReport, originals: [CaseResult], mutants: [[CaseResult]], console: Console
+) -> Int32 {
+    let survivors = report.outcomes.filter { $0.status == .survived }
+    // The original pages are numbered across files, so that two files' cases never share a name.
+    var originals = originals
+    for i in originals.indices { originals[i].index = i }
+    var files: [(String, String)] = ReplayReporter.render(originals).map { ("original/" + $0.name, $0.text) }
+    var rows = ""
+    for (o, results) in zip(survivors, mutants) {
+        let folder = "mutant-\(o.index + 1)"
+        files += ReplayReporter.render(results).map { ("\(folder)/" + $0.name, $0.text) }
+        rows += "<tr><td><code>\(html(o.id))</code></td><td>"
+        for r in results {
+            let page = ReplayReporter.pageName(r, index: r.index ?? 0)
+            let orig = originals.first { $0.file == r.file && $0.name == r.name }
+            let left = orig.map {
+                "<a href=\"original/\(html(ReplayReporter.pageName($0, index: $0.index ?? 0)))\">original</a>"
+            }
+            rows += "\(html(r.name)): \(left ?? "original") · <a href=\"\(folder)/\(html(page))\">mutant</a><br>"
+        }
+        rows += "</td></tr>\n"
+    }
+    let index = """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8"><title>scenerun mutate · survivors</title></head>
+        <body><h1>Survivors</h1><p>Each survivor's cases: the original run's replay beside the mutant's.</p>
+        <table>
+        \(rows)</table></body></html>
+
+        """
+    files.append(("index.html", index))
+    for (name, text) in files {
+        do throws(OutputError) {
+            let path = (dir.hasSuffix("/") ? dir : dir + "/") + name
+            try makeFolders(parentFolder(path), for: path)
+            try writeAtomically(text, to: path)
+        } catch {
+            console.err(error.message)
+            return error.code
+        }
+    }
+    return 0
+}
+
+func html(_ s: String) -> String {
+    s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+}

@@ -1,0 +1,71 @@
+import Diagnostics
+
+/// The values rule comparisons saw during a run, for `scenerun mutate`'s boundary operator: for
+/// each comparison of a value with a number literal (`translation.x / world.width > 0.4`), the
+/// observed values nearest the constant on each side of it. Evaluation records into it when the
+/// name resolver hands one out (`NameResolver.comparisonLog`); nothing is recorded otherwise.
+///
+/// One log belongs to one case's run at a time (a run is single-threaded); the driver merges
+/// the logs of a file's cases.
+public final class ComparisonLog: @unchecked Sendable {
+    /// The nearest observed values around one comparison's constant.
+    public struct Nearest: Sendable, Hashable {
+        /// The largest value on the side where the comparison is what it is just below the
+        /// constant (`x > 0.4`: values ≤ 0.4), and the smallest on the other side.
+        public var below: Double?
+        public var above: Double?
+        public init(below: Double? = nil, above: Double? = nil) { self.below = below; self.above = above }
+        mutating func merge(_ o: Nearest) {
+            if let b = o.below { below = Swift.max(below ?? b, b) }
+            if let a = o.above { above = Swift.min(above ?? a, a) }
+        }
+    }
+    /// By the location of the comparison (the location of its `Expr`).
+    public private(set) var nearest: [SourceLocation: Nearest] = [:]
+    public init() {}
+
+    /// Adds another log's observations.
+    public func merge(_ other: ComparisonLog) {
+        for (k, v) in other.nearest { nearest[k, default: Nearest()].merge(v) }
+    }
+
+    /// Records one evaluation of `e` (a comparison) whose operands were `lhs` and `rhs`.
+    func record(_ e: Expr, _ lhs: Double, _ rhs: Double) {
+        guard case .binary(let op, let l, let r) = e.node, let side = ComparisonLog.constantSide(op, l, r) else {
+            return
+        }
+        let (value, constant) = side.constantOnRight ? (lhs, rhs) : (rhs, lhs)
+        guard value.isFinite else { return }
+        var n = nearest[e.location] ?? Nearest()
+        // `x > c` and `x <= c` are false (true) at c itself, as just below it; `x >= c` and
+        // `x < c` are what they are just above it.
+        let belowAtEquality = side.op == ">" || side.op == "<="
+        if value < constant || (value == constant && belowAtEquality) {
+            n.below = Swift.max(n.below ?? value, value)
+        } else {
+            n.above = Swift.min(n.above ?? value, value)
+        }
+        nearest[e.location] = n
+    }
+
+    /// The constant of a comparison `x OP c` or `c OP x` (a number literal, possibly negated),
+    /// with the operator as it reads with the constant on the right. Nil when it has none.
+    public static func constantSide(
+        _ op: String, _ l: Expr, _ r: Expr
+    ) -> (
+        op: String, constant: Expr, constantOnRight: Bool
+    )? {
+        let mirror = ["<": ">", "<=": ">=", ">": "<", ">=": "<="]
+        guard let m = mirror[op] else { return nil }
+        if isLiteral(r) { return (op, r, true) }
+        if isLiteral(l) && !isLiteral(r) { return (m, l, false) }
+        return nil
+    }
+
+    /// A number literal, or a negated one.
+    public static func isLiteral(_ e: Expr) -> Bool {
+        if case .number = e.node { return true }
+        if case .unary("-", let x) = e.node, case .number = x.node { return true }
+        return false
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+/// `scenerun mutate` from the command line: the documented example, options, reports.
+@Suite struct MutateCLITests {
+    func folder(_ tag: String) throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scenerun-mutate-cli-\(tag)-\(getpid())")
+        try? FileManager.default.removeItem(at: dir)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    /// docs/mutate.md's worked example is the tool's output, byte for byte.
+    @Test func theWorkedExampleOfTheDocIsTheToolsOutput() throws {
+        let page = try String(contentsOf: repo.appendingPathComponent("docs/mutate.md"), encoding: .utf8)
+        let command = "$ scenerun mutate docs/examples/fling.yaml\n"
+        let start = try #require(page.firstRange(of: "```console\n" + command))
+        let rest = page[start.upperBound...]
+        let end = try #require(rest.firstRange(of: "```\n"))
+        let documented = String(rest[..<end.lowerBound])
+        let r = try scenerun(["mutate", "docs/examples/fling.yaml"])
+        #expect(r.code == 0)
+        #expect(r.out == documented, "regenerate the block of docs/mutate.md from `scenerun mutate docs/examples/fling.yaml`")
+    }
+
+    @Test func onlyTakesOperatorNamesAndRefusesOthers() throws {
+        let both = try scenerun(["mutate", "--list", "--only", "boundary,event", "docs/examples/fling.yaml"])
+        #expect(both.code == 0)
+        #expect(both.out == """
+            docs/examples/fling.yaml:15:3: event drag.ended → drag.cancelled
+            docs/examples/fling.yaml:16:28: boundary 280 → 69.9
+            docs/examples/fling.yaml:16:28: boundary 280 → 340.3
+            docs/examples/fling.yaml:17:40: event haptic medium → heavy
+
+            """)
+        let repeated = try scenerun(["mutate", "--list", "--only", "event", "--only", "boundary", "docs/examples/fling.yaml"])
+        #expect(repeated.out == both.out)
+        let script = try scenerun(["mutate", "--list", "--only", "script", "docs/examples/fling.yaml"])
+        #expect(script.out.components(separatedBy: "\n").filter { $0.hasSuffix("script pan speed ×0.5") }.count == 2)
+        let bad = try scenerun(["mutate", "--only", "numbers", "docs/examples/fling.yaml"])
+        #expect(bad.code == 64)
+        #expect(bad.err.contains("unknown operator 'numbers' for --only (one of number, boundary, condition, action, behaviour, event, script)"))
+        #expect(try scenerun(["mutate"]).code == 64)
+        #expect(try scenerun(["mutate", "--min-score", "120", "docs/examples/fling.yaml"]).code == 64)
+    }
+
+    @Test func minScoreDecidesTheExitCode() throws {
+        #expect(try scenerun(["mutate", "--only", "boundary", "--min-score", "100", "docs/examples/fling.yaml"]).code == 0)
+        let below = try scenerun(["mutate", "--only", "number", "--min-score", "60", "docs/examples/fling.yaml"])
+        #expect(below.code == 1)
+        #expect(below.out.hasSuffix("docs/examples/fling.yaml: below --min-score 60 %\n"))
+    }
+
+    @Test func replayPagesOfEachSurvivorBesideTheOriginals() throws {
+        let dir = try folder("replay")
+        let r = try scenerun(["mutate", "--only", "event", "--replay", dir.path, "docs/examples/fling.yaml"])
+        #expect(r.code == 0)
+        let index = try String(contentsOf: dir.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(index.contains("<code>fling.yaml:17:40 event haptic medium → heavy</code>"))
+        #expect(index.contains("<a href=\"original/001-card-dragged-past-280-pt-falls-away.html\">original</a> · <a href=\"mutant-2/001-card-dragged-past-280-pt-falls-away.html\">mutant</a>"))
+        for page in ["original/001-card-dragged-past-280-pt-falls-away.html", "mutant-2/002-card-dragged-past-280-pt-falls-away-short.html"] {
+            let html = try String(contentsOf: dir.appendingPathComponent(page), encoding: .utf8)
+            #expect(html.contains("<!DOCTYPE html>"))
+        }
+    }
+
+    /// The JSON of a run, of a shard and of `merge` follow schema/mutate.schema.json (checked with
+    /// Python's jsonschema when it is installed; Tools/validate_reports.py checks it on CI).
+    @Test func theJSONReportsFollowThePublishedSchema() throws {
+        let dir = try folder("schema")
+        var docs: [String] = []
+        for (name, extra) in [("whole", [String]()), ("s1", ["--shard", "1/2"]), ("s2", ["--shard", "2/2"])] {
+            let p = dir.appendingPathComponent("\(name).json").path
+            _ = try scenerun(["mutate", "--json", p] + extra + ["docs/examples/fling.yaml", "scenes/invalid/unknown-key.yaml"])
+            docs.append(try String(contentsOfFile: p, encoding: .utf8))
+        }
+        let merged = dir.appendingPathComponent("merged.json").path
+        let m = try scenerun(["merge", "--json", merged, dir.appendingPathComponent("s1.json").path, dir.appendingPathComponent("s2.json").path])
+        #expect(m.code == 2, "the invalid scene decides the exit code")
+        #expect(try String(contentsOfFile: merged, encoding: .utf8) == docs[0])
+        let junit = try scenerun(["merge", "--junit", dir.appendingPathComponent("j.xml").path, dir.appendingPathComponent("s1.json").path])
+        #expect(junit.code == 64)
+        #expect(junit.err.contains("the reports of `scenerun mutate` merge into its text report and --json only"))
+        let script = """
+            import json, sys, jsonschema
+            schema = json.load(open(sys.argv[1]))
+            jsonschema.Draft7Validator.check_schema(schema)
+            v = jsonschema.Draft7Validator(schema)
+            docs = json.load(sys.stdin)
+            bad = [e.message for d in docs for e in v.iter_errors(d)]
+            broken = dict(docs[0]); broken["mutants"] = [dict(docs[0]["mutants"][0], status="alive")]
+            assert list(v.iter_errors(broken)), "an unknown status must be refused"
+            print("\\n".join(bad)); sys.exit(1 if bad else 0)
+            """
+        let probe = try run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", "import jsonschema"])
+        guard probe.code == 0 else {
+            print("skipped: Python's jsonschema is not installed (pip install jsonschema); .ci/run checks it")
+            return
+        }
+        let input = dir.appendingPathComponent("docs.json")
+        try ("[" + docs.joined(separator: ",") + "]").write(to: input, atomically: true, encoding: .utf8)
+        let schema = repo.appendingPathComponent("schema/mutate.schema.json").path
+        let r = try run(URL(fileURLWithPath: "/bin/sh"), ["-c", "python3 -c \"$0\" \"$1\" < \"$2\"", script, schema, input.path])
+        #expect(r.code == 0, "\(r.out)\(r.err)")
+    }
+}
