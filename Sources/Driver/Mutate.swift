@@ -133,7 +133,7 @@ public func mutate(
                 .map { escapeForTerminal(String($0)) }.joined(separator: "\n")
         }
         for (f, _, m) in planned {
-            let eq = work[f].plan.equivalent[m.location.line].map { " (equivalent: \($0))" } ?? ""
+            let eq = work[f].plan.equivalent[m.location.line].map { " (equivalent if it survives: \($0))" } ?? ""
             text += escapeForTerminal("\(m.location): \(m.op.rawValue) \(m.change)\(eq)") + "\n"
         }
         do { try console.out(text) } catch {
@@ -148,6 +148,7 @@ public func mutate(
         return runMutant(m, index: k, work[f], replay: false)
     }
     report.outcomes = runs.map(\.0)
+    warnStaleEquivalents(work, report, console: console)
     var code: Int32 = 0
     if let dir = request.replay {
         let survivors = planned.indices.filter { runs[$0].0.status == .survived }
@@ -160,6 +161,22 @@ public func mutate(
     }
     let c = emitMutation(report, json: request.json, minScore: request.minScore, console: console)
     return code != 0 ? code : c
+}
+
+/// A warning for each `equivalent` comment whose line had mutants run and none survived: the
+/// cases tell every one of them apart, so the comment explains nothing (and would hide the next
+/// survivor of its line).
+func warnStaleEquivalents(_ work: [FileWork], _ report: MutationReport, console: Console) {
+    for w in work {
+        for line in w.plan.equivalent.keys.sorted() {
+            let here = report.outcomes.filter { $0.location.file == w.file && $0.location.line == line }
+            guard !here.isEmpty, !here.contains(where: { $0.status == .equivalent }) else { continue }
+            console.err(
+                escapeForTerminal(
+                    "\(w.file):\(line): warning: this `equivalent` comment explains no survivor: the cases kill "
+                        + "every mutant of its line; remove it"))
+        }
+    }
 }
 
 /// Reads, loads, plans and runs the originals of every file (in parallel over all cases).
@@ -256,6 +273,7 @@ func mutantLimits(_ originals: [CaseResult], cases: [Scene]) -> RunLimits {
     var l = RunLimits()
     l.recordTicks = false
     l.recordTrace = false
+    l.stopAtFirstFailure = true
     let time = originals.map(\.time).max() ?? 0
     let timeout = cases.map(\.world.timeout).max() ?? 10
     let work = originals.map(\.work).max() ?? 0
@@ -269,11 +287,6 @@ func runMutant(_ m: Mutant, index: Int, _ w: FileWork, replay: Bool) -> (MutantO
     var o = MutantOutcome(
         index: index, id: m.id, location: m.location, op: m.op.rawValue, change: m.change, original: m.original,
         mutated: m.mutated, status: .survived, sourceLine: sourceLine(w.text, m.location.line))
-    if let reason = w.plan.equivalent[m.location.line] {
-        o.status = .equivalent
-        o.detail = reason
-        return (o, [])
-    }
     let cases: [Scene]
     do { cases = try SceneFile.load(path: w.file, text: w.text, mutant: m, limits: .default) } catch {
         o.status = .invalid
@@ -283,10 +296,13 @@ func runMutant(_ m: Mutant, index: Int, _ w: FileWork, replay: Bool) -> (MutantO
     var limits = w.limits
     limits.recordReplay = replay
     limits.recordTrace = replay
+    limits.stopAtFirstFailure = !replay  // a survivor's replay page shows its whole run
     var results: [CaseResult] = []
     var killed: [String] = []
     var timedOut: [String] = []
     for (i, c) in cases.enumerated() {
+        // One failing case kills the mutant: the rest are not run (a replay runs them all).
+        if !killed.isEmpty && !replay { break }
         var r = CaseRunner.run(c, limits: limits)
         r.index = i
         results.append(r)
@@ -305,6 +321,12 @@ func runMutant(_ m: Mutant, index: Int, _ w: FileWork, replay: Bool) -> (MutantO
     } else if let first = timedOut.first {
         o.status = .timeout
         o.detail = "\(first) timed out"
+    } else if let reason = w.plan.equivalent[m.location.line] {
+        // An `equivalent` comment explains the survivors of its line; a mutant the scene kills
+        // stays killed whatever the comment says, so that a comment never hides a kill nor
+        // claims a mutant the cases tell apart.
+        o.status = .equivalent
+        o.detail = reason
     }
     return (o, results)
 }

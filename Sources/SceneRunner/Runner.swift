@@ -32,6 +32,9 @@ public struct RunLimits: Sendable {
     /// Where rule comparisons with a constant record the values they saw (`scenerun mutate`'s
     /// boundary operator); nil records nothing.
     public var comparisons: ComparisonLog?
+    /// Whether the case stops at the script step where its first expectation fails (`scenerun
+    /// mutate` needs to know that a case fails, not every way it fails).
+    public var stopAtFirstFailure = false
     public init() {}
 }
 
@@ -234,7 +237,10 @@ final class Run {
             for (i, b) in scene.behaviors.enumerated() where b.active { try addBehavior(i) }
             reportedRunning = animator.isRunning
             startRecording()  // replay
-            for step in scene.script { try runStep(step) }
+            for step in scene.script {
+                try runStep(step)
+                if limits.stopAtFirstFailure && !failures.isEmpty { return result(.failed) }
+            }
             if let e = scene.expect {
                 let before = failures.count  // replay
                 failures += try judged(e)

@@ -75,6 +75,20 @@ import Testing
         #expect(bare.out.contains("bare.yaml:7:70: error: an `equivalent` comment needs the reason"), "\(bare.out)")
     }
 
+    /// A comment explains the survivors of its line only: the mutants a case kills stay killed,
+    /// and a comment whose line has no survivor is reported, so that it does not hide the next.
+    @Test func equivalentCommentsNeverHideAKill() throws {
+        let marked = Self.drop.replacingOccurrences(
+            of: "magnitude: 1 }, active: true }", with: "magnitude: 1 }, active: true }  # scenerun: equivalent — wrong")
+        let dir = try folder("equivalent-kill", ["drop.yaml": marked])
+        let r = run([dir.appendingPathComponent("drop.yaml")])
+        #expect(r.code == 0)
+        #expect(!r.out.contains("equivalent:"), "\(r.out)")
+        #expect(r.out.contains("4 mutants: 2 killed, 2 survived; score 2/4 = 50.0 %"), "\(r.out)")
+        #expect(r.err.contains { $0.contains("drop.yaml:6: warning: this `equivalent` comment explains no survivor") },
+                "\(r.err)")
+    }
+
     @Test func invalidMutantsAndScenesAreNotCounted() throws {
         // An elasticity of 0 → −1 does not load; a scene that fails unmutated is refused.
         let rigid = Self.drop.replacingOccurrences(of: "elasticity: 0.5", with: "elasticity: 0")
@@ -92,8 +106,9 @@ import Testing
     }
 
     @Test func theOutputIsTheSameForEveryJobsValueAndTheShardsMergeIntoIt() throws {
-        let paths = [repo.appendingPathComponent("scenes/edge-modal.yaml"), repo.appendingPathComponent("scenes/drag-off.yaml")]
-        let dir = try folder("shards", [:])
+        // A scene with survivors (drop.yaml) and a shipped one with none.
+        let dir = try folder("shards", ["drop.yaml": Self.drop])
+        let paths = [dir.appendingPathComponent("drop.yaml"), repo.appendingPathComponent("scenes/drag-off.yaml")]
         let whole = dir.appendingPathComponent("whole.json")
         let one = run(paths) { $0.jobs = 1; $0.json = whole.path }
         let three = run(paths) { $0.jobs = 3 }
@@ -120,7 +135,7 @@ import Testing
 
     /// CRLF line ends and a non-ASCII name before the value: lines and columns (in Unicode
     /// scalars) are the loader's, the source line has no carriage return, and an equivalent
-    /// comment on a CRLF line excludes the mutants of its line.
+    /// comment on a CRLF line is found on its line.
     @Test func lineEndsAndUnicodeDoNotShiftLocations() throws {
         let text = Self.drop.replacingOccurrences(of: "box", with: "bôx").replacingOccurrences(of: "\n", with: "\r\n")
             .replacingOccurrences(of: "magnitude: 1 }, active: true }", with: "magnitude: 1 }, active: true } # scenerun: equivalent — test")
@@ -133,7 +148,9 @@ import Testing
             \(String(repeating: " ", count: 46))^
 
             """), "\(r.out)")
-        #expect(r.out.contains("\(p):6:47: equivalent: number ×2 — test\n"))
+        // The comment is on line 6 as the parser counts CRLF lines (its mutants are killed).
+        #expect(r.err.contains { $0.contains("drop.yaml:6: warning: this `equivalent` comment explains no survivor") },
+                "\(r.err)")
     }
 
     @Test func listNamesTheMutantsWithoutRunningThem() throws {
