@@ -266,6 +266,8 @@ func mutants(of plan: MutationPlan, log: ComparisonLog, request: MutateRequest) 
     return out
 }
 
+/// A mutant's cases stop at their first failure (the outcome needs no more: a case that timed
+/// out is one whose first failure is a `waitFor` timing out, or that ran past these limits).
 /// A mutant's cases may run twice the simulated time of the file's longest original case plus
 /// two of its `world.timeout`s (so that a `waitFor` the mutant never satisfies times out as the
 /// scene says), and four times its engine work: beyond that the mutant is killed by timeout.

@@ -103,7 +103,7 @@ func eval(_ e: Expr, _ r: some NameResolver, _ scope: Scope) throws(Diagnostic) 
         // The checker typed both sides; numbers are read as such (a point or rect has no number).
         let x = a.number ?? .nan
         let y = b.number ?? .nan
-        if op.first == "<" || op.first == ">", let log = r.comparisonLog { log.record(e, x, y) }
+        if let log = r.comparisonLog, op.first == "<" || op.first == ">" { log.record(e, x, y) }
         switch op {
         case "==": return .bool(a == b)
         case "!=": return .bool(a != b)
