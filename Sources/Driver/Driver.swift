@@ -281,7 +281,9 @@ public func execute(
         ordered, options: options, format: request.format, reports: request.reports, color: request.color,
         console: console, environment: env, isTerminal: isTerminal)
     if code != 0 { return code }
-    if let scope = request.update { return record(ordered, scope: scope, console: console) }
+    if let scope = request.update {
+        return record(ordered, loaded: loaded, selection: selection, scope: scope, console: console)
+    }
     return outcomeExitCode(for: ordered)
 }
 
