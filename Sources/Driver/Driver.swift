@@ -67,10 +67,16 @@ public struct Shard: Sendable, Equatable {
 public struct ReportRequest: Sendable, Equatable {
     public var format: ReportFormat
     public var path: String
-    public init(format: ReportFormat, path: String) {
+    /// The option that asked for it when it was a spelling (`--json`), for messages; nil for
+    /// `--report NAME=PATH`.
+    public var option: String?
+    public init(format: ReportFormat, path: String, option: String? = nil) {
         self.format = format
         self.path = path
+        self.option = option
     }
+    /// How the command line named it: `--json out.json` or `--report json=out.json`.
+    public var label: String { option.map { "\($0) \(path)" } ?? "--report \(format.rawValue)=\(path)" }
 
     /// Parses `NAME=PATH`; nil with the reason when it is not one.
     public static func parse(_ text: String) -> Result<ReportRequest, ParseError> {
@@ -222,7 +228,13 @@ public func execute(
             if failed == nil { failed = error }
         }
     }
-    // Refuse unusable destinations before spending time on the run.
+    // Refuse an output onto an input, then unusable destinations, before spending time on the run.
+    if let clash = outputOntoInput(
+        request.reports, scenePaths: request.selection.paths, environment: request.format == .github ? env : [:])
+    {
+        console.err(clash)
+        return Exit.usage
+    }
     if let code = checkDestinations(request.reports, console: console) { return code }
 
     let selection = request.selection

@@ -23,7 +23,8 @@ public struct MergeError: Error, Equatable, CustomStringConvertible {
     public var description: String { path.map { "\(escapeForTerminal($0)): \(message)" } ?? message }
 }
 
-/// Merges the reports and writes the outputs. Exit codes: 2 when the input is not the complete,
+/// Merges the reports and writes the outputs. Exit codes: 64 when an output names an input
+/// report (`outputOntoInput`, before anything is read or written); 2 when the input is not the complete,
 /// non-overlapping set of shards of one run (the message names the file and why), else as `run`:
 /// 0, 1 or 2 by the cases' outcomes, 73/74 when an output cannot be written.
 public func merge(
@@ -32,6 +33,12 @@ public func merge(
     isTerminal: Bool = isatty(1) != 0
 ) -> Int32 {
     colorErrors = useColor(request.color, environment: env, isTerminal: isatty(2) != 0)
+    if let clash = outputOntoInput(
+        request.reports, reportPaths: request.inputs, environment: request.format == .github ? env : [:])
+    {
+        console.err(clash)
+        return Exit.usage
+    }
     if let code = checkDestinations(request.reports, console: console) { return code }
     let merged: (results: [CaseResult], options: ReportOptions)
     do { merged = try mergeReports(request.inputs) } catch {
