@@ -17,9 +17,9 @@ struct Scenerun: ParsableCommand {
         abstract: "Runs UIKit Dynamics scenes headlessly and checks their expectations.",
         discussion: """
             Exit codes: 0 every case passed, 1 an expectation failed, 2 a scene is invalid (load or runtime error), \
-            64 a usage error (also a --filter that selects no case, or a report path that names an input), 73 a report cannot be created (a folder, \
-            a device, a symbolic link, no permission), 74 an I/O error while writing (full disk, closed \
-            standard output), 130 interrupted.
+            64 a usage error (also a --filter that selects no case, or a report path that names an input), \
+            73 a report cannot be created (a folder, a device, a symbolic link, no permission), 74 an I/O error \
+            while writing (full disk, closed standard output), 130 interrupted.
 
             Examples:
               scenerun scenes/shade.yaml              run one scene and its variants
