@@ -155,6 +155,31 @@ import Testing
         #expect(mode == 0o444)
     }
 
+    /// A scene reached through a symbolic link: the link stays a link and the file it names is
+    /// rewritten (on main the link was replaced by a regular file). A scene with a second hard
+    /// link is refused (a rename would split the two names).
+    @Test func aLinkIsKeptAndAHardLinkIsRefused() throws {
+        let dir = try folder("links")
+        let fm = FileManager.default
+        let text = Self.ascii.joined(separator: "\n")
+        let target = dir.appendingPathComponent("real.yaml")
+        try Data(text.utf8).write(to: target)
+        let link = dir.appendingPathComponent("link.yaml")
+        try fm.createSymbolicLink(atPath: link.path, withDestinationPath: "real.yaml")
+        let r = try scenerun(["--update", link.path], env: ["CI": ""])
+        #expect(r.code == 0, "\(r.out)\(r.err)")
+        #expect(try fm.destinationOfSymbolicLink(atPath: link.path) == "real.yaml")
+        #expect([UInt8](try Data(contentsOf: target)) == fixed(Array(text.utf8)))
+        let other = dir.appendingPathComponent("other.yaml")
+        try fm.removeItem(at: target)
+        try Data(text.utf8).write(to: target)
+        try fm.linkItem(at: target, to: other)
+        let h = try scenerun(["--update", target.path], env: ["CI": ""])
+        #expect(h.code == 1)
+        #expect(h.err.contains("it has 2 hard links"), "\(h.err)")
+        #expect(try String(contentsOf: other, encoding: .utf8) == text)
+    }
+
     /// A save while `--update` runs (here during its write, held open by the test hook): on main
     /// the save was overwritten; now nothing is written and it says so.
     @Test func anEditSavedDuringTheUpdateIsKept() throws {

@@ -62,7 +62,7 @@ enum Nasty {
     /// Every scalar and list the parser reports is found at the byte its position converts to:
     /// the token there reads what the parser read.
     @Test(arguments: Nasty.variants.map(\.name))
-    func everyPositionThePaserReportsNamesItsBytes(_ variant: String) throws {
+    func everyPositionTheParserReportsNamesItsBytes(_ variant: String) throws {
         let bytes = try #require(Nasty.variants.first { $0.name == variant }).bytes
         let census = try Nasty.census(bytes)
         let lines = ByteLines(bytes)
