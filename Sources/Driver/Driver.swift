@@ -193,22 +193,28 @@ public struct Console: Sendable {
     /// Where the progress line goes, when there is a terminal to show it (standard error's):
     /// nil when standard error is not a terminal, and in tests unless they ask for it.
     public var progress: (@Sendable (String) -> Void)?
+    /// A located error already in compiler form (`r.json:12:9: error: …`), as one line; nil:
+    /// such errors go to `err` like any other.
+    public var located: (@Sendable (String) -> Void)?
     public init(
         out: @escaping @Sendable (String) throws(OutputError) -> Void,
         err: @escaping @Sendable (String) -> Void,
         note: @escaping @Sendable (String) -> Void,
-        progress: (@Sendable (String) -> Void)? = nil
+        progress: (@Sendable (String) -> Void)? = nil,
+        located: (@Sendable (String) -> Void)? = nil
     ) {
         self.out = out
         self.err = err
         self.note = note
         self.progress = progress
+        self.located = located
     }
     public static let standard = Console(
         out: { (s: String) throws(OutputError) in try writeStandardOutput(s) },
         err: { printError($0) },
         note: { _ = writeAll(2, Array("scenerun: note: \($0)\n".utf8)) },
-        progress: isatty(2) != 0 ? writeToStandardError : nil)
+        progress: isatty(2) != 0 ? writeToStandardError : nil,
+        located: { writeToStandardError($0 + "\n") })
 }
 
 @Sendable func writeToStandardError(_ text: String) { _ = writeAll(2, Array(text.utf8)) }
