@@ -95,7 +95,8 @@ public func installSignalHandlers() {
 nonisolated(unsafe) var tempCounter = 0
 
 /// Test hook: seconds to stall after the temporary file is written, before it is renamed
-/// (`SCENERUN_TEST_STALL_WRITE`), so a test can interrupt a write half-way.
+/// (`SCENERUN_TEST_STALL_WRITE`), so a test can interrupt a write half-way, or (record mode) save
+/// the scene while it is being rewritten.
 let stallSeconds: UInt32 = {
     UInt32(ProcessInfo.processInfo.environment["SCENERUN_TEST_STALL_WRITE"] ?? "") ?? 0
 }()
