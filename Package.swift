@@ -8,6 +8,7 @@ import PackageDescription
 //             (discovery, filtering, sharding, parallel runs, atomic writes, exit codes, --watch)
 //   ScenerunKit ── Driver, Reports, Results, SceneRunner  (SceneRun for Swift tests)
 //   ScenerunPlugin ── scenerun  (`swift package scenerun PATHS`)
+//   RecordMode ── SceneLoader (the parser's census of a file), Results, Diagnostics
 //   SceneLoader ── Yams (the only target that sees YAML), SceneModel, Expressions
 //   SceneRunner ── UIDynamics, Dynamics, Interaction, SceneModel, Expressions, Expectations, Results
 //   Reports ── Results, Expressions (number formatting)
@@ -57,7 +58,7 @@ let package = Package(
         .target(name: "Driver", dependencies: [
             "RecordMode", "SceneLoader", "SceneRunner", "Reports", "Results", "SceneModel", "Expressions", "Diagnostics",
         ]),
-        .target(name: "RecordMode", dependencies: ["Results", "Diagnostics"]),
+        .target(name: "RecordMode", dependencies: ["SceneLoader", "Results", "Diagnostics"]),
         .target(name: "ScenerunKit", dependencies: ["Driver", "Reports", "Results", "SceneRunner"]),
         .plugin(name: "ScenerunPlugin",
                 capability: .command(intent: .custom(verb: "scenerun", description: "Run scenes with scenerun (docs/library.md)")),
@@ -84,7 +85,7 @@ let package = Package(
         .testTarget(name: "SceneVocabularyTests", dependencies: ["SceneVocabulary", "SceneLoader", "SceneModel", "Expectations", "Expressions", "Diagnostics", "Geometry"]),
         .testTarget(name: "ReplayTests", dependencies: ["Reports", "SceneLoader", "SceneRunner", "Expectations", "Results", "SceneModel", "Diagnostics", "Geometry"]),
         .testTarget(name: "DriverTests", dependencies: ["Driver", "Reports", "Results"]),
-        .testTarget(name: "RecordModeTests", dependencies: ["RecordMode", "Results", "Diagnostics"]),
+        .testTarget(name: "RecordModeTests", dependencies: ["RecordMode", "SceneLoader", "Results", "Diagnostics"]),
         .testTarget(name: "ScenerunKitTests", dependencies: ["ScenerunKit"]),
         .testTarget(name: "EndToEndTests", dependencies: ["scenerun"], exclude: ["Golden"]),
     ]

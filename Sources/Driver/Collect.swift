@@ -26,6 +26,8 @@ public struct Loaded: Sendable {
     /// The run index of each case in `cases`, and of `invalid`.
     public var caseIndices: [Int] = []
     public var invalidIndex: Int?
+    /// The file as it was read (its path's bytes and its bytes), for record mode.
+    public var file: (path: FilePath, bytes: [UInt8])?
     public init(cases: [Scene] = [], invalid: CaseResult? = nil) {
         self.cases = cases
         self.invalid = invalid
@@ -53,7 +55,9 @@ public func collectRun(_ selection: Selection) -> (loaded: [Loaded], run: RunIde
         case .success(let bytes):
             do {
                 let cases = try SceneFile.load(path: file.display, bytes: bytes, limits: selection.limits)
-                out.append(Loaded(cases: cases.filter { matches($0.name, selection.filter) }))
+                var l = Loaded(cases: cases.filter { matches($0.name, selection.filter) })
+                l.file = (file, bytes)
+                out.append(l)
             } catch {
                 if matches(name, selection.filter) {
                     out.append(
@@ -86,6 +90,7 @@ public func collectRun(_ selection: Selection) -> (loaded: [Loaded], run: RunIde
     var kept: [Loaded] = []
     for l in out {
         var m = Loaded()
+        m.file = l.file
         if let inv = l.invalid, let i = l.invalidIndex, shard.contains(i) {
             m.invalid = inv
             m.invalidIndex = i

@@ -67,10 +67,16 @@ public struct Shard: Sendable, Equatable {
 public struct ReportRequest: Sendable, Equatable {
     public var format: ReportFormat
     public var path: String
-    public init(format: ReportFormat, path: String) {
+    /// The option that asked for it when it was a spelling (`--json`), for messages; nil for
+    /// `--report NAME=PATH`.
+    public var option: String?
+    public init(format: ReportFormat, path: String, option: String? = nil) {
         self.format = format
         self.path = path
+        self.option = option
     }
+    /// How the command line named it: `--json out.json` or `--report json=out.json`.
+    public var label: String { option.map { "\($0) \(path)" } ?? "--report \(format.rawValue)=\(path)" }
 
     /// Parses `NAME=PATH`; nil with the reason when it is not one.
     public static func parse(_ text: String) -> Result<ReportRequest, ParseError> {
@@ -193,22 +199,28 @@ public struct Console: Sendable {
     /// Where the progress line goes, when there is a terminal to show it (standard error's):
     /// nil when standard error is not a terminal, and in tests unless they ask for it.
     public var progress: (@Sendable (String) -> Void)?
+    /// A located error already in compiler form (`r.json:12:9: error: …`), as one line; nil:
+    /// such errors go to `err` like any other.
+    public var located: (@Sendable (String) -> Void)?
     public init(
         out: @escaping @Sendable (String) throws(OutputError) -> Void,
         err: @escaping @Sendable (String) -> Void,
         note: @escaping @Sendable (String) -> Void,
-        progress: (@Sendable (String) -> Void)? = nil
+        progress: (@Sendable (String) -> Void)? = nil,
+        located: (@Sendable (String) -> Void)? = nil
     ) {
         self.out = out
         self.err = err
         self.note = note
         self.progress = progress
+        self.located = located
     }
     public static let standard = Console(
         out: { (s: String) throws(OutputError) in try writeStandardOutput(s) },
         err: { printError($0) },
         note: { _ = writeAll(2, Array("scenerun: note: \($0)\n".utf8)) },
-        progress: isatty(2) != 0 ? writeToStandardError : nil)
+        progress: isatty(2) != 0 ? writeToStandardError : nil,
+        located: { writeToStandardError($0 + "\n") })
 }
 
 @Sendable func writeToStandardError(_ text: String) { _ = writeAll(2, Array(text.utf8)) }
@@ -228,7 +240,13 @@ public func execute(
             if failed == nil { failed = error }
         }
     }
-    // Refuse unusable destinations before spending time on the run.
+    // Refuse an output onto an input, then unusable destinations, before spending time on the run.
+    if let clash = outputOntoInput(
+        request.reports, scenePaths: request.selection.paths, environment: request.format == .github ? env : [:])
+    {
+        console.err(clash)
+        return Exit.usage
+    }
     if let code = checkDestinations(request.reports, console: console) { return code }
 
     let selection = request.selection
@@ -288,7 +306,9 @@ public func execute(
         ordered, options: options, format: request.format, reports: request.reports, color: request.color,
         console: console, environment: env, isTerminal: isTerminal)
     if code != 0 { return code }
-    if let scope = request.update { return record(ordered, scope: scope, console: console) }
+    if let scope = request.update {
+        return record(ordered, loaded: loaded, selection: selection, scope: scope, console: console)
+    }
     return outcomeExitCode(for: ordered)
 }
 

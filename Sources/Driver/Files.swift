@@ -10,7 +10,7 @@ import Foundation
 #endif
 
 /// A path as the file system knows it (bytes, which need not be UTF-8) and as messages show it.
-public struct FilePath: Hashable {
+public struct FilePath: Hashable, Sendable {
     /// The bytes of the path, without a terminating NUL.
     public var raw: [UInt8]
     /// The path for messages and reports: invalid UTF-8 sequences shown as U+FFFD.

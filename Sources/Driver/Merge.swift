@@ -22,10 +22,23 @@ public struct MergeRequest: Sendable {
 public struct MergeError: Error, Equatable, CustomStringConvertible {
     public var path: String?
     public var message: String
-    public var description: String { path.map { "\(escapeForTerminal($0)): \(message)" } ?? message }
+    /// Where in the file, when the error is about one value of it (1-based).
+    public var line: Int?
+    public var column: Int?
+    public var description: String {
+        guard let p = path else { return message }
+        guard let line, let column else { return "\(escapeForTerminal(p)): \(message)" }
+        return "\(escapeForTerminal(p)):\(line):\(column): \(message)"
+    }
+    /// `r.json:12:9: error: message`, when the error has a place.
+    public var compilerForm: String? {
+        guard let p = path, let line, let column else { return nil }
+        return "\(escapeForTerminal(p)):\(line):\(column): error: \(message)"
+    }
 }
 
-/// Merges the reports and writes the outputs. Exit codes: 2 when the input is not the complete,
+/// Merges the reports and writes the outputs. Exit codes: 64 when an output names an input
+/// report (`outputOntoInput`, before anything is read or written); 2 when the input is not the complete,
 /// non-overlapping set of shards of one run (the message names the file and why), else as `run`:
 /// 0, 1 or 2 by the cases' outcomes, 73/74 when an output cannot be written.
 public func merge(
@@ -34,11 +47,22 @@ public func merge(
     isTerminal: Bool = isatty(1) != 0
 ) -> Int32 {
     colorErrors = useColor(request.color, environment: env, isTerminal: isatty(2) != 0)
+    if let clash = outputOntoInput(
+        request.reports, reportPaths: request.inputs, environment: request.format == .github ? env : [:])
+    {
+        console.err(clash)
+        return Exit.usage
+    }
     if let first = request.inputs.first, isMutationReport(first) { return mergeMutation(request, console: console) }
     if let code = checkDestinations(request.reports, console: console) { return code }
     let merged: (results: [CaseResult], options: ReportOptions)
     do { merged = try mergeReports(request.inputs) } catch {
-        console.err(error.description)
+        // A located error in compiler form, `r.json:12:9: error: …`, where the console takes one.
+        if let text = error.compilerForm, let located = console.located {
+            located(text)
+        } else {
+            console.err(error.description)
+        }
         return Exit.invalid
     }
     var options = merged.options
@@ -95,17 +119,26 @@ public func mergeReports(_ paths: [String]) throws(MergeError) -> (results: [Cas
         }
     }
     if owner.count < run.cases {
-        let missing = (0..<run.cases).filter { owner[$0] == nil }
+        // Counted, not listed: a report may claim any number of cases (bounded work and memory).
+        let missingCount = run.cases - owner.count
+        let firstMissing = (0...owner.count).first { owner[$0] == nil } ?? 0
         var hint = "merge the report of every shard"
-        if let n = shards.first.flatMap({ $0.split(separator: "/").last.flatMap { Int($0) } }) {
-            let absent = (1...max(1, n)).map { "\($0)/\(n)" }.filter { !shards.contains($0) }
-            if !absent.isEmpty { hint = "the report of --shard \(absent.joined(separator: ", ")) is missing" }
+        if let n = shards.first.flatMap({ $0.split(separator: "/").last.flatMap { Int($0) } }), n >= 1 {
+            // At most the first ten absent shards, found in at most shards.count + 10 steps.
+            var absent: [String] = []
+            var k = 1
+            while k <= n && absent.count < 10 {
+                if !shards.contains("\(k)/\(n)") { absent.append("\(k)/\(n)") }
+                k += 1
+            }
+            let more = absent.count == 10 && k <= n ? " and more" : ""
+            if !absent.isEmpty { hint = "the report of --shard \(absent.joined(separator: ", "))\(more) is missing" }
         }
         throw MergeError(
             path: nil,
             message:
-                "\(paths.map { escapeForTerminal($0) }.joined(separator: ", ")): \(missing.count) of the run's "
-                + "\(run.cases) cases are missing (the first is case \(missing[0])); \(hint)"
+                "\(paths.map { escapeForTerminal($0) }.joined(separator: ", ")): \(missingCount) of the run's "
+                + "\(run.cases) cases are missing (the first is case \(firstMissing)); \(hint)"
         )
     }
     var axes: [String: ReportDocument.Sweep] = [:]
@@ -153,9 +186,17 @@ func readReport(_ path: String) throws(MergeError) -> ReportDocument {
                 + "with it)"
         )
     }
-    do { return try JSONDecoder().decode(ReportDocument.self, from: data) } catch {
-        throw MergeError(path: path, message: "not a scenerun JSON report (\(decodingReason(error)))")
+    let doc: ReportDocument
+    do { doc = try JSONDecoder().decode(ReportDocument.self, from: data) } catch {
+        var e = MergeError(path: path, message: "not a scenerun JSON report (\(decodingReason(error)))")
+        if let at = decodingPath(error), let p = JSONLocator.position(of: at, in: bytes) {
+            e.line = p.line
+            e.column = p.column
+        }
+        throw e
     }
+    try checkReport(doc, bytes: bytes, path: path)
+    return doc
 }
 
 /// A decoding error in a sentence: what is wrong and where in the report.

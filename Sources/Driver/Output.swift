@@ -56,15 +56,18 @@ private nonisolated(unsafe) let pendingTemp: UnsafeMutablePointer<CChar> = {
     return p
 }()
 
-private func setPending(_ path: String?) {
+private func setPending(_ path: String?) { setPending(raw: path.map { Array($0.utf8) }) }
+
+/// Registers (or clears, with nil) the temporary file to remove on SIGINT/SIGTERM, by its bytes.
+func setPending(raw path: [UInt8]?) {
     guard let path else { pendingTemp[0] = 0; return }
-    let bytes = Array(path.utf8CString)
+    let bytes = path + [0]
     // A path longer than PATH_MAX cannot have been opened anyway.
     let n = Swift.min(bytes.count, Int(PATH_MAX) + 1)
     pendingTemp[0] = 0
-    for i in 1..<n { pendingTemp[i] = bytes[i] }
+    for i in 1..<n { pendingTemp[i] = CChar(bitPattern: bytes[i]) }
     pendingTemp[n - 1] = 0
-    pendingTemp[0] = bytes[0]
+    pendingTemp[0] = CChar(bitPattern: bytes[0])
 }
 
 /// Installs handlers so that SIGINT and SIGTERM remove the temporary file being written (if any)
@@ -89,11 +92,12 @@ public func installSignalHandlers() {
     pthread_sigmask(SIG_UNBLOCK, &set, nil)
 }
 
-private nonisolated(unsafe) var tempCounter = 0
+nonisolated(unsafe) var tempCounter = 0
 
 /// Test hook: seconds to stall after the temporary file is written, before it is renamed
-/// (`SCENERUN_TEST_STALL_WRITE`), so a test can interrupt a write half-way.
-private let stallSeconds: UInt32 = {
+/// (`SCENERUN_TEST_STALL_WRITE`), so a test can interrupt a write half-way, or (record mode) save
+/// the scene while it is being rewritten.
+let stallSeconds: UInt32 = {
     UInt32(ProcessInfo.processInfo.environment["SCENERUN_TEST_STALL_WRITE"] ?? "") ?? 0
 }()
 

@@ -1,31 +1,110 @@
 import Diagnostics
 import RecordMode
 import Results
+import SceneLoader
+import SceneModel
 
-/// Record mode: rewrites the observed values into the scene files, atomically, and prints each
-/// change as `file:line: old → new` and each expectation it left alone with why. Returns 0 when
-/// every failure was rewritten, else the run's exit code.
-func record(_ results: [CaseResult], scope: ExpectationRewriter.Scope, console: Console) -> Int32 {
-    var sources: [String: String] = [:]
-    for r in results { if let s = r.source { sources[r.file] = s } }
-    let plan = ExpectationRewriter.plan(results, scope: scope, sources: sources)
-    var failed: OutputError?
-    for (file, edits) in plan.edits.sorted(by: { $0.key < $1.key }) where !edits.isEmpty {
-        guard let text = sources[file] else { continue }
-        do { try writeAtomically(ExpectationRewriter.apply(edits, to: text), to: file) } catch {
-            console.err(error.message)
-            if failed == nil { failed = error }
+/// Record mode: rewrites the observed values into the scene files and prints each change as
+/// `file:line: old → new` and each expectation it left alone with why.
+///
+/// Each file is edited as bytes at the positions the parser reported, the edited text is parsed
+/// again and must be the old document with exactly the intended scalars changed, and the file is
+/// replaced atomically only if it still holds the bytes the run read (`replaceScene`); otherwise
+/// nothing is written to it and the refusal is an error naming the case. Exit code: 73/74 when a
+/// file could not be written, else 2 when a case is invalid, else 1 when a failure was not
+/// rewritten (left alone, or its file refused), else 0.
+func record(
+    _ results: [CaseResult], loaded: [Loaded], selection: Selection, scope: ExpectationRewriter.Scope,
+    console: Console
+) -> Int32 {
+    // The files as read, by the name results carry; two files that show as one name (file names
+    // that are not UTF-8) are not told apart, so neither is edited.
+    var files: [String: (path: FilePath, bytes: [UInt8])] = [:]
+    var ambiguous: Set<String> = []
+    for l in loaded {
+        guard let f = l.file else { continue }
+        if let other = files[f.path.display], other.path != f.path { ambiguous.insert(f.path.display) }
+        files[f.path.display] = f
+    }
+    for name in ambiguous { files[name] = nil }
+    var sources: [String: SourceText] = [:]
+    for (name, f) in files { sources[name] = SourceText(bytes: f.bytes) }
+    let elsewhere = selection.filter == nil && selection.shard == nil ? [:] : readElsewhere(results, files, selection)
+    let plan = ExpectationRewriter.plan(results, scope: scope, sources: sources, readElsewhere: elsewhere)
+
+    var written = ExpectationRewriter.Plan()
+    var refused = false
+    var outputFailure: OutputError?
+    for (name, edits) in plan.edits.sorted(by: { $0.key < $1.key }) where !edits.isEmpty {
+        guard let f = files[name], let source = sources[name] else { continue }  // every planned file has both
+        let first = edits.min { $0.range.lowerBound < $1.range.lowerBound }!  // edits is not empty
+        func refuse(_ at: SourceLocation, _ why: String) {
+            console.err(
+                escapeForTerminal("\(at): record mode did not rewrite \(name) (case \(first.caseName)): \(why)"))
+            refused = true
+        }
+        var intended: [YAMLCensus.Position: String] = [:]
+        for e in edits { intended.merge(e.changes) { a, _ in a } }
+        guard let newBytes = ExpectationRewriter.apply(edits, to: f.bytes), let oldText = source.text,
+            let newText = SourceText(bytes: newBytes).text
+        else {
+            refuse(first.location, "the edits overlap or the edited text is not UTF-8; nothing written")
+            continue
+        }
+        if let (p, why) = YAMLCensus.difference(old: oldText, new: newText, intended: intended) {
+            let at = p.map { SourceLocation(file: name, line: $0.line, column: $0.column) } ?? first.location
+            refuse(
+                at,
+                "the edited file would not be the same document with only the values changed (\(why)); "
+                    + "nothing written")
+            continue
+        }
+        do throws(SceneWriteError) {
+            try replaceScene(f.path, expected: f.bytes, with: newBytes)
+            written.edits[name] = edits
+        } catch {
+            refuse(first.location, error.message)
+            if outputFailure == nil { outputFailure = error.output }
         }
     }
-    var out = plan.summary.map { escapeForTerminal($0) + "\n" }.joined()
-    for (loc, why) in plan.leftAlone { out += escapeForTerminal("\(loc): left alone: \(why)") + "\n" }
-    let changed = plan.edits.values.reduce(0) { $0 + $1.count }
-    let files = plan.edits.values.filter { !$0.isEmpty }.count
+    var out = written.summary.map { escapeForTerminal($0) + "\n" }.joined()
+    for l in plan.leftAlone { out += escapeForTerminal("\(l.location): left alone: \(l.why)") + "\n" }
+    let changed = written.edits.values.reduce(0) { $0 + $1.count }
     out +=
-        "\(changed) value\(changed == 1 ? "" : "s") rewritten in \(files) file(s)"
+        "\(changed) value\(changed == 1 ? "" : "s") rewritten in \(written.edits.count) file(s)"
         + (plan.leftAlone.isEmpty ? "" : ", \(plan.leftAlone.count) left alone") + "\n"
-    do { try console.out(out) } catch { console.err(error.message); return error.code }
-    if let f = failed { return f.code }
-    let invalid = results.contains { $0.status == .invalid }
-    return invalid || !plan.leftAlone.isEmpty ? outcomeExitCode(for: results) : Exit.passed
+    do throws(OutputError) { try console.out(out) } catch {
+        console.err(error.message)
+        return error.code
+    }
+    if let f = outputFailure { return f.code }
+    if results.contains(where: { $0.status == .invalid }) { return Exit.invalid }
+    return refused || plan.leftAlone.contains(where: \.failing) ? Exit.failed : Exit.passed
+}
+
+/// The value expectations that cases outside the run (not selected by `--filter` or `--shard`)
+/// read, each with the name of one such case: record mode must not change what they check.
+func readElsewhere(
+    _ results: [CaseResult], _ files: [String: (path: FilePath, bytes: [UInt8])], _ selection: Selection
+) -> [SourceLocation: String] {
+    var ran: [String: Set<String>] = [:]
+    for r in results { ran[r.file, default: []].insert(r.name) }
+    var out: [SourceLocation: String] = [:]
+    for (name, f) in files.sorted(by: { $0.key < $1.key }) {
+        guard let cases = try? SceneFile.load(path: name, bytes: f.bytes, limits: selection.limits) else { continue }
+        for c in cases where !(ran[name]?.contains(c.name) ?? false) {
+            for loc in valueLocations(c) where out[loc] == nil { out[loc] = c.name }
+        }
+    }
+    return out
+}
+
+/// Where a case's value expectations are written (the top-level `expect` and every checkpoint).
+func valueLocations(_ scene: Scene) -> [SourceLocation] {
+    var all = scene.expect.map { [$0] } ?? []
+    for step in scene.script { if case .expect(let e) = step { all.append(e) } }
+    return all.flatMap { e in
+        e.transitions.map(\.location) + e.views.map(\.location) + e.events.map(\.location)
+            + [e.rest?.1, e.restBy?.1].compactMap { $0 }
+    }
 }

@@ -1,9 +1,27 @@
 import Diagnostics
 import Results
+import SceneLoader
+
+/// A scene file as record mode edits it: its bytes (never re-split text), the parser's
+/// positions mapped onto them, and the parser's own census of its values.
+public struct SourceText: Sendable {
+    public let lines: ByteLines
+    /// Nil when the text does not parse (it changed since the run, or is not UTF-8).
+    public let census: YAMLCensus.Census?
+    public var bytes: [UInt8] { lines.bytes }
+    /// The text the parser reads: the bytes after a byte order mark.
+    public var text: String? { String(validating: bytes[lines.start...], as: UTF8.self) }
+
+    public init(bytes: [UInt8]) {
+        lines = ByteLines(bytes)
+        census = String(validating: bytes[lines.start...], as: UTF8.self).flatMap(YAMLCensus.census)
+    }
+}
 
 /// Record mode: rewrites the expected values of a scene file with what a run observed, as a
-/// targeted text edit at the locations the loader recorded. Every byte that is not an updated
-/// value stays as it was: comments, blank lines, key order, quoting and spacing.
+/// targeted edit of the file's bytes at the positions the parser reported. Every byte that is not
+/// an updated value stays as it was: comments, blank lines, key order, quoting, spacing, line
+/// endings and a byte order mark.
 public enum ExpectationRewriter {
     public enum Scope: Sendable { case failing, all }
 
@@ -12,91 +30,207 @@ public enum ExpectationRewriter {
         public var location: SourceLocation
         public var old: String
         public var new: String
-        /// Characters from the location that `old` covers.
-        var length: Int
+        /// The bytes of the file that `old` covers.
+        public var range: Range<Int>
+        /// The scalars that change, by their position in the old text, with their new values as
+        /// the parser must read them (what `YAMLCensus.difference` checks after the edit).
+        public var changes: [YAMLCensus.Position: String]
+        /// The first case that observed it (to name in messages).
+        public var caseName: String
+    }
+
+    /// An expectation the update does not rewrite, with why; `failing` when it failed (the run
+    /// then still fails: exit 1).
+    public struct LeftAlone: Sendable, Hashable {
+        public var location: SourceLocation
+        public var why: String
+        public var failing: Bool
     }
 
     /// What an update would do: the edits by file, and the expectations it leaves alone with why.
     public struct Plan: Sendable {
         public var edits: [String: [Edit]] = [:]
-        public var leftAlone: [(location: SourceLocation, why: String)] = []
+        public var leftAlone: [LeftAlone] = []
+        public init() {}
         public var isEmpty: Bool { edits.values.allSatisfy(\.isEmpty) }
         /// `file:line: old → new`, in file and line order.
         public var summary: [String] {
             edits.keys.sorted().flatMap { f in
-                (edits[f] ?? []).sorted {
-                    ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column)
-                }
-                .map { "\(f):\($0.location.line): \($0.old) → \($0.new)" }
+                (edits[f] ?? []).sorted { $0.range.lowerBound < $1.range.lowerBound }
+                    .map { "\(f):\($0.location.line): \(oneLine($0.old)) → \(oneLine($0.new))" }
             }
+        }
+
+        /// A value written over several lines, shown on one: each line break and the blanks
+        /// around it as one space.
+        func oneLine(_ s: String) -> String {
+            let b = Array(s.utf8)
+            var out: [UInt8] = []
+            var i = 0
+            while i < b.count {
+                let n = ByteLines.breakLength(b, at: i)
+                guard n > 0 else { out.append(b[i]); i += 1; continue }
+                while let l = out.last, Token.isBlank(l) { out.removeLast() }
+                out.append(0x20)
+                i += n
+                while i < b.count, Token.isBlank(b[i]) { i += 1 }
+            }
+            return String(decoding: out, as: UTF8.self)
         }
     }
 
     /// Plans the rewrite of the value expectations of `results` (every one with `.all`, the
-    /// failing ones with `.failing`). `sources` gives each file's text. A value written in a
-    /// scene and seen by several cases (its variants) is rewritten only when every case
-    /// observed the same new text; swept cases and `that:` expressions are never rewritten.
-    public static func plan(_ results: [CaseResult], scope: Scope, sources: [String: String]) -> Plan {
+    /// failing ones with `.failing`). `sources` gives each file as it was read. A value written in
+    /// a scene and seen by several cases (its variants) is rewritten only when every case
+    /// observed the same new text; a value that a case outside the run reads (`readElsewhere`:
+    /// its location and that case's name) is never rewritten; swept cases, `that:` expressions
+    /// and values used through aliases are never rewritten. Every failure is either rewritten or
+    /// left alone with why.
+    public static func plan(
+        _ results: [CaseResult], scope: Scope, sources: [String: SourceText],
+        readElsewhere: [SourceLocation: String] = [:]
+    ) -> Plan {
         var plan = Plan()
         var proposals: [SourceLocation: [String?]] = [:]
         var order: [SourceLocation] = []
         var failing: Set<SourceLocation> = []
-        var tokens: [SourceLocation: Token] = [:]
+        var firstCase: [SourceLocation: String] = [:]
+        var tokens: [SourceLocation: Result<Located, Reason>] = [:]
         for r in results {
             for f in r.failures where !r.observations.contains(where: { $0.location == f.location }) {
-                plan.leftAlone.append((f.location, "not a value expectation (a `that:` or a timeout): needs a hand"))
+                plan.leftAlone.append(
+                    .init(
+                        location: f.location, why: "not a value expectation (a `that:` or a timeout): needs a hand",
+                        failing: true))
             }
             if r.sweep != nil {
                 for o in r.observations where !o.passed {
-                    plan.leftAlone.append((o.location, "in a swept case (\(r.name)): sweeps are not rewritten"))
+                    plan.leftAlone.append(
+                        .init(
+                            location: o.location, why: "in a swept case (\(r.name)): sweeps are not rewritten",
+                            failing: true))
                 }
                 continue
             }
             for o in r.observations {
-                guard let text = sources[o.location.file] else { continue }
                 if !o.passed { failing.insert(o.location) }
-                if tokens[o.location] == nil { tokens[o.location] = Token.at(o.location, in: text) }
-                if proposals[o.location] == nil { order.append(o.location) }
-                proposals[o.location, default: []].append(tokens[o.location].flatMap { replacement(for: o, token: $0) })
+                if tokens[o.location] == nil { tokens[o.location] = locate(o.location, in: sources[o.location.file]) }
+                if proposals[o.location] == nil {
+                    order.append(o.location)
+                    firstCase[o.location] = r.name
+                }
+                let proposal = try? tokens[o.location]?.get().token
+                proposals[o.location, default: []].append(proposal.flatMap { replacement(for: o, token: $0) })
             }
         }
         for loc in order where scope == .all || failing.contains(loc) {
-            guard let token = tokens[loc], let texts = proposals[loc], let first = texts.first else { continue }
-            guard let new = first, texts.allSatisfy({ $0 == new }) else {
-                plan.leftAlone.append(
-                    (
-                        loc,
-                        texts.contains(nil)
-                            ? "written as an expression or in a form record mode cannot rewrite: needs a hand"
-                            : "its cases observed different values: needs a hand"
-                    ))
+            let isFailing = failing.contains(loc)
+            func leave(_ why: String) { plan.leftAlone.append(.init(location: loc, why: why, failing: isFailing)) }
+            let located: Located
+            switch tokens[loc] {
+            case .success(let l)?: located = l
+            case .failure(let r)?: leave(r.why); continue
+            case nil: continue  // every location in `order` has a token result
+            }
+            guard let texts = proposals[loc], let first = texts.first, let new = first, texts.allSatisfy({ $0 == new })
+            else {
+                leave(
+                    proposals[loc]?.contains(nil) ?? true
+                        ? "written as an expression or in a form record mode cannot rewrite: needs a hand"
+                        : "its cases observed different values: needs a hand")
                 continue
             }
-            if new != token.text {
-                plan.edits[loc.file, default: []].append(
-                    Edit(location: loc, old: token.text, new: new, length: token.length))
+            if new == located.token.text {
+                if isFailing { leave("record mode has no other value to write here: needs a hand") }
+                continue
             }
+            if let other = readElsewhere[loc] {
+                leave("also read by case `\(other)`, which this run did not select (--filter or --shard): run it too")
+                continue
+            }
+            guard let changes = located.changes(to: new) else {
+                leave("written in a form record mode cannot rewrite: needs a hand")
+                continue
+            }
+            plan.edits[loc.file, default: []].append(
+                Edit(
+                    location: loc, old: located.token.text, new: new, range: located.token.range, changes: changes,
+                    caseName: firstCase[loc] ?? ""))
         }
-        var seen: Set<String> = []
-        plan.leftAlone = plan.leftAlone.filter { seen.insert("\($0.location)\u{0}\($0.why)").inserted }
+        var seen: Set<LeftAlone> = []
+        plan.leftAlone = plan.leftAlone.filter { seen.insert($0).inserted }
             .sorted {
-                ($0.location.file, $0.location.line, $0.location.column) < (
-                    $1.location.file, $1.location.line, $1.location.column
+                ($0.location.file, $0.location.line, $0.location.column, $0.why) < (
+                    $1.location.file, $1.location.line, $1.location.column, $1.why
                 )
             }
         return plan
     }
 
-    /// The text with the edits applied (each at its line and column, from the last to the first).
-    public static func apply(_ edits: [Edit], to text: String) -> String {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
-        for e in edits.sorted(by: { ($0.location.line, $0.location.column) > ($1.location.line, $1.location.column) }) {
-            let l = e.location.line - 1
-            let c = e.location.column - 1
-            guard l >= 0, l < lines.count, c >= 0, c + e.length <= lines[l].count else { continue }
-            lines[l].replaceSubrange(c..<(c + e.length), with: Array(e.new))
+    /// Why a value cannot be located or trusted.
+    struct Reason: Error { var why: String }
+
+    /// A value's token, checked against the parser: its scalar (or each element of its list) is
+    /// what the parser read there, and nothing else in the document uses it (no alias).
+    struct Located {
+        var token: Token
+        /// The parser's positions of a list's elements.
+        var itemPositions: [YAMLCensus.Position]
+        var position: YAMLCensus.Position
+
+        /// The scalars that change when `token` becomes `new`, with the values the parser must
+        /// then read; nil when that cannot be told.
+        func changes(to new: String) -> [YAMLCensus.Position: String]? {
+            guard let items = token.items else {
+                guard token.quoted else { return [position: new] }
+                let inner = new.utf8.dropFirst().dropLast()
+                return [position: String(decoding: inner, as: UTF8.self)]
+            }
+            // The new list token, scanned as the old one was: its elements in order.
+            guard let newItems = Token.at(0, in: Array(new.utf8))?.items?.map(\.text), newItems.count == items.count
+            else { return nil }
+            var out: [YAMLCensus.Position: String] = [:]
+            for (k, item) in items.enumerated() where newItems[k] != item.text { out[itemPositions[k]] = newItems[k] }
+            return out
         }
-        return lines.map { String($0) }.joined(separator: "\n")
+    }
+
+    static func locate(_ loc: SourceLocation, in source: SourceText?) -> Result<Located, Reason> {
+        guard let source else { return .failure(Reason(why: "the scene file could not be read again: needs a hand")) }
+        guard let census = source.census else {
+            return .failure(Reason(why: "the scene file no longer parses as it did for the run: needs a hand"))
+        }
+        let p = YAMLCensus.Position(line: loc.line, column: loc.column)
+        let cannot = Reason(why: "written in a form record mode cannot rewrite: needs a hand")
+        guard let offset = source.lines.offset(line: loc.line, column: loc.column),
+            let token = Token.at(offset, in: source.bytes)
+        else { return .failure(cannot) }
+        let aliased = Reason(why: "used through an alias (`*name`) elsewhere too: needs a hand")
+        if let items = token.items {
+            guard let seq = census.sequences[p] else { return .failure(cannot) }
+            guard seq.uses == 1 else { return .failure(aliased) }
+            guard seq.items.count == items.count, zip(seq.items, items).allSatisfy({ $0.value == $1.text }) else {
+                return .failure(cannot)
+            }
+            return .success(Located(token: token, itemPositions: seq.items.map(\.position), position: p))
+        }
+        guard let scalar = census.scalars[p] else { return .failure(cannot) }
+        guard scalar.uses == 1 else { return .failure(aliased) }
+        guard token.value == scalar.value else { return .failure(cannot) }
+        return .success(Located(token: token, itemPositions: [], position: p))
+    }
+
+    /// The bytes with the edits applied, each replacing the bytes its range covers; nil when two
+    /// edits overlap or one is outside the bytes.
+    public static func apply(_ edits: [Edit], to bytes: [UInt8]) -> [UInt8]? {
+        var out = bytes
+        var limit = bytes.count
+        for e in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+            guard e.range.lowerBound >= 0, e.range.upperBound <= limit else { return nil }
+            out.replaceSubrange(e.range, with: Array(e.new.utf8))
+            limit = e.range.lowerBound
+        }
+        return out
     }
 
     /// The new text of the value at `token` for what was observed; nil when record mode cannot
@@ -109,22 +243,29 @@ public enum ExpectationRewriter {
                 return number(values[0], tolerance: tolerance, old: old, oldText: token.text)
             }
             guard let items = token.items, items.count == values.count else { return nil }
-            var out = token.text
+            var out = Array(token.text.utf8)
+            let base = token.range.lowerBound
             // Replace each element in place, from the last, so that spacing is kept.
             for (item, v) in zip(items, values).reversed() {
                 guard let old = Double(item.text) else { return nil }
                 let new = number(v, tolerance: tolerance, old: old, oldText: item.text)
-                let a = out.index(out.startIndex, offsetBy: item.offset)
-                let b = out.index(a, offsetBy: item.text.count)
-                out.replaceSubrange(a..<b, with: new)
+                out.replaceSubrange(
+                    (item.range.lowerBound - base)..<(item.range.upperBound - base), with: Array(new.utf8))
             }
-            return out
+            return String(decoding: out, as: UTF8.self)
         case .word(let w):
             guard token.items == nil else { return nil }
-            return token.quoted ? token.text.first.map { "\($0)\(w)\($0)" } : w
+            guard token.quoted, let q = token.text.first else { return w }
+            // Written between the same quotes; a word that would need an escape is left alone.
+            guard !w.contains(q), !w.contains("\\"), !w.unicodeScalars.contains(where: { $0.value < 0x20 }) else {
+                return nil
+            }
+            return "\(q)\(w)\(q)"
         case .count(let n):
             // A count or range that holds is the author's bound: kept.
-            return token.items == nil ? (o.passed ? token.text : String(n)) : nil
+            guard token.items == nil else { return nil }
+            if o.passed { return token.text }
+            return token.quoted ? token.text.first.map { "\($0)\(n)\($0)" } : String(n)
         case .restTime(let t, let tick):
             // `restBy` is an upper bound: kept while it holds, else the rest time rounded up.
             guard token.items == nil, token.number != nil else { return nil }
@@ -170,64 +311,5 @@ public enum ExpectationRewriter {
             if digits.hasSuffix(".") { digits.removeLast() }
         }
         return (r < 0 ? "-" : "") + digits
-    }
-}
-
-/// A YAML value as written at a location: a plain or quoted scalar, or a flow sequence of plain
-/// scalars (with each element's offset in the token's text).
-@_spi(Testing) public struct Token: Sendable {
-    @_spi(Testing) public var text: String
-    var length: Int { text.count }
-    var quoted: Bool
-    var items: [(text: String, offset: Int)]?
-    var number: Double? { quoted ? nil : Double(text) }
-
-    @_spi(Testing) public static func at(_ loc: SourceLocation, in source: String) -> Token? {
-        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
-        guard loc.line >= 1, loc.line <= lines.count else { return nil }
-        let line = Array(lines[loc.line - 1])
-        var i = loc.column - 1
-        guard i >= 0, i < line.count else { return nil }
-        let start = i
-        switch line[i] {
-        case "[":
-            var items: [(String, Int)] = []
-            var itemStart = i + 1
-            i += 1
-            while i < line.count, line[i] != "]" {
-                // only plain elements
-                if line[i] == "\"" || line[i] == "'" || line[i] == "[" || line[i] == "{" { return nil }
-                if line[i] == "," {
-                    items.append(trimmed(line, itemStart, i, base: start))
-                    itemStart = i + 1
-                }
-                i += 1
-            }
-            guard i < line.count else { return nil }  // a sequence over several lines: left alone
-            items.append(trimmed(line, itemStart, i, base: start))
-            return Token(text: String(line[start...i]), quoted: false, items: items.map { (text: $0.0, offset: $0.1) })
-        case "\"", "'":
-            let q = line[i]
-            i += 1
-            while i < line.count, line[i] != q { i += line[i] == "\\" && q == "\"" ? 2 : 1 }
-            guard i < line.count else { return nil }
-            return Token(text: String(line[start...i]), quoted: true, items: nil)
-        default:
-            // A plain scalar ends at a flow indicator, a comment or the end of the line.
-            while i < line.count, !",]}".contains(line[i]), !(line[i] == "#" && i > start && line[i - 1] == " ") {
-                i += 1
-            }
-            var end = i
-            while end > start, line[end - 1] == " " { end -= 1 }
-            return Token(text: String(line[start..<end]), quoted: false, items: nil)
-        }
-    }
-
-    static func trimmed(_ line: [Character], _ a: Int, _ b: Int, base: Int) -> (String, Int) {
-        var s = a
-        var e = b
-        while s < e, line[s] == " " { s += 1 }
-        while e > s, line[e - 1] == " " { e -= 1 }
-        return (String(line[s..<e]), s - base)
     }
 }

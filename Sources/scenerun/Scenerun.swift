@@ -17,9 +17,9 @@ struct Scenerun: ParsableCommand {
         abstract: "Runs UIKit Dynamics scenes headlessly and checks their expectations.",
         discussion: """
             Exit codes: 0 every case passed, 1 an expectation failed, 2 a scene is invalid (load or runtime error), \
-            64 a usage error (also a --filter that selects no case), 73 a report cannot be created (a folder, \
-            a device, a symbolic link, no permission), 74 an I/O error while writing (full disk, closed \
-            standard output), 130 interrupted.
+            64 a usage error (also a --filter that selects no case, or a report path that names an input), \
+            73 a report cannot be created (a folder, a device, a symbolic link, no permission), 74 an I/O error \
+            while writing (full disk, closed standard output), 130 interrupted.
 
             Examples:
               scenerun scenes/shade.yaml              run one scene and its variants
@@ -235,7 +235,9 @@ struct Run: ParsableCommand {
         r.options.timings = timings
         // The spellings first, in a fixed order, then --report as given.
         let spelled: [(ReportFormat, String?)] = [(.junit, junit), (.json, json), (.trace, trace), (.replay, replay)]
-        r.reports = spelled.compactMap { f, p in p.map { ReportRequest(format: f, path: $0) } } + report
+        r.reports =
+            spelled.compactMap { f, p in p.map { ReportRequest(format: f, path: $0, option: "--\(f.rawValue)") } }
+            + report
         r.update = updateAll ? .all : update ? .failing : nil
         return r
     }
@@ -267,8 +269,9 @@ struct Merge: ParsableCommand {
             The output is what the unsharded run writes, byte for byte: the text report with its outcome maps, \
             JSON, JUnit, GitHub annotations, and for --report replay=DIR the replay's index.html (the pages are \
             the shards' own: copy every shard's replay folder into DIR). Reports that are not scenerun JSON, come \
-            from different scenes or versions, overlap or miss a case exit 2, naming the file. Otherwise the exit \
-            code is the run's: 0, 1 or 2.
+            from different scenes or versions, overlap or miss a case exit 2, naming the file. An output that \
+            names an input report exits 64 before anything is written. Otherwise the exit code is the run's: 0, \
+            1 or 2.
             """)
 
     @Argument(
@@ -306,7 +309,9 @@ struct Merge: ParsableCommand {
         var r = MergeRequest(inputs: reports)
         r.format = format.format
         let spelled: [(ReportFormat, String?)] = [(.junit, junit), (.json, json)]
-        r.reports = spelled.compactMap { f, p in p.map { ReportRequest(format: f, path: $0) } } + report
+        r.reports =
+            spelled.compactMap { f, p in p.map { ReportRequest(format: f, path: $0, option: "--\(f.rawValue)") } }
+            + report
         r.quiet = quiet
         r.color = color
         r.minScore = minScore

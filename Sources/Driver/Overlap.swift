@@ -1,0 +1,78 @@
+import Diagnostics
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The message refusing the first output that names an input, or nil: a report file that is an
+/// input scene (`run`) or an input report (`merge`), a folder report (trace, replay) that is an
+/// input folder or holds an input scene, and GitHub's step summary (`environment`'s
+/// `GITHUB_STEP_SUMMARY`, given when `--format github` appends to it) when it is an input. Paths are
+/// compared after resolving `.`, `..` and symbolic links (realpath(3); for a path that does not
+/// exist yet, its longest existing parent), so `./x/../s.yaml` and a link to `s.yaml` are
+/// `s.yaml`. Checked before anything runs or is written: the caller exits 64.
+func outputOntoInput(
+    _ reports: [ReportRequest], scenePaths: [String] = [], reportPaths: [String] = [],
+    environment env: [String: String] = [:]
+) -> String? {
+    let named = (scenePaths + reportPaths).map(FilePath.init(argument:))
+    var files: [(shown: String, real: [UInt8], what: String)] = []
+    for f in sceneFiles(scenePaths.map(FilePath.init(argument:))) {
+        files.append((f.display, canonicalPath(f.raw), "the input scene"))
+    }
+    for p in reportPaths { files.append((p, canonicalPath(FilePath(argument: p).raw), "the input report")) }
+    var folders: [(shown: String, real: [UInt8])] = []
+    for (p, raw) in zip(scenePaths + reportPaths, named)
+    where raw.status().map({ $0.st_mode & S_IFMT == S_IFDIR }) ?? false {
+        folders.append((p, canonicalPath(raw.raw)))
+    }
+    var outputs = reports.map { (label: $0.label, path: $0.path, folder: $0.format.writesFolder) }
+    if let summary = env["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
+        outputs.append(("GITHUB_STEP_SUMMARY=\(summary)", summary, false))
+    }
+    for o in outputs {
+        let real = canonicalPath(FilePath(argument: o.path).raw)
+        if let f = files.first(where: { $0.real == real }) {
+            return "\(escapeForTerminal(o.label)) would overwrite \(f.what) \(escapeForTerminal(f.shown))"
+        }
+        guard o.folder else { continue }
+        if let d = folders.first(where: { $0.real == real }) {
+            return "\(escapeForTerminal(o.label)) would write into the input folder \(escapeForTerminal(d.shown))"
+        }
+        let inside = real == [UInt8(ascii: "/")] ? real : real + [UInt8(ascii: "/")]
+        if let f = files.first(where: { $0.real.starts(with: inside) }) {
+            return "\(escapeForTerminal(o.label)) would write into a folder that holds \(f.what) "
+                + escapeForTerminal(f.shown)
+        }
+    }
+    return nil
+}
+
+/// The absolute path of `raw` with `.`, `..` and symbolic links resolved: realpath(3) of the path,
+/// or, for a path that does not exist (yet), of its longest existing parent with the rest of the
+/// names appended (a name that does not exist cannot be a link).
+func canonicalPath(_ raw: [UInt8]) -> [UInt8] {
+    let slash = UInt8(ascii: "/")
+    if let r = FilePath(raw: raw.isEmpty ? [UInt8(ascii: ".")] : raw).withCString({ realpath($0, nil) }) {
+        defer { free(r) }
+        return Array(UnsafeBufferPointer(start: r, count: strlen(r))).map { UInt8(bitPattern: $0) }
+    }
+    var parts = raw.split(separator: slash, omittingEmptySubsequences: true)
+    guard let last = parts.popLast() else { return [slash] }
+    let parentRaw: [UInt8] =
+        raw.first == slash ? [slash] + Array(parts.joined(separator: [slash])) : Array(parts.joined(separator: [slash]))
+    let parent = canonicalPath(parentRaw.isEmpty ? [UInt8(ascii: ".")] : parentRaw)
+    if Array(last) == [UInt8(ascii: ".")] { return parent }
+    if Array(last) == [UInt8(ascii: "."), UInt8(ascii: ".")] {
+        var p = parent
+        while let l = p.last, l != slash { p.removeLast() }
+        if p.count > 1 { p.removeLast() }
+        return p
+    }
+    return (parent == [slash] ? parent : parent + [slash]) + Array(last)
+}
