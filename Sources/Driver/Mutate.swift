@@ -105,6 +105,11 @@ public func mutate(
     var destinations: [ReportRequest] = []
     if let j = request.json { destinations.append(ReportRequest(format: .json, path: j)) }
     if let r = request.replay { destinations.append(ReportRequest(format: .replay, path: r)) }
+    // As `run`: no output onto a scene or into a folder of scenes, refused before anything runs.
+    if let clash = outputOntoInput(destinations, scenePaths: request.paths) {
+        console.err(clash)
+        return Exit.usage
+    }
     if let code = checkDestinations(destinations, console: console) { return code }
     let files = sceneFiles(request.paths.map(FilePath.init(argument:)))
     if files.isEmpty {

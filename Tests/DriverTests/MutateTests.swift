@@ -153,6 +153,20 @@ import Testing
                 "\(r.err)")
     }
 
+    /// `--json` onto a scene, or `--replay` into the folder of the scenes, is refused (64) before
+    /// anything runs, and the scene is untouched.
+    @Test func noOutputOntoAnInput() throws {
+        let dir = try folder("onto", ["drop.yaml": Self.drop])
+        let f = dir.appendingPathComponent("drop.yaml")
+        let json = run([f]) { $0.json = f.path }
+        #expect(json.code == 64)
+        #expect(json.err.contains { $0.contains("would overwrite the input scene") }, "\(json.err)")
+        #expect(try String(contentsOf: f, encoding: .utf8) == Self.drop)
+        let replay = run([dir]) { $0.replay = dir.path }
+        #expect(replay.code == 64)
+        #expect(replay.err.contains { $0.contains("would write into the input folder") }, "\(replay.err)")
+    }
+
     @Test func listNamesTheMutantsWithoutRunningThem() throws {
         let dir = try folder("list", ["drop.yaml": Self.drop])
         let r = run([dir.appendingPathComponent("drop.yaml")]) { $0.list = true }
