@@ -9,7 +9,7 @@ import SceneModel
 import SceneRunner
 
 /// `scenerun --version`.
-public let scenerunVersion = "scenerun 0.2.0 (scene format 1)"
+public let scenerunVersion = "scenerun 0.2.0 (scene format 1.1)"
 
 /// Exit codes (sysexits(3) where one fits), in one place.
 public enum Exit {
@@ -240,7 +240,12 @@ public func execute(
             if failed == nil { failed = error }
         }
     }
-    // Refuse an output onto an input, then unusable destinations, before spending time on the run.
+    // Refuse an output onto an input or onto another output, then unusable destinations, before
+    // spending time on the run.
+    if let clash = outputsClash(request.reports) {
+        console.err(clash)
+        return Exit.usage
+    }
     if let clash = outputOntoInput(
         request.reports, scenePaths: request.selection.paths, environment: request.format == .github ? env : [:])
     {

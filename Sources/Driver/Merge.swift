@@ -47,8 +47,9 @@ public func merge(
     isTerminal: Bool = isatty(1) != 0
 ) -> Int32 {
     colorErrors = useColor(request.color, environment: env, isTerminal: isatty(2) != 0)
-    if let clash = outputOntoInput(
-        request.reports, reportPaths: request.inputs, environment: request.format == .github ? env : [:])
+    if let clash = outputsClash(request.reports)
+        ?? outputOntoInput(
+            request.reports, reportPaths: request.inputs, environment: request.format == .github ? env : [:])
     {
         console.err(clash)
         return Exit.usage

@@ -53,6 +53,21 @@ func outputOntoInput(
     return nil
 }
 
+/// Two outputs that name the same file or folder (after resolving `.`, `..` and links): one would
+/// silently replace the other (`--json r.out --junit r.out`).
+func outputsClash(_ reports: [ReportRequest]) -> String? {
+    var seen: [(label: String, real: [UInt8])] = []
+    for r in reports {
+        let real = canonicalPath(FilePath(argument: r.path).raw)
+        if let other = seen.first(where: { $0.real == real }) {
+            return "\(escapeForTerminal(other.label)) and \(escapeForTerminal(r.label)) name the same file; "
+                + "each report needs its own"
+        }
+        seen.append((r.label, real))
+    }
+    return nil
+}
+
 /// The absolute path of `raw` with `.`, `..` and symbolic links resolved: realpath(3) of the path,
 /// or, for a path that does not exist (yet), of its longest existing parent with the rest of the
 /// names appended (a name that does not exist cannot be a link).

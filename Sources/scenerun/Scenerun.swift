@@ -53,7 +53,20 @@ struct Scenerun: ParsableCommand {
             }
             Foundation.exit(0)
         }
-        Scenerun.main(args)
+        do {
+            var command = try Scenerun.parseAsRoot(args)
+            try command.run()
+        } catch let e as ExitCode {
+            Foundation.exit(e.rawValue)
+        } catch {
+            // --help, --version and completion scripts print as ArgumentParser does; a usage error
+            // is one line on standard error, as every other 64 (docs/cli.md).
+            if Scenerun.exitCode(for: error) == .success { Scenerun.exit(withError: error) }
+            let text = Scenerun.message(for: error).split(separator: "\n").first.map(String.init) ?? "usage error"
+            let first = text.prefix(1).lowercased() + text.dropFirst()
+            printError(escapeForTerminal(first) + " (scenerun --help lists the options)")
+            Foundation.exit(Exit.usage)
+        }
     }
 }
 
@@ -109,11 +122,18 @@ struct Common: ParsableArguments {
         return Selection(paths: paths, filter: filter, shard: shard.flatMap(Shard.init), limits: l)
     }
 
+    /// A path that does not exist is a usage error, checked when the command runs, after the
+    /// parser has reported any unknown option (`--jsno out.json` is an unknown option, not a
+    /// missing file `out.json`).
+    func requirePaths() throws {
+        for p in paths where FilePath(argument: p).status() == nil {
+            printError("no such file or folder: \(escapeForTerminal(p))")
+            throw ExitCode(Exit.usage)
+        }
+    }
+
     func validate() throws {
         if paths.isEmpty { throw ValidationError("name at least one scene file or folder") }
-        for p in paths where FilePath(argument: p).status() == nil {
-            throw ValidationError("no such file or folder: \(escapeForTerminal(p))")
-        }
         if let s = shard, Shard(s) == nil {
             throw ValidationError("--shard takes i/n with 1 ≤ i ≤ n, for example 2/4")
         }
@@ -243,6 +263,7 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
+        try common.requirePaths()
         installSignalHandlers()
         let code = watch ? Driver.watch(request) : Driver.execute(request)
         if code != 0 { throw ExitCode(code) }
@@ -255,6 +276,7 @@ struct Check: ParsableCommand {
     @OptionGroup var common: Common
 
     func run() throws {
+        try common.requirePaths()
         installSignalHandlers()
         let code = Driver.check(common.selection)
         if code != 0 { throw ExitCode(code) }
@@ -290,6 +312,7 @@ struct Merge: ParsableCommand {
     var report: [ReportRequest] = []
     @Option(name: .long, help: "Same as --report junit=PATH.") var junit: String?
     @Option(name: .long, help: "Same as --report json=PATH.") var json: String?
+    @Option(name: .long, help: "Same as --report replay=DIR: the replay's index.html.") var replay: String?
     @Flag(name: .long, help: "Print only failures and the summary.") var quiet = false
     @Option(name: .long, help: "Colour in text output: always, never or auto (decided as `run` does).")
     var color: ColorChoice = .auto
@@ -308,7 +331,7 @@ struct Merge: ParsableCommand {
         installSignalHandlers()
         var r = MergeRequest(inputs: reports)
         r.format = format.format
-        let spelled: [(ReportFormat, String?)] = [(.junit, junit), (.json, json)]
+        let spelled: [(ReportFormat, String?)] = [(.junit, junit), (.json, json), (.replay, replay)]
         r.reports =
             spelled.compactMap { f, p in p.map { ReportRequest(format: f, path: $0, option: "--\(f.rawValue)") } }
             + report

@@ -114,13 +114,16 @@ func run(_ program: URL, _ args: [String], env: [String: String] = [:], unset: [
     @Test func checkListAndFilter() throws {
         let c = try scenerun(["check", "scenes/"])
         #expect(c.code == 0)
-        #expect(c.out == "91 valid, 0 invalid\n", "check has its own words, not the run's")
+        #expect(c.out == "116 valid, 0 invalid\n", "check has its own words, not the run's")
         let l = try scenerun(["--list", "scenes/shade.yaml"])
-        let cases = ["", " / cancelled", " / lowTouch", " / finishTime", " / dismissed", " / dismissCancelled"]
+        let cases = ["", " / cancelled", " / lowTouch", " / finishTime", " / dismissed", " / dismissCancelled",
+                     " / guardEdge", " / guardPast", " / slowDown", " / slowDownFaster", " / centerAbove", " / centerBelow",
+                     " / dismissGuardEdge", " / dismissGuardPast", " / dismissSlow", " / dismissSlowFaster",
+                     " / dismissCenterAbove", " / dismissCenterBelow", " / bottomTouch", " / dismissTopTouch"]
         #expect(l.out == cases.map { "scenes/shade.yaml: Shade appears on a downward pan\($0)\n" }.joined())
         let f = try scenerun(["--filter", "cancel", "scenes/"])
         #expect(f.code == 0)
-        #expect(f.out.hasSuffix("7 passed, 0 failed\n"))
+        #expect(f.out.hasSuffix("8 passed, 0 failed\n"))
     }
 
     /// Same input, same output: every --jobs value prints the same bytes.
