@@ -60,7 +60,9 @@ public struct GitHubReporter: Reporter {
                 out += "::group::\(escapeData(repositoryPath(r.file, options: options)))\n"
             }
             let mark = r.status == .passed ? "✓" : r.status == .failed ? "✗" : "!"
-            out += "\(mark) \(escapeData(r.name))\n"
+            // A plain line, not a workflow command: GitHub shows it as it is, so `%` stays `%`;
+            // line breaks become spaces, so that a name cannot start a command of its own.
+            out += "\(mark) \(r.name.replacingAll("\r", " ").replacingAll("\n", " "))\n"
             let located = r.diagnostics.map { ($0.location, $0.message) } + r.failures.map { ($0.location, $0.message) }
             for (at, message) in located {
                 let path = escapeProperty(repositoryPath(at.file, options: options))

@@ -178,7 +178,9 @@ extension Run {
 
     func stillMoving() -> String {
         let moving = animator.movingItems.map { id -> String in
-            "\(scene.views[id].name) at \(formatFixed(animator.linearVelocity(of: id).length, decimals: 1)) pt/s"
+            // Both speeds: an item rests only when both are below the rest thresholds.
+            "\(scene.views[id].name) at \(formatFixed(animator.linearVelocity(of: id).length, decimals: 1)) pt/s "
+                + "and \(formatFixed(Swift.abs(animator.angularVelocity(of: id)), decimals: 3)) rad/s"
         }
         let active = scene.behaviors.indices.filter { installed[$0] != nil }.map { scene.behaviors[$0].name }
         let what =

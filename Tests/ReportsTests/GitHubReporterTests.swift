@@ -25,6 +25,15 @@ import Diagnostics
         #expect(GitHubReporter.escapeProperty("a:b,c\n") == "a%3Ab%2Cc%0A")
     }
 
+    /// A case line is plain text, not a workflow command: `%` shows as `%` (not `%25`), and a line
+    /// break in a name cannot start a command; the annotation's title and message stay escaped.
+    @Test func caseLinesAreShownAsTheyAre() {
+        let r = [CaseResult(file: "s.yaml", name: "Edge pan past 40 %\n::error::x", status: .passed)]
+        let text = GitHubReporter.render(r)
+        #expect(text.contains("\n✓ Edge pan past 40 % ::error::x\n"), "\(text)")
+        #expect(!text.contains("%25"))
+    }
+
     @Test func githubPathsAreRelativeToTheWorkspace() {
         var o = ReportOptions()
         o.workspace = "/home/runner/work/app"
