@@ -85,36 +85,34 @@ public func mergeReports(_ paths: [String]) throws(MergeError) -> (results: [Cas
     var shards: Set<String> = []
     for (path, doc) in reports {
         if doc.scenerun != first.doc.scenerun {
-            throw MergeError(
-                path: path,
-                message:
-                    "written by \(doc.scenerun ?? "an unnamed scenerun"), but \(escapeForTerminal(first.path)) by "
-                    + "\(first.doc.scenerun ?? "an unnamed scenerun"): reports of different versions cannot be "
-                    + "merged"
-            )
+            let mine = escapeForTerminal(doc.scenerun ?? "an unnamed scenerun")
+            let theirs = escapeForTerminal(first.doc.scenerun ?? "an unnamed scenerun")
+            throw located(
+                path, [.key("scenerun")],
+                "written by \(mine), but \(escapeForTerminal(first.path)) by \(theirs): reports of different "
+                    + "versions cannot be merged")
         }
         if doc.run.cases != run.cases || doc.run.digest != run.digest {
-            throw MergeError(
-                path: path,
-                message:
-                    "a report of another run (\(doc.run.cases) cases, digest \(doc.run.digest)) than "
-                    + "\(escapeForTerminal(first.path)) (\(run.cases) cases, digest \(run.digest)): different "
-                    + "scenes or --filter"
-            )
+            let (mine, theirs) = (escapeForTerminal(doc.run.digest), escapeForTerminal(run.digest))
+            throw located(
+                path, [.key("run")],
+                "a report of another run (\(doc.run.cases) cases, digest \(mine)) than "
+                    + "\(escapeForTerminal(first.path)) (\(run.cases) cases, digest \(theirs)): different "
+                    + "scenes or --filter")
         }
         if let s = doc.run.shard { shards.insert(s) }
-        for c in doc.cases {
+        for (k, c) in doc.cases.enumerated() {
             guard c.index >= 0 && c.index < run.cases else {
-                throw MergeError(path: path, message: "case \(c.index) is outside the run's \(run.cases) cases")
+                throw located(
+                    path, [.key("cases"), .index(k), .key("index")],
+                    "case \(c.index) is outside the run's \(run.cases) cases")
             }
             if let o = owner[c.index] {
                 let same = o.path == path ? "twice in it" : "also in \(escapeForTerminal(o.path))"
-                throw MergeError(
-                    path: path,
-                    message:
-                        "case \(c.index) (\(escapeForTerminal(c.name))) is \(same): the reports overlap (the same "
-                        + "shard twice, or shards of different counts)"
-                )
+                throw located(
+                    path, [.key("cases"), .index(k), .key("index")],
+                    "case \(c.index) (\(escapeForTerminal(c.name))) is \(same): the reports overlap (the same "
+                        + "shard twice, or shards of different counts)")
             }
             owner[c.index] = (path, c.name)
         }
@@ -144,11 +142,16 @@ public func mergeReports(_ paths: [String]) throws(MergeError) -> (results: [Cas
     }
     var axes: [String: ReportDocument.Sweep] = [:]
     for (_, doc) in reports { for s in doc.sweeps ?? [] { axes[s.file + "\u{0}" + s.scene] = s } }
-    var all: [(ReportDocument.Case, String)] = []
-    for (path, doc) in reports { all += doc.cases.map { ($0, path) } }
+    var all: [(ReportDocument.Case, String, Int)] = []
+    for (path, doc) in reports { all += doc.cases.enumerated().map { ($0.element, path, $0.offset) } }
     all.sort { $0.0.index < $1.0.index }
     var results: [CaseResult] = []
-    for (c, path) in all { results.append(try c.result(axes: axes, path: path)) }
+    for (c, path, k) in all {
+        do { results.append(try c.result(axes: axes, path: path)) } catch {
+            let key = CaseStatus(rawValue: c.status) == nil ? "status" : "scene"
+            throw located(path, [.key("cases"), .index(k), .key(key)], error.message)
+        }
+    }
     var options = ReportOptions()
     options.version = first.doc.scenerun ?? ""
     options.run = RunIdentity(cases: run.cases, digest: run.digest)
@@ -174,17 +177,26 @@ func readReport(_ path: String) throws(MergeError) -> ReportDocument {
     let data = Data(bytes)
     let head: ReportDocument.Head
     do { head = try JSONDecoder().decode(ReportDocument.Head.self, from: data) } catch {
-        throw MergeError(path: path, message: "not a scenerun JSON report (not JSON, or not an object)")
+        guard let bad = JSONLocator.syntaxError(in: bytes) else {
+            throw MergeError(path: path, message: "not a scenerun JSON report (not JSON, or not an object)")
+        }
+        throw MergeError(
+            path: path, message: "not a scenerun JSON report (\(bad.what))", line: bad.line,
+            column: bad.column)
     }
     guard let version = head.version else {
-        throw MergeError(path: path, message: "not a scenerun JSON report (it has no `version`)")
+        let top = JSONLocator.position(of: [], in: bytes)
+        throw MergeError(
+            path: path, message: "not a scenerun JSON report (it has no `version`)", line: top?.line,
+            column: top?.column)
     }
     guard version == JSONReporter.version else {
+        let at = JSONLocator.position(of: [.key("version")], in: bytes)
         throw MergeError(
             path: path,
             message:
                 "a version \(version) report; this scenerun merges version \(JSONReporter.version) (run the shards "
-                + "with it)"
+                + "with it)", line: at?.line, column: at?.column
         )
     }
     let doc: ReportDocument
@@ -193,6 +205,10 @@ func readReport(_ path: String) throws(MergeError) -> ReportDocument {
         if let at = decodingPath(error), let p = JSONLocator.position(of: at, in: bytes) {
             e.line = p.line
             e.column = p.column
+        } else if let bad = JSONLocator.syntaxError(in: bytes) {
+            e = MergeError(
+                path: path, message: "not a scenerun JSON report (\(bad.what))", line: bad.line,
+                column: bad.column)
         }
         throw e
     }
@@ -321,7 +337,9 @@ extension ReportDocument.Case {
         r.index = index
         if let scene {
             guard let sweep = axes[file + "\u{0}" + scene] else {
-                throw MergeError(path: path, message: "case \(index) is swept from `\(scene)`, which `sweeps` lacks")
+                throw MergeError(
+                    path: path,
+                    message: "case \(index) is swept from `\(escapeForTerminal(scene))`, which `sweeps` lacks")
             }
             r.sweep = SweepInfo(
                 scene: scene, outcomeText: sweep.outcome,

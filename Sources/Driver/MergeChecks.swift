@@ -96,11 +96,27 @@ func checkReport(_ doc: ReportDocument, bytes: [UInt8], path: String) throws(Mer
 func decodingPath(_ error: any Error) -> JSONPath? {
     let path: [any CodingKey]
     switch error as? DecodingError {
-    case .keyNotFound(_, let c), .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c):
+    case .keyNotFound(_, let c), .typeMismatch(_, let c), .valueNotFound(_, let c): path = c.codingPath
+    case .dataCorrupted(let c):
+        // With no path, the text itself is not JSON: `syntaxError` finds where.
+        guard !c.codingPath.isEmpty else { return nil }
         path = c.codingPath
     default: return nil
     }
     return path.map { k in k.intValue.map { .index($0) } ?? .key(k.stringValue) }
+}
+
+/// An error about the value at `at` in the report at `path`, located there (the file is read
+/// again: this is the error path), or unlocated when the place cannot be found.
+func located(_ path: String, _ at: JSONPath, _ message: String) -> MergeError {
+    var e = MergeError(path: path, message: message)
+    if case .success(let bytes) = readSceneFile(FilePath(argument: path), limit: Int.max / 2),
+        let p = JSONLocator.position(of: at, in: bytes)
+    {
+        e.line = p.line
+        e.column = p.column
+    }
+    return e
 }
 
 /// Finds where a value is in JSON text, by its path, without building the document: a scan that
@@ -172,19 +188,151 @@ enum JSONLocator {
             }
         }
         ws()
-        guard i <= b.count else { return nil }
+        return place(i, in: b)
+    }
+
+    /// The 1-based line and column (in Unicode scalars) of byte `offset`.
+    static func place(_ offset: Int, in b: [UInt8]) -> (line: Int, column: Int) {
         var line = 1
         var column = 1
-        var k = 0
-        while k < i {
+        for k in 0..<min(offset, b.count) {
             if b[k] == 0x0A {
                 line += 1
                 column = 1
             } else if b[k] & 0xC0 != 0x80 {
                 column += 1
             }
-            k += 1
         }
         return (line, column)
+    }
+
+    /// Whether `t` is a number as JSON writes one: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
+    static func isJSONNumber(_ t: ArraySlice<UInt8>) -> Bool {
+        var i = t.startIndex
+        func digits() -> Int {
+            let s = i
+            while i < t.endIndex, t[i] >= 0x30 && t[i] <= 0x39 { i += 1 }
+            return i - s
+        }
+        if i < t.endIndex, t[i] == UInt8(ascii: "-") { i += 1 }
+        let first = i
+        guard digits() >= 1, t[first] != 0x30 || i == first + 1 else { return false }
+        if i < t.endIndex, t[i] == UInt8(ascii: ".") {
+            i += 1
+            guard digits() >= 1 else { return false }
+        }
+        if i < t.endIndex, t[i] == UInt8(ascii: "e") || t[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < t.endIndex, t[i] == UInt8(ascii: "+") || t[i] == UInt8(ascii: "-") { i += 1 }
+            guard digits() >= 1 else { return false }
+        }
+        return i == t.endIndex
+    }
+
+    /// The first place where `b` is not JSON (RFC 8259), holds a number no `Double` can hold, or a
+    /// number that is not whole under a key the report keeps as an integer, and what is wrong
+    /// there; nil otherwise. (For all of these the decoder says only "not valid JSON".)
+    /// Iterative: nesting costs a byte of stack each, on the heap.
+    static func syntaxError(in b: [UInt8]) -> (line: Int, column: Int, what: String)? {
+        enum Next { case value, valueOrEnd, keyOrEnd, key, colon, commaOrEnd }
+        var stack: [UInt8] = []
+        var next = Next.value
+        var key: [UInt8] = []
+        let whole: Set<[UInt8]> = Set(
+            ["version", "cases", "index", "ticks", "work", "line", "column"].map { Array($0.utf8) })
+        var i = 0
+        func fail(_ what: String) -> (line: Int, column: Int, what: String) {
+            let p = place(i, in: b)
+            return (p.line, p.column, what)
+        }
+        func string() -> Bool {
+            i += 1
+            while i < b.count, b[i] != UInt8(ascii: "\"") {
+                if b[i] < 0x20 { return false }
+                if b[i] == UInt8(ascii: "\\") {
+                    guard i + 1 < b.count, "\"\\/bfnrtu".utf8.contains(b[i + 1]) else { return false }
+                    i += b[i + 1] == UInt8(ascii: "u") ? 6 : 2
+                } else {
+                    i += 1
+                }
+            }
+            guard i < b.count else { return false }
+            i += 1
+            return true
+        }
+        while true {
+            while i < b.count, [0x20, 0x09, 0x0A, 0x0D].contains(b[i]) { i += 1 }
+            if i == b.count {
+                return stack.isEmpty && next == .commaOrEnd ? nil : fail("not JSON: the report ends early")
+            }
+            let c = b[i]
+            switch next {
+            case .value, .valueOrEnd:
+                if next == .valueOrEnd, c == UInt8(ascii: "]") {
+                    stack.removeLast()
+                    i += 1
+                    next = .commaOrEnd
+                } else if c == UInt8(ascii: "{") || c == UInt8(ascii: "[") {
+                    stack.append(c)
+                    i += 1
+                    next = c == UInt8(ascii: "{") ? .keyOrEnd : .valueOrEnd
+                } else if c == UInt8(ascii: "\"") {
+                    let at = i
+                    guard string() else { i = at; return fail("not JSON: a string is not closed or has a bad escape") }
+                    next = .commaOrEnd
+                } else if let word = ["true", "false", "null"].first(where: { b[i...].starts(with: $0.utf8) }) {
+                    i += word.utf8.count
+                    next = .commaOrEnd
+                } else if c == UInt8(ascii: "-") || (c >= 0x30 && c <= 0x39) {
+                    let at = i
+                    while i < b.count, "+-.eE0123456789".utf8.contains(b[i]) { i += 1 }
+                    let text = String(decoding: b[at..<i], as: UTF8.self)
+                    guard isJSONNumber(b[at..<i]) else {
+                        i = at
+                        return fail("not JSON: `\(text)` is not a JSON number")
+                    }
+                    guard let d = Double(text), d.isFinite else {
+                        i = at
+                        return fail("`\(text)` is not a number a report can hold")
+                    }
+                    if whole.contains(key), Int(text) == nil {
+                        i = at
+                        return fail(
+                            "`\(text)` is not a whole number, which `\(String(decoding: key, as: UTF8.self))` is")
+                    }
+                    next = .commaOrEnd
+                } else {
+                    return fail("not JSON: expected a value")
+                }
+            case .keyOrEnd, .key:
+                if next == .keyOrEnd, c == UInt8(ascii: "}") {
+                    stack.removeLast()
+                    i += 1
+                    next = .commaOrEnd
+                } else if c == UInt8(ascii: "\"") {
+                    let at = i
+                    guard string() else { i = at; return fail("not JSON: a string is not closed or has a bad escape") }
+                    key = Array(b[(at + 1)..<(i - 1)])
+                    next = .colon
+                } else {
+                    return fail("not JSON: expected a key in quotes")
+                }
+            case .colon:
+                guard c == UInt8(ascii: ":") else { return fail("not JSON: expected `:`") }
+                i += 1
+                next = .value
+            case .commaOrEnd:
+                guard let top = stack.last else { return fail("not JSON: text after the end of the report") }
+                if c == UInt8(ascii: ",") {
+                    i += 1
+                    next = top == UInt8(ascii: "{") ? .key : .value
+                } else if c == (top == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    stack.removeLast()
+                    i += 1
+                } else {
+                    return fail("not JSON: expected `,` or `\(top == UInt8(ascii: "{") ? "}" : "]")`")
+                }
+            }
+        }
     }
 }

@@ -56,6 +56,7 @@ import Testing
         ("\"tolerance\": 0.5}", "\"tolerance\": -0.5}", "a tolerance is -0.5"),
         ("\"ticks\": 30,", "\"ticks\": \"many\",", "`.cases[0].ticks` has the wrong type"),
         ("\"cases\": 1,", "\"cases\": -1,", "the run's case count is -1"),
+        ("\"status\": \"failed\"", "\"status\": \"bogus\"", "case 0 has an unknown status 'bogus'"),
     ]
 
     @Test(arguments: hostile.indices)
@@ -92,6 +93,29 @@ import Testing
         #expect(s.error.contains("error: the sweep of `s` claims 10000000000 combinations, more than the run's 1 cases"), "\(s.error)")
         #expect(s.error.hasPrefix("located: \(s.path):\(try place("\"parameters\": [{\"name\": \"a\"", in: bomb, skip: 14)): "), "\(s.error)")
         #expect(s.seconds < 5)
+    }
+
+    /// Text that is not JSON is located too (the decoder says only "not valid JSON").
+    @Test func textThatIsNotJSONIsLocated() throws {
+        let cases: [(String, String, String)] = [
+            ("{\"version\": 3, \"run\": {\"cases\": 1e400}}", "1:33", "`1e400` is not a number a report can hold"),
+            ("{\"version\": 3,\n \"run\": [}", "2:10", "not JSON: expected a value"),
+            ("{\"version\": 3} x", "1:16", "not JSON: text after the end of the report"),
+            ("", "1:1", "not JSON: the report ends early"),
+            ("{\"version\": 3, \"run\": \"open", "1:23", "not JSON: a string is not closed or has a bad escape"),
+            (Self.report.replacingOccurrences(of: "\"ticks\": 30,", with: "\"ticks\" 30,"), "", "not JSON: expected `:`"),
+            (Self.report.replacingOccurrences(of: "\"ticks\": 30,", with: "\"ticks\": 0.5,"), "",
+             "`0.5` is not a whole number, which `ticks` is"),
+        ]
+        for (text, at, words) in cases {
+            let r = try merge(text)
+            #expect(r.code == 2)
+            if at.isEmpty {
+                #expect(r.error.hasPrefix("located: \(r.path):3:") && r.error.hasSuffix(words + ")"), "\(r.error)")
+            } else {
+                #expect(r.error == "located: \(r.path):\(at): error: not a scenerun JSON report (\(words))", "\(text)")
+            }
+        }
     }
 
     /// The unmodified report still merges (exit 1: its case fails).

@@ -110,7 +110,7 @@ import Testing
         }
         refused([files[0], files[2]], "\(files[0]), \(files[2]): ")
         refused([files[0], files[2]], "the report of --shard 2/3 is missing")
-        refused([files[0], files[1], files[1], files[2]], "\(files[1]): case ")
+        refused([files[0], files[1], files[1], files[2]], "\(files[1]):")
         refused([files[0], files[1], files[1], files[2]], "the reports overlap")
         let other = dir.appendingPathComponent("other.json").path
         var r = RunRequest(selection: Selection(paths: [repo.appendingPathComponent("scenes/shade.yaml").path]))
@@ -118,23 +118,26 @@ import Testing
         let c = Captured()
         _ = execute(r, console: c.console, environment: [:], isTerminal: false)
         try c.out.write(toFile: other, atomically: true, encoding: .utf8)
-        refused(files + [other], "\(other): a report of another run")
+        refused(files + [other], "\(other):")
+        refused(files + [other], ": a report of another run")
         let text = try String(contentsOfFile: files[1], encoding: .utf8)
         let older = dir.appendingPathComponent("older.json").path
         try text.replacingOccurrences(of: "scenerun 0.", with: "scenerun 9.").write(
             toFile: older, atomically: true, encoding: .utf8)
-        refused([files[0], older, files[2]], "\(older): written by scenerun 9.")
+        refused([files[0], older, files[2]], "\(older):")
+        refused([files[0], older, files[2]], ": written by scenerun 9.")
         let v2 = dir.appendingPathComponent("v2.json").path
         try text.replacingOccurrences(of: "\"version\": 3", with: "\"version\": 2").write(
             toFile: v2, atomically: true, encoding: .utf8)
-        refused([files[0], v2, files[2]], "\(v2): a version 2 report")
+        refused([files[0], v2, files[2]], "\(v2):")
+        refused([files[0], v2, files[2]], ": a version 2 report")
         let junk = dir.appendingPathComponent("junk.json").path
         try "<testsuites/>".write(toFile: junk, atomically: true, encoding: .utf8)
-        refused([junk], "\(junk): not a scenerun JSON report")
+        refused([junk], "\(junk):1:1: not a scenerun JSON report (not JSON: expected a value)")
         let wrong = dir.appendingPathComponent("wrong.json").path
         try text.replacingOccurrences(of: "\"ticks\": ", with: "\"ticks\": -0.5 + ").write(
             toFile: wrong, atomically: true, encoding: .utf8)
-        refused([files[0], wrong, files[2]], "\(wrong): not a scenerun JSON report")
+        refused([files[0], wrong, files[2]], "not a scenerun JSON report (`-0.5` is not a whole number, which `ticks` is)")
         refused([dir.appendingPathComponent("absent.json").path], "absent.json: cannot read")
     }
 }
