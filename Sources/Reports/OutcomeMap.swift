@@ -53,11 +53,19 @@ public enum OutcomeMap {
                 while header.last == " " { header.removeLast() }
                 out += header + "\n"
             }
+            // Each case in the cell of its own parameter values: under --filter or --shard some
+            // cells have no case, and the cases present are not the first ones.
+            var cell: [Int: String] = [:]
+            for (c, o) in zip(cases, outcomes) {
+                let ps = c.sweep?.parameters ?? []
+                guard let i = ps.first.flatMap({ p in rows.firstIndex(of: p.value) }) else { continue }
+                let j = params.count == 2 ? ps.dropFirst().first.flatMap { p in cols.firstIndex(of: p.value) } : 0
+                if let j { cell[i * cols.count + j] = o }
+            }
             for (i, label) in rowLabels.enumerated() {
                 var line = "  " + pad(label, w0) + "  "
                 for j in cols.indices {
-                    let k = i * cols.count + j
-                    let symbol = k < outcomes.count ? symbols[outcomes[k]] ?? "?" : " "
+                    let symbol = cell[i * cols.count + j].map { symbols[$0] ?? "?" } ?? " "
                     line += compact ? symbol : pad(symbol, cw) + (j < cols.count - 1 ? " " : "")
                 }
                 while line.last == " " { line.removeLast() }

@@ -33,6 +33,21 @@ import Testing
             """)
     }
 
+    /// Under --filter or --shard only some cases are there: each is drawn in the cell of its own
+    /// parameter values, the others left empty (they were packed from the top left before).
+    @Test func aPartialSweepKeepsEachCaseInItsCell() {
+        let all = sweep(rows: [0, 1], columns: [0, 0.5, 2])
+        let text = OutcomeMap.render([all[2], all[4]])   // a=0 b=2 (high), a=1 b=0.5 (low)
+        #expect(text == """
+            S — outcome map of `b > a`
+                   b=0   b=0.5 b=2
+              a=0              H
+              a=1        L
+              H high (1), L low (1)
+
+            """)
+    }
+
     @Test func aWideGridIsOneCharacterPerCell() {
         let columns = (0..<60).map { Double($0) / 3 }
         let text = OutcomeMap.render(sweep(rows: [2, 10], columns: columns))
