@@ -52,6 +52,17 @@ public struct SceneRun: Sendable {
     public var report: String { TextReporter.render(cases, options: ReportOptions(quiet: true)) }
 }
 
+/// A run describes itself by what a failed test needs to show: the text report of the cases that
+/// did not pass (swift-testing prints the sub-values of a failed `#expect(run.passed)`, and the
+/// whole value, every case's recording included, ran to megabytes for a folder).
+extension SceneRun: CustomStringConvertible {
+    public var description: String {
+        let notPassed = failed
+        if notPassed.isEmpty { return "\(cases.count) case\(cases.count == 1 ? "" : "s"), every one passed" }
+        return TextReporter.render(notPassed, options: ReportOptions(quiet: true))
+    }
+}
+
 /// Why a `SceneRun` could not start.
 public enum SceneRunError: Error, Equatable, CustomStringConvertible {
     case notFound(String)

@@ -12,6 +12,7 @@ let scenes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletin
         #expect(run.passed, "\(run.report)")
         #expect(run.cases.count == 20)
         #expect(run.failures.isEmpty)
+        #expect("\(run)" == "20 cases, every one passed")
     }
 
     @Test func failuresComeBackAsValues() throws {
@@ -38,6 +39,11 @@ let scenes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletin
         #expect(f.time == 0.5)
         guard case .number(let y) = f.actual else { Issue.record("no observed y"); return }
         #expect(y > 100, "the box fell")
+        // What a failed `#expect(run.passed)` shows of `run`: the failing case's report, short.
+        let shown = String(describing: run)
+        #expect(shown.hasPrefix("✗ "), "\(shown)")
+        #expect(shown.contains("falls.yaml:8:22: error: box.y expected 0 ± 0.5, got "), "\(shown)")
+        #expect(shown.count < 600, "\(shown.count) characters")
         #expect(run.report.contains("falls.yaml:8:22: error: box.y expected 0 ± 0.5"))
     }
 
