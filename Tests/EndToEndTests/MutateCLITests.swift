@@ -64,10 +64,15 @@ import Testing
         }
     }
 
-    /// The JSON of a run, of a shard and of `merge` follow schema/mutate.schema.json (checked with
-    /// Python's jsonschema when it is installed; Tools/validate_reports.py checks it on CI).
-    @Test func theJSONReportsFollowThePublishedSchema() throws {
-        let dir = try folder("schema")
+    /// The JSON of a run and of its shards, and `merge` of the shards equal to the run's (the
+    /// schema check below needs Python's jsonschema; this part does not).
+    @Test func theShardsJSONMergesIntoTheRunsJSON() throws {
+        _ = try mutateReports(folder("shards-json"))
+    }
+
+    /// The reports of a run, of a shard and of `merge`: `merge` of the shards is the run's own
+    /// JSON, and mutate's JSON merges into text and --json only.
+    func mutateReports(_ dir: URL) throws -> [String] {
         var docs: [String] = []
         for (name, extra) in [("whole", [String]()), ("s1", ["--shard", "1/2"]), ("s2", ["--shard", "2/2"])] {
             let p = dir.appendingPathComponent("\(name).json").path
@@ -81,6 +86,15 @@ import Testing
         let junit = try scenerun(["merge", "--junit", dir.appendingPathComponent("j.xml").path, dir.appendingPathComponent("s1.json").path])
         #expect(junit.code == 64)
         #expect(junit.err.contains("the reports of `scenerun mutate` merge into its text report and --json only"))
+        return docs
+    }
+
+    /// The JSON of a run, of a shard and of `merge` follow schema/mutate.schema.json (Python's
+    /// jsonschema, installed by .ci/run; without it the test is reported as skipped).
+    @Test(.enabled(if: pythonHasJSONSchema, "Python's jsonschema is not installed: pip install jsonschema"))
+    func theJSONReportsFollowThePublishedSchema() throws {
+        let dir = try folder("schema")
+        let docs = try mutateReports(dir)
         let script = """
             import json, sys, jsonschema
             schema = json.load(open(sys.argv[1]))
@@ -92,11 +106,6 @@ import Testing
             assert list(v.iter_errors(broken)), "an unknown status must be refused"
             print("\\n".join(bad)); sys.exit(1 if bad else 0)
             """
-        let probe = try run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", "import jsonschema"])
-        guard probe.code == 0 else {
-            print("skipped: Python's jsonschema is not installed (pip install jsonschema); .ci/run checks it")
-            return
-        }
         let input = dir.appendingPathComponent("docs.json")
         try ("[" + docs.joined(separator: ",") + "]").write(to: input, atomically: true, encoding: .utf8)
         let schema = repo.appendingPathComponent("schema/mutate.schema.json").path
@@ -104,3 +113,8 @@ import Testing
         #expect(r.code == 0, "\(r.out)\(r.err)")
     }
 }
+
+/// Whether `python3 -c "import jsonschema"` works (the schema tests need it).
+let pythonHasJSONSchema: Bool = {
+    (try? run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", "import jsonschema"]))?.code == 0
+}()

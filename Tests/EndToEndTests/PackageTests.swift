@@ -50,6 +50,44 @@ import Testing
         }
     }
 
+    /// Test targets too: each declares exactly the modules its files import (EndToEndTests also
+    /// names the `scenerun` executable, which it runs and does not import, so that it is built
+    /// first).
+    @Test func testTargetsDependOnWhatTheyImport() throws {
+        let text = try String(contentsOf: repo.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let pattern = try NSRegularExpression(
+            pattern: #"\.testTarget\(name: "([A-Za-z]+)"(?:, dependencies: \[(.*?)\])?"#, options: [.dotMatchesLineSeparators])
+        let matches = pattern.matches(in: text, range: NSRange(text.startIndex..., in: text))
+        #expect(matches.count >= 15)
+        let platform: Set<String> = ["Foundation", "FoundationXML", "Glibc", "Darwin", "Musl", "Dispatch", "Testing", "XCTest"]
+        for m in matches {
+            let name = String(text[Range(m.range(at: 1), in: text)!])   // group 1 always matches
+            var deps: Set<String> = []
+            if let r = Range(m.range(at: 2), in: text) {
+                let list = String(text[r])
+                for p in try NSRegularExpression(pattern: #""([A-Za-z]+)""#).matches(in: list, range: NSRange(list.startIndex..., in: list)) {
+                    deps.insert(String(list[Range(p.range(at: 1), in: list)!]))   // group 1 always matches
+                }
+            }
+            if name == "EndToEndTests" { deps.remove("scenerun") }
+            let dir = repo.appendingPathComponent("Tests/\(name)")
+            guard let files = FileManager.default.enumerator(atPath: dir.path) else { Issue.record("no Tests/\(name)"); continue }
+            var imports: Set<String> = []
+            while let f = files.nextObject() as? String {
+                guard f.hasSuffix(".swift") else { continue }
+                for line in try String(contentsOf: dir.appendingPathComponent(f), encoding: .utf8).split(separator: "\n")
+                where line.hasPrefix("import ") || line.hasPrefix("@") {   // top-level: not a line of a string
+                    let words = line.split(separator: " ")
+                    if let i = words.firstIndex(of: "import"), i + 1 < words.count, words[..<i].allSatisfy({ $0.hasPrefix("@") }) {
+                        imports.insert(String(words[i + 1]))
+                    }
+                }
+            }
+            imports.subtract(platform)
+            #expect(imports == deps, "\(name): imports \(imports.sorted()) but Package.swift declares \(deps.sorted())")
+        }
+    }
+
     @Test func noTypeIsNamedLikeItsModule() throws {
         for name in try declared().keys {
             let dir = repo.appendingPathComponent("Sources/\(name)")

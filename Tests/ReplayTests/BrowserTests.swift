@@ -13,13 +13,8 @@ let chromium: String? = {
         .first { fm.isExecutableFile(atPath: $0) }
 }()
 
-func skipWithoutChromium(_ test: String) -> Bool {
-    if chromium == nil {
-        print("\(test): skipped: no chromium binary (install Debian's `chromium` package, as .ci/run does, or set CHROMIUM)")
-        return true
-    }
-    return false
-}
+/// Why a browser test is skipped (reported as skipped by the test runner, never as passed).
+let noChromium: Comment = "no chromium binary: install Debian's `chromium` package, as .ci/run does, or set CHROMIUM"
 
 /// Runs Chromium headless on `url` with `args`; returns its standard output and error.
 func runChromium(_ args: [String], url: String, in dir: URL) throws -> (out: String, err: String, code: Int32) {
@@ -68,8 +63,7 @@ func temporaryFolder(_ name: String) throws -> URL {
     /// of one page: each case page reports its self-check (the drawing agrees with the data, the
     /// keys, scrubber, speeds and play button work) to the parent, and Chromium logs no console
     /// message at all (no error, no warning).
-    @Test func everyShippedReplayLoadsWithoutConsoleErrors() throws {
-        if skipWithoutChromium("everyShippedReplayLoadsWithoutConsoleErrors") { return }
+    @Test(.enabled(if: chromium != nil, noChromium)) func everyShippedReplayLoadsWithoutConsoleErrors() throws {
         let dir = try temporaryFolder("replay-load")
         defer { try? FileManager.default.removeItem(at: dir) }
         let invalid = CaseResult(file: "scenes/invalid/x.yaml", name: "never ran", status: .invalid,
@@ -133,8 +127,7 @@ func temporaryFolder(_ name: String) throws -> URL {
     /// The index of a replay with two sweeps — the shipped shade sweep and one whose cases fail
     /// on one side of its map — loads with no console message; its grids have a cell per case,
     /// each linking to a page that exists, the failing cases marked, a legend per map.
-    @Test func theIndexShowsEachSweepAsAGridOfLinksToItsPages() throws {
-        if skipWithoutChromium("theIndexShowsEachSweepAsAGridOfLinksToItsPages") { return }
+    @Test(.enabled(if: chromium != nil, noChromium)) func theIndexShowsEachSweepAsAGridOfLinksToItsPages() throws {
         let dir = try temporaryFolder("replay-map")
         defer { try? FileManager.default.removeItem(at: dir) }
         let shade = shipped.filter { $0.sweep != nil }
@@ -186,8 +179,7 @@ func temporaryFolder(_ name: String) throws -> URL {
     /// A screenshot of the seed card's replay scrubbed (`#tick=N`) to where it has turned most
     /// while still on screen: the pixels at its centre and in a corner that only the turned card
     /// covers have its colour; a point the unturned card would cover, and where it started, do not.
-    @Test func screenshotShowsTheCardWhereTheTraceSaysAtTheScrubbedTick() throws {
-        if skipWithoutChromium("screenshotShowsTheCardWhereTheTraceSaysAtTheScrubbedTick") { return }
+    @Test(.enabled(if: chromium != nil, noChromium)) func screenshotShowsTheCardWhereTheTraceSaysAtTheScrubbedTick() throws {
         let r = try #require(shipped.first { $0.name == "Card flicked off screen" })
         let rec = try #require(r.recording)
         let dir = try temporaryFolder("replay-shot")

@@ -8,6 +8,12 @@ let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 let repoRoot = testsFolder.deletingLastPathComponent().deletingLastPathComponent()
 
 /// Runs a program found on PATH; nil when it is not installed.
+/// Whether an executable `name` is on the PATH.
+func toolExists(_ name: String) -> Bool {
+    (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        .contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }
+}
+
 func runTool(_ name: String, _ args: [String], input: String? = nil) throws -> (code: Int32, out: String)? {
     let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         .map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
@@ -77,14 +83,12 @@ func options(timings: Bool) -> ReportOptions {
         #expect(!plain.contains("time=") && !plain.contains("timestamp=") && !plain.contains("hostname="), "deterministic by default")
     }
 
-    @Test func junitValidatesAgainstJunit10XSD() throws {
+    @Test(.enabled(if: toolExists("xmllint"), "xmllint is not installed: apt-get install libxml2-utils, as .ci/run does"))
+    func junitValidatesAgainstJunit10XSD() throws {
         let xsd = testsFolder.appendingPathComponent("Schemas/junit-10.xsd").path
         for timings in [false, true] {
             let x = JUnitReporter.render(structured, options: options(timings: timings))
-            guard let r = try runTool("xmllint", ["--noout", "--schema", xsd, "-"], input: x) else {
-                print("skipped: xmllint is not installed (apt-get install libxml2-utils); .ci/run checks it")
-                return
-            }
+            let r = try #require(try runTool("xmllint", ["--noout", "--schema", xsd, "-"], input: x))
             #expect(r.code == 0, "\(r.out)")
         }
         // The validator does refuse what the old report wrote (a `file` attribute on testcase).
@@ -111,7 +115,9 @@ func options(timings: Bool) -> ReportOptions {
         #expect(s.contains("{\"actual\": 12.4, \"column\": 28, \"expected\": 0, \"line\": 4, \"message\": \"shade.frame.y expected 0 ± 0.5, got 12.4 at t = 4.000 s\", \"path\": \"scenes/shade.yaml\", \"source\": null, \"time\": 4, \"tolerance\": 0.5}"))
     }
 
-    @Test func jsonValidatesAgainstItsPublishedSchema() throws {
+    @Test(.enabled(if: (try? runTool("python3", ["-c", "import jsonschema"]))??.code == 0,
+                   "Python's jsonschema is not installed: pip install jsonschema, as .ci/run does"))
+    func jsonValidatesAgainstItsPublishedSchema() throws {
         let schema = repoRoot.appendingPathComponent("schema/report.schema.json").path
         let script = """
         import json, sys, jsonschema
@@ -125,10 +131,6 @@ func options(timings: Bool) -> ReportOptions {
         print("\\n".join(bad)); sys.exit(1 if bad else 0)
         """
         let docs = "[" + [false, true].map { JSONReporter.render(structured, options: options(timings: $0)) }.joined(separator: ",") + "]"
-        guard let probe = try runTool("python3", ["-c", "import jsonschema"]), probe.code == 0 else {
-            print("skipped: Python's jsonschema is not installed (pip install jsonschema); .ci/run checks it")
-            return
-        }
         let r = try #require(try runTool("python3", ["-c", script, schema], input: docs))
         #expect(r.code == 0, "\(r.out)")
     }
