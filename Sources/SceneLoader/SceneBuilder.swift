@@ -122,6 +122,7 @@ let stepKeys = StepKey.names + actionKeys
             }
             var spec = ViewSpec(name: name, location: loc, frame: frame)
             if let r = get("rotation") { spec.rotation = try w.number(r, "`rotation` of `\(name)`") }
+            if let s = get("scale") { spec.scale = try w.number(s, "`scale` of `\(name)`", positive: true) }
             if let a = get("alpha") {
                 spec.alpha = try w.number(a, "`alpha` of `\(name)`")
                 if spec.alpha < 0 || spec.alpha > 1 {

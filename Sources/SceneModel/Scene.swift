@@ -128,6 +128,8 @@ public struct ViewSpec: Sendable {
     public var location: SourceLocation
     public var frame: Rect
     public var rotation = 0.0
+    /// The scale of the view's transform (the bounds keep their size, as in UIKit).
+    public var scale = 1.0
     public var alpha = 1.0
     public var hidden = false
     public var collisionBounds = CollisionBoundsSpec.rectangle

@@ -193,7 +193,9 @@ final class Run {
         animator = DynamicAnimator(
             referenceBounds: Rect(origin: .zero, size: scene.world.size), restSpeed: scene.world.restSpeed,
             restAngularSpeed: scene.world.restAngularSpeed, restFor: scene.world.restFor)
-        views = scene.views.map { ViewRT(spec: $0, frame: $0.frame, rotation: $0.rotation, alpha: $0.alpha) }
+        views = scene.views.map {
+            ViewRT(spec: $0, frame: $0.frame, rotation: $0.rotation, alpha: $0.alpha, scale: $0.scale)
+        }
         for (i, v) in scene.views.enumerated() {
             let bounds: CollisionBounds
             switch v.collisionBounds {

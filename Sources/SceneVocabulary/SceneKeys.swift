@@ -50,13 +50,14 @@ public enum RestKey: String, VocabularyName {
 }
 
 public enum ViewKey: String, VocabularyName {
-    case frame, center, size, rotation, alpha, hidden, collisionBounds, superview
+    case frame, center, size, rotation, scale, alpha, hidden, collisionBounds, superview
     public var doc: String {
         switch self {
         case .frame: return "[x, y, w, h] (or center and size)"
         case .center: return "[x, y], with size"
         case .size: return "[w, h], with center"
         case .rotation: return "radians, clockwise, or \"…deg\""
+        case .scale: return "the transform's scale (default 1; the bounds keep their size)"
         case .alpha: return "0…1 (default 1)"
         case .hidden: return "default false"
         case .collisionBounds: return "rectangle, ellipse or { path: [[x, y], …] } (convex, relative to the centre)"

@@ -363,6 +363,7 @@ public enum SceneSchema {
                                 ("minItems", .number(2)), ("maxItems", .number(2)),
                             ])
                         case .rotation: return .object([("type", .array([.string("number"), .string("string")]))])
+                        case .scale: return .object([("type", .string("number")), ("exclusiveMinimum", .number(0))])
                         case .alpha:
                             return .object([
                                 ("type", .string("number")), ("minimum", .number(0)), ("maximum", .number(1)),

@@ -20,6 +20,8 @@ import SceneLoader
          "t.yaml:5:45: error: `finalFrame` must have a positive width and height, found 0 × 100"),
         (card + "transitions:\n  t: { kind: present, to: card, finalFrame: [0, 0, 100, -1] }",
          "t.yaml:5:45: error: `finalFrame` must have a positive width and height, found 100 × -1"),
+        ("views:\n  v: { frame: [0, 0, 100, 100], scale: 0 }\nscript: [ { wait: 1 } ]",
+         "t.yaml:2:40: error: `scale` of `v` must be positive, found 0"),
         // A view is removed from the model: the screen has no other answer.
         (card + "expect: { views: { card: { presentation: { removed: true } } } }",
          "t.yaml:4:44: error: unknown key `removed` in the on-screen expectations of `card`; expected one of: frame, center, x, y, width, height, rotation, alpha, velocity, angularVelocity, scale"),

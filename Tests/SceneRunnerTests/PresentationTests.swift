@@ -38,6 +38,17 @@ import SceneRunner
         #expect(fail.failures.map(\.message) == ["v.presentation.y expected 100 ± 0.5, got 50 at t = 0.100 s"])
     }
 
+    /// A view declared with a `scale` (issue 23: refused before, though it could be read, set and
+    /// expected): its bounds keep their size, its frame scales around the centre.
+    @Test func aViewCanBeDeclaredScaled() throws {
+        let r = try run("""
+            views: { v: { frame: [0, 0, 100, 100], scale: 0.5 } }
+            script:
+              - expect: { views: { v: { scale: 0.5, width: 100, frame: [25, 25, 50, 50] } } }
+            """)[0]
+        #expect(r.status == .passed, "\(r.failures) \(r.diagnostics)")
+    }
+
     /// The screen shows the model when no animation runs, so a scene without animations reads
     /// the same numbers either way.
     @Test func withoutAnAnimationTheScreenShowsTheModel() throws {
