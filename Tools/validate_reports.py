@@ -65,8 +65,9 @@ assert not xsd.is_valid('<testsuites><testsuite name="a" tests="1" failures="0" 
 mutate_schema = json.load(open(f"{root}/schema/mutate.schema.json"))
 jsonschema.Draft7Validator.check_schema(mutate_schema)
 mutate_validator = jsonschema.Draft7Validator(mutate_schema)
+# The seeds (killed and equivalent mutants), the docs' worked example (survivors) and an invalid scene.
 seeds = ["scenes/shade.yaml", "scenes/edge-modal.yaml", "scenes/sheet.yaml", "scenes/drag-off.yaml",
-         "scenes/invalid/unknown-key.yaml"]
+         "docs/examples/fling.yaml", "scenes/invalid/unknown-key.yaml"]
 with tempfile.TemporaryDirectory() as tmp:
     docs = {}
     for label, extra in (("whole", []), ("shard-1", ["--shard", "1/2"]), ("shard-2", ["--shard", "2/2"])):
@@ -79,7 +80,8 @@ with tempfile.TemporaryDirectory() as tmp:
     docs["merged"] = open(merged_path).read()
     assert docs["merged"] == docs["whole"], "merge of the mutate shards differs from the unsharded report"
     whole = json.loads(docs["whole"])
-    assert {m["status"] for m in whole["mutants"]} >= {"killed", "survived"}, "the seeds have killed and surviving mutants"
+    assert {m["status"] for m in whole["mutants"]} >= {"killed", "survived", "equivalent"}, \
+        "killed, surviving and equivalent mutants are all checked"
     assert any(f["problem"] == "invalid" for f in whole["files"]), "the invalid scene is reported"
     for label, text in docs.items():
         errors = [e.message for e in mutate_validator.iter_errors(json.loads(text))]
