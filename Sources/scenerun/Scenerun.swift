@@ -98,6 +98,9 @@ struct Common: ParsableArguments {
     @Option(name: .long, help: "Most cases one swept scene may make.")
     var maxCases: Int = LoadLimits.default.cases
 
+    @Option(name: .long, help: ArgumentHelp(loadWorkHelp))
+    var maxLoadWork: Int = LoadLimits.default.loadWork
+
     var selection: Selection {
         var l = LoadLimits()
         l.fileSize = maxFileSize
@@ -106,6 +109,7 @@ struct Common: ParsableArguments {
         l.views = maxViews
         l.behaviors = maxBehaviors
         l.cases = maxCases
+        l.loadWork = maxLoadWork
         return Selection(paths: paths, filter: filter, shard: shard.flatMap(Shard.init), limits: l)
     }
 
@@ -117,13 +121,21 @@ struct Common: ParsableArguments {
         if let s = shard, Shard(s) == nil {
             throw ValidationError("--shard takes i/n with 1 ≤ i ≤ n, for example 2/4")
         }
-        if maxFileSize <= 0 || maxNodes <= 0 || maxDepth <= 0 || maxViews <= 0 || maxBehaviors <= 0 || maxCases <= 0 {
+        if maxFileSize <= 0 || maxNodes <= 0 || maxDepth <= 0 || maxViews <= 0 || maxBehaviors <= 0 || maxCases <= 0
+            || maxLoadWork <= 0
+        {
             throw ValidationError("limits must be positive")
         }
     }
 }
 
 extension ColorChoice: ExpressibleByArgument {}
+
+/// The help of `--max-load-work` (`run`, `check` and `mutate`).
+let loadWorkHelp =
+    "Most units of work loading one file may take (YAML nodes read for the scene and again for each variant, "
+    + "expression text, swept cases)."
+
 
 /// `--format`: the formats that can go to standard output, from the registry.
 struct StreamFormat: ExpressibleByArgument {
