@@ -136,7 +136,6 @@ let loadWorkHelp =
     "Most units of work loading one file may take (YAML nodes read for the scene and again for each variant, "
     + "expression text, swept cases)."
 
-
 /// `--format`: the formats that can go to standard output, from the registry.
 struct StreamFormat: ExpressibleByArgument {
     var format: ReportFormat
