@@ -26,7 +26,7 @@ struct Scenerun: ParsableCommand {
               scenerun scenes/                        run every scene below a folder
               scenerun --filter cancel scenes/        cases whose name has "cancel"
               scenerun --junit out/junit.xml scenes/  also write a JUnit report
-              scenerun --watch scenes/                run again when a file changes
+              scenerun --watch scenes/                run again when a scene changes
               scenerun check scenes/                  validate without running
               scenerun merge shard-*.json             merge the JSON reports of shards
               scenerun mutate scenes/shade.yaml       which changes of the interaction no case notices
@@ -177,7 +177,9 @@ struct Run: ParsableCommand {
         name: .long,
         help: "Add durations to JSON and time, timestamp and hostname to JUnit (reports then differ between runs).")
     var timings = false
-    @Flag(name: .long, help: "Run again whenever a file under the named paths changes (Ctrl-C stops, exit 130).")
+    @Flag(
+        name: .long,
+        help: "Run again whenever a scene file the run reads changes, not its reports (Ctrl-C stops, exit 130).")
     var watch = false
     @Option(
         name: .long, help: "Cases run in parallel (default: the number of cores); output is the same for every value.")
