@@ -14,13 +14,6 @@ import Testing
         return text
     }
 
-    func temporaryFolder(_ name: String) throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scenerun-\(name)-\(getpid())")
-        try? FileManager.default.removeItem(at: dir)
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir
-    }
-
     /// 500 variants of a 30 000-step script (300 KB, under every other limit) took 38 s and 3.7 GB
     /// to check; the budget refuses it at the variant that runs over, within seconds.
     @Test func aVariantBombIsRefusedQuicklyAtTheVariant() throws {

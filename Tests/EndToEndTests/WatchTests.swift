@@ -30,14 +30,7 @@ import Testing
         defer { try? fm.removeItem(at: dir) }
         let scene = dir.appendingPathComponent("sub/fall.yaml")
         func write(expectedY: Int) throws {
-            try """
-            views:
-              box: { frame: [0, 0, 100, 100] }
-            script:
-              - wait: 0.1
-            expect:
-              views: { box: { y: \(expectedY) } }
-            """.write(to: scene, atomically: false, encoding: .utf8)
+            try self.scene(expectedY: expectedY).write(to: scene, atomically: false, encoding: .utf8)
         }
         try write(expectedY: 0)
         let p = Process()
