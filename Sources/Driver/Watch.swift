@@ -8,37 +8,48 @@ import Foundation
     import Darwin
 #endif
 
-/// `--watch`: runs the request, then again each time a file under its paths changes, clearing
+/// `--watch`: runs the request, then again each time a scene file it reads changes, clearing
 /// the screen first when standard output is a terminal, so that the last result is what shows.
 /// Never returns on its own: Ctrl-C (SIGINT) ends it with 130 through `installSignalHandlers`.
 ///
-/// On Linux the wait is inotify(7) on every folder under the paths (and the folders of files
-/// named directly); elsewhere, or when inotify is unavailable, the files' sizes and modification
-/// times are polled twice a second. Either way a change is confirmed by comparing a snapshot of
-/// the files, so an event that changed nothing (an editor touching a swap file outside the
-/// scenes) does not re-run.
+/// Only the scene files the run reads count (`sceneFiles` of the paths: a file named directly,
+/// `*.yaml` and `*.yml` below the folders), less every output of the request (report files,
+/// trace and replay folders, GitHub's step summary): a report written inside the watched tree,
+/// `.git`, an editor's swap, backup or temporary file changes nothing. On Linux the wait is
+/// inotify(7) on the folders walked (the folders of files named directly); elsewhere, or when
+/// inotify is unavailable, the files' stamps are polled twice a second. Either way a change is
+/// confirmed by comparing snapshots of the scene files, once they have been quiet for
+/// `quietPeriod` (a burst of saves runs once), against the snapshot taken before the last run
+/// (a save during a run runs once more, a save never twice). `SCENERUN_WATCH_MAX_RUNS=N` in
+/// `environment` stops after N runs, as `maxRuns` does (so that a test cannot leave it running).
 public func watch(
     _ request: RunRequest, console: Console = .standard, isTerminal: Bool = isatty(1) != 0,
-    maxRuns: Int = .max
+    maxRuns: Int = .max, environment env: [String: String] = ProcessInfo.processInfo.environment
 ) -> Int32 {
+    let maxRuns = Swift.min(maxRuns, env["SCENERUN_WATCH_MAX_RUNS"].flatMap { Int($0) } ?? .max)
+    let watched = WatchedFiles(request, environment: env)
     let paths = request.selection.paths
     var code: Int32 = 0
     var runs = 0
-    var before = snapshot(paths)
+    var before = watched.snapshot()
     while runs < maxRuns {
         if isTerminal { try? console.out("\u{1B}[2J\u{1B}[H") }
         runs += 1
-        code = execute(request, console: console)
-        let watched = paths.count == 1 ? paths[0] : "\(paths.count) paths"
-        console.note("run \(runs) exited \(code); watching \(watched) for changes (Ctrl-C to stop)")
+        code = execute(request, console: console, environment: env)
+        let shown = paths.count == 1 ? paths[0] : "\(paths.count) paths"
+        console.note("run \(runs) exited \(code); watching \(shown) for changes (Ctrl-C to stop)")
         if runs >= maxRuns { break }
-        before = waitForChange(paths, since: before)
+        before = waitForChange(watched, since: before)
     }
     return code
 }
 
 /// `SCENERUN_WATCH_POLL=1` makes Linux poll as other systems do (so the tests cover both ways).
 let forcePolling = ProcessInfo.processInfo.environment["SCENERUN_WATCH_POLL"] == "1"
+
+/// How long the scene files must stay unchanged before a run: an editor's save (a temporary file
+/// written then renamed, a swap file created and removed) or a burst of writes settles in this.
+let quietPeriod: useconds_t = 150_000
 
 /// A file's identity for change detection: size, modification time (ns) and inode.
 struct Stamp: Equatable {
@@ -47,73 +58,112 @@ struct Stamp: Equatable {
     var inode: UInt64
 }
 
-/// Every regular file under `paths` (folders walked, hidden ones skipped) with its stamp.
-func snapshot(_ paths: [String]) -> [String: Stamp] {
-    var out: [String: Stamp] = [:]
-    func visit(_ path: String, depth: Int) {
-        var st = stat()
-        guard stat(path, &st) == 0 else { return }
-        if st.st_mode & S_IFMT == S_IFDIR {
-            guard depth < 64, let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
-            for n in names where !n.hasPrefix(".") { visit(path + "/" + n, depth: depth + 1) }
-        } else if st.st_mode & S_IFMT == S_IFREG {
+/// What `--watch` looks at: the scene files the request reads, less its outputs.
+struct WatchedFiles {
+    var paths: [FilePath]
+    /// The real paths (`canonicalPath`) of the report files, and of the report folders (trace,
+    /// replay), each with a trailing slash.
+    var outputFiles: Set<[UInt8]> = []
+    var outputFolders: [[UInt8]] = []
+
+    init(_ request: RunRequest, environment env: [String: String]) {
+        paths = request.selection.paths.map(FilePath.init(argument:))
+        for r in request.reports {
+            let real = canonicalPath(FilePath(argument: r.path).raw)
+            if r.format.writesFolder {
+                outputFolders.append(real.last == UInt8(ascii: "/") ? real : real + [UInt8(ascii: "/")])
+            } else {
+                outputFiles.insert(real)
+            }
+        }
+        if request.format == .github, let summary = env["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
+            outputFiles.insert(canonicalPath(FilePath(argument: summary).raw))
+        }
+    }
+
+    /// Whether `path` is an output of the request or lies inside an output folder.
+    func isOutput(_ path: FilePath) -> Bool {
+        if outputFiles.isEmpty && outputFolders.isEmpty { return false }
+        let real = canonicalPath(path.raw)
+        return outputFiles.contains(real)
+            || outputFolders.contains { real.starts(with: $0) || real + [UInt8(ascii: "/")] == $0 }
+    }
+
+    /// Every scene file the run would read, with its stamp.
+    func snapshot() -> [FilePath: Stamp] {
+        var out: [FilePath: Stamp] = [:]
+        for f in sceneFiles(paths) where !isOutput(f) {
+            guard let st = f.status() else { continue }
             #if canImport(Darwin)
                 let ns = Int64(st.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(st.st_mtimespec.tv_nsec)
             #else
                 let ns = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
             #endif
-            out[path] = Stamp(size: Int64(st.st_size), modified: ns, inode: UInt64(st.st_ino))
+            out[f] = Stamp(size: Int64(st.st_size), modified: ns, inode: UInt64(st.st_ino))
         }
+        return out
     }
-    for p in paths { visit(p, depth: 0) }
-    return out
+
+    /// The folders where a scene file can appear: those `sceneFiles` walks (not `invalid`, not
+    /// hidden, not an output folder) and the folders of files named directly.
+    func folders() -> [FilePath] {
+        var out: [FilePath] = []
+        func add(_ dir: FilePath, depth: Int) {
+            guard depth < 64, !isOutput(dir) else { return }
+            out.append(dir)
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir.display) else { return }
+            for n in names.sorted() where !n.hasPrefix(".") && n != "invalid" {
+                let sub = dir.appending(Array(n.utf8))
+                if let st = sub.status(), st.st_mode & S_IFMT == S_IFDIR { add(sub, depth: depth + 1) }
+            }
+        }
+        for p in paths {
+            guard let st = p.status() else { continue }
+            if st.st_mode & S_IFMT == S_IFDIR {
+                add(p, depth: 0)
+            } else {
+                let dir = parentFolder(p.display)
+                out.append(FilePath(argument: dir.isEmpty ? "." : dir))
+            }
+        }
+        return out
+    }
 }
 
-/// Blocks until the snapshot of `paths` differs from `old`; returns the new snapshot.
-func waitForChange(_ paths: [String], since old: [String: Stamp]) -> [String: Stamp] {
+/// Blocks until the snapshot of the watched files differs from `old` and has then stayed the
+/// same for `quietPeriod`; returns that snapshot.
+func waitForChange(_ watched: WatchedFiles, since old: [FilePath: Stamp]) -> [FilePath: Stamp] {
     while true {
         #if os(Linux)
-            if forcePolling || !inotifyWait(paths, unless: { snapshot(paths) != old }) { usleep(500_000) }
+            if forcePolling || !inotifyWait(watched.folders(), unless: { watched.snapshot() != old }) {
+                usleep(500_000)
+            }
         #else
             usleep(500_000)
         #endif
-        // Let a burst of writes (an editor's save) settle before running.
-        usleep(100_000)
-        let now = snapshot(paths)
+        var now = watched.snapshot()
+        if now == old { continue }  // an output, a swap file, a file the run does not read
+        while true {
+            usleep(quietPeriod)
+            let later = watched.snapshot()
+            if later == now { break }
+            now = later
+        }
         if now != old { return now }
     }
 }
 
 #if os(Linux)
-    /// Waits for one inotify event on the folders under `paths`, or returns at once when `changed`
-    /// holds once the watches are set (a change made while they were being set up); false when
-    /// inotify cannot be used.
-    func inotifyWait(_ paths: [String], unless changed: () -> Bool) -> Bool {
+    /// Waits for one inotify event in `folders`, or returns at once when `changed` holds once the
+    /// watches are set (a change made while they were being set up); false when inotify cannot be
+    /// used.
+    func inotifyWait(_ folders: [FilePath], unless changed: () -> Bool) -> Bool {
         let fd = inotify_init1(Int32(IN_CLOEXEC))
         if fd < 0 { return false }
         defer { close(fd) }
         let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB)
         var watched = 0
-        func add(_ dir: String, depth: Int) {
-            if inotify_add_watch(fd, dir, mask) >= 0 { watched += 1 }
-            guard depth < 64, let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return }
-            for n in names where !n.hasPrefix(".") {
-                var st = stat()
-                if stat(dir + "/" + n, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR {
-                    add(dir + "/" + n, depth: depth + 1)
-                }
-            }
-        }
-        for p in paths {
-            var st = stat()
-            guard stat(p, &st) == 0 else { continue }
-            if st.st_mode & S_IFMT == S_IFDIR {
-                add(p, depth: 0)
-            } else {
-                let dir = parentFolder(p)
-                if inotify_add_watch(fd, dir.isEmpty ? "." : dir, mask) >= 0 { watched += 1 }
-            }
-        }
+        for dir in folders where dir.withCString({ inotify_add_watch(fd, $0, mask) }) >= 0 { watched += 1 }
         if watched == 0 { return false }
         if changed() { return true }
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)

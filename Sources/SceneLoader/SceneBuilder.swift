@@ -220,6 +220,7 @@ let stepKeys = StepKey.names + actionKeys
             scene.scope = scope
         }
         if scene.sweep.isEmpty { throw err("`sweep` needs at least one parameter", n) }
+        try w.spend(Int(cases) * Walker.sweptCaseWork, n)
     }
 
     /// `vars`: each a name and an initial value whose type fixes the variable's type; an initial

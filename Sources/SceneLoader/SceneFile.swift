@@ -90,10 +90,11 @@ public enum SceneFile {
                 .replacingSuffix(".yml")
             var builder = SceneBuilder(walker: w)
             let scene = try builder.build(baseNode, file: path, text: text, defaultName: defaultName, variant: nil)
+            w.work = builder.w.work
             cases.append(scene)
             w.visited = 0
             if let vn = variantsNode {
-                for (name, node, _) in try w.namedMapping(vn, "variants") {
+                for (name, node, at) in try w.namedMapping(vn, "variants") {
                     if case .mapping(let vm) = node, let nested = vm.first(where: { $0.key.string == "variants" }) {
                         throw w.err(
                             "a variant cannot have `variants` of its own; declare every variant at the top level",
@@ -101,7 +102,9 @@ public enum SceneFile {
                     }
                     let merged = try merge(baseNode, node, &w)
                     var vb = SceneBuilder(walker: w)
+                    vb.w.variant = (name, at)
                     cases.append(try vb.build(merged, file: path, text: text, defaultName: defaultName, variant: name))
+                    w.work = vb.w.work
                 }
             }
             return cases.flatMap(expand)

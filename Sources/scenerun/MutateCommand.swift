@@ -72,6 +72,8 @@ struct Mutate: ParsableCommand {
         name: .long,
         help: "List the mutants without running them (the original cases still run, for the boundary operator).")
     var list = false
+    @Option(name: .long, help: ArgumentHelp(loadWorkHelp))
+    var maxLoadWork: Int = LoadLimits.default.loadWork
     @Option(name: .long, help: "Colour of error messages: always, never or auto.")
     var color: ColorChoice = .auto
 
@@ -84,6 +86,7 @@ struct Mutate: ParsableCommand {
         if let s = shard, Shard(s) == nil { throw ValidationError("--shard takes i/n with 1 ≤ i ≤ n, for example 2/4") }
         if let m = maxMutants, m < 1 { throw ValidationError("--max-mutants must be at least 1") }
         if let s = minScore, !(s >= 0 && s <= 100) { throw ValidationError("--min-score is a percentage, 0 to 100") }
+        if maxLoadWork <= 0 { throw ValidationError("--max-load-work must be positive") }
     }
 
     func run() throws {
@@ -98,6 +101,7 @@ struct Mutate: ParsableCommand {
         r.minScore = minScore
         r.list = list
         r.color = color
+        r.limits.loadWork = maxLoadWork
         let code = Driver.mutate(r)
         if code != 0 { throw ExitCode(code) }
     }

@@ -26,7 +26,7 @@ struct Scenerun: ParsableCommand {
               scenerun scenes/                        run every scene below a folder
               scenerun --filter cancel scenes/        cases whose name has "cancel"
               scenerun --junit out/junit.xml scenes/  also write a JUnit report
-              scenerun --watch scenes/                run again when a file changes
+              scenerun --watch scenes/                run again when a scene changes
               scenerun check scenes/                  validate without running
               scenerun merge shard-*.json             merge the JSON reports of shards
               scenerun mutate scenes/shade.yaml       which changes of the interaction no case notices
@@ -111,6 +111,9 @@ struct Common: ParsableArguments {
     @Option(name: .long, help: "Most cases one swept scene may make.")
     var maxCases: Int = LoadLimits.default.cases
 
+    @Option(name: .long, help: ArgumentHelp(loadWorkHelp))
+    var maxLoadWork: Int = LoadLimits.default.loadWork
+
     var selection: Selection {
         var l = LoadLimits()
         l.fileSize = maxFileSize
@@ -119,6 +122,7 @@ struct Common: ParsableArguments {
         l.views = maxViews
         l.behaviors = maxBehaviors
         l.cases = maxCases
+        l.loadWork = maxLoadWork
         return Selection(paths: paths, filter: filter, shard: shard.flatMap(Shard.init), limits: l)
     }
 
@@ -137,13 +141,20 @@ struct Common: ParsableArguments {
         if let s = shard, Shard(s) == nil {
             throw ValidationError("--shard takes i/n with 1 ≤ i ≤ n, for example 2/4")
         }
-        if maxFileSize <= 0 || maxNodes <= 0 || maxDepth <= 0 || maxViews <= 0 || maxBehaviors <= 0 || maxCases <= 0 {
+        if maxFileSize <= 0 || maxNodes <= 0 || maxDepth <= 0 || maxViews <= 0 || maxBehaviors <= 0 || maxCases <= 0
+            || maxLoadWork <= 0
+        {
             throw ValidationError("limits must be positive")
         }
     }
 }
 
 extension ColorChoice: ExpressibleByArgument {}
+
+/// The help of `--max-load-work` (`run`, `check` and `mutate`).
+let loadWorkHelp =
+    "Most units of work loading one file may take (YAML nodes read for the scene and again for each variant, "
+    + "expression text, swept cases)."
 
 /// `--format`: the formats that can go to standard output, from the registry.
 struct StreamFormat: ExpressibleByArgument {
@@ -186,7 +197,9 @@ struct Run: ParsableCommand {
         name: .long,
         help: "Add durations to JSON and time, timestamp and hostname to JUnit (reports then differ between runs).")
     var timings = false
-    @Flag(name: .long, help: "Run again whenever a file under the named paths changes (Ctrl-C stops, exit 130).")
+    @Flag(
+        name: .long,
+        help: "Run again whenever a scene file the run reads changes, not its reports (Ctrl-C stops, exit 130).")
     var watch = false
     @Option(
         name: .long, help: "Cases run in parallel (default: the number of cores); output is the same for every value.")

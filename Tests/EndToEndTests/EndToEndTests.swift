@@ -17,6 +17,14 @@ func binary() throws -> URL {
     throw CocoaError(.fileNoSuchFile)
 }
 
+/// A new, empty folder `scenerun-<name>-<pid>` in the temporary folder (emptied if it was there).
+func temporaryFolder(_ name: String) throws -> URL {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scenerun-\(name)-\(getpid())")
+    try? FileManager.default.removeItem(at: dir)
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    return dir
+}
+
 struct Outcome { var code: Int32; var out: String; var err: String }
 
 func scenerun(_ args: [String], env: [String: String] = [:], unset: [String] = []) throws -> Outcome {

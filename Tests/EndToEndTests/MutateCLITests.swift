@@ -3,12 +3,7 @@ import Testing
 
 /// `scenerun mutate` from the command line: the documented example, options, reports.
 @Suite struct MutateCLITests {
-    func folder(_ tag: String) throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scenerun-mutate-cli-\(tag)-\(getpid())")
-        try? FileManager.default.removeItem(at: dir)
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir
-    }
+    func folder(_ tag: String) throws -> URL { try temporaryFolder("mutate-cli-\(tag)") }
 
     /// docs/mutate.md's worked example is the tool's output, byte for byte.
     @Test func theWorkedExampleOfTheDocIsTheToolsOutput() throws {

@@ -30,14 +30,7 @@ import Testing
         defer { try? fm.removeItem(at: dir) }
         let scene = dir.appendingPathComponent("sub/fall.yaml")
         func write(expectedY: Int) throws {
-            try """
-            views:
-              box: { frame: [0, 0, 100, 100] }
-            script:
-              - wait: 0.1
-            expect:
-              views: { box: { y: \(expectedY) } }
-            """.write(to: scene, atomically: false, encoding: .utf8)
+            try self.scene(expectedY: expectedY).write(to: scene, atomically: false, encoding: .utf8)
         }
         try write(expectedY: 0)
         let p = Process()
@@ -70,4 +63,103 @@ import Testing
         out.fileHandleForReading.readabilityHandler = nil
         err.fileHandleForReading.readabilityHandler = nil
     }
+
+    /// A `scenerun --watch` process whose standard error (the "run N exited" notes) is collected;
+    /// `SCENERUN_WATCH_MAX_RUNS` stops it after `maxRuns` runs, and it is killed when the test
+    /// ends, so that a failing test cannot leave it running.
+    final class Watcher {
+        let process = Process()
+        let out = Output(), err = Output()
+        init(_ arguments: [String], polling: Bool, maxRuns: Int) throws {
+            process.executableURL = try binary()
+            process.arguments = ["--watch", "--color", "never"] + arguments
+            var env = ProcessInfo.processInfo.environment
+            env["SCENERUN_WATCH_POLL"] = polling ? "1" : nil
+            env["SCENERUN_WATCH_MAX_RUNS"] = String(maxRuns)
+            process.environment = env
+            let o = Pipe(), e = Pipe()
+            process.standardOutput = o
+            process.standardError = e
+            let out = self.out, err = self.err
+            o.fileHandleForReading.readabilityHandler = { out.append($0.availableData) }
+            e.fileHandleForReading.readabilityHandler = { err.append($0.availableData) }
+            try process.run()
+        }
+        /// How many runs have ended so far.
+        var runs: Int { err.value.components(separatedBy: "scenerun: note: run ").count - 1 }
+        deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    }
+
+    /// Waits (at most `seconds`) for `n` runs to have ended; then waits `quiet` seconds more, long
+    /// enough for a spurious run to start and end (polling sees a change within 0.5 s, then
+    /// 0.15 s of quiet), and returns how many runs there were.
+    func runsAfter(waitingFor n: Int, _ w: Watcher, quiet: Double = 1.5, seconds: Double = 30) -> Int {
+        let deadline = Date().addingTimeInterval(seconds)
+        while w.runs < n && Date() < deadline { usleep(20_000) }
+        usleep(useconds_t(quiet * 1e6))
+        return w.runs
+    }
+
+    func scene(expectedY: Int) -> String {
+        """
+        views:
+          box: { frame: [0, 0, 100, 100] }
+        script:
+          - wait: 0.1
+        expect:
+          views: { box: { y: \(expectedY) } }
+
+        """
+    }
+
+    /// Every output of the request written inside the watched folder (JSON, JUnit, a text report,
+    /// trace and replay folders), `.git` and editor swap, backup, lock and temporary files change
+    /// nothing; an editor's save (a temporary file renamed onto the scene) runs once; a burst of
+    /// writes runs once. Once with inotify, once polling.
+    @Test(arguments: [false, true]) func outputsAndEditorFilesDoNotRunAndOneSaveRunsOnce(polling: Bool) throws {
+        let fm = FileManager.default
+        let dir = fm.temporaryDirectory.appendingPathComponent("scenerun-watch-outputs-\(getpid())-\(polling)")
+        try? fm.removeItem(at: dir)
+        let scenes = dir.appendingPathComponent("scenes")
+        try fm.createDirectory(at: scenes.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        defer { try? fm.removeItem(at: dir) }
+        let file = scenes.appendingPathComponent("fall.yaml")
+        try scene(expectedY: 0).write(to: file, atomically: false, encoding: .utf8)
+        let s = scenes.path
+        let w = try Watcher(
+            [
+                "--json", "\(s)/r.json", "--junit", "\(s)/junit.xml", "--report", "text=\(s)/out.txt",
+                "--trace", "\(s)/trace", "--replay", "\(s)/replay", s,
+            ], polling: polling, maxRuns: 6)
+        #expect(runsAfter(waitingFor: 1, w) == 1, "the outputs of run 1 ran it again: \(w.err.value)")
+        #expect(w.err.value.contains("run 1 exited 0"), "\(w.err.value)")
+        #expect(fm.fileExists(atPath: "\(s)/replay/index.html"))
+
+        // Churn an editor and git make beside a scene, none of it a scene the run reads.
+        for name in [".fall.yaml.swp", ".fall.yaml.swx", "4913", "fall.yaml~", "fall.yaml.tmp", ".git/index"] {
+            let u = scenes.appendingPathComponent(name)
+            try "x".write(to: u, atomically: false, encoding: .utf8)
+            try "xy".write(to: u, atomically: false, encoding: .utf8)
+            if name == "4913" { try fm.removeItem(at: u) }
+        }
+        try? fm.createSymbolicLink(atPath: "\(s)/.#fall.yaml", withDestinationPath: "user@host.1234:1")
+        #expect(runsAfter(waitingFor: 1, w) == 1, "swap, lock and temporary files ran it: \(w.err.value)")
+
+        // An editor's save: write a temporary file, rename it onto the scene (a new inode).
+        let temporary = scenes.appendingPathComponent(".fall.yaml.tmp")
+        try scene(expectedY: 500).write(to: temporary, atomically: false, encoding: .utf8)
+        _ = rename(temporary.path, file.path)
+        #expect(runsAfter(waitingFor: 2, w) == 2, "one save, runs: \(w.err.value)")
+        #expect(w.err.value.contains("run 2 exited 1"), "\(w.err.value)")
+
+        // A burst of writes 20 ms apart (an editor saving several times, a formatter after it).
+        for y in [400, 300, 200, 100, 0] {
+            try scene(expectedY: y).write(to: file, atomically: false, encoding: .utf8)
+            usleep(20_000)
+        }
+        #expect(runsAfter(waitingFor: 3, w) == 3, "one burst, runs: \(w.err.value)")
+        #expect(w.err.value.contains("run 3 exited 0"), "\(w.err.value)")
+        #expect(w.out.value.contains("0 passed, 1 failed") && w.out.value.hasSuffix("1 passed, 0 failed\n"))
+    }
 }
+
