@@ -11,12 +11,26 @@ extern void *__libc_realloc(void *, size_t);
 extern void *__libc_memalign(size_t, size_t);
 extern void __libc_free(void *);
 
+// Under AddressSanitizer, which owns malloc, nothing is interposed: the counter is off and says so.
+#if defined(__SANITIZE_ADDRESS__)
+#define MALLOC_COUNTER_OFF 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define MALLOC_COUNTER_OFF 1
+#endif
+#endif
+
 static unsigned long long counter = 0;
 // Initial-exec TLS: reading it never calls into the dynamic loader (which could allocate).
 static __thread unsigned long long threadCounter __attribute__((tls_model("initial-exec"))) = 0;
 
 unsigned long long malloc_counter_count(void) { return __atomic_load_n(&counter, __ATOMIC_RELAXED); }
 unsigned long long malloc_counter_thread_count(void) { return threadCounter; }
+
+#ifdef MALLOC_COUNTER_OFF
+int malloc_counter_active(void) { return 0; }
+#else
+int malloc_counter_active(void) { return 1; }
 
 static inline void bump(void) {
     __atomic_fetch_add(&counter, 1, __ATOMIC_RELAXED);
@@ -36,3 +50,4 @@ int posix_memalign(void **out, size_t a, size_t n) {
     *out = p;
     return 0;
 }
+#endif
