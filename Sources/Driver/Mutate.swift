@@ -249,6 +249,8 @@ func mutants(of plan: MutationPlan, log: ComparisonLog, request: MutateRequest) 
     return out
 }
 
+/// A mutant's cases stop at their first failure (the outcome needs no more: a case that timed
+/// out is one whose first failure is a `waitFor` timing out, or that ran past these limits).
 /// A mutant's cases may run twice the simulated time of the file's longest original case plus
 /// two of its `world.timeout`s (so that a `waitFor` the mutant never satisfies times out as the
 /// scene says), and four times its engine work: beyond that the mutant is killed by timeout.
@@ -256,6 +258,7 @@ func mutantLimits(_ originals: [CaseResult], cases: [Scene]) -> RunLimits {
     var l = RunLimits()
     l.recordTicks = false
     l.recordTrace = false
+    l.stopAtFirstFailure = true
     let time = originals.map(\.time).max() ?? 0
     let timeout = cases.map(\.world.timeout).max() ?? 10
     let work = originals.map(\.work).max() ?? 0

@@ -32,6 +32,9 @@ public struct RunLimits: Sendable {
     /// Where rule comparisons with a constant record the values they saw (`scenerun mutate`'s
     /// boundary operator); nil records nothing.
     public var comparisons: ComparisonLog?
+    /// End the case after the script step that records its first failure (`scenerun mutate`: a
+    /// failed case is all a mutant's outcome needs; its status is the same).
+    public var stopAtFirstFailure = false
     public init() {}
 }
 
@@ -223,7 +226,10 @@ final class Run {
             try applyInitialTransitions()
             for (i, b) in scene.behaviors.enumerated() where b.active { try addBehavior(i) }
             startRecording()  // replay
-            for step in scene.script { try runStep(step) }
+            for step in scene.script {
+                try runStep(step)
+                if limits.stopAtFirstFailure && !failures.isEmpty { return result(.failed) }
+            }
             if let e = scene.expect {
                 let before = failures.count  // replay
                 failures += judge(e, snapshot(), scope: scene.scope, observations: &observations)
