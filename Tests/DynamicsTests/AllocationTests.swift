@@ -7,7 +7,7 @@ import Dynamics
 /// scenes in miniature: a spring, a bullet falling onto a chain, a rain of boxes, overlapping
 /// bullets, a pendulum on a revolute joint and a slider). Counted with a malloc hook
 /// (Tests/MallocCounter): every allocation the test's thread makes during the measured steps.
-@Suite(.serialized, .enabled(if: malloc_counter_active() != 0, "AddressSanitizer owns malloc: nothing is counted"))
+@Suite(.serialized, .enabled(if: malloc_counter_active() != 0, "a sanitizer owns malloc: nothing is counted"))
 struct AllocationTests {
     static let s = 0.01
 

@@ -11,11 +11,12 @@ extern void *__libc_realloc(void *, size_t);
 extern void *__libc_memalign(size_t, size_t);
 extern void __libc_free(void *);
 
-// Under AddressSanitizer, which owns malloc, nothing is interposed: the counter is off and says so.
-#if defined(__SANITIZE_ADDRESS__)
+// Under AddressSanitizer or ThreadSanitizer, which own malloc, nothing is interposed: the counter
+// is off and says so.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define MALLOC_COUNTER_OFF 1
 #elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
 #define MALLOC_COUNTER_OFF 1
 #endif
 #endif

@@ -11,7 +11,8 @@ extern "C" {
 unsigned long long malloc_counter_count(void);
 /// Number of allocation calls made by the calling thread.
 unsigned long long malloc_counter_thread_count(void);
-/// 1 when allocations are counted; 0 under AddressSanitizer, which owns malloc (nothing is interposed).
+/// 1 when allocations are counted; 0 under AddressSanitizer or ThreadSanitizer, which own malloc
+/// (nothing is interposed).
 int malloc_counter_active(void);
 #ifdef __cplusplus
 }
