@@ -13,7 +13,7 @@ cd "$(dirname "$0")"
 seconds="${1:-60}"; shift || true
 # Yams comes from the main package's checkout.
 [ -d ../.build/checkouts/Yams ] || (cd .. && swift package resolve)
-swift build -c release -Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library 2>&1 | grep -E "error|Compiling SceneFuzz|Build complete" || true
+swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library 2>&1 | grep -E "error|Compiling SceneFuzz|Build complete" || true
 bin=.build/release/SceneFuzz
 [ -x "$bin" ] || { echo "fuzz: the harness did not build"; exit 1; }
 mkdir -p .corpus .seeds .artifacts
