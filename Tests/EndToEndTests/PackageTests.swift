@@ -6,10 +6,10 @@ import Testing
 @Suite struct PackageTests {
     /// Target name → its declared dependencies, read from Package.swift's `.target(…)` and
     /// `.executableTarget(…)` entries.
-    func declared(_ manifest: String = "Package.swift") throws -> [String: Set<String>] {
+    func declared(_ manifest: String = "Package.swift", kinds: String = "target|executableTarget") throws -> [String: Set<String>] {
         let text = try String(contentsOf: repo.appendingPathComponent(manifest), encoding: .utf8)
         var out: [String: Set<String>] = [:]
-        let pattern = try NSRegularExpression(pattern: #"\.(?:target|executableTarget)\(name: "([A-Za-z]+)"(?:, dependencies: \[(.*?)\])?"#,
+        let pattern = try NSRegularExpression(pattern: #"\.(?:"# + kinds + #")\(name: "([A-Za-z]+)"(?:, dependencies: \[(.*?)\])?"#,
                                               options: [.dotMatchesLineSeparators])
         for m in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
             let name = String(text[Range(m.range(at: 1), in: text)!])   // group 1 always matches
@@ -54,21 +54,11 @@ import Testing
     /// names the `scenerun` executable, which it runs and does not import, so that it is built
     /// first).
     @Test func testTargetsDependOnWhatTheyImport() throws {
-        let text = try String(contentsOf: repo.appendingPathComponent("Package.swift"), encoding: .utf8)
-        let pattern = try NSRegularExpression(
-            pattern: #"\.testTarget\(name: "([A-Za-z]+)"(?:, dependencies: \[(.*?)\])?"#, options: [.dotMatchesLineSeparators])
-        let matches = pattern.matches(in: text, range: NSRange(text.startIndex..., in: text))
-        #expect(matches.count >= 15)
+        let targets = try declared(kinds: "testTarget")
+        #expect(targets.count >= 15)
         let platform: Set<String> = ["Foundation", "FoundationXML", "Glibc", "Darwin", "Musl", "Dispatch", "Testing", "XCTest"]
-        for m in matches {
-            let name = String(text[Range(m.range(at: 1), in: text)!])   // group 1 always matches
-            var deps: Set<String> = []
-            if let r = Range(m.range(at: 2), in: text) {
-                let list = String(text[r])
-                for p in try NSRegularExpression(pattern: #""([A-Za-z]+)""#).matches(in: list, range: NSRange(list.startIndex..., in: list)) {
-                    deps.insert(String(list[Range(p.range(at: 1), in: list)!]))   // group 1 always matches
-                }
-            }
+        for (name, declaredDeps) in targets {
+            var deps = declaredDeps
             if name == "EndToEndTests" { deps.remove("scenerun") }
             let dir = repo.appendingPathComponent("Tests/\(name)")
             guard let files = FileManager.default.enumerator(atPath: dir.path) else { Issue.record("no Tests/\(name)"); continue }

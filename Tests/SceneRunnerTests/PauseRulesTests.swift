@@ -80,16 +80,21 @@ import SceneRunner
     }
 }
 
+/// A screen and a drawer 300 pt wide off its left edge, for the transition tests.
+let drawerViews = """
+    world: { size: [390, 844] }
+    views:
+      main: { frame: [0, 0, 390, 844] }
+      drawer: { frame: [-300, 0, 300, 844] }
+
+    """
+
 /// Rules that read the transition or the gesture they belong to.
 @Suite struct RuleContextTests {
     /// A transition's own `ended` rule reads its `finalFrame`, not the world's bounds (it is no
     /// longer the current transition when the rule runs).
     @Test func aTransitionsEndedRuleReadsItsOwnFinalFrame() throws {
-        let r = try run("""
-            world: { size: [390, 844] }
-            views:
-              main: { frame: [0, 0, 390, 844] }
-              drawer: { frame: [-300, 0, 300, 844] }
+        let r = try run(drawerViews + """
             transitions:
               show: { kind: present, from: main, to: drawer, finalFrame: [0, 0, 300, 844] }
             on:

@@ -34,11 +34,7 @@ import SceneRunner
 
     /// The loop guard names the action that went over the budget, not the top of the file.
     @Test func theActionLoopGuardIsLocatedAtTheAction() throws {
-        let r = try run("""
-            world: { size: [390, 844] }
-            views:
-              main: { frame: [0, 0, 390, 844] }
-              drawer: { frame: [-300, 0, 300, 844] }
+        let r = try run(drawerViews + """
             transitions:
               show: { kind: present, from: main, to: drawer }
             on:
