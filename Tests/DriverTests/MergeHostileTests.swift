@@ -10,7 +10,8 @@ import Testing
     /// A real one-case report (a failing scene), as `run --json` writes it.
     static let report: String = {
         let c = Captured()
-        var r = RunRequest(selection: Selection(paths: [repo.appendingPathComponent("Tests/ReportsTests/Failing/").path]))
+        var r = RunRequest(
+            selection: Selection(paths: [repo.appendingPathComponent("Tests/ReportsTests/Failing/").path]))
         r.format = .json
         _ = execute(r, console: c.console, environment: [:], isTerminal: false)
         return c.out
@@ -19,7 +20,8 @@ import Testing
     /// Merges `text` (the report with one change) and returns the exit code, the one line of
     /// error and the seconds it took.
     func merge(_ text: String) throws -> (code: Int32, error: String, seconds: Double, path: String) {
-        let f = FileManager.default.temporaryDirectory.appendingPathComponent("scenerun-hostile-\(UUID().uuidString).json")
+        let f = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "scenerun-hostile-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: f) }
         try text.write(to: f, atomically: true, encoding: .utf8)
         let c = Captured()
@@ -39,7 +41,8 @@ import Testing
         let r = try #require(text.range(of: needle))
         let before = text[..<r.lowerBound]
         let line = before.filter { $0 == "\n" }.count + 1
-        let column = before.split(separator: "\n", omittingEmptySubsequences: false).last!.unicodeScalars.count + 1 + skip
+        let column =
+            before.split(separator: "\n", omittingEmptySubsequences: false).last!.unicodeScalars.count + 1 + skip
         return "\(line):\(column)"
     }
 
@@ -48,7 +51,10 @@ import Testing
         ("\"line\": 10,", "\"line\": 0,", "line 0 is not a line of a scene"),
         ("\"line\": 10,", "\"line\": -3,", "line -3 is not a line of a scene"),
         ("\"line\": 10,", "\"line\": 4000000000000000000,", "line 4000000000000000000 is not a line of a scene"),
-        ("\"column\": 22,", "\"column\": 4000000000000000000,", "column 4000000000000000000 is past the end of line 10"),
+        (
+            "\"column\": 22,", "\"column\": 4000000000000000000,",
+            "column 4000000000000000000 is past the end of line 10"
+        ),
         ("\"column\": 22,", "\"column\": -1,", "column -1 is not a column"),
         ("\"ticks\": 30,", "\"ticks\": -30,", "case 0 has -30 ticks"),
         ("\"work\": 120", "\"work\": -1", "case 0 did -1 units of work"),
@@ -77,21 +83,32 @@ import Testing
     /// missing cases, a shard count of 4e18 names ten absent shards, a sweep claiming 10^10
     /// combinations is refused at its place.
     @Test func claimedSizesCostOnlyWhatTheFileHolds() throws {
-        let many = Self.report.replacingOccurrences(of: "\"cases\": 1, \"digest\": \"", with: "\"cases\": 4000000000000000000, \"digest\": \"")
-            .replacingOccurrences(of: "\"digest\": \"", with: "\"shard\": \"1/4000000000000000000\", \"digest\": \"")
+        let many = Self.report.replacingOccurrences(
+            of: "\"cases\": 1, \"digest\": \"", with: "\"cases\": 4000000000000000000, \"digest\": \""
+        )
+        .replacingOccurrences(of: "\"digest\": \"", with: "\"shard\": \"1/4000000000000000000\", \"digest\": \"")
         let m = try merge(many)
         #expect(m.code == 2)
-        #expect(m.error.contains("3999999999999999999 of the run's 4000000000000000000 cases are missing (the first is case 1)"), "\(m.error)")
+        #expect(
+            m.error.contains(
+                "3999999999999999999 of the run's 4000000000000000000 cases are missing (the first is case 1)"),
+            "\(m.error)")
         #expect(m.error.contains("the report of --shard 2/4000000000000000000, "), "\(m.error)")
         #expect(m.error.contains("11/4000000000000000000 and more is missing"), "\(m.error)")
         #expect(m.seconds < 5)
         let values = "[" + (0..<100_000).map(String.init).joined(separator: ",") + "]"
-        let sweep = "\"sweeps\": [{\"file\": \"f\", \"scene\": \"s\", \"parameters\": [{\"name\": \"a\", \"values\": \(values)}, {\"name\": \"b\", \"values\": \(values)}]}],\n  \"version\": 3"
+        let sweep =
+            "\"sweeps\": [{\"file\": \"f\", \"scene\": \"s\", \"parameters\": [{\"name\": \"a\", \"values\": \(values)}, {\"name\": \"b\", \"values\": \(values)}]}],\n  \"version\": 3"
         let bomb = Self.report.replacingOccurrences(of: "\"version\": 3", with: sweep)
         let s = try merge(bomb)
         #expect(s.code == 2)
-        #expect(s.error.contains("error: the sweep of `s` claims 10000000000 combinations, more than the run's 1 cases"), "\(s.error)")
-        #expect(s.error.hasPrefix("located: \(s.path):\(try place("\"parameters\": [{\"name\": \"a\"", in: bomb, skip: 14)): "), "\(s.error)")
+        #expect(
+            s.error.contains("error: the sweep of `s` claims 10000000000 combinations, more than the run's 1 cases"),
+            "\(s.error)")
+        #expect(
+            s.error.hasPrefix(
+                "located: \(s.path):\(try place("\"parameters\": [{\"name\": \"a\"", in: bomb, skip: 14)): "),
+            "\(s.error)")
         #expect(s.seconds < 5)
     }
 
@@ -103,9 +120,14 @@ import Testing
             ("{\"version\": 3} x", "1:16", "not JSON: text after the end of the report"),
             ("", "1:1", "not JSON: the report ends early"),
             ("{\"version\": 3, \"run\": \"open", "1:23", "not JSON: a string is not closed or has a bad escape"),
-            (Self.report.replacingOccurrences(of: "\"ticks\": 30,", with: "\"ticks\" 30,"), "", "not JSON: expected `:`"),
-            (Self.report.replacingOccurrences(of: "\"ticks\": 30,", with: "\"ticks\": 0.5,"), "",
-             "`0.5` is not a whole number, which `ticks` is"),
+            (
+                Self.report.replacingOccurrences(of: "\"ticks\": 30,", with: "\"ticks\" 30,"), "",
+                "not JSON: expected `:`"
+            ),
+            (
+                Self.report.replacingOccurrences(of: "\"ticks\": 30,", with: "\"ticks\": 0.5,"), "",
+                "`0.5` is not a whole number, which `ticks` is"
+            ),
         ]
         for (text, at, words) in cases {
             let r = try merge(text)
@@ -120,11 +142,13 @@ import Testing
 
     /// The unmodified report still merges (exit 1: its case fails).
     @Test func theReportItselfMerges() throws {
-        let f = FileManager.default.temporaryDirectory.appendingPathComponent("scenerun-hostile-\(UUID().uuidString).json")
+        let f = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "scenerun-hostile-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: f) }
         try Self.report.write(to: f, atomically: true, encoding: .utf8)
         let c = Captured()
-        #expect(Driver.merge(MergeRequest(inputs: [f.path]), console: c.console, environment: [:], isTerminal: false) == 1)
+        #expect(
+            Driver.merge(MergeRequest(inputs: [f.path]), console: c.console, environment: [:], isTerminal: false) == 1)
         #expect(c.err.isEmpty, "\(c.err)")
     }
 }

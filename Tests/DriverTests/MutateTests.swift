@@ -25,11 +25,15 @@ import Testing
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scenerun-mutate-\(tag)-\(getpid())")
         try? FileManager.default.removeItem(at: dir)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        for (name, text) in files { try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        for (name, text) in files {
+            try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
         return dir
     }
 
-    func run(_ paths: [URL], _ edit: (inout MutateRequest) -> Void = { _ in }) -> (code: Int32, out: String, err: [String]) {
+    func run(
+        _ paths: [URL], _ edit: (inout MutateRequest) -> Void = { _ in }
+    ) -> (code: Int32, out: String, err: [String]) {
         var r = MutateRequest(paths: paths.map(\.path))
         r.color = .never
         edit(&r)
@@ -44,18 +48,19 @@ import Testing
         let r = run([f])
         #expect(r.code == 0, "no --min-score: the score does not decide the exit code")
         let p = f.path
-        #expect(r.out == """
-            \(p):7:47: survived: number ×0.5
-              bouncy: { item: { items: [box], elasticity: 0.5 }, active: true }
-                                                          ^
-            \(p):7:47: survived: number ×2
-              bouncy: { item: { items: [box], elasticity: 0.5 }, active: true }
-                                                          ^
+        #expect(
+            r.out == """
+                \(p):7:47: survived: number ×0.5
+                  bouncy: { item: { items: [box], elasticity: 0.5 }, active: true }
+                                                              ^
+                \(p):7:47: survived: number ×2
+                  bouncy: { item: { items: [box], elasticity: 0.5 }, active: true }
+                                                              ^
 
-            \(p): 4 mutants: 2 killed, 2 survived; score 2/4 = 50.0 %
-            total: 4 mutants: 2 killed, 2 survived; score 2/4 = 50.0 %
+                \(p): 4 mutants: 2 killed, 2 survived; score 2/4 = 50.0 %
+                total: 4 mutants: 2 killed, 2 survived; score 2/4 = 50.0 %
 
-            """)
+                """)
         #expect(run([f]) { $0.minScore = 50 }.code == 0)
         let below = run([f]) { $0.minScore = 75 }
         #expect(below.code == 1)
@@ -64,8 +69,11 @@ import Testing
 
     @Test func equivalentCommentsAreReportedApartAndNeedAReason() throws {
         let marked = Self.drop.replacingOccurrences(
-            of: "elasticity: 0.5 }, active: true }", with: "elasticity: 0.5 }, active: true }  # scenerun: equivalent — nothing collides")
-        let dir = try folder("equivalent", ["drop.yaml": marked, "bare.yaml": marked.replacingOccurrences(of: " — nothing collides", with: "")])
+            of: "elasticity: 0.5 }, active: true }",
+            with: "elasticity: 0.5 }, active: true }  # scenerun: equivalent — nothing collides")
+        let dir = try folder(
+            "equivalent",
+            ["drop.yaml": marked, "bare.yaml": marked.replacingOccurrences(of: " — nothing collides", with: "")])
         let r = run([dir.appendingPathComponent("drop.yaml")])
         #expect(r.code == 0)
         #expect(r.out.contains(":7:47: equivalent: number ×0.5 — nothing collides\n"))
@@ -79,14 +87,16 @@ import Testing
     /// and a comment whose line has no survivor is reported, so that it does not hide the next.
     @Test func equivalentCommentsNeverHideAKill() throws {
         let marked = Self.drop.replacingOccurrences(
-            of: "magnitude: 1 }, active: true }", with: "magnitude: 1 }, active: true }  # scenerun: equivalent — wrong")
+            of: "magnitude: 1 }, active: true }", with: "magnitude: 1 }, active: true }  # scenerun: equivalent — wrong"
+        )
         let dir = try folder("equivalent-kill", ["drop.yaml": marked])
         let r = run([dir.appendingPathComponent("drop.yaml")])
         #expect(r.code == 0)
         #expect(!r.out.contains("equivalent:"), "\(r.out)")
         #expect(r.out.contains("4 mutants: 2 killed, 2 survived; score 2/4 = 50.0 %"), "\(r.out)")
-        #expect(r.err.contains { $0.contains("drop.yaml:6: warning: this `equivalent` comment explains no survivor") },
-                "\(r.err)")
+        #expect(
+            r.err.contains { $0.contains("drop.yaml:6: warning: this `equivalent` comment explains no survivor") },
+            "\(r.err)")
     }
 
     @Test func invalidMutantsAndScenesAreNotCounted() throws {
@@ -95,7 +105,10 @@ import Testing
         let failing = Self.drop.replacingOccurrences(of: "box.y > 100", with: "box.y > 500")
         let dir = try folder("invalid", ["rope.yaml": rigid, "failing.yaml": failing, "broken.yaml": "views: [\n"])
         let r = run([dir.appendingPathComponent("rope.yaml")])
-        #expect(r.out.contains("rope.yaml:7:47: invalid: number 0 → -1: \(dir.path)/rope.yaml:7:47: `elasticity` must not be negative"), "\(r.out)")
+        #expect(
+            r.out.contains(
+                "rope.yaml:7:47: invalid: number 0 → -1: \(dir.path)/rope.yaml:7:47: `elasticity` must not be negative"),
+            "\(r.out)")
         #expect(r.out.hasSuffix("4 mutants: 2 killed, 1 survived, 1 invalid; score 2/3 = 66.7 %\n"), "\(r.out)")
         let failed = run([dir.appendingPathComponent("failing.yaml")])
         #expect(failed.code == 1)
@@ -110,14 +123,18 @@ import Testing
         let dir = try folder("shards", ["drop.yaml": Self.drop])
         let paths = [dir.appendingPathComponent("drop.yaml"), repo.appendingPathComponent("scenes/drag-off.yaml")]
         let whole = dir.appendingPathComponent("whole.json")
-        let one = run(paths) { $0.jobs = 1; $0.json = whole.path }
+        let one = run(paths) {
+            $0.jobs = 1; $0.json = whole.path
+        }
         let three = run(paths) { $0.jobs = 3 }
         #expect(one.out == three.out)
         #expect(one.out.contains("survived: "))
         var shards: [String] = []
         for i in 1...3 {
             let s = dir.appendingPathComponent("shard-\(i).json").path
-            _ = run(paths) { $0.shard = Shard("\(i)/3"); $0.json = s }
+            _ = run(paths) {
+                $0.shard = Shard("\(i)/3"); $0.json = s
+            }
             shards.append(s)
         }
         let c = Captured()
@@ -138,19 +155,24 @@ import Testing
     /// comment on a CRLF line is found on its line.
     @Test func lineEndsAndUnicodeDoNotShiftLocations() throws {
         let text = Self.drop.replacingOccurrences(of: "box", with: "bôx").replacingOccurrences(of: "\n", with: "\r\n")
-            .replacingOccurrences(of: "magnitude: 1 }, active: true }", with: "magnitude: 1 }, active: true } # scenerun: equivalent — test")
+            .replacingOccurrences(
+                of: "magnitude: 1 }, active: true }",
+                with: "magnitude: 1 }, active: true } # scenerun: equivalent — test")
         let dir = try folder("crlf", ["drop.yaml": text])
         let r = run([dir.appendingPathComponent("drop.yaml")])
         let p = dir.appendingPathComponent("drop.yaml").path
-        #expect(r.out.hasPrefix("""
-            \(p):7:47: survived: number ×0.5
-              bouncy: { item: { items: [bôx], elasticity: 0.5 }, active: true }
-            \(String(repeating: " ", count: 46))^
+        #expect(
+            r.out.hasPrefix(
+                """
+                \(p):7:47: survived: number ×0.5
+                  bouncy: { item: { items: [bôx], elasticity: 0.5 }, active: true }
+                \(String(repeating: " ", count: 46))^
 
-            """), "\(r.out)")
+                """), "\(r.out)")
         // The comment is on line 6 as the parser counts CRLF lines (its mutants are killed).
-        #expect(r.err.contains { $0.contains("drop.yaml:6: warning: this `equivalent` comment explains no survivor") },
-                "\(r.err)")
+        #expect(
+            r.err.contains { $0.contains("drop.yaml:6: warning: this `equivalent` comment explains no survivor") },
+            "\(r.err)")
     }
 
     /// `--json` onto a scene, or `--replay` into the folder of the scenes, is refused (64) before
@@ -172,13 +194,14 @@ import Testing
         let r = run([dir.appendingPathComponent("drop.yaml")]) { $0.list = true }
         let p = dir.appendingPathComponent("drop.yaml").path
         #expect(r.code == 0)
-        #expect(r.out == """
-            \(p):6:47: number ×0.5
-            \(p):6:47: number ×2
-            \(p):7:47: number ×0.5
-            \(p):7:47: number ×2
+        #expect(
+            r.out == """
+                \(p):6:47: number ×0.5
+                \(p):6:47: number ×2
+                \(p):7:47: number ×0.5
+                \(p):7:47: number ×2
 
-            """)
+                """)
     }
 
     @Test func theJSONReportHasEveryMutant() throws {
@@ -187,9 +210,11 @@ import Testing
         _ = run([dir.appendingPathComponent("drop.yaml")]) { $0.json = json.path }
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
         let mutants = try #require(doc["mutants"] as? [[String: Any]])
-        #expect(mutants.map { $0["id"] as? String } == [
-            "drop.yaml:6:47 number ×0.5", "drop.yaml:6:47 number ×2", "drop.yaml:7:47 number ×0.5", "drop.yaml:7:47 number ×2",
-        ])
+        #expect(
+            mutants.map { $0["id"] as? String } == [
+                "drop.yaml:6:47 number ×0.5", "drop.yaml:6:47 number ×2", "drop.yaml:7:47 number ×0.5",
+                "drop.yaml:7:47 number ×2",
+            ])
         #expect(mutants.map { $0["status"] as? String } == ["killed", "killed", "survived", "survived"])
         #expect(mutants[0]["failingCases"] as? [String] == ["Drop"])
         #expect(mutants[0]["original"] as? String == "1" && mutants[0]["mutated"] as? String == "0.5")

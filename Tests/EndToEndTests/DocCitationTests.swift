@@ -11,7 +11,9 @@ import Testing
         let tests = repo.appendingPathComponent("Tests")
         let walk = try #require(FileManager.default.enumerator(atPath: tests.path))
         while let f = walk.nextObject() as? String {
-            if f.hasSuffix(".swift") { sources += try String(contentsOf: tests.appendingPathComponent(f), encoding: .utf8) }
+            if f.hasSuffix(".swift") {
+                sources += try String(contentsOf: tests.appendingPathComponent(f), encoding: .utf8)
+            }
         }
         var cited: [String] = []
         // "(test: `a`, `b`)", possibly over several lines.

@@ -65,7 +65,9 @@ import Testing
         """.write(to: sweep, atomically: true, encoding: .utf8)
         let s = try scenerun(["run", "--list", sweep.path])
         #expect(s.code == 2)
-        #expect(s.out.hasPrefix("\(sweep.path):7:3: sweep.yaml (invalid: loading the file takes more than 500000 units"), "\(s.out)")
+        #expect(
+            s.out.hasPrefix("\(sweep.path):7:3: sweep.yaml (invalid: loading the file takes more than 500000 units"),
+            "\(s.out)")
         #expect(s.out.contains("raise the limit with --max-load-work"))
 
         let expression = dir.appendingPathComponent("expression.yaml")
@@ -81,7 +83,8 @@ import Testing
         #expect(fits.code == 0, "\(fits.out)")
         let over = try scenerun(["check", "--max-load-work", "100", expression.path])
         #expect(over.code == 2)
-        #expect(over.out.contains("expression.yaml:4:12: error: loading the file takes more than 100 units"), "\(over.out)")
+        #expect(
+            over.out.contains("expression.yaml:4:12: error: loading the file takes more than 100 units"), "\(over.out)")
     }
 
     /// `mutate` takes the flag too (its loads are bounded the same way); zero is a usage error.

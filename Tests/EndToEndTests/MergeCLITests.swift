@@ -23,6 +23,9 @@ import Testing
         let r = try scenerun(["merge", report])
         #expect(r.code == 2)
         #expect(r.out == "")
-        #expect(r.err == "\(report):3:\(column): error: line 0 is not a line of a scene (1 to 1048576, or 0 for no place)\n", "\(r.err)")
+        #expect(
+            r.err
+                == "\(report):3:\(column): error: line 0 is not a line of a scene (1 to 1048576, or 0 for no place)\n",
+            "\(r.err)")
     }
 }

@@ -15,32 +15,41 @@ import Testing
         let documented = String(rest[..<end.lowerBound])
         let r = try scenerun(["mutate", "docs/examples/fling.yaml"])
         #expect(r.code == 0)
-        #expect(r.out == documented, "regenerate the block of docs/mutate.md from `scenerun mutate docs/examples/fling.yaml`")
+        #expect(
+            r.out == documented,
+            "regenerate the block of docs/mutate.md from `scenerun mutate docs/examples/fling.yaml`")
     }
 
     @Test func onlyTakesOperatorNamesAndRefusesOthers() throws {
         let both = try scenerun(["mutate", "--list", "--only", "boundary,event", "docs/examples/fling.yaml"])
         #expect(both.code == 0)
-        #expect(both.out == """
-            docs/examples/fling.yaml:15:3: event drag.ended → drag.cancelled
-            docs/examples/fling.yaml:16:28: boundary 280 → 69.9
-            docs/examples/fling.yaml:16:28: boundary 280 → 340.3
-            docs/examples/fling.yaml:17:40: event haptic medium → heavy
+        #expect(
+            both.out == """
+                docs/examples/fling.yaml:15:3: event drag.ended → drag.cancelled
+                docs/examples/fling.yaml:16:28: boundary 280 → 69.9
+                docs/examples/fling.yaml:16:28: boundary 280 → 340.3
+                docs/examples/fling.yaml:17:40: event haptic medium → heavy
 
-            """)
-        let repeated = try scenerun(["mutate", "--list", "--only", "event", "--only", "boundary", "docs/examples/fling.yaml"])
+                """)
+        let repeated = try scenerun([
+            "mutate", "--list", "--only", "event", "--only", "boundary", "docs/examples/fling.yaml",
+        ])
         #expect(repeated.out == both.out)
         let script = try scenerun(["mutate", "--list", "--only", "script", "docs/examples/fling.yaml"])
         #expect(script.out.components(separatedBy: "\n").filter { $0.hasSuffix("script pan speed ×0.5") }.count == 2)
         let bad = try scenerun(["mutate", "--only", "numbers", "docs/examples/fling.yaml"])
         #expect(bad.code == 64)
-        #expect(bad.err.contains("unknown operator 'numbers' for --only (one of number, boundary, condition, action, behaviour, event, script)"))
+        #expect(
+            bad.err.contains(
+                "unknown operator 'numbers' for --only (one of number, boundary, condition, action, behaviour, event, script)"
+            ))
         #expect(try scenerun(["mutate"]).code == 64)
         #expect(try scenerun(["mutate", "--min-score", "120", "docs/examples/fling.yaml"]).code == 64)
     }
 
     @Test func minScoreDecidesTheExitCode() throws {
-        #expect(try scenerun(["mutate", "--only", "boundary", "--min-score", "100", "docs/examples/fling.yaml"]).code == 0)
+        #expect(
+            try scenerun(["mutate", "--only", "boundary", "--min-score", "100", "docs/examples/fling.yaml"]).code == 0)
         let below = try scenerun(["mutate", "--only", "number", "--min-score", "60", "docs/examples/fling.yaml"])
         #expect(below.code == 1)
         #expect(below.out.hasSuffix("docs/examples/fling.yaml: below --min-score 60 %\n"))
@@ -52,8 +61,14 @@ import Testing
         #expect(r.code == 0)
         let index = try String(contentsOf: dir.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(index.contains("<code>fling.yaml:17:40 event haptic medium → heavy</code>"))
-        #expect(index.contains("<a href=\"original/001-card-dragged-past-280-pt-falls-away.html\">original</a> · <a href=\"mutant-2/001-card-dragged-past-280-pt-falls-away.html\">mutant</a>"))
-        for page in ["original/001-card-dragged-past-280-pt-falls-away.html", "mutant-2/002-card-dragged-past-280-pt-falls-away-short.html"] {
+        #expect(
+            index.contains(
+                "<a href=\"original/001-card-dragged-past-280-pt-falls-away.html\">original</a> · <a href=\"mutant-2/001-card-dragged-past-280-pt-falls-away.html\">mutant</a>"
+            ))
+        for page in [
+            "original/001-card-dragged-past-280-pt-falls-away.html",
+            "mutant-2/002-card-dragged-past-280-pt-falls-away-short.html",
+        ] {
             let html = try String(contentsOf: dir.appendingPathComponent(page), encoding: .utf8)
             #expect(html.contains("<!DOCTYPE html>"))
         }
@@ -71,14 +86,20 @@ import Testing
         var docs: [String] = []
         for (name, extra) in [("whole", [String]()), ("s1", ["--shard", "1/2"]), ("s2", ["--shard", "2/2"])] {
             let p = dir.appendingPathComponent("\(name).json").path
-            _ = try scenerun(["mutate", "--json", p] + extra + ["docs/examples/fling.yaml", "scenes/invalid/unknown-key.yaml"])
+            _ = try scenerun(
+                ["mutate", "--json", p] + extra + ["docs/examples/fling.yaml", "scenes/invalid/unknown-key.yaml"])
             docs.append(try String(contentsOfFile: p, encoding: .utf8))
         }
         let merged = dir.appendingPathComponent("merged.json").path
-        let m = try scenerun(["merge", "--json", merged, dir.appendingPathComponent("s1.json").path, dir.appendingPathComponent("s2.json").path])
+        let m = try scenerun([
+            "merge", "--json", merged, dir.appendingPathComponent("s1.json").path,
+            dir.appendingPathComponent("s2.json").path,
+        ])
         #expect(m.code == 2, "the invalid scene decides the exit code")
         #expect(try String(contentsOfFile: merged, encoding: .utf8) == docs[0])
-        let junit = try scenerun(["merge", "--junit", dir.appendingPathComponent("j.xml").path, dir.appendingPathComponent("s1.json").path])
+        let junit = try scenerun([
+            "merge", "--junit", dir.appendingPathComponent("j.xml").path, dir.appendingPathComponent("s1.json").path,
+        ])
         #expect(junit.code == 64)
         #expect(junit.err.contains("the reports of `scenerun mutate` merge into its text report and --json only"))
         return docs
@@ -104,7 +125,8 @@ import Testing
         let input = dir.appendingPathComponent("docs.json")
         try ("[" + docs.joined(separator: ",") + "]").write(to: input, atomically: true, encoding: .utf8)
         let schema = repo.appendingPathComponent("schema/mutate.schema.json").path
-        let r = try run(URL(fileURLWithPath: "/bin/sh"), ["-c", "python3 -c \"$0\" \"$1\" < \"$2\"", script, schema, input.path])
+        let r = try run(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", "python3 -c \"$0\" \"$1\" < \"$2\"", script, schema, input.path])
         #expect(r.code == 0, "\(r.out)\(r.err)")
     }
 }

@@ -29,17 +29,34 @@ import Testing
         let d = dir.path
         let before = files(dir)
         let cases: [([String], String)] = [
-            (["--json", "\(d)/s.yaml", "\(d)/s.yaml"], "--json \(d)/s.yaml would overwrite the input scene \(d)/s.yaml"),
-            (["--junit", "\(d)/scenes/b.yaml", "\(d)/scenes/"],
-             "--junit \(d)/scenes/b.yaml would overwrite the input scene \(d)/scenes/b.yaml"),
-            (["--json", "\(d)/link.yaml", "\(d)/s.yaml"], "--json \(d)/link.yaml would overwrite the input scene \(d)/s.yaml"),
-            (["--report", "json=\(d)/x/../s.yaml", "\(d)/s.yaml"],
-             "--report json=\(d)/x/../s.yaml would overwrite the input scene \(d)/s.yaml"),
-            (["--junit", "\(d)/./nothing/../s.yaml", "\(d)/link.yaml"],
-             "--junit \(d)/./nothing/../s.yaml would overwrite the input scene \(d)/link.yaml"),
-            (["--replay", "\(d)/scenes", "\(d)/scenes/"], "--replay \(d)/scenes would write into the input folder \(d)/scenes/"),
-            (["--trace", "\(d)/x/..", "\(d)/scenes/b.yaml"],
-             "--trace \(d)/x/.. would write into a folder that holds the input scene \(d)/scenes/b.yaml"),
+            (
+                ["--json", "\(d)/s.yaml", "\(d)/s.yaml"],
+                "--json \(d)/s.yaml would overwrite the input scene \(d)/s.yaml"
+            ),
+            (
+                ["--junit", "\(d)/scenes/b.yaml", "\(d)/scenes/"],
+                "--junit \(d)/scenes/b.yaml would overwrite the input scene \(d)/scenes/b.yaml"
+            ),
+            (
+                ["--json", "\(d)/link.yaml", "\(d)/s.yaml"],
+                "--json \(d)/link.yaml would overwrite the input scene \(d)/s.yaml"
+            ),
+            (
+                ["--report", "json=\(d)/x/../s.yaml", "\(d)/s.yaml"],
+                "--report json=\(d)/x/../s.yaml would overwrite the input scene \(d)/s.yaml"
+            ),
+            (
+                ["--junit", "\(d)/./nothing/../s.yaml", "\(d)/link.yaml"],
+                "--junit \(d)/./nothing/../s.yaml would overwrite the input scene \(d)/link.yaml"
+            ),
+            (
+                ["--replay", "\(d)/scenes", "\(d)/scenes/"],
+                "--replay \(d)/scenes would write into the input folder \(d)/scenes/"
+            ),
+            (
+                ["--trace", "\(d)/x/..", "\(d)/scenes/b.yaml"],
+                "--trace \(d)/x/.. would write into a folder that holds the input scene \(d)/scenes/b.yaml"
+            ),
         ]
         for (args, message) in cases {
             let r = try scenerun(args)
@@ -53,7 +70,9 @@ import Testing
         // GitHub's step summary, appended to with --format github, is an output too.
         let summary = try scenerun(["--format", "github", "\(d)/s.yaml"], env: ["GITHUB_STEP_SUMMARY": "\(d)/s.yaml"])
         #expect(summary.code == 64)
-        #expect(summary.err == "scenerun: error: GITHUB_STEP_SUMMARY=\(d)/s.yaml would overwrite the input scene \(d)/s.yaml\n")
+        #expect(
+            summary.err
+                == "scenerun: error: GITHUB_STEP_SUMMARY=\(d)/s.yaml would overwrite the input scene \(d)/s.yaml\n")
         #expect(try String(contentsOf: dir.appendingPathComponent("s.yaml"), encoding: .utf8) == Self.scene)
         // A report beside the scenes, not onto one, is written as before.
         let ok = try scenerun(["--json", "\(d)/scenes/r.json", "\(d)/scenes/"])

@@ -6,10 +6,14 @@ import Testing
     /// A misspelled option is an unknown option (with its did-you-mean), not a missing file named
     /// by its value; a bad value and a missing path are one line each.
     @Test(arguments: [
-        (["--jsno", "out.json", "scenes/drag-off.yaml"],
-         "scenerun: error: unknown option '--jsno'. Did you mean '--json'? (scenerun --help lists the options)\n"),
-        (["--jobs", "x", "scenes/drag-off.yaml"],
-         "scenerun: error: the value 'x' is invalid for '--jobs <jobs>' (scenerun --help lists the options)\n"),
+        (
+            ["--jsno", "out.json", "scenes/drag-off.yaml"],
+            "scenerun: error: unknown option '--jsno'. Did you mean '--json'? (scenerun --help lists the options)\n"
+        ),
+        (
+            ["--jobs", "x", "scenes/drag-off.yaml"],
+            "scenerun: error: the value 'x' is invalid for '--jobs <jobs>' (scenerun --help lists the options)\n"
+        ),
         (["run", "no-such.yaml"], "scenerun: error: no such file or folder: no-such.yaml\n"),
         (["check", "no-such.yaml"], "scenerun: error: no such file or folder: no-such.yaml\n"),
     ])
@@ -26,10 +30,12 @@ import Testing
         try? FileManager.default.removeItem(at: dir)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let a = dir.appendingPathComponent("r.out").path, b = dir.path + "/./r.out"
+        let a = dir.appendingPathComponent("r.out").path
+        let b = dir.path + "/./r.out"
         let r = try scenerun(["--json", a, "--junit", b, "scenes/drag-off.yaml"], env: ["NO_COLOR": "1"])
         #expect(r.code == 64)
-        #expect(r.err == "scenerun: error: --junit \(b) and --json \(a) name the same file; each report needs its own\n")
+        #expect(
+            r.err == "scenerun: error: --junit \(b) and --json \(a) name the same file; each report needs its own\n")
         #expect(!FileManager.default.fileExists(atPath: a))
     }
 

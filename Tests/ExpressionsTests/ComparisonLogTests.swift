@@ -8,7 +8,9 @@ import Testing
     struct Logged: NameResolver {
         var time: Double
         var comparisonLog: ComparisonLog?
-        func resolve(_ path: [String], at location: Diagnostics.SourceLocation) throws(Diagnostic) -> Value { .number(time) }
+        func resolve(_ path: [String], at location: Diagnostics.SourceLocation) throws(Diagnostic) -> Value {
+            .number(time)
+        }
     }
 
     func nearest(_ text: String, _ times: [Double]) throws -> ComparisonLog.Nearest? {

@@ -1,6 +1,6 @@
-import Testing
-import SceneLoader
 @_spi(Testing) import RecordMode
+import SceneLoader
+import Testing
 
 /// Scene texts that a `Character`-split of the text on "\n" mislocates (the old record mode
 /// edited the wrong bytes in each): the parser's own positions are the oracle.

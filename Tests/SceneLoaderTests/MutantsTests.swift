@@ -69,9 +69,10 @@ import Testing
 
     @Test func boundarySitesMoveTheConstantJustPastTheNearestObservation() throws {
         let plan = try SceneFile.mutationPlan(path: "t.yaml", text: Self.scene)
-        #expect(plan.boundaries.map { "\($0.comparison) \($0.location) \($0.literal)" } == [
-            "t.yaml:11:12 t.yaml:11:25 0.5", "t.yaml:11:32 t.yaml:11:39 -2",
-        ])
+        #expect(
+            plan.boundaries.map { "\($0.comparison) \($0.location) \($0.literal)" } == [
+                "t.yaml:11:12 t.yaml:11:25 0.5", "t.yaml:11:32 t.yaml:11:39 -2",
+            ])
         let near = plan.boundaries[0].mutants(ComparisonLog.Nearest(below: 0.2, above: 0.9))
         #expect(near.map(\.change) == ["0.5 → 0.1998", "0.5 → 0.901"])
         #expect(near.map(\.mutated) == ["velocity.y > 0.1998 || a.y <= -2", "velocity.y > 0.901 || a.y <= -2"])
@@ -94,8 +95,10 @@ import Testing
         #expect(renamed.mutated == "")
         let bad = try #require(plan.mutants.first { $0.id == "t.yaml:10:3 event drag.ended → drag.cancelled" })
         _ = try SceneFile.load(path: "t.yaml", text: Self.scene, mutant: bad)
-        let twice = Self.scene.replacingOccurrences(of: "  drag.ended:", with: "  drag.cancelled: [finish]\n  drag.ended:")
-        let dup = try #require(try SceneFile.mutationPlan(path: "t.yaml", text: twice).mutants.first { $0.op == .event })
+        let twice = Self.scene.replacingOccurrences(
+            of: "  drag.ended:", with: "  drag.cancelled: [finish]\n  drag.ended:")
+        let dup = try #require(
+            try SceneFile.mutationPlan(path: "t.yaml", text: twice).mutants.first { $0.op == .event })
         do {
             _ = try SceneFile.load(path: "t.yaml", text: twice, mutant: dup)
             Issue.record("a duplicate event loaded")
@@ -105,7 +108,8 @@ import Testing
     }
 
     @Test func equivalentCommentsNeedAReasonAndCountLinesAsYAMLDoes() throws {
-        let text = "name: t\r\nviews:\r  a: { frame: [0, 0, 1, 1] } # scenerun: equivalent — why not\r\n"
+        let text =
+            "name: t\r\nviews:\r  a: { frame: [0, 0, 1, 1] } # scenerun: equivalent — why not\r\n"
             + "x: \"# scenerun: equivalent\"\n"
         let plan = try SceneFile.mutationPlan(path: "t.yaml", text: text)
         #expect(plan.equivalent == [3: "why not"])

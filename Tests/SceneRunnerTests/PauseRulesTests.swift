@@ -1,6 +1,6 @@
 import Results
-import Testing
 import SceneRunner
+import Testing
 
 /// `rest` and `resume` rules hear of every pause and resumption of the animator, wherever the
 /// behaviours were added or removed (a tick's rules, a gesture rule, a script step), at the end
@@ -27,12 +27,13 @@ import SceneRunner
     /// last one removed by the gesture's `ended` rule pauses it and runs the `rest` rules. A drag
     /// at about 62 pt/s (the held item's own velocity reads about 0) keeps it running for 3 s.
     @Test func gestureRulesResumeAndPauseTheAnimator() throws {
-        let r = try run(PauseRulesTests.drag + """
+        let r = try run(
+            PauseRulesTests.drag + """
 
-            script:
-              - pan: { gesture: drag, path: [[0, 195, 400], [0.1, 195, 420], [3, 195, 600]] }
-              - wait: 0.5
-            """)[0]
+                script:
+                  - pan: { gesture: drag, path: [[0, 195, 400], [0.1, 195, 420], [3, 195, 600]] }
+                  - wait: 0.5
+                """)[0]
         #expect(r.status == .passed, "\(r.failures) \(r.diagnostics)")
         #expect(
             pauses(r) == [
@@ -44,13 +45,14 @@ import SceneRunner
     /// A finger that stops lets the held item sleep 0.5 s later (the animator pauses); when it
     /// moves again the animator resumes, and each change runs its rules once.
     @Test func aHeldStillFingerPausesAndAMovingOneResumes() throws {
-        let r = try run(PauseRulesTests.drag + """
+        let r = try run(
+            PauseRulesTests.drag + """
 
-            script:
-              - pan: { gesture: drag, path: [[0, 195, 400], [0.1, 195, 420], [0.2, 195, 440]], release: hold }
-              - wait: 1
-              - pan: { gesture: drag, path: [[0, 195, 440], [0.1, 195, 460]] }
-            """)[0]
+                script:
+                  - pan: { gesture: drag, path: [[0, 195, 400], [0.1, 195, 420], [0.2, 195, 440]], release: hold }
+                  - wait: 1
+                  - pan: { gesture: drag, path: [[0, 195, 440], [0.1, 195, 460]] }
+                """)[0]
         #expect(r.status == .passed, "\(r.failures) \(r.diagnostics)")
         let changes = pauses(r).filter { !$0.contains(": log ") }
         #expect(changes.count == 4, "\(changes)")
@@ -62,7 +64,8 @@ import SceneRunner
     /// Behaviours removed by a script step pause the animator: the `rest` rules run at the end of
     /// the next tick, and `rest` / `restBy` expectations see that pause.
     @Test func aScriptStepThatRemovesTheLastBehaviourRunsTheRestRules() throws {
-        let r = try run("""
+        let r = try run(
+            """
             vars: { rested: 0 }
             views: { box: { frame: [0, 0, 10, 10] } }
             behaviors: { fall: { gravity: { items: [box] }, active: true } }
@@ -94,26 +97,28 @@ let drawerViews = """
     /// A transition's own `ended` rule reads its `finalFrame`, not the world's bounds (it is no
     /// longer the current transition when the rule runs).
     @Test func aTransitionsEndedRuleReadsItsOwnFinalFrame() throws {
-        let r = try run(drawerViews + """
-            transitions:
-              show: { kind: present, from: main, to: drawer, finalFrame: [0, 0, 300, 844] }
-            on:
-              show.ended: [ { set: { drawer.frame: finalFrame } } ]
-            script:
-              - start: show
-              - finish
-              - complete: true
-              - wait: { frames: 1 }
-            expect:
-              views: { drawer: { frame: [0, 0, 300, 844], within: 0 } }
-            """)[0]
+        let r = try run(
+            drawerViews + """
+                transitions:
+                  show: { kind: present, from: main, to: drawer, finalFrame: [0, 0, 300, 844] }
+                on:
+                  show.ended: [ { set: { drawer.frame: finalFrame } } ]
+                script:
+                  - start: show
+                  - finish
+                  - complete: true
+                  - wait: { frames: 1 }
+                expect:
+                  views: { drawer: { frame: [0, 0, 300, 844], within: 0 } }
+                """)[0]
         #expect(r.status == .passed, "\(r.failures) \(r.diagnostics)")
     }
 
     /// A flick releases at its `velocity` whatever its distance: 1500 pt/s over 210 pt (8.4
     /// frames at 60 Hz) ends at 1500 pt/s, not 1320.
     @Test func aFlickReleasesAtItsVelocity() throws {
-        let r = try run("""
+        let r = try run(
+            """
             views: { v: { frame: [0, 0, 390, 844] } }
             gestures: { g: { pan: { in: v } } }
             script:

@@ -26,7 +26,8 @@ import Testing
         #expect(whole.failures.count == 2 && whole.ticks == 90)
         #expect(stopped.failures.map(\.message) == [whole.failures[0].message])
         #expect(stopped.ticks == 30)
-        let passing = try SceneFile.load(path: "t.yaml", text: "views: { a: { frame: [0, 0, 10, 10] } }\nscript: [ { wait: 1 } ]\n")[0]
+        let passing = try SceneFile.load(
+            path: "t.yaml", text: "views: { a: { frame: [0, 0, 10, 10] } }\nscript: [ { wait: 1 } ]\n")[0]
         #expect(CaseRunner.run(passing, limits: limits).ticks == 60)
     }
 }
