@@ -59,10 +59,11 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     public func rendered(sourceText: String?) -> String {
         var out = description
         if let text = sourceText, location.line >= 1 {
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            // Lines as the parser counts them (CRLF, CR, NEL, LS and PS break lines too), so that
+            // the excerpt is the line the location names.
+            let lines = ByteLines(Array(text.utf8)).lines
             if location.line <= lines.count {
-                var src = String(lines[location.line - 1])
-                if src.hasSuffix("\r") { src.removeLast() }
+                let src = lines[location.line - 1]
                 out += "\n" + src
                 let col = max(1, location.column)
                 var caret = ""

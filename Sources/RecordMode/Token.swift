@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// A YAML value as written at a byte offset of a scene file: a plain or quoted scalar, or a flow
 /// sequence of plain scalars (which may span lines and hold comments). Anchors and tags before
 /// the value (`&h 700`, `!!float 1`) are skipped: the loader's position of such a value is the

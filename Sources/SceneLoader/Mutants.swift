@@ -256,26 +256,7 @@ func equivalentComments(_ text: String, file: String) throws(DiagnosticList) -> 
 
 /// The lines of a text, broken as libyaml breaks them (LF, CRLF, CR, NEL, LS, PS), so that line
 /// n is the line of a node marked at line n.
-public func yamlLines(_ text: String) -> [String] {
-    var lines: [String] = []
-    var current = String.UnicodeScalarView()
-    var previousCR = false
-    for u in text.unicodeScalars {
-        if u == "\n" && previousCR {
-            previousCR = false
-            continue
-        }
-        previousCR = u == "\r"
-        if u == "\n" || u == "\r" || u == "\u{85}" || u == "\u{2028}" || u == "\u{2029}" {
-            lines.append(String(current))
-            current = String.UnicodeScalarView()
-        } else {
-            current.append(u)
-        }
-    }
-    lines.append(String(current))
-    return lines
-}
+public func yamlLines(_ text: String) -> [String] { ByteLines(Array(text.utf8)).lines }
 
 /// The offset of the `#` that starts a comment on a line (outside quotes, at the start or after
 /// a space), or nil.

@@ -23,4 +23,14 @@ import Diagnostics
         #expect(a < b)
         #expect(DiagnosticList([Diagnostic("x", at: b), Diagnostic("y", at: a)]).diagnostics.first?.message == "y")
     }
+
+    /// The excerpt is the line the parser counted, whatever breaks the lines: CRLF, CR, NEL and
+    /// U+2028 (a split on "\n" alone showed an empty line for CR files and the wrong one after a
+    /// U+2028).
+    @Test(arguments: ["\r\n", "\r", "\u{85}", "\u{2028}"])
+    func theExcerptIsTheParsersLine(_ br: String) {
+        let text = ["a: 1", "b: \"x\"", "c: [1, 2]", "d: 4"].joined(separator: br)
+        let d = Diagnostic("bad", at: SourceLocation(file: "f.yaml", line: 3, column: 5))
+        #expect(d.rendered(sourceText: text) == "f.yaml:3:5: error: bad\nc: [1, 2]\n    ^")
+    }
 }

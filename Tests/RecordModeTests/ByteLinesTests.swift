@@ -1,3 +1,4 @@
+import Diagnostics
 @_spi(Testing) import RecordMode
 import SceneLoader
 import Testing

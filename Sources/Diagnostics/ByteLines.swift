@@ -65,6 +65,16 @@ public struct ByteLines: Sendable {
         return i
     }
 
+    /// The text of every line, without its break (line 1 first): the lines a `line:column` of the
+    /// loader counts.
+    public var lines: [String] {
+        lineStarts.map { s in
+            var e = s
+            while e < bytes.count, ByteLines.breakLength(bytes, at: e) == 0 { e += 1 }
+            return String(decoding: bytes[s..<e], as: UTF8.self)
+        }
+    }
+
     /// The `line:column` of a byte offset (the inverse of `offset`), for messages.
     public func position(of offset: Int) -> (line: Int, column: Int) {
         var lo = 0
