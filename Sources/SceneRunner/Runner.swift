@@ -207,11 +207,7 @@ final class Run {
                 i, size: v.frame.size, center: v.frame.center, rotation: v.rotation, collisionBounds: bounds)
         }
         let bounds = Rect(origin: .zero, size: scene.world.size)
-        recognizers = scene.gestures.map {
-            PanRecognizer(
-                minimumDistance: $0.minimumDistance,
-                edges: $0.kind == .screenEdgePan ? $0.edges.map(\.recognizerEdge) : [], bounds: bounds)
-        }
+        recognizers = scene.gestures.map { $0.settings.recognizer(in: bounds) }
         transitions = scene.transitions.map {
             TransitionController(
                 duration: $0.duration, completionSpeed: $0.completionSpeed, completionCurve: $0.completionCurve.curve)

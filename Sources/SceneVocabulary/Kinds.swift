@@ -119,12 +119,6 @@ public enum CurveName: String, VocabularyName {
     }
 }
 
-/// `screenEdgePan.edges`.
-public enum ScreenEdge: String, VocabularyName {
-    case left, right, top, bottom
-    public var doc: String { "a touch down within 13 pt of the \(rawValue) edge" }
-}
-
 /// `haptic:` styles (`UIImpactFeedbackGenerator.FeedbackStyle`).
 public enum HapticStyle: String, VocabularyName {
     case light, medium, heavy, soft, rigid
@@ -162,12 +156,6 @@ public enum TransitionStateName: String, VocabularyName {
         case .cancelled: return "ended, undone"
         }
     }
-}
-
-/// Gesture kinds.
-public enum GestureKind: String, VocabularyName {
-    case pan, screenEdgePan
-    public var doc: String { self == .pan ? "UIPanGestureRecognizer" : "UIScreenEdgePanGestureRecognizer" }
 }
 
 /// The events of a gesture recogniser a rule can handle (`<gesture>.<event>`).

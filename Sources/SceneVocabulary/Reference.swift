@@ -16,7 +16,7 @@ public enum Reference {
 
     /// The markdown of the reference section, without its heading.
     public static var markdown: String {
-        [
+        var parts: [String] = [
             names("Behaviour kinds", BehaviorKindName.self),
             table("`gravity`", GravityKey.self),
             table("`collision`", CollisionKey.self),
@@ -30,6 +30,11 @@ public enum Reference {
             names("Collision modes", CollisionMode.self),
             names("Push modes", PushMode.self),
             names("Curves", CurveName.self),
+            names("Gesture kinds", GestureKind.self),
+            table("Keys of every gesture kind", GestureKey.self),
+        ]
+        parts += GestureKind.allCases.map { kindTable($0.rawValue, $0.keys) }
+        parts += [
             names("Screen edges", ScreenEdge.self),
             names("Haptic styles", HapticStyle.self),
             names("Transition kinds", TransitionKind.self),
@@ -48,6 +53,10 @@ public enum Reference {
             members("Transition members", TransitionMember.self, \.type),
             members("`contact` members", ContactMember.self, \.type),
             names("Built-in names", BuiltinName.self),
-        ].joined(separator: "\n\n") + "\n"
+        ]
+        return parts.joined(separator: "\n\n") + "\n"
     }
+
+    /// The table of a kind's own keys, titled by the kind.
+    static func kindTable<K: VocabularyKey>(_ kind: String, _ k: K.Type) -> String { table("`\(kind)`", k) }
 }
