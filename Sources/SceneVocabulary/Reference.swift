@@ -16,15 +16,9 @@ public enum Reference {
 
     /// The markdown of the reference section, without its heading.
     public static var markdown: String {
-        var parts: [String] = [
-            names("Behaviour kinds", BehaviorKindName.self),
-            table("`gravity`", GravityKey.self),
-            table("`collision`", CollisionKey.self),
-            table("`attachment`", AttachmentKey.self),
-            table("`snap`", SnapKey.self),
-            table("`push`", PushKey.self),
-            table("`item`", ItemKey.self),
-            table("`field`", FieldKey.self),
+        var parts: [String] = [names("Behaviour kinds", BehaviorKindName.self)]
+        parts += BehaviorKindName.allCases.compactMap { k in k.keys.map { kindTable(k.rawValue, $0) } }
+        parts += [
             names("Attachment kinds", AttachmentKind.self),
             names("Field kinds", FieldKind.self),
             names("Collision modes", CollisionMode.self),

@@ -115,18 +115,7 @@ public enum SceneSchema {
             ])
         }
         let behaviorKinds: [(String, JSON)] = BehaviorKindName.allCases.map { k in
-            let body: JSON
-            switch k {
-            case .gravity: body = behaviorKeys(GravityKey.self)
-            case .collision: body = behaviorKeys(CollisionKey.self)
-            case .attachment: body = behaviorKeys(AttachmentKey.self)
-            case .snap: body = behaviorKeys(SnapKey.self)
-            case .push: body = behaviorKeys(PushKey.self)
-            case .item: body = behaviorKeys(ItemKey.self)
-            case .field: body = behaviorKeys(FieldKey.self)
-            case .children: body = ref("names")
-            }
-            return (k.rawValue, described(body, k.doc))
+            (k.rawValue, described(k.keys.map { behaviorKeys($0) } ?? ref("names"), k.doc))  // children: names
         }
         let behavior = JSON.object([
             ("type", .string("object")),

@@ -78,11 +78,17 @@ public protocol VocabularyKey: VocabularyName {
     var minimum: (value: Double, exclusive: Bool)? { get }
     /// The greatest literal value the loader accepts (included).
     var maximum: Double? { get }
+    /// The value a number key takes when the scene leaves it out, where that is one number (the
+    /// one place it is written: `defaultValue` and the runner read it).
+    var defaultNumber: Double? { get }
 }
 
 extension VocabularyKey {
     public var minimum: (value: Double, exclusive: Bool)? { nil }
     public var maximum: Double? { nil }
+    public var defaultNumber: Double? { nil }
+    /// `defaultNumber` as the docs write it.
+    public var defaultNumberText: String { defaultNumber.map(numberText) ?? "none" }
     /// The key's type as the docs write it.
     public var type: String { kind.text }
 }

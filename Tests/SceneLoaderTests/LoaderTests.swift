@@ -68,7 +68,7 @@ func loadError(_ text: String) -> String {
         """)[0]
         #expect(s.behaviors.map(\.name) == ["g", "c", "t", "s", "p", "n", "k", "i", "f", "all"])
         guard case .collision(let items, let mode, let rb, let bounds) = s.behaviors[1].kind else { Issue.record("collision"); return }
-        #expect(items == [ViewID(0), ViewID(1)] && mode == .items && rb?["top"] != nil && bounds.map(\.identifier) == ["edge", "shelf"])
+        #expect(items == [ViewID(0), ViewID(1)] && mode == .items && rb?.top != nil && bounds.map(\.identifier) == ["edge", "shelf"])
         guard case .attachment(let t) = s.behaviors[2].kind else { Issue.record("attachment"); return }
         #expect(t.to == ViewID(1) && t.kind == .spring && t.length?.text == "30")
         guard case .attachment(let sl) = s.behaviors[3].kind else { Issue.record("sliding"); return }
