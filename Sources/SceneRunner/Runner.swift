@@ -1,5 +1,4 @@
 import Diagnostics
-import Dynamics
 import Expectations
 import Expressions
 import Geometry
@@ -272,7 +271,7 @@ final class Run {
         }
         let wasRunning = animator.isRunning
         let events = animator.beginTick(dt)
-        work += (animator.world.bodyCount + animator.world.contactCount + animator.world.jointCount) * subStepsPerTick
+        work += animator.workPerSubStep * subStepsPerTick
         if work > limits.work {
             throw Abort(
                 diagnostic: Diagnostic(

@@ -1,5 +1,4 @@
 import Diagnostics
-import Dynamics
 import Expectations
 import Expressions
 import Geometry

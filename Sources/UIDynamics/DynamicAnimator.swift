@@ -185,6 +185,10 @@ public final class DynamicAnimator {
     /// The items with an awake dynamic body, in registration order.
     public var movingItems: [ItemID] { itemOrder.filter { !isResting($0) } }
 
+    /// The engine's work in one sub-step now: its bodies, contacts and joints (a deterministic
+    /// measure of cost, for the runner's work budget).
+    public var workPerSubStep: Int { world.bodyCount + world.contactCount + world.jointCount }
+
     // MARK: behaviours
 
     /// Adds a behaviour; during a tick the addition takes effect at the end of the tick.
