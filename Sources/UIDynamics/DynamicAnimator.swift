@@ -37,8 +37,10 @@ public final class DynamicAnimator {
         var center: Vec2
         var rotation: Double
         var bounds: CollisionBounds
-        var body: BodyID?
-        var fixture: FixtureID?
+        /// Its body and its frame there, while a behaviour names it (`ItemBody.swift`).
+        var placement: ItemBody?
+        var body: BodyID? { placement?.body }
+        var fixture: FixtureID? { placement?.fixture }
         var pendingVelocity = Vec2.zero
         var pendingAngularVelocity = 0.0
         var dirty = false
@@ -146,7 +148,7 @@ public final class DynamicAnimator {
             // an item with a fixture has a shape
             let nf = world.createFixture(body, FixtureDef(shape: .polygon(shape(for: self[item: id])!)))
             owners[nf] = .item(id)
-            self[item: id].fixture = nf
+            self[item: id].placement?.fixture = nf
             applyMaterials()
         }
     }
