@@ -191,6 +191,17 @@ enum JSONLocator {
         return place(i, in: b)
     }
 
+    /// The place of the value at `path`, or else of the nearest value around it that is found (the
+    /// text's first value at worst, or 1:1).
+    static func nearest(_ path: JSONPath, in b: [UInt8]) -> (line: Int, column: Int) {
+        var p = path
+        while true {
+            if let place = position(of: p, in: b) { return place }
+            if p.isEmpty { return (1, 1) }
+            p.removeLast()
+        }
+    }
+
     /// The 1-based line and column (in Unicode scalars) of byte `offset`.
     static func place(_ offset: Int, in b: [UInt8]) -> (line: Int, column: Int) {
         var line = 1

@@ -66,7 +66,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             return place.count == 3 && (Int(place[0]) ?? 0) >= 1 && (Int(place[1]) ?? 0) >= 1
                 && place[2].hasPrefix(" error: ")
         }
-        let aboutTheSet = e.hasPrefix(paths.joined(separator: ", ") + ": ") && e.contains("cases are missing")
+        let aboutTheSet = e.hasPrefix(paths.joined(separator: ", ") + ": ") && e.contains(" are missing (the first is ")
         if !named && !aboutTheSet { fatalError("an error without its place: \(e)") }
     }
     if !seen.errors.isEmpty {
