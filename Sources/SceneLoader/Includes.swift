@@ -15,8 +15,11 @@ public struct IncludeError: Error, Sendable {
 extension SceneFile {
     /// A reader over files already in memory (path → bytes): what `mutate` hands every mutant, so
     /// that they all read the parts the original read, and what tests use.
-    public static func reader(_ files: [String: [UInt8]]) -> IncludeReader {
-        { path in files[path].map { .success($0) } ?? .failure(IncludeError("no such file")) }
+    public static func reader(_ files: [String: [UInt8]]) -> IncludeReader { reader { files[$0] } }
+
+    /// A reader over a function from path to bytes (nil: there is no such file).
+    public static func reader(_ read: @escaping (String) -> [UInt8]?) -> IncludeReader {
+        { path in read(path).map { .success($0) } ?? .failure(IncludeError("no such file")) }
     }
 
     /// The path of `entry` included by the file at `from`: relative to that file's folder
@@ -67,7 +70,12 @@ struct IncludeResolver {
         guard case .mapping(let m) = top, let entry = m.first(where: { $0.key.string == "include" }) else {
             return top
         }
-        let rest = Node.mapping(Node.Mapping(m.filter { $0.key.string != "include" }, m.tag, m.style, m.mark))
+        // The file's variants are patches of the merged scene, kept as written (merged onto
+        // nothing, their `null`s would vanish).
+        let variants = m.first { $0.key.string == "variants" }
+        let rest = Node.mapping(
+            Node.Mapping(
+                m.filter { $0.key.string != "include" && $0.key.string != "variants" }, m.tag, m.style, m.mark))
         var entries: [Node] = []
         if case .sequence(let s) = entry.value { entries = Array(s) } else { entries = [entry.value] }
         var merged: Node?
@@ -75,8 +83,9 @@ struct IncludeResolver {
             let name = try w.string(e, "an `include` entry (a path)")
             if name.isEmpty { throw w.err("an `include` entry is an empty path", e) }
             let full = SceneFile.includePath(name, from: path)
-            if let i = chain.firstIndex(of: full) {
-                let cycle = (chain[i...] + [path, full]).joined(separator: " → ")
+            let stack = chain + [path]
+            if let i = stack.firstIndex(of: full) {
+                let cycle = (stack[i...] + [full]).joined(separator: " → ")
                 throw w.err("`include` of `\(name)` makes a cycle: \(cycle)", e)
             }
             if chain.count >= limits.depth {
@@ -97,10 +106,15 @@ struct IncludeResolver {
             let own = try resolve(part, path: full, chain: chain + [path], &w)
             if let base = merged { merged = try SceneFile.merge(base, own, &w) } else { merged = own }
         }
-        guard let merged else { return rest }
         // The merged scene is the file's: its mapping keeps the file's place.
-        guard case .mapping(let out) = try SceneFile.merge(merged, rest, &w) else { return rest }
-        return .mapping(Node.Mapping(Array(out), m.tag, m.style, m.mark))
+        var out: [(Node, Node)] = []
+        if let merged, case .mapping(let all) = try SceneFile.merge(merged, rest, &w) {
+            out = Array(all)
+        } else if case .mapping(let all) = rest {
+            out = Array(all)
+        }
+        if let variants { out.append(variants) }
+        return .mapping(Node.Mapping(out, m.tag, m.style, m.mark))
     }
 
     /// The part's node tree, its marks moved to its place in `w.parts`, after the checks a scene
@@ -124,9 +138,14 @@ struct IncludeResolver {
         w.parts.append(path)
         texts[path] = text
         let moved = IncludeResolver.move(root, by: w.parts.count * Walker.fileStride)
-        guard case .mapping = moved else {
+        guard case .mapping(let m) = moved else {
             throw w.err(
                 "the top level of an included part must be a mapping of scene keys, found \(w.kind(moved))", moved)
+        }
+        if let v = m.first(where: { $0.key.string == "variants" }) {
+            throw w.err(
+                "a part cannot declare `variants`: a variant patches the whole scene, so it belongs to the scene "
+                    + "file", v.key)
         }
         return moved
     }
