@@ -10,8 +10,8 @@ import Foundation
 #endif
 
 /// The message refusing the first output that names an input, or nil: a report file that is an
-/// input scene (`run`), a part an input scene includes, or an input report (`merge`), a folder report (trace, replay) that is an
-/// input folder or holds an input scene, and GitHub's step summary (`environment`'s
+/// input scene (`run`), a part an input scene includes, or an input report (`merge`), a folder
+/// report (trace, replay) that is an input folder or holds an input scene, and GitHub's step summary (`environment`'s
 /// `GITHUB_STEP_SUMMARY`, given when `--format github` appends to it) when it is an input. Paths are
 /// compared after resolving `.`, `..` and symbolic links (realpath(3); for a path that does not
 /// exist yet, its longest existing parent), so `./x/../s.yaml` and a link to `s.yaml` are

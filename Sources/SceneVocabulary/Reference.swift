@@ -17,7 +17,10 @@ public enum Reference {
     /// The markdown of the reference section, without its heading.
     public static var markdown: String {
         [
+            names("Top-level keys", TopLevelKey.self),
+            names("View keys", ViewKey.self),
             names("Behaviour kinds", BehaviorKindName.self),
+            names("Keys of a behaviour besides its kind", BehaviorEntryKey.self),
             table("`gravity`", GravityKey.self),
             table("`collision`", CollisionKey.self),
             table("`attachment`", AttachmentKey.self),

@@ -80,11 +80,6 @@ public enum SceneSchema {
         case .region: return ref("region")
         }
     }
-    /// `repeat`: a count from 1 (an integer), or, for a behaviour, the name of a repeated view.
-    static func repeatCount(orName: Bool) -> JSON {
-        let count = JSON.object([("type", .string("integer")), ("minimum", .number(1))])
-        return orName ? .object([("oneOf", .array([count, ref("name")]))]) : count
-    }
     static var keyedInsets: JSON { object(["top", "left", "bottom", "right"].map { ($0, ref("number")) }) }
     static func behaviorKeys<K: VocabularyKey>(_ k: K.Type) -> JSON {
         object(
@@ -491,7 +486,9 @@ public enum SceneSchema {
             ),
             ("type", .string("object")),
             ("properties", .object(topLevel)),
-            ("required", .array(TopLevelKey.required.map { .string($0.rawValue) })),
+            // A scene that includes parts may get its views and script from them.
+            ("if", .object([("not", .object([("required", .array([.string(TopLevelKey.include.rawValue)]))]))])),
+            ("then", .object([("required", .array(TopLevelKey.required.map { .string($0.rawValue) }))])),
             ("additionalProperties", .bool(false)),
             ("definitions", definitions),
         ]).render() + "\n"
