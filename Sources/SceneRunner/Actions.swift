@@ -207,7 +207,7 @@ extension Run {
             try assignView(t, id.index, p, v)
         case .behavior(let id, let p):
             let b = id.index
-            overrides[b, default: [:]][p.rawValue] = v
+            overrides[b][p] = v
             guard let id = installed[b] else { return }
             let described: Behavior?
             do { described = try describe(b, scope: nil, reuse: true) } catch { throw naming(copy: b, error) }
@@ -308,6 +308,4 @@ extension Run {
         }
         note("removed \(scene.behaviors[i].name)")
     }
-
-    func ids(_ views: [ViewID]) -> [ItemID] { views.map(\.index) }
 }

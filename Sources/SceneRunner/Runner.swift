@@ -91,10 +91,10 @@ final class Run {
     var held: Set<Int> = []
     /// Installed animator behaviour ids per scene behaviour (nil when not added).
     var installed: [Int: Int] = [:]
-    /// Property overrides from `set` on behaviours.
-    var overrides: [Int: [String: Value]] = [:]
-    /// The values each behaviour's expressions had when it was last added, by property key.
-    var addedValues: [Int: [String: Value]] = [:]
+    /// Property overrides from `set`, by behaviour.
+    var overrides: [[BehaviorProperty: Value]]
+    /// The values each behaviour's expressions had when it was last added, by behaviour.
+    var addedValues: [[Expr: Value]]
     var recognizers: [PanRecognizer]
     var currentGesture: Int?
     var transitions: [TransitionController]
@@ -207,16 +207,14 @@ final class Run {
                 i, size: v.frame.size, center: v.frame.center, rotation: v.rotation, collisionBounds: bounds)
         }
         let bounds = Rect(origin: .zero, size: scene.world.size)
-        recognizers = scene.gestures.map {
-            PanRecognizer(
-                minimumDistance: $0.minimumDistance,
-                edges: $0.kind == .screenEdgePan ? $0.edges.map(\.recognizerEdge) : [], bounds: bounds)
-        }
+        recognizers = scene.gestures.map { $0.settings.recognizer(in: bounds) }
         transitions = scene.transitions.map {
             TransitionController(
                 duration: $0.duration, completionSpeed: $0.completionSpeed, completionCurve: $0.completionCurve.curve)
         }
         transitionFrames = scene.transitions.map { _ in (bounds, bounds) }
+        overrides = scene.behaviors.map { _ in [:] }
+        addedValues = scene.behaviors.map { _ in [:] }
     }
 
     func count(_ name: String, _ by: Int = 1) {
