@@ -19,6 +19,26 @@ extension SceneBuilder {
         return Int(c)
     }
 
+    /// The copies of the template `name` (a view or a behaviour, `what`): `count` of them, made
+    /// in order by `make` with each copy's name and index, after `existing` others of their kind,
+    /// at most `limit.0` in all (the flag `limit.1` raises it; `r` is the `repeat` node a refusal
+    /// points at). Returns the copies' indices among their kind.
+    mutating func copies(
+        of name: String, _ what: String, count: Int, at r: Node, existing: Int, limit: (Int, String),
+        _ make: (inout SceneBuilder, String, Int) throws(Diagnostic) -> Void
+    ) throws(Diagnostic) -> Range<Int> {
+        if existing + count > limit.0 {
+            throw err(
+                "`\(name)` repeated \(count) times makes more than \(limit.0) \(what)s, the limit; raise it with "
+                    + limit.1,
+                r)
+        }
+        for i in 0..<count {
+            try inCopy(i, of: name, what) { (b) throws(Diagnostic) in try make(&b, Expression.indexedName(name, i), i) }
+        }
+        return existing..<(existing + count)
+    }
+
     /// Reads copy `i` of the template `name` with `body`: `i` reads as the index in its numbers,
     /// expressions and names, and an error says which copy it is in (it is located in the
     /// template, which every copy shares).

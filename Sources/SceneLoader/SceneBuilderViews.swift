@@ -22,22 +22,14 @@ extension SceneBuilder {
                 continue
             }
             let count = try repeatCount(r, "`repeat` of `\(name)`")
-            if scene.views.count + count > w.limits.views {
-                throw err(
-                    "`\(name)` repeated \(count) times makes more than \(w.limits.views) views, the limit; raise it "
-                        + "with --max-views",
-                    r)
+            let made = try copies(
+                of: name, "view", count: count, at: r, existing: scene.views.count,
+                limit: (w.limits.views, "--max-views")
+            ) { (b, copy, _) throws(Diagnostic) in
+                try b.reserve(copy, v)
+                try b.view(copy, v, try b.w.mapping(v, "view `\(copy)`", known: ViewKey.names), loc, &superviews)
             }
-            var ids: [ViewID] = []
-            for i in 0..<count {
-                ids.append(ViewID(scene.views.count))
-                try inCopy(i, of: name, "view") { (b) throws(Diagnostic) in
-                    let copy = Expression.indexedName(name, i)
-                    try b.reserve(copy, v)
-                    try b.view(copy, v, try b.w.mapping(v, "view `\(copy)`", known: ViewKey.names), loc, &superviews)
-                }
-            }
-            repeatedViews[name] = ids
+            repeatedViews[name] = made.map(ViewID.init)
         }
         for (i, s, _) in superviews {
             guard case .view(let id)? = scene.names[s] else {

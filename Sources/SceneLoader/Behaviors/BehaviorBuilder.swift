@@ -61,23 +61,15 @@ extension SceneBuilder {
             } else {
                 count = try repeatCount(r, "`repeat` of `\(name)`", views: false)
             }
-            if scene.behaviors.count + count > w.limits.behaviors {
-                throw err(
-                    "`\(name)` repeated \(count) times makes more than \(w.limits.behaviors) behaviours, the limit; "
-                        + "raise it with --max-behaviors",
-                    r)
+            let made = try copies(
+                of: name, "behaviour", count: count, at: r, existing: scene.behaviors.count,
+                limit: (w.limits.behaviors, "--max-behaviors")
+            ) { (b, copy, i) throws(Diagnostic) in
+                let kv = try b.w.mapping(
+                    v, "behaviour `\(copy)`", known: BehaviorKindName.names + BehaviorEntryKey.names)
+                try b.behavior(copy, v, kv, loc, &childNodes, &actionNodes, copy: (name, i))
             }
-            var ids: [BehaviorID] = []
-            for i in 0..<count {
-                ids.append(BehaviorID(scene.behaviors.count))
-                try inCopy(i, of: name, "behaviour") { (b) throws(Diagnostic) in
-                    let copy = Expression.indexedName(name, i)
-                    let kv = try b.w.mapping(
-                        v, "behaviour `\(copy)`", known: BehaviorKindName.names + BehaviorEntryKey.names)
-                    try b.behavior(copy, v, kv, loc, &childNodes, &actionNodes, copy: (name, i))
-                }
-            }
-            repeatedBehaviors[name] = ids
+            repeatedBehaviors[name] = made.map(BehaviorID.init)
         }
         let names = scene.behaviors.map(\.name)
         for (i, node, children) in childNodes {
