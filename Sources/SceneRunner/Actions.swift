@@ -1,5 +1,4 @@
 import Diagnostics
-import Dynamics
 import Expectations
 import Expressions
 import Geometry
@@ -186,14 +185,15 @@ extension Run {
                 animator.addAngularVelocity(a, to: id)
             }
         case .haptic(let style, _):
-            count("haptic"); count(style.rawValue)
+            eventCounts[.haptic] += 1
+            eventCounts[style.counted] += 1
             note("haptic \(style.rawValue)")
         case .removeView(let view, _):
             views[view.index].removed = true
             for i in scene.behaviors.indices where scene.behaviors[i].kind.items.contains(view) { removeBehavior(i) }
             note("\(scene[view].name) removed")
         case .log(let e):
-            count("log")
+            eventCounts[.log] += 1
             note("log \(e.text) = \(try eval(e, scope: scope))")
         }
     }

@@ -33,6 +33,16 @@ public enum SceneSchema {
     }
 
     static func ref(_ name: String) -> JSON { .object([("$ref", .string("#/definitions/\(name)"))]) }
+    /// The definition of a value of type `t`.
+    static func ref(_ t: ValueType) -> JSON {
+        switch t {
+        case .number: return ref("number")
+        case .bool: return ref("bool")
+        case .point: return ref("point")
+        case .rect: return ref("rect")
+        case .string: return .object([("type", .string("string"))])
+        }
+    }
     static func described(_ j: JSON, _ doc: String) -> JSON {
         guard case .object(var pairs) = j else { return j }
         pairs.insert(("description", .string(doc)), at: 0)
@@ -189,7 +199,14 @@ public enum SceneSchema {
                     }, required: [.gesture])
             case .flick:
                 body = keyed(
-                    FlickKey.self, { f in f == .gesture ? ref("name") : f == .distance ? ref("number") : ref("point") },
+                    FlickKey.self,
+                    { f -> JSON in
+                        switch f {
+                        case .gesture: return ref("name")
+                        case .distance: return ref("number")
+                        case .from, .velocity: return ref("point")
+                        }
+                    },
                     required: [.gesture, .from, .velocity])
             case .wait:
                 let n = JSON.object([
@@ -215,19 +232,8 @@ public enum SceneSchema {
                     ("type", .string("object")), ("additionalProperties", choice(TransitionStateName.names)),
                 ])
             case .views:
-                let members: [(String, JSON)] = [
-                    ViewMember.frame, .center, .x, .y, .width, .height, .rotation, .alpha, .removed, .velocity,
-                    .angularVelocity, .scale,
-                ]
-                .map { m in
-                    (
-                        m.rawValue,
-                        described(
-                            m.type == .bool
-                                ? ref("bool")
-                                : m.type == .point ? ref("point") : m.type == .rect ? ref("rect") : ref("number"), m.doc
-                        )
-                    )
+                let members: [(String, JSON)] = ViewMember.expectable.map { m in
+                    (m.rawValue, described(ref(m.type), m.doc))
                 }
                 let shown = described(
                     object(members.filter { $0.0 != ViewMember.removed.rawValue }),
