@@ -326,11 +326,14 @@ extension ReportDocument.Case {
         guard let st = CaseStatus(rawValue: status) else {
             throw MergeError(path: path, message: "case \(index) has an unknown status '\(escapeForTerminal(status))'")
         }
-        // The source lines the failures point at, in their places: the text report shows them.
-        var known: [Int: String] = [:]
-        for f in failures { if let s = f.source { known[f.line] = s } }
-        for d in diagnostics { if let s = d.source { known[d.line] = s } }
-        let source = known.keys.max().map { last in (1...last).map { known[$0] ?? "" }.joined(separator: "\n") }
+        // The source lines the failures point at, in their places, file by file (the scene's own
+        // and the parts it includes): the text report shows them.
+        var known: [String: [Int: String]] = [:]
+        for f in failures { if let s = f.source { known[f.path, default: [:]][f.line] = s } }
+        for d in diagnostics { if let s = d.source { known[d.path, default: [:]][d.line] = s } }
+        let texts = known.mapValues { lines in
+            (1...(lines.keys.max() ?? 1)).map { lines[$0] ?? "" }.joined(separator: "\n")
+        }
         var r = CaseResult(
             file: file, name: name, status: st,
             failures: failures.map {
@@ -342,7 +345,8 @@ extension ReportDocument.Case {
                 Diagnostics.Diagnostic(
                     $0.message, at: SourceLocation(file: $0.path, line: $0.line, column: $0.column), notes: $0.notes)
             },
-            time: time ?? .nan, ticks: ticks, source: source, trace: trace ?? [])
+            time: time ?? .nan, ticks: ticks, source: texts[file], trace: trace ?? [])
+        r.includedSources = texts.filter { $0.key != file }
         r.work = work
         r.index = index
         if let scene {
