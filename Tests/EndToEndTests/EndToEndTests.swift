@@ -122,7 +122,7 @@ func run(_ program: URL, _ args: [String], env: [String: String] = [:], unset: [
     @Test func checkListAndFilter() throws {
         let c = try scenerun(["check", "scenes/"])
         #expect(c.code == 0)
-        #expect(c.out == "116 valid, 0 invalid\n", "check has its own words, not the run's")
+        #expect(c.out == "120 valid, 0 invalid\n", "check has its own words, not the run's")
         let l = try scenerun(["--list", "scenes/shade.yaml"])
         let cases = ["", " / cancelled", " / lowTouch", " / finishTime", " / dismissed", " / dismissCancelled",
                      " / guardEdge", " / guardPast", " / slowDown", " / slowDownFaster", " / centerAbove", " / centerBelow",
