@@ -87,7 +87,6 @@ public let builtins: [Builtin] = [
     },
     unary("sin", "sine of an angle in radians", { Elementary.sin($0) }),
     unary("cos", "cosine of an angle in radians", { Elementary.cos($0) }),
-    unary("tan", "tangent of an angle in radians", { Elementary.tan($0) }),
     Builtin(
         name: "atan2", arity: 2...2, signature: "atan2(y, x)", doc: "the angle of the vector (x, y), radians in −π…π",
         typing: numeric

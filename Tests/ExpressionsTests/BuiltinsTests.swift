@@ -15,8 +15,6 @@ import Expressions
         #expect(try ev("ceil(1.2) + ceil(-1.2)") == .number(1))
         #expect(try ev("sign(-3) + 10 * sign(0) + 100 * sign(0.5)") == .number(99))
         #expect(try ev("lerp(10, 20, 0.25)") == .number(12.5))
-        #expect(try ev("tan(0)") == .number(0))
-        #expect(try ev("tan(pi / 4)") == .number(Foundation.tan(Double.pi / 4)))
         #expect(try ev("lerp([0, 0], [10, -20], 0.5)") == .point(Vec2(5, -10)))
         #expect(try ev("round(-2.5) + floor(2.7)") == .number(-1))
         // The seed's logarithmic rubber band: written in a scene with log.
