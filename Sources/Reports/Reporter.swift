@@ -72,7 +72,7 @@ public protocol Reporter: Sendable {
 /// The registry of report formats: `--format`'s values, `--report NAME=PATH`'s names and the
 /// help text all derive from it.
 public enum ReportFormat: String, CaseIterable, Sendable {
-    case text, json, junit, github, tap, trace, replay
+    case text, json, junit, github, trace, replay
 
     /// The reporter that writes the format.
     public var reporter: any Reporter {
@@ -81,7 +81,6 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .json: JSONReporter()
         case .junit: JUnitReporter()
         case .github: GitHubReporter()
-        case .tap: TAPReporter()
         case .trace: TraceReporter()
         case .replay: ReplayReporter()
         }
@@ -91,7 +90,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     /// can also go to standard output (`--format`).
     public var writesFolder: Bool {
         switch self {
-        case .text, .json, .junit, .github, .tap: return false
+        case .text, .json, .junit, .github: return false
         case .trace, .replay: return true
         }
     }
@@ -100,7 +99,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     /// tick, which JSON reports do not keep).
     public var mergeable: Bool {
         switch self {
-        case .text, .json, .junit, .github, .tap, .replay: return true
+        case .text, .json, .junit, .github, .replay: return true
         case .trace: return false
         }
     }
@@ -112,7 +111,6 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .json: "JSON, keys sorted, with a version and structured failures (schema/report.schema.json)"
         case .junit: "JUnit XML, valid against junit-10.xsd"
         case .github: "GitHub Actions annotations, a group per scene, a step summary"
-        case .tap: "TAP 14: ok or not ok per case, failures as YAML diagnostics"
         case .trace: "a folder of CSV files, every tick of every case"
         case .replay: "a folder of HTML pages, one per case, and an index"
         }
