@@ -225,7 +225,6 @@ extension SceneBuilder {
             }
             return .haptic(style, w.loc(v))
         case .removeView: return .removeView(try viewID(v, "`removeView`"), w.loc(v))
-        case .stop: return .stop(try viewID(v, "`stop`"), w.loc(v))
         case .log: return .log(try w.anyExpr(v, "`log`", s).0)
         case .branch, .then, .otherwise, .after, .actions:
             throw err("`\(k)` is not an action on its own", n)

@@ -36,8 +36,6 @@ public indirect enum Action: Sendable {
     case complete(Expr)
     case velocity(item: ViewID, linear: Expr?, angular: Expr?, location: SourceLocation)
     case haptic(HapticStyle, SourceLocation)
-    /// `stop: view`: its velocities become zero.
-    case stop(ViewID, SourceLocation)
     case removeView(ViewID, SourceLocation)
     case log(Expr)
     /// `after: delay, do: [actions]`: a timer; the delay rounds up to whole ticks.
@@ -49,7 +47,7 @@ public indirect enum Action: Sendable {
         switch self {
         case .branch(let c, _, _): return c.location
         case .add(_, let l), .remove(_, let l), .start(_, let l), .finish(let l), .cancel(let l), .haptic(_, let l),
-            .removeView(_, let l), .stop(_, let l), .velocity(_, _, _, let l), .after(_, _, let l):
+            .removeView(_, let l), .velocity(_, _, _, let l), .after(_, _, let l):
             return l
         case .set(let targets): return targets.first?.location ?? .unknown()
         case .animate(let a): return a.location

@@ -184,10 +184,6 @@ extension Run {
                 }
                 animator.addAngularVelocity(a, to: id)
             }
-        case .stop(let view, _):
-            animator.addLinearVelocity(-1 * animator.linearVelocity(of: view.index), to: view.index)
-            animator.addAngularVelocity(-animator.angularVelocity(of: view.index), to: view.index)
-            note("\(scene[view].name) stopped")
         case .haptic(let style, _):
             eventCounts[.haptic] += 1
             eventCounts[style.counted] += 1

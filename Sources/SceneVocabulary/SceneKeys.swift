@@ -126,7 +126,7 @@ public enum FlickKey: String, VocabularyName {
 
 public enum ActionKey: String, VocabularyName {
     case branch = "if", then, otherwise = "else", add, remove, set, animate, start, progress, finish, cancel, complete
-    case velocity, stop, haptic, removeView, log, after, actions = "do"
+    case velocity, haptic, removeView, log, after, actions = "do"
     public var doc: String {
         switch self {
         case .branch: return "a condition, with then and else"
@@ -140,7 +140,6 @@ public enum ActionKey: String, VocabularyName {
         case .finish, .cancel: return "end the current transition's interactive phase"
         case .complete: return "completeTransition: true or false"
         case .velocity: return "{ item, linear, angular }: addLinearVelocity / addAngularVelocity"
-        case .stop: return "a view: its linear and angular velocity become zero"
         case .haptic: return "an impact feedback style"
         case .removeView: return "a view"
         case .log: return "a value written into the trace"

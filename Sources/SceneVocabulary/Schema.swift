@@ -160,7 +160,7 @@ public enum SceneSchema {
                         case .then: return ref("actions")
                         }
                     }, required: [.set])
-            case .start, .removeView, .stop: return ref("name")
+            case .start, .removeView: return ref("name")
             case .finish, .cancel: return .object([])
             case .velocity:
                 return object(
