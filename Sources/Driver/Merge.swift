@@ -326,11 +326,11 @@ extension ReportDocument.Case {
         guard let st = CaseStatus(rawValue: status) else {
             throw MergeError(path: path, message: "case \(index) has an unknown status '\(escapeForTerminal(status))'")
         }
-        // The source lines the failures point at, in their places: the text report shows them.
+        // The source lines the failures point at, by line: the reports show them. (Not a text
+        // padded with empty lines up to the last: a line of 1 048 576 would cost megabytes.)
         var known: [Int: String] = [:]
         for f in failures { if let s = f.source { known[f.line] = s } }
         for d in diagnostics { if let s = d.source { known[d.line] = s } }
-        let source = known.keys.max().map { last in (1...last).map { known[$0] ?? "" }.joined(separator: "\n") }
         var r = CaseResult(
             file: file, name: name, status: st,
             failures: failures.map {
@@ -342,7 +342,8 @@ extension ReportDocument.Case {
                 Diagnostics.Diagnostic(
                     $0.message, at: SourceLocation(file: $0.path, line: $0.line, column: $0.column), notes: $0.notes)
             },
-            time: time ?? .nan, ticks: ticks, source: source, trace: trace ?? [])
+            time: time ?? .nan, ticks: ticks, trace: trace ?? [])
+        r.sourceLines = known
         r.work = work
         r.index = index
         if let scene {

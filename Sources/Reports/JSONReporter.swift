@@ -46,14 +46,15 @@ public struct JSONReporter: Reporter {
     public static func render(_ results: [CaseResult], options: ReportOptions = ReportOptions()) -> String {
         var cases: [String] = []
         for (i, r) in results.enumerated() {
-            var lines: [Substring]?
             // The source line a location points at, as the text report shows it (null when it has
-            // none), so that `merge` renders failures as the run did.
+            // none), so that `merge` renders failures as the run did. The file's lines are split
+            // once per case, by the loader's rules (`\r\n`, `\r` and U+2028 break lines too).
+            var lines: ByteLines?
             func source(_ l: SourceLocation) -> String {
-                guard let text = r.source, l.line >= 1 else { return "null" }
-                if lines == nil { lines = text.split(separator: "\n", omittingEmptySubsequences: false) }
-                guard let ls = lines, l.line <= ls.count else { return "null" }
-                return string(String(ls[l.line - 1]))
+                if r.sourceLines != nil { return r.sourceLine(l.line).map { string($0) } ?? "null" }
+                guard let text = r.source else { return "null" }
+                if lines == nil { lines = ByteLines(Array(text.utf8)) }
+                return lines?.line(l.line).map { string($0) } ?? "null"
             }
             let fails = r.failures.map { f in
                 "{\"actual\": \(value(f.actual)), \"column\": \(f.location.column), \"expected\": "

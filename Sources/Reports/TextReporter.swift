@@ -27,10 +27,14 @@ public struct TextReporter: Reporter {
             case .invalid:
                 out += paint("!", "33") + " \(safe(r.name)) (invalid)\n"
             }
-            for d in r.diagnostics { out += compilerForm(d, source: r.source, color: options.color) + "\n" }
+            for d in r.diagnostics {
+                out += compilerForm(d, line: r.sourceLine(d.location.line), color: options.color) + "\n"
+            }
             for f in r.failures {
                 out +=
-                    compilerForm(Diagnostic(f.message, at: f.location), source: r.source, color: options.color) + "\n"
+                    compilerForm(
+                        Diagnostic(f.message, at: f.location), line: r.sourceLine(f.location.line),
+                        color: options.color) + "\n"
             }
             if options.verbose {
                 for line in r.trace { out += "    \(safe(line))\n" }
@@ -45,8 +49,8 @@ public struct TextReporter: Reporter {
     /// A diagnostic in compiler form — `path:line:col: error: message`, the source line, a caret —
     /// with control characters escaped, and, with colour, painted as swiftc paints it: the
     /// location and message bold, `error:` bold red, the caret bold green.
-    public static func compilerForm(_ d: Diagnostic, source: String?, color: Bool) -> String {
-        let lines = d.rendered(sourceText: source).split(separator: "\n", omittingEmptySubsequences: false)
+    public static func compilerForm(_ d: Diagnostic, line: String?, color: Bool) -> String {
+        let lines = d.rendered(line: line).split(separator: "\n", omittingEmptySubsequences: false)
             .map { escapeForTerminal(String($0)) }
         guard color, let head = lines.first else { return lines.joined(separator: "\n") }
         let bold = "\u{1B}[1m"

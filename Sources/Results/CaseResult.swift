@@ -49,6 +49,9 @@ public struct CaseResult: Sendable {
     public var ticks: Int
     /// The file text, to render source lines.
     public var source: String?
+    /// The source lines known by number when the whole text is not (a report `merge` read: the
+    /// lines its failures and diagnostics name); nil when `source` is the whole text.
+    public var sourceLines: [Int: String]?
     /// A summary of the trace: one line per notable event (`--verbose`).
     public var trace: [String]
     /// Every tick: the column names, then one row per tick (`--trace`).
@@ -72,6 +75,13 @@ public struct CaseResult: Sendable {
         self.file = file; self.name = name; self.status = status; self.failures = failures;
         self.diagnostics = diagnostics
         self.time = time; self.ticks = ticks; self.source = source; self.trace = trace
+    }
+
+    /// Line `n` of the case's scene file, as the loader counts lines (`ByteLines`); nil when it is
+    /// not known.
+    public func sourceLine(_ n: Int) -> String? {
+        if let known = sourceLines { return known[n] }
+        return source.flatMap { ByteLines(Array($0.utf8)).line(n) }
     }
 }
 

@@ -108,3 +108,25 @@ extension MergeHostileTests {
         }
     }
 }
+
+extension MergeHostileTests {
+    /// A failure on line 1 048 576 (the largest a report may name) cost merge a text of that many
+    /// empty lines per case, then an array of a million strings each time the text report showed
+    /// the line: 52 MB for a report of 1 253 bytes, 446 MB for 200 such cases in 90 KB (the merge
+    /// target's bound on the heap caught it). Merge now keeps the lines it read, by number; the
+    /// text report still shows each at its place.
+    @Test func aFarLineCostsOnlyTheLineItself() throws {
+        let far = Self.report.replacingOccurrences(of: "\"line\": 10,", with: "\"line\": 1048576,")
+        #expect(far != Self.report)
+        let f = FileManager.default.temporaryDirectory.appendingPathComponent("scenerun-far-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: f) }
+        try far.write(to: f, atomically: true, encoding: .utf8)
+        let merged = try mergeReports([f.path])
+        #expect(merged.results.map { $0.sourceLines?.keys.sorted() ?? [] } == [[11, 1_048_576]])
+        let c = Captured()
+        var m = MergeRequest(inputs: [f.path])
+        m.color = .never
+        #expect(Driver.merge(m, console: c.console, environment: [:], isTerminal: false) == 1)
+        #expect(c.out.contains("fails.yaml:1048576:22: error: box.y expected 0 ± 0.5, got 120.858848 at t = 0.500 s\n  views: { box: { y: 0, alpha: 0.5 } }\n                     ^\n"), "\(c.out)")
+    }
+}
