@@ -151,9 +151,8 @@ public func mergeReports(_ paths: [String]) throws(MergeError) -> (results: [Cas
     all.sort { $0.0.index < $1.0.index }
     var results: [CaseResult] = []
     for (c, path, k) in all {
-        do { results.append(try c.result(axes: axes, path: path)) } catch {
-            let key = CaseStatus(rawValue: c.status) == nil ? "status" : "scene"
-            throw located(path, [.key("cases"), .index(k), .key(key)], error.message)
+        do { results.append(try c.result(axes: axes)) } catch {
+            throw located(path, [.key("cases"), .index(k), .key(error.key)], error.message)
         }
     }
     var options = ReportOptions()
@@ -321,10 +320,17 @@ public struct ReportDocument: Decodable, Sendable {
 }
 
 extension ReportDocument.Case {
+    /// Why a case cannot be read back: the key of the case it concerns, and the message.
+    struct Unreadable: Error {
+        var key: String
+        var message: String
+    }
+
     /// The case as the run's result: what every reporter reads of it.
-    func result(axes: [String: ReportDocument.Sweep], path: String) throws(MergeError) -> CaseResult {
+    func result(axes: [String: ReportDocument.Sweep]) throws(Unreadable) -> CaseResult {
         guard let st = CaseStatus(rawValue: status) else {
-            throw MergeError(path: path, message: "case \(index) has an unknown status '\(escapeForTerminal(status))'")
+            throw Unreadable(
+                key: "status", message: "case \(index) has an unknown status '\(escapeForTerminal(status))'")
         }
         // The source lines the failures point at, by line: the reports show them. (Not a text
         // padded with empty lines up to the last: a line of 1 048 576 would cost megabytes.)
@@ -348,9 +354,17 @@ extension ReportDocument.Case {
         r.index = index
         if let scene {
             guard let sweep = axes[file + "\u{0}" + scene] else {
-                throw MergeError(
-                    path: path,
+                throw Unreadable(
+                    key: "scene",
                     message: "case \(index) is swept from `\(escapeForTerminal(scene))`, which `sweeps` lacks")
+            }
+            // Every parameter of its sweep has a value (the reports write each one: NaN, for one
+            // missing, is no number JSON holds).
+            if let missing = sweep.parameters.first(where: { parameters?[$0.name] == nil }) {
+                throw Unreadable(
+                    key: "parameters",
+                    message:
+                        "case \(index) has no value for `\(escapeForTerminal(missing.name))`, a parameter of its sweep")
             }
             r.sweep = SweepInfo(
                 scene: scene, outcomeText: sweep.outcome,

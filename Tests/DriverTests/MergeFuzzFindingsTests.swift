@@ -130,3 +130,24 @@ extension MergeHostileTests {
         #expect(c.out.contains("fails.yaml:1048576:22: error: box.y expected 0 ± 0.5, got 120.858848 at t = 0.500 s\n  views: { box: { y: 0, alpha: 0.5 } }\n                     ^\n"), "\(c.out)")
     }
 }
+
+extension MergeHostileTests {
+    /// A swept case without a value for one of its sweep's parameters merged, and the JSON report
+    /// merge wrote then held `null` there, which merge itself refused when it read it again (found
+    /// by the merge target's round trip). It is now refused at the case's `parameters`.
+    @Test func aSweptCaseMissingAParameterIsLocated() throws {
+        let c = Captured()
+        var r = RunRequest(selection: Selection(paths: [repo.appendingPathComponent("scenes/shade-sweep.yaml").path]))
+        r.format = .json
+        _ = execute(r, console: c.console, environment: [:], isTerminal: false)
+        let needle = "\"parameters\": {\"v\": -1500, \"y\": 200}"
+        #expect(c.out.components(separatedBy: needle).count == 2)
+        let text = c.out.replacingOccurrences(of: needle, with: "\"parameters\": {\"v\": -1500, \"<\": 200}")
+        let m = try merge(text)
+        #expect(m.code == 2)
+        let at = try place(needle, in: c.out, skip: 14)
+        #expect(
+            m.error
+                == "located: \(m.path):\(at): error: case 1 has no value for `y`, a parameter of its sweep", "\(m.error)")
+    }
+}
