@@ -332,11 +332,12 @@ extension ReportDocument.Case {
             throw Unreadable(
                 key: "status", message: "case \(index) has an unknown status '\(escapeForTerminal(status))'")
         }
-        // The source lines the failures point at, by line: the reports show them. (Not a text
-        // padded with empty lines up to the last: a line of 1 048 576 would cost megabytes.)
-        var known: [Int: String] = [:]
-        for f in failures { if let s = f.source { known[f.line] = s } }
-        for d in diagnostics { if let s = d.source { known[d.line] = s } }
+        // The source lines the failures point at, by file (the scene's own and the parts it
+        // includes) and line: the reports show them. (Not texts padded with empty lines up to the
+        // last: a line of 1 048 576 would cost megabytes.)
+        var known: [String: [Int: String]] = [:]
+        for f in failures { if let s = f.source { known[f.path, default: [:]][f.line] = s } }
+        for d in diagnostics { if let s = d.source { known[d.path, default: [:]][d.line] = s } }
         var r = CaseResult(
             file: file, name: name, status: st,
             failures: failures.map {

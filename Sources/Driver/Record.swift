@@ -82,7 +82,11 @@ func readElsewhere(
     for r in results { ran[r.file, default: []].insert(r.name) }
     var out: [SourceLocation: String] = [:]
     for (name, f) in files.sorted(by: { $0.key < $1.key }) {
-        guard let cases = try? SceneFile.load(path: name, bytes: f.bytes, limits: selection.limits) else { continue }
+        let parts = PartReader(limit: selection.limits.fileSize)
+        guard
+            let cases = try? SceneFile.load(
+                path: name, bytes: f.bytes, limits: selection.limits, includes: parts.reader)
+        else { continue }
         for c in cases where !(ran[name]?.contains(c.name) ?? false) {
             for loc in valueLocations(c) where out[loc] == nil { out[loc] = c.name }
         }

@@ -28,13 +28,11 @@ public struct TextReporter: Reporter {
                 out += paint("!", "33") + " \(safe(r.name)) (invalid)\n"
             }
             for d in r.diagnostics {
-                out += compilerForm(d, line: r.sourceLine(d.location.line), color: options.color) + "\n"
+                out += compilerForm(d, line: r.sourceLine(at: d.location), color: options.color) + "\n"
             }
             for f in r.failures {
-                out +=
-                    compilerForm(
-                        Diagnostic(f.message, at: f.location), line: r.sourceLine(f.location.line),
-                        color: options.color) + "\n"
+                let d = Diagnostic(f.message, at: f.location)
+                out += compilerForm(d, line: r.sourceLine(at: f.location), color: options.color) + "\n"
             }
             if options.verbose {
                 for line in r.trace { out += "    \(safe(line))\n" }

@@ -33,6 +33,16 @@ public enum SceneSchema {
     }
 
     static func ref(_ name: String) -> JSON { .object([("$ref", .string("#/definitions/\(name)"))]) }
+    /// The definition of a value of type `t`.
+    static func ref(_ t: ValueType) -> JSON {
+        switch t {
+        case .number: return ref("number")
+        case .bool: return ref("bool")
+        case .point: return ref("point")
+        case .rect: return ref("rect")
+        case .string: return .object([("type", .string("string"))])
+        }
+    }
     static func described(_ j: JSON, _ doc: String) -> JSON {
         guard case .object(var pairs) = j else { return j }
         pairs.insert(("description", .string(doc)), at: 0)
@@ -44,9 +54,13 @@ public enum SceneSchema {
         if closed { pairs.append(("additionalProperties", .bool(false))) }
         return .object(pairs)
     }
-    /// A mapping of user names (views, behaviours …) to `value`.
-    static func named(_ value: JSON) -> JSON {
-        .object([("type", .string("object")), ("propertyNames", ref("name")), ("additionalProperties", value)])
+    /// A mapping of user names (views, behaviours …) to `value`; with `copies`, a key may name a
+    /// copy of a repeated view (`cell[3]`).
+    static func named(_ value: JSON, copies: Bool = false) -> JSON {
+        .object([
+            ("type", .string("object")), ("propertyNames", ref(copies ? "reference" : "name")),
+            ("additionalProperties", value),
+        ])
     }
     static func choice(_ names: [String]) -> JSON {
         .object([("type", .string("string")), ("enum", .array(names.map(JSON.string)))])
@@ -59,9 +73,14 @@ public enum SceneSchema {
         case .number: return ref("number")
         case .bool: return ref("bool")
         case .point: return ref("point")
-        case .viewName: return ref("name")
+        case .viewName: return ref("reference")
         case .viewNames: return ref("names")
+        case .literalNumber: return .object([("type", .string("number"))])
         case .choice(let names): return choice(names)
+        case .choices(let names):
+            return .object([
+                ("oneOf", .array([choice(names), .object([("type", .string("array")), ("items", choice(names))])]))
+            ])
         case .range:
             return .object([
                 ("type", .string("array")), ("items", ref("number")), ("minItems", .number(2)),
@@ -77,20 +96,24 @@ public enum SceneSchema {
         }
     }
     static var keyedInsets: JSON { object(["top", "left", "bottom", "right"].map { ($0, ref("number")) }) }
-    static func behaviorKeys<K: VocabularyKey>(_ k: K.Type) -> JSON {
-        object(
-            K.allCases.map { key -> (String, JSON) in
-                var j = kind(key.kind)
-                var bounds: [(String, JSON)] = []
-                if let m = key.minimum {
-                    bounds.append((m.exclusive ? "exclusiveMinimum" : "minimum", .number(m.value)))
-                }
-                if let m = key.maximum { bounds.append(("maximum", .number(m))) }
-                if !bounds.isEmpty {  // beside a $ref, draft-07 ignores other keywords: wrap it
-                    j = .object([("allOf", .array([j]))] + bounds)
-                }
-                return (key.rawValue, described(j, "\(key.doc) (default: \(key.defaultValue))"))
-            })
+    static func behaviorKeys<K: VocabularyKey>(_ k: K.Type) -> JSON { object(keyProperties(k)) }
+    /// A gesture kind's mapping: the keys every kind has, then its own.
+    static func gestureKeys<K: GestureKindKeys>(_ k: K.Type) -> JSON {
+        object(keyProperties(GestureKey.self) + keyProperties(k), required: [GestureKey.view.rawValue])
+    }
+    static func keyProperties<K: VocabularyKey>(_ k: K.Type) -> [(String, JSON)] {
+        K.allCases.map { key -> (String, JSON) in
+            var j = kind(key.kind)
+            var bounds: [(String, JSON)] = []
+            if let m = key.minimum {
+                bounds.append((m.exclusive ? "exclusiveMinimum" : "minimum", .number(m.value)))
+            }
+            if let m = key.maximum { bounds.append(("maximum", .number(m))) }
+            if !bounds.isEmpty {  // beside a $ref, draft-07 ignores other keywords: wrap it
+                j = .object([("allOf", .array([j]))] + bounds)
+            }
+            return (key.rawValue, described(j, "\(key.doc) (default: \(key.defaultValue))"))
+        }
     }
 
     static var definitions: JSON {
@@ -106,28 +129,21 @@ public enum SceneSchema {
             ])
         }
         let behaviorKinds: [(String, JSON)] = BehaviorKindName.allCases.map { k in
-            let body: JSON
-            switch k {
-            case .gravity: body = behaviorKeys(GravityKey.self)
-            case .collision: body = behaviorKeys(CollisionKey.self)
-            case .attachment: body = behaviorKeys(AttachmentKey.self)
-            case .snap: body = behaviorKeys(SnapKey.self)
-            case .push: body = behaviorKeys(PushKey.self)
-            case .item: body = behaviorKeys(ItemKey.self)
-            case .field: body = behaviorKeys(FieldKey.self)
-            case .children: body = ref("names")
-            }
-            return (k.rawValue, described(body, k.doc))
+            (k.rawValue, described(k.keys.map { behaviorKeys($0) } ?? ref("names"), k.doc))  // children: names
         }
         let behavior = JSON.object([
             ("type", .string("object")),
             (
                 "properties",
                 .object(
-                    behaviorKinds + [
-                        ("active", described(ref("bool"), "added at time 0")),
-                        ("action", described(ref("actions"), "runs every tick while added")),
-                    ])
+                    behaviorKinds
+                        + BehaviorEntryKey.allCases.map { k -> (String, JSON) in
+                            switch k {
+                            case .active: return (k.rawValue, described(ref("bool"), k.doc))
+                            case .action: return (k.rawValue, described(ref("actions"), k.doc))
+                            case .repeat: return (k.rawValue, described(repeatCount(orName: true), k.doc))
+                            }
+                        })
             ),
             ("additionalProperties", .bool(false)),
             ("minProperties", .number(1)),
@@ -152,11 +168,13 @@ public enum SceneSchema {
                         case .then: return ref("actions")
                         }
                     }, required: [.set])
-            case .start, .removeView: return ref("name")
+            case .start: return ref("name")
+            case .removeView: return ref("reference")
             case .finish, .cancel: return .object([])
             case .velocity:
                 return object(
-                    [("item", ref("name")), ("linear", ref("point")), ("angular", ref("number"))], required: ["item"])
+                    [("item", ref("reference")), ("linear", ref("point")), ("angular", ref("number"))],
+                    required: ["item"])
             case .haptic: return choice(HapticStyle.names)
             case .after: return ref("number")
             }
@@ -181,7 +199,14 @@ public enum SceneSchema {
                     }, required: [.gesture])
             case .flick:
                 body = keyed(
-                    FlickKey.self, { f in f == .gesture ? ref("name") : f == .distance ? ref("number") : ref("point") },
+                    FlickKey.self,
+                    { f -> JSON in
+                        switch f {
+                        case .gesture: return ref("name")
+                        case .distance: return ref("number")
+                        case .from, .velocity: return ref("point")
+                        }
+                    },
                     required: [.gesture, .from, .velocity])
             case .wait:
                 let n = JSON.object([
@@ -207,19 +232,8 @@ public enum SceneSchema {
                     ("type", .string("object")), ("additionalProperties", choice(TransitionStateName.names)),
                 ])
             case .views:
-                let members: [(String, JSON)] = [
-                    ViewMember.frame, .center, .x, .y, .width, .height, .rotation, .alpha, .removed, .velocity,
-                    .angularVelocity, .scale,
-                ]
-                .map { m in
-                    (
-                        m.rawValue,
-                        described(
-                            m.type == .bool
-                                ? ref("bool")
-                                : m.type == .point ? ref("point") : m.type == .rect ? ref("rect") : ref("number"), m.doc
-                        )
-                    )
+                let members: [(String, JSON)] = ViewMember.expectable.map { m in
+                    (m.rawValue, described(ref(m.type), m.doc))
                 }
                 let shown = described(
                     object(members.filter { $0.0 != ViewMember.removed.rawValue }),
@@ -233,7 +247,7 @@ public enum SceneSchema {
                                     .object([("type", .string("number")), ("minimum", .number(0))]), "the tolerance")
                             ),
                             (ViewMember.presentation, shown),
-                        ]))
+                        ]), copies: true)
             case .rest: return ref("bool")
             case .restBy: return .object([("type", .string("number"))])
             case .events:
@@ -256,9 +270,19 @@ public enum SceneSchema {
         return .object([
             ("name", .object([("type", .string("string")), ("pattern", .string("^[A-Za-z_][A-Za-z0-9_]*$"))])),
             (
+                "reference",
+                .object([
+                    ("description", .string("a name, or a copy of a repeated view or behaviour: cell[3], cell[i]")),
+                    ("type", .string("string")), ("pattern", .string(#"^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]+\])?$"#)),
+                ])
+            ),
+            (
                 "names",
                 .object([
-                    ("oneOf", .array([ref("name"), .object([("type", .string("array")), ("items", ref("name"))])]))
+                    (
+                        "oneOf",
+                        .array([ref("reference"), .object([("type", .string("array")), ("items", ref("reference"))])])
+                    )
                 ])
             ),
             ("number", number),
@@ -306,6 +330,11 @@ public enum SceneSchema {
         TopLevelKey.allCases.map { k -> (String, JSON) in
             let body: JSON
             switch k {
+            case .include:
+                let path = JSON.object([("type", .string("string")), ("minLength", .number(1))])
+                body = .object([
+                    ("oneOf", .array([path, .object([("type", .string("array")), ("items", path)])]))
+                ])
             case .name: body = .object([("type", .string("string"))])
             case .world:
                 body = keyed(WorldKey.self) { w -> JSON in
@@ -343,31 +372,32 @@ public enum SceneSchema {
             case .views:
                 body = named(
                     keyed(ViewKey.self) { v -> JSON in
+                        // A repeated view's numbers may be expressions of `i` (strings).
+                        let number = JSON.array([.string("number"), .string("string")])
                         switch v {
                         case .frame:
-                            let n = JSON.object([("type", .string("number"))])
-                            let p = JSON.object([("type", .string("number")), ("exclusiveMinimum", .number(0))])
+                            let n = JSON.object([("type", number)])
+                            let p = JSON.object([("type", number), ("exclusiveMinimum", .number(0))])
                             return .object([
                                 ("type", .string("array")), ("items", .array([n, n, p, p])), ("minItems", .number(4)),
                                 ("additionalItems", .bool(false)),
                             ])
                         case .size:
-                            let p = JSON.object([("type", .string("number")), ("exclusiveMinimum", .number(0))])
+                            let p = JSON.object([("type", number), ("exclusiveMinimum", .number(0))])
                             return .object([
                                 ("type", .string("array")), ("items", .array([p, p])), ("minItems", .number(2)),
                                 ("additionalItems", .bool(false)),
                             ])
                         case .center:
                             return .object([
-                                ("type", .string("array")), ("items", .object([("type", .string("number"))])),
-                                ("minItems", .number(2)), ("maxItems", .number(2)),
+                                ("type", .string("array")), ("items", .object([("type", number)])),
+                                ("minItems", .number(2)),
+                                ("maxItems", .number(2)),
                             ])
-                        case .rotation: return .object([("type", .array([.string("number"), .string("string")]))])
-                        case .scale: return .object([("type", .string("number")), ("exclusiveMinimum", .number(0))])
+                        case .rotation: return .object([("type", number)])
+                        case .scale: return .object([("type", number), ("exclusiveMinimum", .number(0))])
                         case .alpha:
-                            return .object([
-                                ("type", .string("number")), ("minimum", .number(0)), ("maximum", .number(1)),
-                            ])
+                            return .object([("type", number), ("minimum", .number(0)), ("maximum", .number(1))])
                         case .hidden: return .object([("type", .string("boolean"))])
                         case .collisionBounds:
                             return .object([
@@ -380,6 +410,7 @@ public enum SceneSchema {
                                 )
                             ])
                         case .superview: return ref("name")
+                        case .repeat: return repeatCount(orName: false)
                         }
                     })
             case .behaviors: body = named(ref("behavior"))
@@ -407,16 +438,8 @@ public enum SceneSchema {
                             }
                         }, required: [.kind]))
             case .gestures:
-                let body2 = keyed(
-                    GestureKey.self,
-                    { g -> JSON in
-                        switch g {
-                        case .view: return ref("name")
-                        case .minimumDistance: return .object([("type", .string("number")), ("minimum", .number(0))])
-                        case .edges: return .object([("type", .string("array")), ("items", choice(ScreenEdge.names))])
-                        }
-                    }, required: [.view])
-                body = named(object(GestureKind.allCases.map { ($0.rawValue, described(body2, $0.doc)) }))
+                body = named(
+                    object(GestureKind.allCases.map { ($0.rawValue, described(gestureKeys($0.keys), $0.doc)) }))
             case .on:
                 body = .object([
                     ("type", .string("object")),
@@ -459,7 +482,9 @@ public enum SceneSchema {
             ),
             ("type", .string("object")),
             ("properties", .object(topLevel)),
-            ("required", .array(TopLevelKey.required.map { .string($0.rawValue) })),
+            // A scene that includes parts may get its views and script from them.
+            ("if", .object([("not", .object([("required", .array([.string(TopLevelKey.include.rawValue)]))]))])),
+            ("then", .object([("required", .array(TopLevelKey.required.map { .string($0.rawValue) }))])),
             ("additionalProperties", .bool(false)),
             ("definitions", definitions),
         ]).render() + "\n"

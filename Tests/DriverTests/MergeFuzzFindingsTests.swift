@@ -122,7 +122,7 @@ extension MergeHostileTests {
         defer { try? FileManager.default.removeItem(at: f) }
         try far.write(to: f, atomically: true, encoding: .utf8)
         let merged = try mergeReports([f.path])
-        #expect(merged.results.map { $0.sourceLines?.keys.sorted() ?? [] } == [[11, 1_048_576]])
+        #expect(merged.results.map { ($0.sourceLines ?? [:]).values.flatMap(\.keys).sorted() } == [[11, 1_048_576]])
         let c = Captured()
         var m = MergeRequest(inputs: [f.path])
         m.color = .never
