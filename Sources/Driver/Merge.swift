@@ -183,18 +183,18 @@ func readReport(_ path: String) throws(MergeError) -> ReportDocument {
         throw undecodable(error, bytes: bytes, path: path)
     }
     guard let version = head.version else {
-        let top = JSONLocator.position(of: [], in: bytes)
+        let top = JSONLocator.nearest([], in: bytes)
         throw MergeError(
-            path: path, message: "not a scenerun JSON report (it has no `version`)", line: top?.line,
-            column: top?.column)
+            path: path, message: "not a scenerun JSON report (it has no `version`)", line: top.line,
+            column: top.column)
     }
     guard version == JSONReporter.version else {
-        let at = JSONLocator.position(of: [.key("version")], in: bytes)
+        let at = JSONLocator.nearest([.key("version")], in: bytes)
         throw MergeError(
             path: path,
             message:
                 "a version \(version) report; this scenerun merges version \(JSONReporter.version) (run the shards "
-                + "with it)", line: at?.line, column: at?.column
+                + "with it)", line: at.line, column: at.column
         )
     }
     let doc: ReportDocument
@@ -205,24 +205,19 @@ func readReport(_ path: String) throws(MergeError) -> ReportDocument {
     return doc
 }
 
-/// Why a report did not decode, located: at the value the decoder names, else where the text
-/// stops being JSON, else at its top (JSON that is not an object, or a value the locator cannot
-/// find).
+/// Why a report did not decode, located: where the text stops being JSON, else at the value the
+/// decoder names or the nearest value around it that is there (the object that lacks a key);
+/// JSON that is not an object at its top.
 func undecodable(_ error: any Error, bytes: [UInt8], path: String) -> MergeError {
-    if let at = decodingPath(error), !at.isEmpty, let p = JSONLocator.position(of: at, in: bytes) {
-        return MergeError(
-            path: path, message: "not a scenerun JSON report (\(decodingReason(error)))", line: p.line, column: p.column
-        )
-    }
     if let bad = JSONLocator.syntaxError(in: bytes) {
         return MergeError(
             path: path, message: "not a scenerun JSON report (\(bad.what))", line: bad.line, column: bad.column)
     }
-    let top = JSONLocator.position(of: [], in: bytes)
-    let object = top.map { _ in bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{") } ?? false
+    let object = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
+    let p = JSONLocator.nearest(object ? decodingPath(error) ?? [] : [], in: bytes)
     return MergeError(
         path: path, message: "not a scenerun JSON report (\(object ? decodingReason(error) : "not a JSON object"))",
-        line: top?.line, column: top?.column)
+        line: p.line, column: p.column)
 }
 
 /// A decoding error in a sentence: what is wrong and where in the report.

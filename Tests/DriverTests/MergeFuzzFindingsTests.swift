@@ -149,5 +149,26 @@ extension MergeHostileTests {
         #expect(
             m.error
                 == "located: \(m.path):\(at): error: case 1 has no value for `y`, a parameter of its sweep", "\(m.error)")
+        // Without `parameters` at all, the error is at the case (it was unlocated: the key it
+        // named is not in the file).
+        let none = c.out.replacingOccurrences(of: ", " + needle, with: "")
+        #expect(none != c.out)
+        let n = try merge(none)
+        #expect(n.code == 2)
+        // Case 1 is the report's fourth line, indented by four spaces.
+        #expect(
+            n.error == "located: \(n.path):4:5: error: case 1 has no value for `v`, a parameter of its sweep",
+            "\(n.error)")
+    }
+
+    /// A case without a key the report requires is refused at the case (the decoder names the
+    /// missing key, which the file does not hold: the error was at the report's top).
+    @Test func aMissingKeyIsLocatedAtItsObject() throws {
+        let text = Self.report.replacingOccurrences(of: "\"ticks\": 30, ", with: "")
+        #expect(text != Self.report)
+        let r = try merge(text)
+        #expect(r.code == 2)
+        let at = try place("{\"diagnostics\"", in: text, skip: 0)
+        #expect(r.error == "located: \(r.path):\(at): error: not a scenerun JSON report (`.cases[0].ticks` is missing)", "\(r.error)")
     }
 }
