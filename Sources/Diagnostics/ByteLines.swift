@@ -67,12 +67,15 @@ public struct ByteLines: Sendable {
 
     /// The text of every line, without its break (line 1 first): the lines a `line:column` of the
     /// loader counts.
-    public var lines: [String] {
-        lineStarts.map { s in
-            var e = s
-            while e < bytes.count, ByteLines.breakLength(bytes, at: e) == 0 { e += 1 }
-            return String(decoding: bytes[s..<e], as: UTF8.self)
-        }
+    public var lines: [String] { lineStarts.indices.compactMap { line($0 + 1) } }
+
+    /// The text of line `n` (1-based) without its break, or nil when there is no such line.
+    public func line(_ n: Int) -> String? {
+        guard n >= 1, n <= lineStarts.count else { return nil }
+        let s = lineStarts[n - 1]
+        var e = s
+        while e < bytes.count, ByteLines.breakLength(bytes, at: e) == 0 { e += 1 }
+        return String(decoding: bytes[s..<e], as: UTF8.self)
     }
 
     /// The `line:column` of a byte offset (the inverse of `offset`), for messages.

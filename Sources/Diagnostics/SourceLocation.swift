@@ -57,24 +57,25 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     /// The compiler-style rendering: the header line, the source line and a caret under the column,
     /// then the notes. `sourceText` is the whole file's text, if available.
     public func rendered(sourceText: String?) -> String {
+        // Lines as the parser counts them (CRLF, CR, NEL, LS and PS break lines too), so that the
+        // excerpt is the line the location names.
+        rendered(line: sourceText.flatMap { location.line >= 1 ? ByteLines(Array($0.utf8)).line(location.line) : nil })
+    }
+
+    /// The rendering with `line` as the source line the location names (nil: none known).
+    public func rendered(line: String?) -> String {
         var out = description
-        if let text = sourceText, location.line >= 1 {
-            // Lines as the parser counts them (CRLF, CR, NEL, LS and PS break lines too), so that
-            // the excerpt is the line the location names.
-            let lines = ByteLines(Array(text.utf8)).lines
-            if location.line <= lines.count {
-                let src = lines[location.line - 1]
-                out += "\n" + src
-                let col = max(1, location.column)
-                var caret = ""
-                for (i, ch) in src.unicodeScalars.enumerated() where i < col - 1 {
-                    caret.unicodeScalars.append(ch == "\t" ? "\t" : " ")
-                }
-                if src.unicodeScalars.count < col - 1 {
-                    caret += String(repeating: " ", count: col - 1 - src.unicodeScalars.count)
-                }
-                out += "\n" + caret + "^"
+        if let src = line {
+            out += "\n" + src
+            let col = max(1, location.column)
+            var caret = ""
+            for (i, ch) in src.unicodeScalars.enumerated() where i < col - 1 {
+                caret.unicodeScalars.append(ch == "\t" ? "\t" : " ")
             }
+            if src.unicodeScalars.count < col - 1 {
+                caret += String(repeating: " ", count: col - 1 - src.unicodeScalars.count)
+            }
+            out += "\n" + caret + "^"
         }
         for n in notes { out += "\n" + n }
         return out

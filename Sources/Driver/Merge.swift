@@ -151,9 +151,8 @@ public func mergeReports(_ paths: [String]) throws(MergeError) -> (results: [Cas
     all.sort { $0.0.index < $1.0.index }
     var results: [CaseResult] = []
     for (c, path, k) in all {
-        do { results.append(try c.result(axes: axes, path: path)) } catch {
-            let key = CaseStatus(rawValue: c.status) == nil ? "status" : "scene"
-            throw located(path, [.key("cases"), .index(k), .key(key)], error.message)
+        do { results.append(try c.result(axes: axes)) } catch {
+            throw located(path, [.key("cases"), .index(k), .key(error.key)], error.message)
         }
     }
     var options = ReportOptions()
@@ -184,18 +183,18 @@ func readReport(_ path: String) throws(MergeError) -> ReportDocument {
         throw undecodable(error, bytes: bytes, path: path)
     }
     guard let version = head.version else {
-        let top = JSONLocator.position(of: [], in: bytes)
+        let top = JSONLocator.nearest([], in: bytes)
         throw MergeError(
-            path: path, message: "not a scenerun JSON report (it has no `version`)", line: top?.line,
-            column: top?.column)
+            path: path, message: "not a scenerun JSON report (it has no `version`)", line: top.line,
+            column: top.column)
     }
     guard version == JSONReporter.version else {
-        let at = JSONLocator.position(of: [.key("version")], in: bytes)
+        let at = JSONLocator.nearest([.key("version")], in: bytes)
         throw MergeError(
             path: path,
             message:
                 "a version \(version) report; this scenerun merges version \(JSONReporter.version) (run the shards "
-                + "with it)", line: at?.line, column: at?.column
+                + "with it)", line: at.line, column: at.column
         )
     }
     let doc: ReportDocument
@@ -206,24 +205,19 @@ func readReport(_ path: String) throws(MergeError) -> ReportDocument {
     return doc
 }
 
-/// Why a report did not decode, located: at the value the decoder names, else where the text
-/// stops being JSON, else at its top (JSON that is not an object, or a value the locator cannot
-/// find).
+/// Why a report did not decode, located: where the text stops being JSON, else at the value the
+/// decoder names or the nearest value around it that is there (the object that lacks a key);
+/// JSON that is not an object at its top.
 func undecodable(_ error: any Error, bytes: [UInt8], path: String) -> MergeError {
-    if let at = decodingPath(error), !at.isEmpty, let p = JSONLocator.position(of: at, in: bytes) {
-        return MergeError(
-            path: path, message: "not a scenerun JSON report (\(decodingReason(error)))", line: p.line, column: p.column
-        )
-    }
     if let bad = JSONLocator.syntaxError(in: bytes) {
         return MergeError(
             path: path, message: "not a scenerun JSON report (\(bad.what))", line: bad.line, column: bad.column)
     }
-    let top = JSONLocator.position(of: [], in: bytes)
-    let object = top.map { _ in bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{") } ?? false
+    let object = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
+    let p = JSONLocator.nearest(object ? decodingPath(error) ?? [] : [], in: bytes)
     return MergeError(
         path: path, message: "not a scenerun JSON report (\(object ? decodingReason(error) : "not a JSON object"))",
-        line: top?.line, column: top?.column)
+        line: p.line, column: p.column)
 }
 
 /// A decoding error in a sentence: what is wrong and where in the report.
@@ -321,19 +315,24 @@ public struct ReportDocument: Decodable, Sendable {
 }
 
 extension ReportDocument.Case {
+    /// Why a case cannot be read back: the key of the case it concerns, and the message.
+    struct Unreadable: Error {
+        var key: String
+        var message: String
+    }
+
     /// The case as the run's result: what every reporter reads of it.
-    func result(axes: [String: ReportDocument.Sweep], path: String) throws(MergeError) -> CaseResult {
+    func result(axes: [String: ReportDocument.Sweep]) throws(Unreadable) -> CaseResult {
         guard let st = CaseStatus(rawValue: status) else {
-            throw MergeError(path: path, message: "case \(index) has an unknown status '\(escapeForTerminal(status))'")
+            throw Unreadable(
+                key: "status", message: "case \(index) has an unknown status '\(escapeForTerminal(status))'")
         }
-        // The source lines the failures point at, in their places, file by file (the scene's own
-        // and the parts it includes): the text report shows them.
+        // The source lines the failures point at, by file (the scene's own and the parts it
+        // includes) and line: the reports show them. (Not texts padded with empty lines up to the
+        // last: a line of 1 048 576 would cost megabytes.)
         var known: [String: [Int: String]] = [:]
         for f in failures { if let s = f.source { known[f.path, default: [:]][f.line] = s } }
         for d in diagnostics { if let s = d.source { known[d.path, default: [:]][d.line] = s } }
-        let texts = known.mapValues { lines in
-            (1...(lines.keys.max() ?? 1)).map { lines[$0] ?? "" }.joined(separator: "\n")
-        }
         var r = CaseResult(
             file: file, name: name, status: st,
             failures: failures.map {
@@ -345,15 +344,23 @@ extension ReportDocument.Case {
                 Diagnostics.Diagnostic(
                     $0.message, at: SourceLocation(file: $0.path, line: $0.line, column: $0.column), notes: $0.notes)
             },
-            time: time ?? .nan, ticks: ticks, source: texts[file], trace: trace ?? [])
-        r.includedSources = texts.filter { $0.key != file }
+            time: time ?? .nan, ticks: ticks, trace: trace ?? [])
+        r.sourceLines = known
         r.work = work
         r.index = index
         if let scene {
             guard let sweep = axes[file + "\u{0}" + scene] else {
-                throw MergeError(
-                    path: path,
+                throw Unreadable(
+                    key: "scene",
                     message: "case \(index) is swept from `\(escapeForTerminal(scene))`, which `sweeps` lacks")
+            }
+            // Every parameter of its sweep has a value (the reports write each one: NaN, for one
+            // missing, is no number JSON holds).
+            if let missing = sweep.parameters.first(where: { parameters?[$0.name] == nil }) {
+                throw Unreadable(
+                    key: "parameters",
+                    message:
+                        "case \(index) has no value for `\(escapeForTerminal(missing.name))`, a parameter of its sweep")
             }
             r.sweep = SweepInfo(
                 scene: scene, outcomeText: sweep.outcome,

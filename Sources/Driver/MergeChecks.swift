@@ -21,12 +21,8 @@ enum JSONPathItem: Equatable {
 /// Checks a decoded report; the first violation as a located `MergeError`.
 func checkReport(_ doc: ReportDocument, bytes: [UInt8], path: String) throws(MergeError) {
     func fail(_ at: JSONPath, _ message: String) -> MergeError {
-        var e = MergeError(path: path, message: message)
-        if let p = JSONLocator.position(of: at, in: bytes) {
-            e.line = p.line
-            e.column = p.column
-        }
-        return e
+        let p = JSONLocator.nearest(at, in: bytes)
+        return MergeError(path: path, message: message, line: p.line, column: p.column)
     }
     func finite(_ x: Double?, _ at: JSONPath, _ what: String) throws(MergeError) {
         if let x, !(x.isFinite && x >= 0) { throw fail(at, "\(what) is \(x); it must be a number ≥ 0") }
@@ -106,15 +102,13 @@ func decodingPath(_ error: any Error) -> JSONPath? {
     return path.map { k in k.intValue.map { .index($0) } ?? .key(k.stringValue) }
 }
 
-/// An error about the value at `at` in the report at `path`, located there (the file is read
-/// again: this is the error path), or unlocated when the place cannot be found.
+/// An error about the value at `at` in the report at `path`, located there, or at the nearest
+/// value around it that is there (a key the report lacks: the object that lacks it). The file is
+/// read again (this is the error path); unlocated only when it can no longer be read.
 func located(_ path: String, _ at: JSONPath, _ message: String) -> MergeError {
     var e = MergeError(path: path, message: message)
-    if case .success(let bytes) = readSceneFile(FilePath(argument: path), limit: Int.max / 2),
-        let p = JSONLocator.position(of: at, in: bytes)
-    {
-        e.line = p.line
-        e.column = p.column
+    if case .success(let bytes) = readSceneFile(FilePath(argument: path), limit: Int.max / 2) {
+        (e.line, e.column) = JSONLocator.nearest(at, in: bytes)
     }
     return e
 }

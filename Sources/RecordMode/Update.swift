@@ -97,6 +97,9 @@ public enum ExpectationRewriter {
         var failing: Set<SourceLocation> = []
         var firstCase: [SourceLocation: String] = [:]
         var tokens: [SourceLocation: Result<Located, Reason>] = [:]
+        // A NaN or an infinity observed (a run that blew up): never written, since `nan` would make
+        // an expectation that no value fails.
+        var notANumber: [SourceLocation: Double] = [:]
         for r in results {
             for f in r.failures where !r.observations.contains(where: { $0.location == f.location }) {
                 plan.leftAlone.append(
@@ -115,6 +118,12 @@ public enum ExpectationRewriter {
             }
             for o in r.observations {
                 if !o.passed { failing.insert(o.location) }
+                switch o.observed {
+                case .numbers(let values, _):
+                    if let v = values.first(where: { !$0.isFinite }) { notANumber[o.location] = v }
+                case .restTime(let t, _) where !t.isFinite: notANumber[o.location] = t
+                default: break
+                }
                 if r.includedSources[o.location.file] != nil && o.location.file != r.file {
                     tokens[o.location] = .failure(
                         Reason(
@@ -138,6 +147,10 @@ public enum ExpectationRewriter {
             case .success(let l)?: located = l
             case .failure(let r)?: leave(r.why); continue
             case nil: continue  // every location in `order` has a token result
+            }
+            if let bad = notANumber[loc] {
+                leave("the run observed \(bad), which is no value to write: needs a hand")
+                continue
             }
             guard let texts = proposals[loc], let first = texts.first, let new = first, texts.allSatisfy({ $0 == new })
             else {

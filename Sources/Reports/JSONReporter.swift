@@ -46,17 +46,16 @@ public struct JSONReporter: Reporter {
     public static func render(_ results: [CaseResult], options: ReportOptions = ReportOptions()) -> String {
         var cases: [String] = []
         for (i, r) in results.enumerated() {
-            var lines: [String: [Substring]] = [:]
             // The source line a location points at (in the scene or a part it includes), as the
             // text report shows it (null when it has none), so that `merge` renders failures as
-            // the run did.
+            // the run did. Each file's lines are split once per case, by the loader's rules (`\r\n`,
+            // `\r` and U+2028 break lines too).
+            var lines: [String: ByteLines] = [:]
             func source(_ l: SourceLocation) -> String {
-                guard let text = r.sourceText(of: l.file), l.line >= 1 else { return "null" }
-                if lines[l.file] == nil {
-                    lines[l.file] = text.split(separator: "\n", omittingEmptySubsequences: false)
-                }
-                guard let ls = lines[l.file], l.line <= ls.count else { return "null" }
-                return string(String(ls[l.line - 1]))
+                if r.sourceLines != nil { return r.sourceLine(at: l).map { string($0) } ?? "null" }
+                guard let text = r.sourceText(of: l.file) else { return "null" }
+                if lines[l.file] == nil { lines[l.file] = ByteLines(Array(text.utf8)) }
+                return lines[l.file]?.line(l.line).map { string($0) } ?? "null"
             }
             let fails = r.failures.map { f in
                 "{\"actual\": \(value(f.actual)), \"column\": \(f.location.column), \"expected\": "

@@ -28,11 +28,11 @@ public struct TextReporter: Reporter {
                 out += paint("!", "33") + " \(safe(r.name)) (invalid)\n"
             }
             for d in r.diagnostics {
-                out += compilerForm(d, source: r.sourceText(of: d.location.file), color: options.color) + "\n"
+                out += compilerForm(d, line: r.sourceLine(at: d.location), color: options.color) + "\n"
             }
             for f in r.failures {
                 let d = Diagnostic(f.message, at: f.location)
-                out += compilerForm(d, source: r.sourceText(of: f.location.file), color: options.color) + "\n"
+                out += compilerForm(d, line: r.sourceLine(at: f.location), color: options.color) + "\n"
             }
             if options.verbose {
                 for line in r.trace { out += "    \(safe(line))\n" }
@@ -47,8 +47,8 @@ public struct TextReporter: Reporter {
     /// A diagnostic in compiler form — `path:line:col: error: message`, the source line, a caret —
     /// with control characters escaped, and, with colour, painted as swiftc paints it: the
     /// location and message bold, `error:` bold red, the caret bold green.
-    public static func compilerForm(_ d: Diagnostic, source: String?, color: Bool) -> String {
-        let lines = d.rendered(sourceText: source).split(separator: "\n", omittingEmptySubsequences: false)
+    public static func compilerForm(_ d: Diagnostic, line: String?, color: Bool) -> String {
+        let lines = d.rendered(line: line).split(separator: "\n", omittingEmptySubsequences: false)
             .map { escapeForTerminal(String($0)) }
         guard color, let head = lines.first else { return lines.joined(separator: "\n") }
         let bold = "\u{1B}[1m"

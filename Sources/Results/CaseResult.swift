@@ -52,6 +52,10 @@ public struct CaseResult: Sendable {
     /// The text of each part the file includes, by path, to render the source lines of the
     /// diagnostics and failures located in them.
     public var includedSources: [String: String] = [:]
+    /// The source lines known, by file and line number, when the whole texts are not (a report
+    /// `merge` read: the lines its failures and diagnostics name); nil when `source` and
+    /// `includedSources` are the whole texts.
+    public var sourceLines: [String: [Int: String]]?
     /// A summary of the trace: one line per notable event (`--verbose`).
     public var trace: [String]
     /// Every tick: the column names, then one row per tick (`--trace`).
@@ -81,6 +85,13 @@ public struct CaseResult: Sendable {
 extension CaseResult {
     /// The text of the file a location names: the scene's own, or a part it includes.
     public func sourceText(of file: String) -> String? { file == self.file ? source : includedSources[file] }
+
+    /// The source line a location names (in the scene or a part it includes), as the loader
+    /// counts lines (`ByteLines`); nil when it is not known.
+    public func sourceLine(at l: SourceLocation) -> String? {
+        if let known = sourceLines { return known[l.file]?[l.line] }
+        return sourceText(of: l.file).flatMap { ByteLines(Array($0.utf8)).line(l.line) }
+    }
 }
 
 /// What a swept case reports besides its status.

@@ -108,3 +108,67 @@ extension MergeHostileTests {
         }
     }
 }
+
+extension MergeHostileTests {
+    /// A failure on line 1 048 576 (the largest a report may name) cost merge a text of that many
+    /// empty lines per case, then an array of a million strings each time the text report showed
+    /// the line: 52 MB for a report of 1 253 bytes, 446 MB for 200 such cases in 90 KB (the merge
+    /// target's bound on the heap caught it). Merge now keeps the lines it read, by number; the
+    /// text report still shows each at its place.
+    @Test func aFarLineCostsOnlyTheLineItself() throws {
+        let far = Self.report.replacingOccurrences(of: "\"line\": 10,", with: "\"line\": 1048576,")
+        #expect(far != Self.report)
+        let f = FileManager.default.temporaryDirectory.appendingPathComponent("scenerun-far-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: f) }
+        try far.write(to: f, atomically: true, encoding: .utf8)
+        let merged = try mergeReports([f.path])
+        #expect(merged.results.map { ($0.sourceLines ?? [:]).values.flatMap(\.keys).sorted() } == [[11, 1_048_576]])
+        let c = Captured()
+        var m = MergeRequest(inputs: [f.path])
+        m.color = .never
+        #expect(Driver.merge(m, console: c.console, environment: [:], isTerminal: false) == 1)
+        #expect(c.out.contains("fails.yaml:1048576:22: error: box.y expected 0 ± 0.5, got 120.858848 at t = 0.500 s\n  views: { box: { y: 0, alpha: 0.5 } }\n                     ^\n"), "\(c.out)")
+    }
+}
+
+extension MergeHostileTests {
+    /// A swept case without a value for one of its sweep's parameters merged, and the JSON report
+    /// merge wrote then held `null` there, which merge itself refused when it read it again (found
+    /// by the merge target's round trip). It is now refused at the case's `parameters`.
+    @Test func aSweptCaseMissingAParameterIsLocated() throws {
+        let c = Captured()
+        var r = RunRequest(selection: Selection(paths: [repo.appendingPathComponent("scenes/shade-sweep.yaml").path]))
+        r.format = .json
+        _ = execute(r, console: c.console, environment: [:], isTerminal: false)
+        let needle = "\"parameters\": {\"v\": -1500, \"y\": 200}"
+        #expect(c.out.components(separatedBy: needle).count == 2)
+        let text = c.out.replacingOccurrences(of: needle, with: "\"parameters\": {\"v\": -1500, \"<\": 200}")
+        let m = try merge(text)
+        #expect(m.code == 2)
+        let at = try place(needle, in: c.out, skip: 14)
+        #expect(
+            m.error
+                == "located: \(m.path):\(at): error: case 1 has no value for `y`, a parameter of its sweep", "\(m.error)")
+        // Without `parameters` at all, the error is at the case (it was unlocated: the key it
+        // named is not in the file).
+        let none = c.out.replacingOccurrences(of: ", " + needle, with: "")
+        #expect(none != c.out)
+        let n = try merge(none)
+        #expect(n.code == 2)
+        // Case 1 is the report's fourth line, indented by four spaces.
+        #expect(
+            n.error == "located: \(n.path):4:5: error: case 1 has no value for `v`, a parameter of its sweep",
+            "\(n.error)")
+    }
+
+    /// A case without a key the report requires is refused at the case (the decoder names the
+    /// missing key, which the file does not hold: the error was at the report's top).
+    @Test func aMissingKeyIsLocatedAtItsObject() throws {
+        let text = Self.report.replacingOccurrences(of: "\"ticks\": 30, ", with: "")
+        #expect(text != Self.report)
+        let r = try merge(text)
+        #expect(r.code == 2)
+        let at = try place("{\"diagnostics\"", in: text, skip: 0)
+        #expect(r.error == "located: \(r.path):\(at): error: not a scenerun JSON report (`.cases[0].ticks` is missing)", "\(r.error)")
+    }
+}

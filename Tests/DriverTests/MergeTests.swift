@@ -141,3 +141,33 @@ import Testing
         refused([dir.appendingPathComponent("absent.json").path], "absent.json: cannot read")
     }
 }
+
+extension MergeTests {
+    /// A scene with CRLF or CR line ends: the JSON report's `source` of each failure is the line
+    /// the loader counted (it was the whole file's first "line", split on "\n" as Characters,
+    /// where "\r\n" is one), so the merged text report shows the same lines and carets as the run.
+    @Test func sourceLinesOfCRLFAndCRScenesMergeAsTheRunShowsThem() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lf = try String(
+            contentsOf: repo.appendingPathComponent("Tests/ReportsTests/Failing/fails.yaml"), encoding: .utf8)
+        for (name, end) in [("crlf", "\r\n"), ("cr", "\r")] {
+            let scene = dir.appendingPathComponent("\(name).yaml")
+            try lf.replacingOccurrences(of: "\n", with: end).write(to: scene, atomically: true, encoding: .utf8)
+            var r = RunRequest(selection: Selection(paths: [scene.path]))
+            r.color = .never
+            let text = Captured()
+            #expect(execute(r, console: text.console, environment: [:], isTerminal: false) == 1)
+            r.format = .json
+            let json = Captured()
+            _ = execute(r, console: json.console, environment: [:], isTerminal: false)
+            let report = dir.appendingPathComponent("\(name).json").path
+            try json.out.write(toFile: report, atomically: true, encoding: .utf8)
+            #expect(json.out.contains("\"source\": \"  views: { box: { y: 0, alpha: 0.5 } }\""), "\(json.out)")
+            let (code, mtext, err) = merged([report], .text)
+            #expect(code == 1 && err.isEmpty)
+            #expect(mtext == text.out)
+            #expect(text.out.contains("  views: { box: { y: 0, alpha: 0.5 } }\n                     ^"), "\(text.out)")
+        }
+    }
+}

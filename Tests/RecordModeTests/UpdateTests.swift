@@ -118,6 +118,27 @@ typealias Location = Diagnostics.SourceLocation
         #expect(YAMLCensus.difference(old: old, new: "a: [1\n", intended: [:]) != nil)
     }
 
+    /// A run that observed a NaN or an infinity (found by the record-mode fuzz target, which
+    /// saw `y: 2` become `y: nan`, a value the loader reads as a NaN that no observation fails):
+    /// left alone, with why, and the failure counts.
+    @Test func aValueThatIsNotANumberIsNeverWritten() {
+        let text = "expect: { views: { a: { y: 2, frame: [0, 0, 1, 1] } }, restBy: 3 }\n"
+        let sources = ["s.yaml": SourceText(bytes: Array(text.utf8))]
+        for (column, observed) in [
+            (28, Observation.Observed.numbers([.nan], tolerance: 0.5)),
+            (28, .numbers([-.infinity], tolerance: 0.5)),
+            (38, .numbers([0, .nan, 1, 1], tolerance: 0.5)),
+            (64, .restTime(.infinity, tick: 1.0 / 60)),
+        ] {
+            let loc = Location(file: "s.yaml", line: 1, column: column)
+            let plan = ExpectationRewriter.plan(
+                [result(Observation(location: loc, observed: observed, passed: false))], scope: .all, sources: sources)
+            #expect(plan.isEmpty, "\(observed)")
+            #expect(plan.leftAlone.map(\.location) == [loc] && plan.leftAlone.allSatisfy(\.failing))
+            #expect(plan.leftAlone.first?.why.hasSuffix("which is no value to write: needs a hand") == true, "\(plan.leftAlone)")
+        }
+    }
+
     /// The driver's last step before writing (`rewrite`): the edits applied and the result parsed
     /// again; edits that overlap or that would change anything but their values are refused at
     /// a place in the old text, with nothing to write.

@@ -18,6 +18,9 @@ let memoryFactor = 64
 let memorySlack = 16 << 20
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scenerun-mergefuzz-\(getpid())").path
 
+/// With MERGEFUZZ_VERBOSE set (replaying inputs, not fuzzing): what became of each input.
+let verbose = ProcessInfo.processInfo.environment["MERGEFUZZ_VERBOSE"] != nil
+
 final class Captured: @unchecked Sendable {
     let lock = NSLock()
     var out = ""
@@ -58,6 +61,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if peak > memoryFactor * size + memorySlack {
         fatalError("merging \(size) bytes of reports held \(peak) bytes at once")
     }
+    if verbose { print("\(reports.count) report(s), \(size) bytes, \(format): exit \(code), heap peak \(peak) B; \(seen.errors)") }
     guard [0, 1, 2].contains(code) else { fatalError("exit \(code): \(seen.errors)") }
     for e in seen.errors {
         let named = paths.contains { p in
