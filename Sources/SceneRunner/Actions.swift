@@ -26,11 +26,17 @@ extension Run {
             (name: t.name, state: transitions[i].state.rawValue, progress: transitions[i].progress)
         }
         let gs = scene.gestures.enumerated().map { (i, g) -> GestureSnapshot in
-            let r = recognizers[i]
+            let r = arena.recognizers[i]
+            var translation = Vec2.zero
+            var velocity = Vec2.zero
+            if case .pan(let p) = r {
+                translation = p.pan.translation
+                velocity = p.pan.velocity
+            }
             return GestureSnapshot(
-                name: g.name, state: r.state.rawValue, location: r.location,
+                name: g.name, state: arena.visible[i].rawValue, location: r.location,
                 locationInView: locationInView(r.location, gesture: i),
-                translation: r.translation, velocity: r.velocity)
+                translation: translation, velocity: velocity)
         }
         let frames =
             (endingTransition ?? currentTransition).map { transitionFrames[$0] } ?? (

@@ -74,7 +74,22 @@ public enum SceneSchema {
                 object([("from", ref("point")), ("to", ref("point")), ("path", ref("points")), ("closed", ref("bool"))])
             )
         case .region: return ref("region")
+        case .gestureName: return ref("name")
+        case .gestureNames: return ref("names")
+        case .fingerPaths:
+            let keyframe = JSON.object([
+                ("type", .string("array")), ("items", ref("number")), ("minItems", .number(3)),
+                ("maxItems", .number(3)),
+            ])
+            let path = JSON.object([("type", .string("array")), ("items", keyframe), ("minItems", .number(1))])
+            return .object([("type", .string("array")), ("items", path), ("minItems", .number(1))])
         }
+    }
+    /// `object` with its `required` keys.
+    static func required<K: VocabularyName>(_ object: JSON, _ keys: [K]) -> JSON {
+        guard case .object(var pairs) = object else { return object }
+        pairs.insert(("required", .array(keys.map { JSON.string($0.rawValue) })), at: 2)
+        return .object(pairs)
     }
     static var keyedInsets: JSON { object(["top", "left", "bottom", "right"].map { ($0, ref("number")) }) }
     static func behaviorKeys<K: VocabularyKey>(_ k: K.Type) -> JSON {
@@ -176,13 +191,25 @@ public enum SceneSchema {
                         case .from, .to: return ref("point")
                         case .duration: return ref("number")
                         case .curve: return choice(CurveName.names)
-                        case .release: return choice(["lift", "hold"])
+                        case .release: return choice(ReleaseMode.names)
                         }
                     }, required: [.gesture])
             case .flick:
                 body = keyed(
-                    FlickKey.self, { f in f == .gesture ? ref("name") : f == .distance ? ref("number") : ref("point") },
-                    required: [.gesture, .from, .velocity])
+                    FlickKey.self,
+                    { f in
+                        switch f {
+                        case .gesture: return ref("name")
+                        case .distance: return ref("number")
+                        case .from, .velocity: return ref("point")
+                        case .release: return choice(ReleaseMode.names)
+                        }
+                    }, required: [.gesture, .from, .velocity])
+            case .tap: body = required(behaviorKeys(TapStepKey.self), [TapStepKey.gesture, .at])
+            case .press: body = required(behaviorKeys(PressKey.self), [PressKey.gesture, .at, .duration])
+            case .pinch: body = required(behaviorKeys(PinchStepKey.self), [PinchStepKey.gesture, .center, .from, .to])
+            case .rotate: body = required(behaviorKeys(RotateKey.self), [RotateKey.gesture, .center, .by])
+            case .touches: body = required(behaviorKeys(TouchesKey.self), [TouchesKey.gesture, .paths])
             case .wait:
                 let n = JSON.object([
                     ("type", .array([.string("number"), .string("string")])), ("minimum", .number(0)),

@@ -40,6 +40,10 @@ public enum KeyKind: Sendable, Hashable {
     case boundaries
     /// A field's region.
     case region
+    /// A gesture's name; several.
+    case gestureName, gestureNames
+    /// One list of keyframes `[t, x, y]` per finger.
+    case fingerPaths
 
     /// As the docs write it.
     public var text: String {
@@ -56,6 +60,9 @@ public enum KeyKind: Sendable, Hashable {
         case .referenceBounds: return "bool or `{ insets: {top, left, bottom, right} }`"
         case .boundaries: return "named `{ from, to }` or `{ path, closed }`"
         case .region: return "a region"
+        case .gestureName: return "gesture name"
+        case .gestureNames: return "gesture names"
+        case .fingerPaths: return "[[[t, x, y], …], …]"
         }
     }
 }
