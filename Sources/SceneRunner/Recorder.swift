@@ -59,7 +59,7 @@ extension Run {
         r.recording.frames.append(
             .init(
                 time: time, running: animator.isRunning, views: vs, touch: touch, behaviors: active, transitions: ts,
-                guides: guides()))
+                guides: guides(), fingers: fingersOnScreen))
         for e in events {
             r.recording.contacts.append(
                 .init(
