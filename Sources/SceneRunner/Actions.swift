@@ -27,16 +27,23 @@ extension Run {
         }
         let gs = scene.gestures.enumerated().map { (i, g) -> GestureSnapshot in
             let r = arena.recognizers[i]
-            var translation = Vec2.zero
-            var velocity = Vec2.zero
-            if case .pan(let p) = r {
-                translation = p.pan.translation
-                velocity = p.pan.velocity
+            var s = GestureSnapshot(
+                name: g.name, kind: g.kind, state: arena.visible[i].rawValue, location: r.location,
+                locationInView: locationInView(r.location, gesture: i), translation: .zero, velocity: .zero)
+            s.numberOfTouches = r.numberOfTouches
+            switch r {
+            case .pan(let p):
+                s.translation = p.pan.translation
+                s.velocity = p.pan.velocity
+            case .pinch(let p):
+                s.scale = p.scale
+                s.rate = p.velocity
+            case .rotation(let p):
+                s.rotation = p.rotation
+                s.rate = p.velocity
+            case .tap, .longPress, .swipe: break
             }
-            return GestureSnapshot(
-                name: g.name, state: arena.visible[i].rawValue, location: r.location,
-                locationInView: locationInView(r.location, gesture: i),
-                translation: translation, velocity: velocity)
+            return s
         }
         let frames =
             (endingTransition ?? currentTransition).map { transitionFrames[$0] } ?? (

@@ -1,0 +1,27 @@
+extension GestureKind {
+    /// The members a gesture of this kind has (`zoom.scale`), in `GestureMember`'s order.
+    public var members: [GestureMember] {
+        GestureMember.allCases.filter { type(of: $0) != nil }
+    }
+
+    /// The type of member `m` of a gesture of this kind, or nil when the kind has no such member.
+    public func type(of m: GestureMember) -> ValueType? {
+        switch m {
+        case .location, .locationInView: return .point
+        case .state: return .string
+        case .numberOfTouches: return .number
+        case .translation:
+            switch self {
+            case .pan, .screenEdgePan: return .point
+            }
+        case .velocity:
+            switch self {
+            case .pan, .screenEdgePan: return .point
+            }
+        case .scale, .rotation:
+            switch self {
+            case .pan, .screenEdgePan: return nil
+            }
+        }
+    }
+}
