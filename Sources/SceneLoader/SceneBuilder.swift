@@ -332,48 +332,6 @@ let stepKeys = StepKey.names + actionKeys
         if Swift.abs(area) < 1e-9 { throw err("the collision path has no area", n) }
     }
 
-    mutating func gestures(_ n: Node) throws(Diagnostic) {
-        for (name, v, loc) in try w.namedMapping(n, "`gestures`") {
-            try reserve(name, v)
-            let kv = try w.mapping(v, "gesture `\(name)`", known: GestureKind.names)
-            guard kv.count == 1, let kind = GestureKind(rawValue: kv[0].0) else {
-                throw err("gesture `\(name)` needs exactly one kind: \(GestureKind.alternatives)", v)
-            }
-            let edge = kind == .screenEdgePan
-            let body = try w.mapping(
-                kv[0].1, "`\(kv[0].0)` of `\(name)`",
-                known: edge ? ["in", "edges", "minimumDistance"] : ["in", "minimumDistance"],
-                required: [GestureKey.view.rawValue])
-            var view: ViewID?
-            var minDist = edge ? 15.0 : 10.0
-            var edges: [ScreenEdge] = edge ? [.left] : []
-            for (k, x) in body {
-                switch k {
-                case "in":
-                    let v = try w.string(x, "`in`")
-                    if v == "world" { view = nil; continue }
-                    guard case .view(let id)? = scene.names[v] else {
-                        throw err("unknown view `\(v)`\(hint(v, scene.views.map(\.name) + ["world"]))", x)
-                    }
-                    view = id
-                case "minimumDistance": minDist = try w.number(x, "`minimumDistance`", min: 0)
-                case "edges":
-                    edges = []
-                    for e in try w.names(x, "`edges`") {
-                        guard let se = ScreenEdge(rawValue: e) else {
-                            throw err("unknown edge `\(e)`; edges are \(ScreenEdge.names.joined(separator: ", "))", x)
-                        }
-                        edges.append(se)
-                    }
-                default: break
-                }
-            }
-            scene.names[name] = .gesture(GestureID(scene.gestures.count))
-            scene.gestures.append(
-                GestureSpec(name: name, location: loc, view: view, kind: kind, minimumDistance: minDist, edges: edges))
-        }
-    }
-
     mutating func transitions(_ n: Node) throws(Diagnostic) {
         for (name, v, loc) in try w.namedMapping(n, "`transitions`") {
             try reserve(name, v)

@@ -220,7 +220,7 @@ extension Run {
             try assignView(t, id.index, p, v)
         case .behavior(let id, let p):
             let b = id.index
-            overrides[b, default: [:]][p.rawValue] = v
+            overrides[b][p] = v
             if let id = installed[b], let desc = try describe(b, scope: nil, reuse: true) {
                 animator.updateBehavior(id, desc)
             }
@@ -318,6 +318,4 @@ extension Run {
         }
         note("removed \(scene.behaviors[i].name)")
     }
-
-    func ids(_ views: [ViewID]) -> [ItemID] { views.map(\.index) }
 }

@@ -95,10 +95,10 @@ final class Run {
     var nextFinger = 0
     /// Installed animator behaviour ids per scene behaviour (nil when not added).
     var installed: [Int: Int] = [:]
-    /// Property overrides from `set` on behaviours.
-    var overrides: [Int: [String: Value]] = [:]
-    /// The values each behaviour's expressions had when it was last added, by property key.
-    var addedValues: [Int: [String: Value]] = [:]
+    /// Property overrides from `set`, by behaviour.
+    var overrides: [[BehaviorProperty: Value]]
+    /// The values each behaviour's expressions had when it was last added, by behaviour.
+    var addedValues: [[Expr: Value]]
     /// Every recogniser of the scene, and who gets a touch.
     var arena: GestureArena
     var currentGesture: Int?
@@ -212,6 +212,8 @@ final class Run {
                 duration: $0.duration, completionSpeed: $0.completionSpeed, completionCurve: $0.completionCurve.curve)
         }
         transitionFrames = scene.transitions.map { _ in (bounds, bounds) }
+        overrides = scene.behaviors.map { _ in [:] }
+        addedValues = scene.behaviors.map { _ in [:] }
     }
 
     func count(_ name: String, _ by: Int = 1) {

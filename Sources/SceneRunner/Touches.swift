@@ -193,16 +193,6 @@ extension Run {
     /// The scene's recognisers, in declaration order, and their `simultaneous` and `requireFail`
     /// pairs.
     static func arena(_ scene: Scene, bounds: Rect) -> GestureArena {
-        let recognizers = scene.gestures.map { g -> Recognizer in
-            switch g.kind {
-            case .pan: return .pan(PanTouches(PanRecognizer(minimumDistance: g.minimumDistance, bounds: bounds)))
-            case .screenEdgePan:
-                return .pan(
-                    PanTouches(
-                        PanRecognizer(
-                            minimumDistance: g.minimumDistance, edges: g.edges.map(\.recognizerEdge), bounds: bounds)))
-            }
-        }
-        return GestureArena(recognizers)
+        GestureArena(scene.gestures.map { $0.settings.recognizer(in: bounds) })
     }
 }
