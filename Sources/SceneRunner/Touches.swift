@@ -193,6 +193,14 @@ extension Run {
     /// The scene's recognisers, in declaration order, and their `simultaneous` and `requireFail`
     /// pairs.
     static func arena(_ scene: Scene, bounds: Rect) -> GestureArena {
-        GestureArena(scene.gestures.map { $0.settings.recognizer(in: bounds) })
+        var simultaneous: [(Int, Int)] = []
+        var requireFail: [(Int, Int)] = []
+        for (i, g) in scene.gestures.enumerated() {
+            simultaneous += g.simultaneous.map { (i, $0.index) }
+            requireFail += g.requireFail.map { (i, $0.index) }
+        }
+        return GestureArena(
+            scene.gestures.map { $0.settings.recognizer(in: bounds) }, simultaneous: simultaneous,
+            requireFail: requireFail)
     }
 }

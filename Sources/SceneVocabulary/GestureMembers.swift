@@ -13,14 +13,23 @@ extension GestureKind {
         case .translation:
             switch self {
             case .pan, .screenEdgePan: return .point
+            case .tap, .longPress, .pinch, .rotation, .swipe: return nil
             }
         case .velocity:
             switch self {
             case .pan, .screenEdgePan: return .point
+            case .pinch, .rotation: return .number
+            case .tap, .longPress, .swipe: return nil
             }
-        case .scale, .rotation:
+        case .scale:
             switch self {
-            case .pan, .screenEdgePan: return nil
+            case .pinch: return .number
+            case .pan, .screenEdgePan, .tap, .longPress, .rotation, .swipe: return nil
+            }
+        case .rotation:
+            switch self {
+            case .rotation: return .number
+            case .pan, .screenEdgePan, .tap, .longPress, .pinch, .swipe: return nil
             }
         }
     }

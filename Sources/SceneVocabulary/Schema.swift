@@ -62,6 +62,7 @@ public enum SceneSchema {
         case .viewName: return ref("name")
         case .viewNames: return ref("names")
         case .literalNumber: return .object([("type", .string("number"))])
+        case .literalCount: return .object([("type", .string("integer"))])
         case .choice(let names): return choice(names)
         case .choices(let names):
             return .object([

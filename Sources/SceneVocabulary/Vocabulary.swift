@@ -28,6 +28,8 @@ public enum KeyKind: Sendable, Hashable {
     case number, bool, point
     /// A number written as a literal, never an expression (a gesture's settings).
     case literalNumber
+    /// A whole number written as a literal (a count of taps or fingers).
+    case literalCount
     case viewName, viewNames
     case choice([String])
     /// One of the names, or a list of them.
@@ -54,6 +56,7 @@ public enum KeyKind: Sendable, Hashable {
         case .viewName: return "view name"
         case .viewNames: return "view names"
         case .literalNumber: return "number (a literal)"
+        case .literalCount: return "whole number (a literal)"
         case .choice(let names): return alternatives(names)
         case .choices(let names): return "one or more of " + alternatives(names)
         case .range: return "[min, max]"

@@ -123,7 +123,7 @@ extension SceneBuilder {
         let k = key.rawValue
         let type: ValueType
         switch key.kind {
-        case .number, .literalNumber: type = .number
+        case .number, .literalNumber, .literalCount: type = .number
         case .bool: type = .bool
         case .point: type = .point
         case .viewName, .viewNames, .choice, .choices, .range, .referenceBounds, .boundaries, .region, .gestureName,

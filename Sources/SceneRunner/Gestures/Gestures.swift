@@ -11,6 +11,11 @@ extension GestureSettings {
         switch self {
         case .pan(let s): return s.recognizer(in: bounds)
         case .screenEdgePan(let s): return s.recognizer(in: bounds)
+        case .tap(let s): return s.recognizer(in: bounds)
+        case .longPress(let s): return s.recognizer(in: bounds)
+        case .pinch(let s): return s.recognizer(in: bounds)
+        case .rotation(let s): return s.recognizer(in: bounds)
+        case .swipe(let s): return s.recognizer(in: bounds)
         }
     }
 }
