@@ -38,7 +38,7 @@ public struct Fingers: Sendable {
     public struct Change: Sendable {
         public var wentDown = 0
         public var lifted = 0
-        /// Whether a finger that stayed down moved.
+        /// Whether a finger moved (by more than 1e-9 pt).
         public var moved = false
     }
 
@@ -55,7 +55,8 @@ public struct Fingers: Sendable {
                 change.wentDown += 1
             case .moved, .stationary, .ended:
                 guard let i else { continue }
-                if points[i] != t.location { change.moved = true }
+                // (a continued path may start a rounding error away from where its finger stopped)
+                if (points[i] - t.location).length > 1e-9 { change.moved = true }
                 points[i] = t.location
                 if t.phase == .ended { lifting.append(t.id) }
             }
