@@ -20,10 +20,11 @@ extension SceneBuilder {
                 required: [GestureKey.view.rawValue])
             var view: ViewID?
             for (k, x) in body where k == GestureKey.view.rawValue {
-                let v = try w.string(x, "`in`")
+                let v = try reference(try w.string(x, "`in`"), x)
                 if v == "world" { continue }
                 guard case .view(let id)? = scene.names[v] else {
-                    throw err("unknown view `\(v)`\(hint(v, scene.views.map(\.name) + ["world"]))", x)
+                    throw err(
+                        "unknown view `\(v)`\(copiesHint(v) ?? hint(v, scene.views.map(\.name) + ["world"]))", x)
                 }
                 view = id
             }
@@ -61,8 +62,8 @@ extension SceneBuilder {
             while let h = next.popLast() {
                 if h == g {
                     throw err(
-                        "`requireFail` makes `\(scene.gestures[g].name)` wait for its own failure (a cycle of requireFail)",
-                        x)
+                        "`requireFail` makes `\(scene.gestures[g].name)` wait for its own failure "
+                            + "(a cycle of requireFail)", x)
                 }
                 if seen.contains(h) { continue }
                 seen.append(h)

@@ -1,5 +1,4 @@
 import Diagnostics
-import Dynamics
 import Expectations
 import Expressions
 import Geometry
@@ -199,14 +198,15 @@ extension Run {
                 animator.addAngularVelocity(a, to: id)
             }
         case .haptic(let style, _):
-            count("haptic"); count(style.rawValue)
+            eventCounts[.haptic] += 1
+            eventCounts[style.counted] += 1
             note("haptic \(style.rawValue)")
         case .removeView(let view, _):
             views[view.index].removed = true
             for i in scene.behaviors.indices where scene.behaviors[i].kind.items.contains(view) { removeBehavior(i) }
             note("\(scene[view].name) removed")
         case .log(let e):
-            count("log")
+            eventCounts[.log] += 1
             note("log \(e.text) = \(try eval(e, scope: scope))")
         }
     }
@@ -221,9 +221,10 @@ extension Run {
         case .behavior(let id, let p):
             let b = id.index
             overrides[b][p] = v
-            if let id = installed[b], let desc = try describe(b, scope: nil, reuse: true) {
-                animator.updateBehavior(id, desc)
-            }
+            guard let id = installed[b] else { return }
+            let described: Behavior?
+            do { described = try describe(b, scope: nil, reuse: true) } catch { throw naming(copy: b, error) }
+            if let desc = described { animator.updateBehavior(id, desc) }
         }
     }
 
@@ -302,7 +303,9 @@ extension Run {
                 "behaviour `\(spec.name)` names `\(scene[v].name)`, which was removed from the scene",
                 at: location ?? spec.location)
         }
-        guard let desc = try describe(i, scope: scope) else { return }
+        let described: Behavior?
+        do { described = try describe(i, scope: scope) } catch { throw naming(copy: i, error) }
+        guard let desc = described else { return }
         installed[i] = animator.addBehavior(desc)
         addOrder.append(i)
         note("added \(spec.name)")

@@ -1,5 +1,4 @@
 import Diagnostics
-import Dynamics
 import Expectations
 import Expressions
 import Geometry
@@ -116,10 +115,7 @@ final class Run {
     /// step or a gesture rule), and the rules hear of every change at the end of the next tick,
     /// as UIKit's delegate hears of it on the next turn of the run loop.
     var reportedRunning = false
-    var eventCounts: [(String, Int)] = [
-        ("haptic", 0), ("light", 0), ("medium", 0), ("heavy", 0), ("soft", 0), ("rigid", 0),
-        ("contact", 0), ("contactEnded", 0), ("log", 0),
-    ]
+    var eventCounts = EventCounts()
     var failures: [Failure] = []
     var observations: [Observation] = []
     var trace: [String] = []
@@ -216,10 +212,6 @@ final class Run {
         addedValues = scene.behaviors.map { _ in [:] }
     }
 
-    func count(_ name: String, _ by: Int = 1) {
-        if let i = eventCounts.firstIndex(where: { $0.0 == name }) { eventCounts[i].1 += by }
-    }
-
     func note(_ s: String) { if limits.recordTrace { trace.append("\(timeText(time)): \(s)") } }
     /// Units of engine work so far (see `RunLimits.work`).
     var work = 0
@@ -278,7 +270,7 @@ final class Run {
         }
         let wasRunning = animator.isRunning
         let events = animator.beginTick(dt)
-        work += (animator.world.bodyCount + animator.world.contactCount + animator.world.jointCount) * subStepsPerTick
+        work += animator.workPerSubStep * subStepsPerTick
         if work > limits.work {
             throw Abort(
                 diagnostic: Diagnostic(
@@ -302,7 +294,7 @@ final class Run {
             let other = e.itemB.map { scene.views[$0].name } ?? ""
             currentContact = ContactSnapshot(
                 point: e.point, boundary: e.boundary ?? "", item: itemName, otherItem: other)
-            count(e.began ? "contact" : "contactEnded")
+            eventCounts[e.began ? .contact : .contactEnded] += 1
             note(
                 "\(e.began ? "contact" : "contactEnded") \(itemName)\(other.isEmpty ? "" : "–" + other) at "
                     + "[\(formatFixed(e.point.x, decimals: 2)), "
@@ -377,6 +369,7 @@ final class Run {
         var r = CaseResult(
             file: scene.file, name: scene.name, status: status, failures: failures, diagnostics: diagnostics,
             time: time, ticks: tickCount, source: scene.source, trace: trace)
+        r.includedSources = scene.includedSources
         r.tickColumns = limits.recordTicks ? tickColumns : []
         r.observations = observations
         r.work = work

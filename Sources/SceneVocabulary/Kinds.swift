@@ -15,13 +15,26 @@ public enum CurveName: String, VocabularyName {
 public enum HapticStyle: String, VocabularyName {
     case light, medium, heavy, soft, rigid
     public var doc: String { "an impact feedback of style .\(rawValue)" }
+    /// The event `expect.events` counts for a haptic of this style.
+    public var counted: CountedEvent {
+        switch self {
+        case .light: return .light
+        case .medium: return .medium
+        case .heavy: return .heavy
+        case .soft: return .soft
+        case .rigid: return .rigid
+        }
+    }
 }
 
 /// Transition kinds.
 public enum TransitionKind: String, VocabularyName {
     case present, dismiss
     public var doc: String {
-        self == .present ? "the `to` view is presented over `from`" : "the `from` view is dismissed"
+        switch self {
+        case .present: return "the `to` view is presented over `from`"
+        case .dismiss: return "the `from` view is dismissed"
+        }
     }
 }
 
@@ -29,9 +42,11 @@ public enum TransitionKind: String, VocabularyName {
 public enum InteractionKind: String, VocabularyName {
     case custom, percentDriven
     public var doc: String {
-        self == .custom
-            ? "the rules drive it; `finish`/`cancel` end the interactive phase, `complete` ends it"
-            : "UIPercentDrivenInteractiveTransition: `finish`/`cancel` animate the rest and complete"
+        switch self {
+        case .custom: return "the rules drive it; `finish`/`cancel` end the interactive phase, `complete` ends it"
+        case .percentDriven:
+            return "UIPercentDrivenInteractiveTransition: `finish`/`cancel` animate the rest and complete"
+        }
     }
 }
 
@@ -86,7 +101,7 @@ public enum CountedEvent: String, VocabularyName {
         case .contact: return "collisions that began"
         case .contactEnded: return "collisions that ended"
         case .log: return "`log` actions run"
-        default: return "haptics of style \(rawValue)"
+        case .light, .medium, .heavy, .soft, .rigid: return "haptics of style \(rawValue)"
         }
     }
 }

@@ -33,6 +33,16 @@ public enum SceneSchema {
     }
 
     static func ref(_ name: String) -> JSON { .object([("$ref", .string("#/definitions/\(name)"))]) }
+    /// The definition of a value of type `t`.
+    static func ref(_ t: ValueType) -> JSON {
+        switch t {
+        case .number: return ref("number")
+        case .bool: return ref("bool")
+        case .point: return ref("point")
+        case .rect: return ref("rect")
+        case .string: return .object([("type", .string("string"))])
+        }
+    }
     static func described(_ j: JSON, _ doc: String) -> JSON {
         guard case .object(var pairs) = j else { return j }
         pairs.insert(("description", .string(doc)), at: 0)
@@ -44,9 +54,13 @@ public enum SceneSchema {
         if closed { pairs.append(("additionalProperties", .bool(false))) }
         return .object(pairs)
     }
-    /// A mapping of user names (views, behaviours …) to `value`.
-    static func named(_ value: JSON) -> JSON {
-        .object([("type", .string("object")), ("propertyNames", ref("name")), ("additionalProperties", value)])
+    /// A mapping of user names (views, behaviours …) to `value`; with `copies`, a key may name a
+    /// copy of a repeated view (`cell[3]`).
+    static func named(_ value: JSON, copies: Bool = false) -> JSON {
+        .object([
+            ("type", .string("object")), ("propertyNames", ref(copies ? "reference" : "name")),
+            ("additionalProperties", value),
+        ])
     }
     static func choice(_ names: [String]) -> JSON {
         .object([("type", .string("string")), ("enum", .array(names.map(JSON.string)))])
@@ -59,7 +73,7 @@ public enum SceneSchema {
         case .number: return ref("number")
         case .bool: return ref("bool")
         case .point: return ref("point")
-        case .viewName: return ref("name")
+        case .viewName: return ref("reference")
         case .viewNames: return ref("names")
         case .literalNumber: return .object([("type", .string("number"))])
         case .literalCount: return .object([("type", .string("integer"))])
@@ -82,20 +96,8 @@ public enum SceneSchema {
         case .region: return ref("region")
         case .gestureName: return ref("name")
         case .gestureNames: return ref("names")
-        case .fingerPaths:
-            let keyframe = JSON.object([
-                ("type", .string("array")), ("items", ref("number")), ("minItems", .number(3)),
-                ("maxItems", .number(3)),
-            ])
-            let path = JSON.object([("type", .string("array")), ("items", keyframe), ("minItems", .number(1))])
-            return .object([("type", .string("array")), ("items", path), ("minItems", .number(1))])
+        case .fingerPaths: return fingerPaths
         }
-    }
-    /// `object` with its `required` keys.
-    static func required<K: VocabularyName>(_ object: JSON, _ keys: [K]) -> JSON {
-        guard case .object(var pairs) = object else { return object }
-        pairs.insert(("required", .array(keys.map { JSON.string($0.rawValue) })), at: 2)
-        return .object(pairs)
     }
     static var keyedInsets: JSON { object(["top", "left", "bottom", "right"].map { ($0, ref("number")) }) }
     static func behaviorKeys<K: VocabularyKey>(_ k: K.Type) -> JSON { object(keyProperties(k)) }
@@ -138,10 +140,14 @@ public enum SceneSchema {
             (
                 "properties",
                 .object(
-                    behaviorKinds + [
-                        ("active", described(ref("bool"), "added at time 0")),
-                        ("action", described(ref("actions"), "runs every tick while added")),
-                    ])
+                    behaviorKinds
+                        + BehaviorEntryKey.allCases.map { k -> (String, JSON) in
+                            switch k {
+                            case .active: return (k.rawValue, described(ref("bool"), k.doc))
+                            case .action: return (k.rawValue, described(ref("actions"), k.doc))
+                            case .repeat: return (k.rawValue, described(repeatCount(orName: true), k.doc))
+                            }
+                        })
             ),
             ("additionalProperties", .bool(false)),
             ("minProperties", .number(1)),
@@ -166,11 +172,13 @@ public enum SceneSchema {
                         case .then: return ref("actions")
                         }
                     }, required: [.set])
-            case .start, .removeView: return ref("name")
+            case .start: return ref("name")
+            case .removeView: return ref("reference")
             case .finish, .cancel: return .object([])
             case .velocity:
                 return object(
-                    [("item", ref("name")), ("linear", ref("point")), ("angular", ref("number"))], required: ["item"])
+                    [("item", ref("reference")), ("linear", ref("point")), ("angular", ref("number"))],
+                    required: ["item"])
             case .haptic: return choice(HapticStyle.names)
             case .after: return ref("number")
             }
@@ -196,7 +204,7 @@ public enum SceneSchema {
             case .flick:
                 body = keyed(
                     FlickKey.self,
-                    { f in
+                    { f -> JSON in
                         switch f {
                         case .gesture: return ref("name")
                         case .distance: return ref("number")
@@ -204,11 +212,7 @@ public enum SceneSchema {
                         case .release: return choice(ReleaseMode.names)
                         }
                     }, required: [.gesture, .from, .velocity])
-            case .tap: body = required(behaviorKeys(TapStepKey.self), [TapStepKey.gesture, .at])
-            case .press: body = required(behaviorKeys(PressKey.self), [PressKey.gesture, .at, .duration])
-            case .pinch: body = required(behaviorKeys(PinchStepKey.self), [PinchStepKey.gesture, .center, .from, .to])
-            case .rotate: body = required(behaviorKeys(RotateKey.self), [RotateKey.gesture, .center, .by])
-            case .touches: body = required(behaviorKeys(TouchesKey.self), [TouchesKey.gesture, .paths])
+            case .tap, .press, .pinch, .rotate, .touches: body = touchStep(k)
             case .wait:
                 let n = JSON.object([
                     ("type", .array([.string("number"), .string("string")])), ("minimum", .number(0)),
@@ -233,19 +237,8 @@ public enum SceneSchema {
                     ("type", .string("object")), ("additionalProperties", choice(TransitionStateName.names)),
                 ])
             case .views:
-                let members: [(String, JSON)] = [
-                    ViewMember.frame, .center, .x, .y, .width, .height, .rotation, .alpha, .removed, .velocity,
-                    .angularVelocity, .scale,
-                ]
-                .map { m in
-                    (
-                        m.rawValue,
-                        described(
-                            m.type == .bool
-                                ? ref("bool")
-                                : m.type == .point ? ref("point") : m.type == .rect ? ref("rect") : ref("number"), m.doc
-                        )
-                    )
+                let members: [(String, JSON)] = ViewMember.expectable.map { m in
+                    (m.rawValue, described(ref(m.type), m.doc))
                 }
                 let shown = described(
                     object(members.filter { $0.0 != ViewMember.removed.rawValue }),
@@ -259,7 +252,7 @@ public enum SceneSchema {
                                     .object([("type", .string("number")), ("minimum", .number(0))]), "the tolerance")
                             ),
                             (ViewMember.presentation, shown),
-                        ]))
+                        ]), copies: true)
             case .rest: return ref("bool")
             case .restBy: return .object([("type", .string("number"))])
             case .events:
@@ -282,9 +275,19 @@ public enum SceneSchema {
         return .object([
             ("name", .object([("type", .string("string")), ("pattern", .string("^[A-Za-z_][A-Za-z0-9_]*$"))])),
             (
+                "reference",
+                .object([
+                    ("description", .string("a name, or a copy of a repeated view or behaviour: cell[3], cell[i]")),
+                    ("type", .string("string")), ("pattern", .string(#"^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]+\])?$"#)),
+                ])
+            ),
+            (
                 "names",
                 .object([
-                    ("oneOf", .array([ref("name"), .object([("type", .string("array")), ("items", ref("name"))])]))
+                    (
+                        "oneOf",
+                        .array([ref("reference"), .object([("type", .string("array")), ("items", ref("reference"))])])
+                    )
                 ])
             ),
             ("number", number),
@@ -332,6 +335,11 @@ public enum SceneSchema {
         TopLevelKey.allCases.map { k -> (String, JSON) in
             let body: JSON
             switch k {
+            case .include:
+                let path = JSON.object([("type", .string("string")), ("minLength", .number(1))])
+                body = .object([
+                    ("oneOf", .array([path, .object([("type", .string("array")), ("items", path)])]))
+                ])
             case .name: body = .object([("type", .string("string"))])
             case .world:
                 body = keyed(WorldKey.self) { w -> JSON in
@@ -369,31 +377,32 @@ public enum SceneSchema {
             case .views:
                 body = named(
                     keyed(ViewKey.self) { v -> JSON in
+                        // A repeated view's numbers may be expressions of `i` (strings).
+                        let number = JSON.array([.string("number"), .string("string")])
                         switch v {
                         case .frame:
-                            let n = JSON.object([("type", .string("number"))])
-                            let p = JSON.object([("type", .string("number")), ("exclusiveMinimum", .number(0))])
+                            let n = JSON.object([("type", number)])
+                            let p = JSON.object([("type", number), ("exclusiveMinimum", .number(0))])
                             return .object([
                                 ("type", .string("array")), ("items", .array([n, n, p, p])), ("minItems", .number(4)),
                                 ("additionalItems", .bool(false)),
                             ])
                         case .size:
-                            let p = JSON.object([("type", .string("number")), ("exclusiveMinimum", .number(0))])
+                            let p = JSON.object([("type", number), ("exclusiveMinimum", .number(0))])
                             return .object([
                                 ("type", .string("array")), ("items", .array([p, p])), ("minItems", .number(2)),
                                 ("additionalItems", .bool(false)),
                             ])
                         case .center:
                             return .object([
-                                ("type", .string("array")), ("items", .object([("type", .string("number"))])),
-                                ("minItems", .number(2)), ("maxItems", .number(2)),
+                                ("type", .string("array")), ("items", .object([("type", number)])),
+                                ("minItems", .number(2)),
+                                ("maxItems", .number(2)),
                             ])
-                        case .rotation: return .object([("type", .array([.string("number"), .string("string")]))])
-                        case .scale: return .object([("type", .string("number")), ("exclusiveMinimum", .number(0))])
+                        case .rotation: return .object([("type", number)])
+                        case .scale: return .object([("type", number), ("exclusiveMinimum", .number(0))])
                         case .alpha:
-                            return .object([
-                                ("type", .string("number")), ("minimum", .number(0)), ("maximum", .number(1)),
-                            ])
+                            return .object([("type", number), ("minimum", .number(0)), ("maximum", .number(1))])
                         case .hidden: return .object([("type", .string("boolean"))])
                         case .collisionBounds:
                             return .object([
@@ -406,6 +415,7 @@ public enum SceneSchema {
                                 )
                             ])
                         case .superview: return ref("name")
+                        case .repeat: return repeatCount(orName: false)
                         }
                     })
             case .behaviors: body = named(ref("behavior"))
@@ -477,7 +487,9 @@ public enum SceneSchema {
             ),
             ("type", .string("object")),
             ("properties", .object(topLevel)),
-            ("required", .array(TopLevelKey.required.map { .string($0.rawValue) })),
+            // A scene that includes parts may get its views and script from them.
+            ("if", .object([("not", .object([("required", .array([.string(TopLevelKey.include.rawValue)]))]))])),
+            ("then", .object([("required", .array(TopLevelKey.required.map { .string($0.rawValue) }))])),
             ("additionalProperties", .bool(false)),
             ("definitions", definitions),
         ]).render() + "\n"
