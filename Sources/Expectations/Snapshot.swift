@@ -88,28 +88,44 @@ public struct ViewState: Sendable {
 /// A gesture's observable state.
 public struct GestureSnapshot: Sendable {
     public var name: String
+    public var kind: GestureKind
     public var state: String
     public var location: Vec2
     public var locationInView: Vec2
+    public var numberOfTouches = 0
     public var translation: Vec2
+    /// A pan's velocity, pt/s.
     public var velocity: Vec2
-    public init(name: String, state: String, location: Vec2, locationInView: Vec2, translation: Vec2, velocity: Vec2) {
-        self.name = name; self.state = state; self.location = location; self.locationInView = locationInView
-        self.translation = translation; self.velocity = velocity
+    /// A pinch's velocity (scale/s) or a rotation's (rad/s).
+    public var rate = 0.0
+    public var scale = 1.0
+    public var rotation = 0.0
+    public init(
+        name: String, kind: GestureKind = .pan, state: String, location: Vec2, locationInView: Vec2, translation: Vec2,
+        velocity: Vec2
+    ) {
+        self.name = name; self.kind = kind; self.state = state; self.location = location
+        self.locationInView = locationInView; self.translation = translation; self.velocity = velocity
     }
     /// Before any touch: state possible, every point zero.
-    public static func idle(_ name: String) -> GestureSnapshot {
+    public static func idle(_ name: String, kind: GestureKind = .pan) -> GestureSnapshot {
         GestureSnapshot(
-            name: name, state: "possible", location: .zero, locationInView: .zero, translation: .zero, velocity: .zero)
+            name: name, kind: kind, state: "possible", location: .zero, locationInView: .zero, translation: .zero,
+            velocity: .zero)
     }
 
-    public func value(_ m: GestureMember) -> Value {
+    /// Member `m`, or nil when a gesture of this kind has no such member.
+    public func value(_ m: GestureMember) -> Value? {
+        guard let type = kind.type(of: m) else { return nil }
         switch m {
         case .location: return .point(location)
         case .locationInView: return .point(locationInView)
         case .translation: return .point(translation)
-        case .velocity: return .point(velocity)
+        case .velocity: return type == .point ? .point(velocity) : .number(rate)
         case .state: return .string(state)
+        case .numberOfTouches: return .number(Double(numberOfTouches))
+        case .scale: return .number(scale)
+        case .rotation: return .number(rotation)
         }
     }
 }
@@ -191,6 +207,21 @@ public struct Snapshot: Sendable, NameResolver {
 
     var current: GestureSnapshot { currentGesture.map { gestures[$0] } ?? .idle("gesture") }
 
+    /// Member `m` of the current gesture as `gesture`, `touch`, `translation` and `velocity` read
+    /// it: with a pan's type, so an error when the current gesture's kind has it otherwise.
+    func currentMember(_ m: GestureMember, _ path: [String], at location: SourceLocation) throws(Diagnostic) -> Value {
+        let g = current
+        guard let v = g.value(m), g.kind.type(of: m) == m.type else {
+            let has =
+                g.kind.type(of: m) == nil ? "has no `\(m.rawValue)`" : "has `\(m.rawValue)` as a \(g.kind.type(of: m)!)"
+            throw Diagnostic(
+                "`\(path.joined(separator: "."))`: the current gesture `\(g.name)` (a \(g.kind.rawValue)) \(has); "
+                    + "read it by the gesture's name (`\(g.name).\(m.rawValue)`)",
+                at: location)
+        }
+        return v
+    }
+
     /// Resolves a scope path. Every member comes from the vocabulary's tables; a name or member
     /// the tables do not know is an error, never a default.
     public func resolve(_ path: [String], at location: SourceLocation) throws(Diagnostic) -> Value {
@@ -213,12 +244,13 @@ public struct Snapshot: Sendable, NameResolver {
             case .finalFrame: return .rect(finalFrame)
             case .initialFrame: return .rect(initialFrame)
             case .pi: return .number(Double.pi)
-            case .touch: return current.value(.location)
-            case .translation: return current.value(.translation)
-            case .velocity: return current.value(.velocity)
+            case .touch: return try currentMember(.location, path, at: location)
+            case .translation: return try currentMember(.translation, path, at: location)
+            case .velocity: return try currentMember(.velocity, path, at: location)
             case .gesture:
-                guard let m = member.flatMap(GestureMember.init(rawValue:)) else { throw unknown() }
-                return current.value(m)
+                guard let m = member.flatMap(GestureMember.init(rawValue:)), GestureMember.ofCurrentGesture.contains(m)
+                else { throw unknown() }
+                return try currentMember(m, path, at: location)
             case .contact:
                 guard let c = contact else {
                     throw Diagnostic("`contact` is only defined inside a contact rule", at: location)
@@ -244,8 +276,10 @@ public struct Snapshot: Sendable, NameResolver {
             guard let m = member.flatMap(ViewMember.init(rawValue:)) else { throw unknown() }
             return views[id.index].value(m)
         case .gesture(let id):
-            guard let m = member.flatMap(GestureMember.init(rawValue:)) else { throw unknown() }
-            return gestures[id.index].value(m)
+            guard let m = member.flatMap(GestureMember.init(rawValue:)), let v = gestures[id.index].value(m) else {
+                throw unknown()
+            }
+            return v
         case .transition(let id):
             guard let m = member.flatMap(TransitionMember.init(rawValue:)) else { throw unknown() }
             let t = transitions[id.index]

@@ -72,6 +72,8 @@ public struct CaseRecording: Sendable {
         public var running: Bool
         public var views: [ViewFrame]
         public var touch: Touch?
+        /// Every finger on the screen after the frame's touches (reference-view points).
+        public var fingers: [Vec2]
         /// Indices of the behaviours in the animator (scene order).
         public var behaviors: [Int]
         /// Each transition's state and progress (scene order).
@@ -81,9 +83,9 @@ public struct CaseRecording: Sendable {
         public init(
             time: Double, running: Bool, views: [ViewFrame], touch: Touch?, behaviors: [Int],
             transitions: [(state: String, progress: Double)],
-            guides: [Guide] = []
+            guides: [Guide] = [], fingers: [Vec2] = []
         ) {
-            self.time = time; self.running = running; self.views = views; self.touch = touch;
+            self.time = time; self.running = running; self.views = views; self.touch = touch; self.fingers = fingers
             self.behaviors = behaviors; self.transitions = transitions
             self.guides = guides
         }

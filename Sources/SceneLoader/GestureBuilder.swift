@@ -8,6 +8,7 @@ extension SceneBuilder {
     /// `gestures`: each entry is one kind, `{ <kind>: { in: view, <the kind's keys> } }`. The keys
     /// other than `in` are the kind's own; its vocabulary file reads them through `NodeKeys`.
     mutating func gestures(_ n: Node) throws(Diagnostic) {
+        var pairs: [(gesture: Int, requireFail: Bool, node: Node)] = []
         for (name, v, loc) in try w.namedMapping(n, "`gestures`") {
             try reserve(name, v)
             let kv = try w.mapping(v, "gesture `\(name)`", known: GestureKind.names)
@@ -30,6 +31,44 @@ extension SceneBuilder {
             let settings = try readSettings(kind.keys, body)
             scene.names[name] = .gesture(GestureID(scene.gestures.count))
             scene.gestures.append(GestureSpec(name: name, location: loc, view: view, settings: settings))
+            for (k, x) in body where k == GestureKey.simultaneous.rawValue || k == GestureKey.requireFail.rawValue {
+                pairs.append((scene.gestures.count - 1, k == GestureKey.requireFail.rawValue, x))
+            }
+        }
+        try relate(pairs)
+    }
+
+    /// `simultaneous` and `requireFail`, once every gesture is declared (either may name one
+    /// declared later): names resolved, a gesture never related to itself, no `requireFail` cycle.
+    mutating func relate(_ pairs: [(gesture: Int, requireFail: Bool, node: Node)]) throws(Diagnostic) {
+        for (g, requireFail, x) in pairs {
+            let key = requireFail ? "`requireFail`" : "`simultaneous`"
+            for other in try w.names(x, key) {
+                guard case .gesture(let id)? = scene.names[other] else {
+                    throw err("unknown gesture `\(other)` in \(key)\(hint(other, scene.gestures.map(\.name)))", x)
+                }
+                if id.index == g { throw err("\(key) of `\(scene.gestures[g].name)` names the gesture itself", x) }
+                if requireFail {
+                    scene.gestures[g].requireFail.append(id)
+                } else {
+                    scene.gestures[g].simultaneous.append(id)
+                }
+            }
+        }
+        // A recogniser that waits for itself through others would wait for ever.
+        for (g, requireFail, x) in pairs where requireFail {
+            var seen: [Int] = []
+            var next = scene.gestures[g].requireFail.map(\.index)
+            while let h = next.popLast() {
+                if h == g {
+                    throw err(
+                        "`requireFail` makes `\(scene.gestures[g].name)` wait for its own failure "
+                            + "(a cycle of requireFail)", x)
+                }
+                if seen.contains(h) { continue }
+                seen.append(h)
+                next += scene.gestures[h].requireFail.map(\.index)
+            }
         }
     }
 
@@ -62,6 +101,14 @@ struct NodeKeys<Key: VocabularyKey>: KeyReader {
             throw walker.err("\(what) must be at most \(formatNumber(m)), found \(formatNumber(d))", x)
         }
         return d
+    }
+
+    mutating func count(_ key: Key) throws(Diagnostic) -> Int? {
+        guard let d = try number(key), let x = node(key) else { return nil }
+        if d != d.rounded() || d > 1000 {
+            throw walker.err("`\(key.rawValue)` must be a whole number up to 1000, found \(formatNumber(d))", x)
+        }
+        return Int(d)
     }
 
     mutating func names<C: VocabularyName>(_ key: Key, _ of: C.Type) throws(Diagnostic) -> [C]? {

@@ -273,7 +273,12 @@ let stepKeys = StepKey.names + actionKeys
         .object(M.allCases.map { ($0.rawValue, NameSchema.value(type($0))) })
     }
     static let worldSchema = schema(WorldMember.self, \.type)
-    static let gestureSchema = schema(GestureMember.self, \.type)
+    /// `gesture`, the current gesture of any kind: the members a pan has.
+    static let gestureSchema = NameSchema.object(GestureMember.ofCurrentGesture.map { ($0.rawValue, .value($0.type)) })
+    /// A named gesture: the members its kind has.
+    static func gestureSchema(_ kind: GestureKind) -> NameSchema {
+        .object(kind.members.compactMap { m in kind.type(of: m).map { (m.rawValue, NameSchema.value($0)) } })
+    }
     /// A view's members, and `presentation` with the same members as the screen shows them.
     static let viewSchema: NameSchema = {
         let members = ViewMember.allCases.map { ($0.rawValue, NameSchema.value($0.type)) }
@@ -297,7 +302,7 @@ let stepKeys = StepKey.names + actionKeys
             }
         }
         for v in scene.views { s.add(v.name, SceneBuilder.viewSchema) }
-        for g in scene.gestures { s.add(g.name, SceneBuilder.gestureSchema) }
+        for g in scene.gestures { s.add(g.name, SceneBuilder.gestureSchema(g.kind)) }
         for t in scene.transitions { s.add(t.name, SceneBuilder.transitionSchema) }
         for (name, copies) in repeatedViews {
             s.hints[name] = "`\(name)` is repeated: name a copy, `\(name)[0]` … `\(name)[\(copies.count - 1)]`"

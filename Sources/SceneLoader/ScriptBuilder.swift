@@ -44,8 +44,11 @@ extension SceneBuilder {
                 }
                 ?? Expr(node: .number(200), location: w.loc(f), text: "200")
             return .flick(
-                gesture: try gestureName(freq("gesture")), from: from, velocity: vel, distance: dist, location: w.loc(f)
-            )
+                gesture: try gestureName(freq("gesture")), from: from, velocity: vel, distance: dist,
+                release: try release(fg("release")), location: w.loc(f))
+        }
+        for key in [StepKey.tap, .press, .pinch, .rotate, .touches] {
+            if let t = get(key.rawValue) { return try touchStep(key, t)! }
         }
         if let wt = get("wait") {
             if case .mapping = wt {
@@ -96,31 +99,7 @@ extension SceneBuilder {
         var curve = CurveName.linear
         if let p = get("path") {
             if get("from") != nil || get("to") != nil { throw err("a pan takes a `path` or `from`/`to`, not both", p) }
-            let items = try w.sequence(p, "`path`")
-            if items.count < 2 { throw err("a pan path needs at least 2 keyframes [t, x, y]", p) }
-            var lastT: Double?
-            for item in items {
-                let parts = try w.sequence(item, "a keyframe [t, x, y]")
-                guard parts.count == 3 else {
-                    throw err("a keyframe [t, x, y] must have 3 numbers, found \(parts.count)", item)
-                }
-                let t = try w.numberOrExpr(parts[0], "a keyframe [t, x, y]", scope)
-                let x = try w.numberOrExpr(parts[1], "a keyframe [t, x, y]", scope)
-                let y = try w.numberOrExpr(parts[2], "a keyframe [t, x, y]", scope)
-                if let v = t.literalNumber {
-                    if v < 0 { throw err("keyframe times must not be negative, found \(formatNumber(v))", item) }
-                    if let last = lastT, v <= last {
-                        throw err(
-                            "keyframe times must increase: \(formatNumber(v)) s comes after \(formatNumber(last)) s",
-                            item)
-                    }
-                    lastT = v
-                } else {
-                    lastT = nil
-                }
-                let point = Expr(node: .list([x, y]), location: w.loc(item), text: "[\(x.text), \(y.text)]")
-                frames.append(Keyframe(t: t, p: point, location: w.loc(item)))
-            }
+            frames = try keyframes(p, minimum: 2, "pan path", key: "path")
         } else {
             guard let f = get("from"), let t = get("to") else {
                 throw err("a pan needs a `path` of keyframes, or `from`, `to` and `duration`", n)
@@ -138,13 +117,8 @@ extension SceneBuilder {
             ]
             if let c = get("curve") { curve = try pick(c, "`curve`") { "unknown curve `\($0)`" } }
         }
-        var hold = false
-        if let r = get("release") {
-            let rs = try w.string(r, "`release`")
-            guard rs == "lift" || rs == "hold" else { throw err("`release` must be lift or hold, found `\(rs)`", r) }
-            hold = rs == "hold"
-        }
-        return .pan(PanSpec(gesture: g, keyframes: frames, curve: curve, hold: hold, location: w.loc(n)))
+        let release = try self.release(get("release"))
+        return .pan(PanSpec(gesture: g, keyframes: frames, curve: curve, release: release, location: w.loc(n)))
     }
 
     mutating func expectation(_ n: Node) throws(Diagnostic) -> Expectation {

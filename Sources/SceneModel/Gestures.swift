@@ -10,6 +10,10 @@ public struct GestureSpec: Sendable {
     /// The kind and what its keys gave (`SceneVocabulary/Gestures`, one file per kind).
     public var settings: GestureSettings
     public var kind: GestureKind { settings.kind }
+    /// The gestures it recognises together with (`simultaneous`, as written on this gesture).
+    public var simultaneous: [GestureID] = []
+    /// The gestures that must fail before it recognises (`requireFail`).
+    public var requireFail: [GestureID] = []
     public init(name: String, location: SourceLocation, view: ViewID?, settings: GestureSettings) {
         self.name = name; self.location = location; self.view = view; self.settings = settings
     }

@@ -6,7 +6,10 @@ import SceneVocabulary
 /// state), evaluated when the step starts; literals were checked when the scene was loaded.
 public enum Step: Sendable {
     case pan(PanSpec)
-    case flick(gesture: GestureID, from: Expr, velocity: Expr, distance: Expr, location: SourceLocation)
+    case flick(
+        gesture: GestureID, from: Expr, velocity: Expr, distance: Expr, release: ReleaseMode, location: SourceLocation)
+    /// `tap`, `press`, `pinch`, `rotate` and `touches`.
+    case touch(TouchStep)
     /// `wait: seconds` or `wait: { frames: n }` (exactly one of the two).
     case wait(frames: Expr?, seconds: Expr?, location: SourceLocation)
     case waitForRest(timeout: Expr?, location: SourceLocation)
@@ -28,10 +31,12 @@ public struct PanSpec: Sendable {
     public var gesture: GestureID
     public var keyframes: [Keyframe]
     public var curve: CurveName
-    public var hold: Bool
+    public var release: ReleaseMode
     public var location: SourceLocation
-    public init(gesture: GestureID, keyframes: [Keyframe], curve: CurveName, hold: Bool, location: SourceLocation) {
-        self.gesture = gesture; self.keyframes = keyframes; self.curve = curve; self.hold = hold;
+    public init(
+        gesture: GestureID, keyframes: [Keyframe], curve: CurveName, release: ReleaseMode, location: SourceLocation
+    ) {
+        self.gesture = gesture; self.keyframes = keyframes; self.curve = curve; self.release = release
         self.location = location
     }
 }

@@ -25,11 +25,24 @@ extension Run {
             (name: t.name, state: transitions[i].state.rawValue, progress: transitions[i].progress)
         }
         let gs = scene.gestures.enumerated().map { (i, g) -> GestureSnapshot in
-            let r = recognizers[i]
-            return GestureSnapshot(
-                name: g.name, state: r.state.rawValue, location: r.location,
-                locationInView: locationInView(r.location, gesture: i),
-                translation: r.translation, velocity: r.velocity)
+            let r = arena.recognizers[i]
+            var s = GestureSnapshot(
+                name: g.name, kind: g.kind, state: arena.visible[i].rawValue, location: r.location,
+                locationInView: locationInView(r.location, gesture: i), translation: .zero, velocity: .zero)
+            s.numberOfTouches = r.numberOfTouches
+            switch r {
+            case .pan(let p):
+                s.translation = p.pan.translation
+                s.velocity = p.pan.velocity
+            case .pinch(let p):
+                s.scale = p.scale
+                s.rate = p.velocity
+            case .rotation(let p):
+                s.rotation = p.rotation
+                s.rate = p.velocity
+            case .tap, .longPress, .swipe: break
+            }
+            return s
         }
         let frames =
             (endingTransition ?? currentTransition).map { transitionFrames[$0] } ?? (

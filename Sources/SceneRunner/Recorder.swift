@@ -12,8 +12,6 @@ struct Recorder {
     var recording: CaseRecording
     var traceSeen = 0
     var counts: EventCounts
-    /// Whether the last gesture script seen keeps its finger down (`release: hold`).
-    var panHolds = false
 }
 
 /// Replay recording: the runner calls these at the start, at the end of every tick, at every
@@ -50,22 +48,19 @@ extension Run {
         }
         var touch: CaseRecording.Touch?
         if let g = currentGesture {
-            let rec = recognizers[g]
-            // The finger stays down after a `release: hold` pan (its last tick has no pan running yet
-            // is not in `held` until the step returns).
-            if let p = pan { r.panHolds = p.hold }
-            let down =
-                pan?.gesture == g || held.contains(g)
-                || (r.panHolds && [.possible, .began, .changed].contains(rec.state))
+            let down = !fingersOnScreen.isEmpty || (touching.map { !$0.live } ?? false)
             let lifted = f > 0 && r.recording.frames[f - 1].touch?.down == true
-            if down || lifted { touch = .init(gesture: g, point: rec.location, state: rec.state.rawValue, down: down) }
+            if down || lifted {
+                touch = .init(
+                    gesture: g, point: arena.recognizers[g].location, state: arena.visible[g].rawValue, down: down)
+            }
         }
         let active = installed.keys.sorted()
         let ts = transitions.map { (state: $0.state.rawValue, progress: $0.progress) }
         r.recording.frames.append(
             .init(
                 time: time, running: animator.isRunning, views: vs, touch: touch, behaviors: active, transitions: ts,
-                guides: guides()))
+                guides: guides(), fingers: fingersOnScreen))
         for e in events {
             r.recording.contacts.append(
                 .init(

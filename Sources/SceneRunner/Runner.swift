@@ -86,15 +86,20 @@ final class Run {
         var end: Double; var channels: [(view: Int, frame: Bool)]; var actions: [Action]; var scope: Scope
     }
     var completions: [Completion] = []
-    /// Gestures whose finger is held down after a `pan` with `release: hold`.
-    var held: Set<Int> = []
+    /// Fingers down between touch steps (`release: hold`), in the order they went down.
+    var heldFingers: [HeldFinger] = []
+    /// Where the fingers on the screen are after this frame's touches (the replay draws them).
+    var fingersOnScreen: [Vec2] = []
+    /// The identity of the next finger to go down.
+    var nextFinger = 0
     /// Installed animator behaviour ids per scene behaviour (nil when not added).
     var installed: [Int: Int] = [:]
     /// Property overrides from `set`, by behaviour.
     var overrides: [[BehaviorProperty: Value]]
     /// The values each behaviour's expressions had when it was last added, by behaviour.
     var addedValues: [[Expr: Value]]
-    var recognizers: [PanRecognizer]
+    /// Every recogniser of the scene, and who gets a touch.
+    var arena: GestureArena
     var currentGesture: Int?
     var transitions: [TransitionController]
     var transitionFrames: [(initial: Rect, final: Rect)]
@@ -173,14 +178,8 @@ final class Run {
         return (frame, alpha)
     }
 
-    struct ActivePan {
-        var gesture: Int
-        var path: TouchPath
-        var start: Double
-        var hold: Bool
-        var done = false
-    }
-    var pan: ActivePan?
+    /// The touch step in progress.
+    var touching: ActiveTouches?
 
     init(scene: Scene, limits: RunLimits) {
         self.scene = scene
@@ -203,7 +202,7 @@ final class Run {
                 i, size: v.frame.size, center: v.frame.center, rotation: v.rotation, collisionBounds: bounds)
         }
         let bounds = Rect(origin: .zero, size: scene.world.size)
-        recognizers = scene.gestures.map { $0.settings.recognizer(in: bounds) }
+        arena = Run.arena(scene, bounds: bounds)
         transitions = scene.transitions.map {
             TransitionController(
                 duration: $0.duration, completionSpeed: $0.completionSpeed, completionCurve: $0.completionCurve.curve)

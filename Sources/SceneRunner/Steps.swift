@@ -41,7 +41,7 @@ extension Run {
                             "the script lasts more than the limit of \(formatNumber(limits.sceneTime)) s",
                             at: p.location))
                 }
-            case .flick, .waitForRest, .waitFor, .expect, .action:
+            case .flick, .touch, .waitForRest, .waitFor, .expect, .action:
                 break  // their time is known when they run
             }
         }
@@ -84,10 +84,10 @@ extension Run {
         return v
     }
 
-    /// The finger path of a `pan`, its keyframes evaluated now.
-    func touchPath(_ p: PanSpec) throws -> TouchPath {
+    /// The finger path of a `pan` or of a finger of `touches`, its keyframes evaluated now.
+    func touchPath(_ keyframes: [Keyframe], curve: CurveName) throws -> TouchPath {
         var frames: [(t: Double, p: Vec2)] = []
-        for k in p.keyframes {
+        for k in keyframes {
             let t = try stepNumber(k.t, "a keyframe time", minimum: 0)
             if let last = frames.last, t <= last.t {
                 throw runtimeError(
@@ -96,18 +96,16 @@ extension Run {
             }
             frames.append((t, try evalPoint(k.p)))
         }
-        return TouchPath(keyframes: frames, curve: p.curve.curve)
+        return TouchPath(keyframes: frames, curve: curve.curve)
     }
 
     func runStep(_ step: Step) throws {
         switch step {
         case .pan(let p):
-            let g = p.gesture.index
-            let path = try touchPath(p)
-            try checkWait(path.duration, counted: false, at: p.location)
-            try perform(ActivePan(gesture: g, path: path, start: time, hold: p.hold))
-        case .flick(let gesture, let from, let velocity, let distance, let loc):
-            let g = gesture.index
+            let path = try touchPath(p.keyframes, curve: p.curve)
+            let script = TouchScript.single(path, continuing: !heldFingers.isEmpty, hold: p.release != .lift)
+            try perform(gesture: p.gesture.index, script: script, release: p.release, at: p.location)
+        case .flick(let gesture, let from, let velocity, let distance, let release, let loc):
             let v = try evalPoint(velocity)
             if v.length == 0 {
                 throw runtimeError(
@@ -117,8 +115,11 @@ extension Run {
                 from: try evalPoint(from), velocity: v,
                 distance: try stepNumber(distance, "`distance`", positive: true),
                 frame: dt)
-            try checkWait(path.duration, counted: false, at: loc)
-            try perform(ActivePan(gesture: g, path: path, start: time, hold: false))
+            let script = TouchScript.single(path, continuing: !heldFingers.isEmpty, hold: release != .lift)
+            try perform(gesture: gesture.index, script: script, release: release, at: loc)
+        case .touch(let t):
+            let script = try touchScript(t, continuing: !heldFingers.isEmpty)
+            try perform(gesture: t.gesture.index, script: script, release: t.release, at: t.location)
         case .wait(let frames, let seconds, let loc):
             let n: Double
             if let f = frames {
@@ -187,44 +188,5 @@ extension Run {
             ? (transitionsAnimating ? "a transition is still animating" : "nothing is moving")
             : "still moving: " + moving.joined(separator: ", ")
         return what + "; active behaviours: " + (active.isEmpty ? "none" : active.joined(separator: ", "))
-    }
-
-    /// Runs a gesture script. A finger held by an earlier `pan` (`release: hold`) continues: no
-    /// new touch-down, no second `began`. A gesture attached to a removed view fails: it
-    /// receives no touches, and the script's time still passes.
-    func perform(_ p: ActivePan) throws {
-        pan = p
-        currentGesture = p.gesture
-        if let vi = gestureView[p.gesture], views[vi].removed {
-            recognizers[p.gesture].fail()
-            held.remove(p.gesture)
-            note("\(scene.gestures[p.gesture].name) failed: `\(scene.views[vi].name)` was removed")
-        } else if !held.contains(p.gesture) {
-            recognizers[p.gesture].touchDown(p.path.position(at: 0), at: time)
-        }
-        let loc = scene.gestures[p.gesture].location
-        while pan != nil { try tick(at: loc) }
-        if p.hold { held.insert(p.gesture) } else { held.remove(p.gesture) }
-    }
-
-    /// Touch events of the running gesture script for this frame.
-    func touches() throws {
-        guard var p = pan else { return }
-        let g = p.gesture
-        let t = time - p.start
-        let pos = p.path.position(at: t)
-        var changes: [GestureState] = []
-        if let c = recognizers[g].touchMoved(pos, at: time) { changes.append(c) }
-        if t >= p.path.duration - 1e-9 {
-            p.done = true
-            if !p.hold, let c = recognizers[g].touchUp(at: time) { changes.append(c) }
-        }
-        pan = p.done ? nil : p
-        for c in changes {
-            let name = scene.gestures[g].name
-            note("\(name).\(c.rawValue) at [\(formatNumber(pos.x)), \(formatNumber(pos.y))]")
-            // began, changed, ended, cancelled
-            if let e = GestureEvent(rawValue: c.rawValue) { try fire(.gesture(GestureID(g), e)) }
-        }
     }
 }

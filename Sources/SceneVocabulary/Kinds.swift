@@ -67,8 +67,15 @@ public enum TransitionStateName: String, VocabularyName {
 
 /// The events of a gesture recogniser a rule can handle (`<gesture>.<event>`).
 public enum GestureEvent: String, VocabularyName {
-    case began, changed, ended, cancelled
-    public var doc: String { "the recogniser's state became .\(rawValue)" }
+    case began, changed, ended, cancelled, failed
+    public var doc: String {
+        switch self {
+        case .began, .changed: return "the recogniser's state became .\(rawValue)"
+        case .ended: return "the recogniser's state became .ended (a tap or swipe: it was recognised)"
+        case .cancelled: return "the recogniser's state became .cancelled (`release: cancel`)"
+        case .failed: return "the recogniser's state became .failed (it did not recognise, or another one won)"
+        }
+    }
 }
 
 /// Events that are not a gesture's or a transition's.

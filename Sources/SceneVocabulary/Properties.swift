@@ -86,24 +86,35 @@ extension ViewMember {
     public static let presentation = "presentation"
 }
 
-/// Members of a gesture (`pull.translation`, or `gesture.…` for the current one).
+/// Members of a gesture (`pull.translation`, or `gesture.…` for the current one). Which a
+/// gesture has, and `velocity`'s type, depend on its kind (`GestureKind.members`).
 public enum GestureMember: String, VocabularyName {
-    case location, locationInView, translation, velocity, state
+    case location, locationInView, translation, velocity, state, numberOfTouches, scale, rotation
+    /// The type as a pan has it (`gesture.…`, the current gesture, reads the members a pan has).
     public var type: ValueType {
         switch self {
         case .location, .locationInView, .translation, .velocity: return .point
         case .state: return .string
+        case .numberOfTouches, .scale, .rotation: return .number
         }
     }
     public var doc: String {
         switch self {
-        case .location: return "the finger, in the world"
-        case .locationInView: return "the finger, in the bounds of the gesture's view"
-        case .translation: return "the movement since it began, less the hysteresis"
-        case .velocity: return "pt/s"
+        case .location: return "the fingers' centroid, in the world"
+        case .locationInView: return "the fingers' centroid, in the bounds of the gesture's view"
+        case .translation: return "pan: the movement since it began, less the hysteresis"
+        case .velocity: return "pan: pt/s (a point); pinch: scale/s, rotation: rad/s (numbers)"
         case .state: return "possible, began, changed, ended, cancelled or failed"
+        case .numberOfTouches: return "fingers down"
+        case .scale: return "pinch: finger spacing / spacing at began"
+        case .rotation: return "rotation: radians turned since began, clockwise"
         }
     }
+
+    /// The members of `gesture`, the current gesture of any kind: a pan's.
+    public static let ofCurrentGesture: [GestureMember] = [
+        .location, .locationInView, .translation, .velocity, .state, .numberOfTouches,
+    ]
 }
 
 /// Members of `world`.

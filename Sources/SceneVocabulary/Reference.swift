@@ -57,5 +57,7 @@ public enum Reference {
     }
 
     /// The table of a kind's own keys, titled by the kind.
-    static func kindTable<K: VocabularyKey>(_ kind: String, _ k: K.Type) -> String { table("`\(kind)`", k) }
+    static func kindTable<K: VocabularyKey>(_ kind: String, _ k: K.Type) -> String {
+        K.allCases.isEmpty ? "#### `\(kind)`\n\nNo keys of its own." : table("`\(kind)`", k)
+    }
 }

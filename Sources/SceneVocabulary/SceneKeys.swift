@@ -105,11 +105,16 @@ public enum TransitionKey: String, VocabularyName {
 }
 
 public enum StepKey: String, VocabularyName {
-    case pan, flick, wait, waitFor, timeout, expect
+    case pan, flick, tap, press, pinch, rotate, touches, wait, waitFor, timeout, expect
     public var doc: String {
         switch self {
         case .pan: return "a finger through keyframes [t, x, y], or from/to/duration"
         case .flick: return "a finger from a point at a velocity over a distance"
+        case .tap: return "taps at a point"
+        case .press: return "fingers held still at a point"
+        case .pinch: return "two fingers moving apart or together"
+        case .rotate: return "two fingers turning about a point"
+        case .touches: return "fingers through keyframes, one path each"
         case .wait: return "seconds, or { frames: n }"
         case .waitFor: return "rest, or an expression that must become true"
         case .timeout: return "seconds a waitFor may last"
@@ -127,15 +132,16 @@ public enum PanKey: String, VocabularyName {
         case .from, .to: return "a point, with duration"
         case .duration: return "seconds (default 0.25)"
         case .curve: return "from/to only: linear (default), easeIn, easeOut, easeInOut"
-        case .release: return "lift (default) or hold: keep the finger down"
+        case .release: return "lift (default), hold (keep the finger down) or cancel (cancel the touch)"
         }
     }
 }
 
 public enum FlickKey: String, VocabularyName {
-    case gesture, from, velocity, distance
+    case gesture, from, velocity, distance, release
     public var doc: String {
         switch self {
+        case .release: return "lift (default), hold (keep the finger down) or cancel (cancel the touch)"
         case .gesture: return "the gesture the finger drives"
         case .from: return "where the finger goes down"
         case .velocity: return "pt/s"

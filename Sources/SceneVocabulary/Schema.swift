@@ -76,6 +76,7 @@ public enum SceneSchema {
         case .viewName: return ref("reference")
         case .viewNames: return ref("names")
         case .literalNumber: return .object([("type", .string("number"))])
+        case .literalCount: return .object([("type", .string("integer"))])
         case .choice(let names): return choice(names)
         case .choices(let names):
             return .object([
@@ -93,6 +94,9 @@ public enum SceneSchema {
                 object([("from", ref("point")), ("to", ref("point")), ("path", ref("points")), ("closed", ref("bool"))])
             )
         case .region: return ref("region")
+        case .gestureName: return ref("name")
+        case .gestureNames: return ref("names")
+        case .fingerPaths: return fingerPaths
         }
     }
     static var keyedInsets: JSON { object(["top", "left", "bottom", "right"].map { ($0, ref("number")) }) }
@@ -194,7 +198,7 @@ public enum SceneSchema {
                         case .from, .to: return ref("point")
                         case .duration: return ref("number")
                         case .curve: return choice(CurveName.names)
-                        case .release: return choice(["lift", "hold"])
+                        case .release: return choice(ReleaseMode.names)
                         }
                     }, required: [.gesture])
             case .flick:
@@ -205,9 +209,10 @@ public enum SceneSchema {
                         case .gesture: return ref("name")
                         case .distance: return ref("number")
                         case .from, .velocity: return ref("point")
+                        case .release: return choice(ReleaseMode.names)
                         }
-                    },
-                    required: [.gesture, .from, .velocity])
+                    }, required: [.gesture, .from, .velocity])
+            case .tap, .press, .pinch, .rotate, .touches: body = touchStep(k)
             case .wait:
                 let n = JSON.object([
                     ("type", .array([.string("number"), .string("string")])), ("minimum", .number(0)),

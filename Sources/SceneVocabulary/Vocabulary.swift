@@ -28,6 +28,8 @@ public enum KeyKind: Sendable, Hashable {
     case number, bool, point
     /// A number written as a literal, never an expression (a gesture's settings).
     case literalNumber
+    /// A whole number written as a literal (a count of taps or fingers).
+    case literalCount
     case viewName, viewNames
     case choice([String])
     /// One of the names, or a list of them.
@@ -40,6 +42,10 @@ public enum KeyKind: Sendable, Hashable {
     case boundaries
     /// A field's region.
     case region
+    /// A gesture's name; several.
+    case gestureName, gestureNames
+    /// One list of keyframes `[t, x, y]` per finger.
+    case fingerPaths
 
     /// As the docs write it.
     public var text: String {
@@ -50,12 +56,16 @@ public enum KeyKind: Sendable, Hashable {
         case .viewName: return "view name"
         case .viewNames: return "view names"
         case .literalNumber: return "number (a literal)"
+        case .literalCount: return "whole number (a literal)"
         case .choice(let names): return alternatives(names)
         case .choices(let names): return "one or more of " + alternatives(names)
         case .range: return "[min, max]"
         case .referenceBounds: return "bool or `{ insets: {top, left, bottom, right} }`"
         case .boundaries: return "named `{ from, to }` or `{ path, closed }`"
         case .region: return "a region"
+        case .gestureName: return "gesture name"
+        case .gestureNames: return "gesture names"
+        case .fingerPaths: return "[[[t, x, y], …], …]"
         }
     }
 }

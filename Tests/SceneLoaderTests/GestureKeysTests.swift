@@ -44,8 +44,10 @@ import Testing
 
     @Test func aKindTakesOnlyItsOwnKeys() {
         #expect(loadError(scene("{ pan: { in: a, edges: [left] } }"))
-            == "t.yaml:4:22: error: unknown key `edges` in `pan` of `g`; expected one of: in, minimumDistance")
-        #expect(loadError(scene("{ pinch: { in: a } }"))
-            == "t.yaml:4:8: error: unknown key `pinch` in gesture `g`; expected one of: pan, screenEdgePan")
+            == "t.yaml:4:22: error: unknown key `edges` in `pan` of `g`; expected one of: in, simultaneous, requireFail, "
+            + "minimumDistance")
+        #expect(loadError(scene("{ squeeze: { in: a } }"))
+            == "t.yaml:4:8: error: unknown key `squeeze` in gesture `g`; expected one of: pan, screenEdgePan, tap, "
+            + "longPress, pinch, rotation, swipe")
     }
 }

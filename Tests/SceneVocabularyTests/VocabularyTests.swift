@@ -63,8 +63,9 @@ let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().delet
         }
         for (root, n) in scope.roots { walk([root], n) }
         // Every member of every table, each once: one view (and its `presentation`), two gestures
-        // (the named one and `gesture`), the builtin values, two variables.
-        let expected = 2 * ViewMember.allCases.count + 2 * GestureMember.allCases.count + WorldMember.allCases.count
+        // (the named pan's members and `gesture`'s), the builtin values, two variables.
+        let expected = 2 * ViewMember.allCases.count + GestureKind.pan.members.count
+            + GestureMember.ofCurrentGesture.count + WorldMember.allCases.count
             + TransitionMember.allCases.count + ContactMember.allCases.count + (BuiltinName.allCases.count - 3) + 2
         #expect(paths.count == expected)
         for (path, type) in paths {

@@ -145,6 +145,9 @@ public struct ReplayReporter: Reporter {
                             return "[\($0.gesture),\(point),\(str($0.state)),\($0.down ? 1 : 0)]"
                         } ?? "0"
                     }))
+        o.append(
+            "\"fingers\":"
+                + list(frames.map { f in list(f.fingers.map { "[\(num($0.x, 2)),\(num($0.y, 2))]" }) }))
         o.append("\"behaviors\":" + list(rec.behaviorNames.map(str)))
         // Behaviour geometry: each distinct guide once, then per frame the guides it shows.
         var guideIndex: [CaseRecording.Guide: Int] = [:]

@@ -106,6 +106,7 @@ extension ReplayAssets {
         const touchDot = svg("circle", {
             r: 9 * px, fill: "#26a69a", "fill-opacity": 0.35, stroke: "#00796b", "stroke-width": 2 * px,
             visibility: "hidden" }, scene);
+        const fingerLayer = svg("g", {}, scene);
         const contactLayer = svg("g", {}, scene);
         const failLayer = svg("g", {}, scene);
         const hapticText = svg("text", {
@@ -383,6 +384,12 @@ extension ReplayAssets {
             touchDot.setAttribute("visibility", "hidden");
             $("touch").textContent = "no finger";
           }
+          // Every finger on the screen (the dot above is the gesture's location, their centroid).
+          while (fingerLayer.firstChild) fingerLayer.removeChild(fingerLayer.firstChild);
+          for (const p of D.fingers[f]) svg("circle", {
+              cx: p[0], cy: p[1], r: 6 * px, fill: "none", stroke: "#00796b", "stroke-width": 1.5 * px,
+              "data-finger": 1 }, fingerLayer);
+          if (D.fingers[f].length > 1) $("touch").textContent += " · " + D.fingers[f].length + " fingers";
           // Contacts of the last few ticks, fading.
           while (contactLayer.firstChild) contactLayer.removeChild(contactLayer.firstChild);
           for (const c of D.contacts) {

@@ -10,7 +10,7 @@ extension ReplayAssets {
               if (v[c].length !== N) fail(v.name + "." + c + " has " + v[c].length + " values for " + N + " frames");
             }
           }
-          if (D.touch.length !== N || D.active.length !== N ||
+          if (D.touch.length !== N || D.fingers.length !== N || D.active.length !== N ||
               D.guideAt.length !== N) fail("touch or behaviour columns do not have one value per frame");
           // Five ticks across the run: each view drawn at its centre, turned by its rotation, at its scale.
           for (const fi of [0, (N / 4) | 0, (N / 2) | 0, (3 * N / 4) | 0, N - 1]) {
@@ -25,6 +25,21 @@ extension ReplayAssets {
                     m.b + "], the data says [" + v.cx[fi] + ", " + v.cy[fi] + "] turned [" + a + ", " + b + "]");
               }
             });
+          }
+          // Every finger of the data is drawn, where the data says.
+          for (let fi = 0; fi < N; fi++) {
+            if (!D.fingers[fi].length) continue;
+            setFrame(fi);
+            const drawn = fingerLayer.querySelectorAll("[data-finger]");
+            if (drawn.length !== D.fingers[fi].length) fail("tick " + fi + " draws " + drawn.length + " fingers of " +
+                D.fingers[fi].length);
+            D.fingers[fi].forEach(function (p, k) {
+              const c = drawn[k];
+              if (c && (Math.abs(c.cx.baseVal.value - p[0]) > 1e-3 || Math.abs(c.cy.baseVal.value - p[1]) > 1e-3)) {
+                fail("finger " + k + " at tick " + fi + " is drawn away from [" + p[0] + ", " + p[1] + "]");
+              }
+            });
+            break;
           }
           setFrame(f);
           // The controls: arrow keys step one tick (shift: ten), Home/End, the scrubber, play/pause, the speeds.

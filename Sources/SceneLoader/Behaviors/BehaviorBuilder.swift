@@ -180,10 +180,11 @@ extension SceneBuilder {
         let k = key.rawValue
         let type: ValueType
         switch key.kind {
-        case .number, .literalNumber: type = .number
+        case .number, .literalNumber, .literalCount: type = .number
         case .bool: type = .bool
         case .point: type = .point
-        case .viewName, .viewNames, .choice, .choices, .range, .referenceBounds, .boundaries, .region:
+        case .viewName, .viewNames, .choice, .choices, .range, .referenceBounds, .boundaries, .region, .gestureName,
+            .gestureNames, .fingerPaths:
             return nil  // read by the kind itself
         }
         let e = try w.expr(x, "`\(k)`", type, scope)

@@ -7,10 +7,15 @@ import SceneVocabulary
 
 extension GestureSettings {
     /// The recogniser a scene gesture installs, in the reference view's `bounds`.
-    func recognizer(in bounds: Rect) -> PanRecognizer {
+    func recognizer(in bounds: Rect) -> Recognizer {
         switch self {
         case .pan(let s): return s.recognizer(in: bounds)
         case .screenEdgePan(let s): return s.recognizer(in: bounds)
+        case .tap(let s): return s.recognizer(in: bounds)
+        case .longPress(let s): return s.recognizer(in: bounds)
+        case .pinch(let s): return s.recognizer(in: bounds)
+        case .rotation(let s): return s.recognizer(in: bounds)
+        case .swipe(let s): return s.recognizer(in: bounds)
         }
     }
 }

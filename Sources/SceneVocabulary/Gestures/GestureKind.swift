@@ -7,13 +7,18 @@ import Diagnostics
 
 /// Gesture kinds: the one kind key of each entry of `gestures`.
 public enum GestureKind: String, VocabularyName {
-    case pan, screenEdgePan
+    case pan, screenEdgePan, tap, longPress, pinch, rotation, swipe
 
     /// The kind's own keys (besides `GestureKey`, which every kind has), declared in its file.
     public var keys: any GestureKindKeys.Type {
         switch self {
         case .pan: return PanGestureKey.self
         case .screenEdgePan: return ScreenEdgePanKey.self
+        case .tap: return TapGestureKey.self
+        case .longPress: return LongPressGestureKey.self
+        case .pinch: return PinchGestureKey.self
+        case .rotation: return RotationGestureKey.self
+        case .swipe: return SwipeGestureKey.self
         }
     }
 
@@ -24,21 +29,48 @@ public enum GestureKind: String, VocabularyName {
 public enum GestureSettings: Sendable, Hashable {
     case pan(PanGestureSettings)
     case screenEdgePan(ScreenEdgePanSettings)
+    case tap(TapGestureSettings)
+    case longPress(LongPressGestureSettings)
+    case pinch(PinchGestureSettings)
+    case rotation(RotationGestureSettings)
+    case swipe(SwipeGestureSettings)
 
     public var kind: GestureKind {
         switch self {
         case .pan: return .pan
         case .screenEdgePan: return .screenEdgePan
+        case .tap: return .tap
+        case .longPress: return .longPress
+        case .pinch: return .pinch
+        case .rotation: return .rotation
+        case .swipe: return .swipe
         }
     }
 }
 
 /// The keys every gesture kind has.
 public enum GestureKey: String, VocabularyKey {
-    case view = "in"
-    public var kind: KeyKind { .viewName }
-    public var defaultValue: String { "required" }
-    public var doc: String { "the view it is attached to, or world (the reference view)" }
+    case view = "in", simultaneous, requireFail
+    public var kind: KeyKind {
+        switch self {
+        case .view: return .viewName
+        case .simultaneous, .requireFail: return .gestureNames
+        }
+    }
+    public var defaultValue: String {
+        switch self {
+        case .view: return "required"
+        case .simultaneous, .requireFail: return "none"
+        }
+    }
+    public var doc: String {
+        switch self {
+        case .view: return "the view it is attached to, or world (the reference view)"
+        case .simultaneous:
+            return "gestures it recognises together with (shouldRecognizeSimultaneously), either way round"
+        case .requireFail: return "gestures that must fail before it recognises (require(toFail:))"
+        }
+    }
 }
 
 /// The keys of one gesture kind, in that kind's own file.
@@ -56,6 +88,8 @@ public protocol KeyReader<Key> {
     associatedtype Key: VocabularyKey
     /// The literal number at `key` (no expression), within the key's bounds; nil when absent.
     mutating func number(_ key: Key) throws(Diagnostic) -> Double?
+    /// The literal whole number at `key`, within the key's bounds; nil when absent.
+    mutating func count(_ key: Key) throws(Diagnostic) -> Int?
     /// The names at `key` (one name or a list), each a case of `C`; nil when absent.
     mutating func names<C: VocabularyName>(_ key: Key, _ of: C.Type) throws(Diagnostic) -> [C]?
 }

@@ -1,0 +1,56 @@
+import Geometry
+
+/// A pan or screen-edge pan fed touch events: `PanRecognizer` driven by the centroid of the
+/// fingers (one finger in every script step but `touches`).
+///
+/// The first finger down is the pan's touch-down; every later event is a move of the centroid
+/// (stationary fingers included: touches arrive once per frame, and the pan's velocity samples
+/// every one); the event that lifts the last finger moves to where it lifted, then lifts.
+public struct PanTouches: TouchRecognizer {
+    public private(set) var pan: PanRecognizer
+    public private(set) var fingers = Fingers()
+
+    public init(_ pan: PanRecognizer) { self.pan = pan }
+
+    public var state: GestureState { pan.state }
+    public var location: Vec2 { pan.location }
+    public var numberOfTouches: Int { fingers.count }
+
+    public mutating func handle(_ event: TouchEvent) -> [GestureState] {
+        let before = fingers.count
+        let was = pan.state
+        let change = fingers.apply(event)
+        if before == 0 && change.wentDown > 0 {
+            pan.touchDown(fingers.centroid, at: event.time)
+            return pan.state == .failed && was != .failed ? [.failed] : []
+        }
+        if before == 0 { return [] }
+        var out: [GestureState] = []
+        if let c = pan.touchMoved(fingers.centroid, at: event.time) { out.append(c) }
+        if fingers.count == 0 {
+            let possible = pan.state == .possible
+            if let c = pan.touchUp(at: event.time) { out.append(c) }
+            if possible && pan.state == .failed { out.append(.failed) }
+        }
+        return out
+    }
+
+    public mutating func advance(to time: Double) -> [GestureState] { [] }
+
+    public mutating func cancel() -> [GestureState] {
+        fingers.removeAll()
+        if let c = pan.cancel() { return [c] }
+        if pan.state == .possible {
+            pan.fail()
+            return [.failed]
+        }
+        return []
+    }
+
+    public mutating func fail() { pan.fail() }
+
+    public mutating func reset() {
+        pan = PanRecognizer(minimumDistance: pan.minimumDistance, edges: pan.edges, bounds: pan.bounds)
+        fingers.removeAll()
+    }
+}

@@ -1,0 +1,135 @@
+import Geometry
+
+/// A finger's phase in one touch event, as `UITouch.Phase`.
+public enum TouchPhase: Sendable, Hashable { case began, moved, stationary, ended }
+
+/// One finger in a touch event: its identity, where it is (reference-view points) and its phase.
+public struct Touch: Sendable, Hashable {
+    public var id: Int
+    public var location: Vec2
+    public var phase: TouchPhase
+    public init(id: Int, location: Vec2, phase: TouchPhase) {
+        self.id = id; self.location = location; self.phase = phase
+    }
+}
+
+/// The touches of one frame: every finger of the sequence that is down, went down or lifted.
+public struct TouchEvent: Sendable {
+    /// Seconds, on the scene clock.
+    public var time: Double
+    public var touches: [Touch]
+    public init(time: Double, touches: [Touch]) { self.time = time; self.touches = touches }
+}
+
+/// The fingers a recogniser follows: those down, in the order they went down.
+public struct Fingers: Sendable {
+    public private(set) var ids: [Int] = []
+    public private(set) var points: [Vec2] = []
+    /// The centroid of the fingers down, or where the last ones lifted (UIKit's `location(in:)`).
+    public private(set) var centroid = Vec2.zero
+    /// The first two fingers as the last event left them, those it lifted included (nil with
+    /// fewer than two): a pinch or rotation counts a finger's last move before its lift.
+    public private(set) var pair: (a: Vec2, b: Vec2)?
+    public init() {}
+
+    public var count: Int { ids.count }
+
+    /// What one event did to the fingers.
+    public struct Change: Sendable {
+        public var wentDown = 0
+        public var lifted = 0
+        /// Whether a finger moved (by more than 1e-9 pt).
+        public var moved = false
+    }
+
+    /// Follows `event`: fingers that went down are appended, lifted ones removed (their last
+    /// location still counts in the centroid and the pair of this event).
+    public mutating func apply(_ event: TouchEvent) -> Change {
+        var change = Change()
+        var lifting: [Int] = []
+        for t in event.touches {
+            let i = ids.firstIndex(of: t.id)
+            switch t.phase {
+            case .began:
+                if let i { points[i] = t.location } else { ids.append(t.id); points.append(t.location) }
+                change.wentDown += 1
+            case .moved, .stationary, .ended:
+                guard let i else { continue }
+                // (a continued path may start a rounding error away from where its finger stopped)
+                if (points[i] - t.location).length > 1e-9 { change.moved = true }
+                points[i] = t.location
+                if t.phase == .ended { lifting.append(t.id) }
+            }
+        }
+        if !points.isEmpty { centroid = (1 / Double(points.count)) * points.reduce(Vec2.zero, +) }
+        pair = points.count >= 2 ? (points[0], points[1]) : nil
+        for id in lifting {
+            guard let i = ids.firstIndex(of: id) else { continue }
+            ids.remove(at: i); points.remove(at: i)
+            change.lifted += 1
+        }
+        return change
+    }
+
+    public mutating func removeAll() { ids = []; points = []; pair = nil }
+}
+
+/// A velocity estimate from samples, as the pan's: `w` × the newest sample + (1 − `w`) × the
+/// previous one (the first sample is taken as it is).
+public struct SmoothedRate: Sendable {
+    public private(set) var value = 0.0
+    var previous = 0.0
+    var haveSample = false
+    public init() {}
+
+    public mutating func add(_ sample: Double) {
+        let w = GestureTuning.velocityNewestWeight
+        value = haveSample ? w * sample + (1 - w) * previous : sample
+        previous = sample
+        haveSample = true
+    }
+}
+
+/// What every recogniser kind answers: UIKit's gesture-recogniser state machine fed touch events.
+///
+/// Each call returns the state changes it caused, in order (`.failed` included). Discrete
+/// recognisers (tap, swipe) go from `possible` straight to `ended` when they recognise.
+public protocol TouchRecognizer: Sendable {
+    var state: GestureState { get }
+    /// The centroid of the fingers (reference-view points).
+    var location: Vec2 { get }
+    /// Fingers down.
+    var numberOfTouches: Int { get }
+    /// The touches of one frame.
+    mutating func handle(_ event: TouchEvent) -> [GestureState]
+    /// Time passed (the recogniser's timers: a long press begins, a multi-tap gives up).
+    mutating func advance(to time: Double) -> [GestureState]
+    /// The touches were cancelled (`release: cancel`): `cancelled` if it had begun, else `failed`.
+    mutating func cancel() -> [GestureState]
+    /// Forced to fail (another recogniser won the touches, or its view is gone).
+    mutating func fail()
+    /// Back to `possible` for a new touch sequence.
+    mutating func reset()
+}
+
+extension TouchRecognizer {
+    /// Whether the recogniser is done with its touch sequence.
+    public var isFinished: Bool { state == .ended || state == .cancelled || state == .failed }
+}
+
+/// The common end of a continuous recogniser's touches: began or changed becomes `cancelled`,
+/// possible becomes `failed`.
+func cancelled(_ state: inout GestureState) -> [GestureState] {
+    switch state {
+    case .began, .changed: state = .cancelled; return [.cancelled]
+    case .possible: state = .failed; return [.failed]
+    case .ended, .cancelled, .failed: return []
+    }
+}
+
+extension Fingers {
+    /// The distance between the first two fingers (points).
+    public var spacing: Double? { pair.map { ($0.b - $0.a).length } }
+    /// The angle of the line from the first finger to the second (radians, clockwise on screen).
+    public var angle: Double? { pair.map { Elementary.atan2($0.b.y - $0.a.y, $0.b.x - $0.a.x) } }
+}

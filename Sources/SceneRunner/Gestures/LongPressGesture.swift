@@ -1,0 +1,12 @@
+import Geometry
+import Interaction
+import SceneVocabulary
+
+extension LongPressGestureSettings {
+    /// `UILongPressGestureRecognizer`.
+    func recognizer(in bounds: Rect) -> Recognizer {
+        .longPress(
+            LongPressRecognizer(
+                minimumDuration: minimumDuration, allowableMovement: allowableMovement, touches: touches))
+    }
+}

@@ -1,0 +1,8 @@
+import Geometry
+import Interaction
+import SceneVocabulary
+
+extension RotationGestureSettings {
+    /// `UIRotationGestureRecognizer`.
+    func recognizer(in bounds: Rect) -> Recognizer { .rotation(RotationRecognizer()) }
+}

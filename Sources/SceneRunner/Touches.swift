@@ -1,0 +1,206 @@
+import Diagnostics
+import Expressions
+import Geometry
+import Interaction
+import SceneModel
+import SceneVocabulary
+
+/// Touch steps (`pan`, `flick`, `tap`, `press`, `pinch`, `rotate`, `touches`): their fingers
+/// frame by frame, fed to the recognisers through the arena; the state changes the scene sees
+/// run their rules.
+extension Run {
+    /// A touch step in progress.
+    struct ActiveTouches {
+        var gesture: Int
+        var script: TouchScript
+        var start: Double
+        var frame = 0
+        var lastFrame: Int
+        /// The identity of each of the script's fingers.
+        var ids: [Int]
+        var release: ReleaseMode
+        /// Fingers held down by an earlier step that this one does not move: they stay still
+        /// (and lift at its end with `release: lift`).
+        var still: [HeldFinger]
+        /// False when the gesture's view was removed: time passes and no finger touches.
+        var live: Bool
+    }
+
+    /// A finger down between steps (`release: hold`).
+    struct HeldFinger { var id: Int; var point: Vec2 }
+
+    /// The recognisers that receive a touch sequence whose step names gesture `g`: `g` and every
+    /// other recogniser on its view, that view's superviews and the reference view.
+    func participants(of g: Int) -> [Int] {
+        var chain: [Int] = []
+        var v = gestureView[g]
+        while let i = v, !chain.contains(i) {
+            chain.append(i)
+            v = scene.views[i].superview?.index
+        }
+        return scene.gestures.indices.filter { h in
+            h == g || gestureView[h] == nil || gestureView[h].map(chain.contains) == true
+        }
+    }
+
+    /// The fingers a step puts down when it does not say `touches`: as many as the recogniser
+    /// needs.
+    func requiredTouches(of g: Int) -> Int {
+        switch arena.recognizers[g] {
+        case .pan: return 1
+        case .tap(let r): return r.touches
+        case .longPress(let r): return r.touches
+        case .pinch, .rotation: return 2
+        case .swipe(let r): return r.touches
+        }
+    }
+
+    /// The fingers of a step, in the step's coordinates and times.
+    func touchScript(_ t: TouchStep, continuing: Bool) throws -> TouchScript {
+        let touchesOfGesture = requiredTouches(of: t.gesture.index)
+        func fingers(_ e: Expr?) throws -> Int {
+            guard let e else { return touchesOfGesture }
+            return Int(try stepNumber(e, "`touches`", minimum: 1).rounded(.toNearestOrAwayFromZero))
+        }
+        let hold = t.release != .lift
+        switch t.fingers {
+        case .tap(let at, let count, let touches):
+            if continuing {
+                throw runtimeError(
+                    "a tap needs every finger up, but \(heldFingers.count) stay down from an earlier step with "
+                        + "`release: hold`; lift them first",
+                    at: t.location)
+            }
+            let n = Int(try stepNumber(count, "`count`", minimum: 1).rounded(.toNearestOrAwayFromZero))
+            return .tap(at: try evalPoint(at), taps: n, touches: try fingers(touches))
+        case .press(let at, let duration, let touches):
+            return .press(
+                at: try evalPoint(at), touches: try fingers(touches),
+                duration: try stepNumber(duration, "`duration`", positive: true), hold: hold)
+        case .pinch(let center, let from, let to, let duration, let curve):
+            return .pinch(
+                center: try evalPoint(center), from: try stepNumber(from, "`from`", positive: true),
+                to: try stepNumber(to, "`to`", positive: true),
+                duration: try stepNumber(duration, "`duration`", positive: true), curve: curve.curve, hold: hold)
+        case .rotate(let center, let by, let radius, let duration, let curve):
+            return .rotate(
+                center: try evalPoint(center), angle: try evalNumber(by),
+                radius: try stepNumber(radius, "`radius`", positive: true),
+                duration: try stepNumber(duration, "`duration`", positive: true), curve: curve.curve, hold: hold)
+        case .paths(let paths):
+            return .paths(try paths.map { try touchPath($0, curve: .linear) }, hold: hold)
+        }
+    }
+
+    /// Runs a touch step. Fingers held down by an earlier step (`release: hold`) continue: the
+    /// step's fingers that go down at its start take their places, with no new touch-down. A
+    /// gesture attached to a removed view fails: it receives no touches, and the step's time
+    /// still passes.
+    func perform(gesture g: Int, script: TouchScript, release: ReleaseMode, at loc: SourceLocation) throws {
+        try checkWait(script.duration, counted: false, at: loc)
+        currentGesture = g
+        let continuing = !heldFingers.isEmpty
+        if continuing && !arena.participants.contains(g) {
+            let names = arena.participants.map { "`\(scene.gestures[$0].name)`" }.joined(separator: ", ")
+            throw runtimeError(
+                "`\(scene.gestures[g].name)` does not receive the fingers held down by an earlier step "
+                    + "(release: hold), which touch \(names); lift them first",
+                at: loc)
+        }
+        var s = script
+        var ids: [Int] = []
+        var held = heldFingers
+        for i in s.fingers.indices {
+            if continuing && !held.isEmpty && (s.fingers[i].down ?? 0) <= 0 {
+                s.fingers[i].down = nil
+                ids.append(held.removeFirst().id)
+            } else {
+                if s.fingers[i].down == nil { s.fingers[i].down = 0 }
+                ids.append(nextFinger)
+                nextFinger += 1
+            }
+        }
+        var active = ActiveTouches(
+            gesture: g, script: s, start: time, lastFrame: s.lastFrame(dt: dt), ids: ids, release: release,
+            still: held, live: true)
+        if let vi = gestureView[g], views[vi].removed {
+            active.live = false
+            heldFingers = []
+            note("\(scene.gestures[g].name) failed: `\(scene.views[vi].name)` was removed")
+            try fireGesture(arena.fail(g), noted: false)
+        } else {
+            if !continuing { arena.begin(participants: participants(of: g)) }
+            let first = s.touches(frame: 0, at: 0, dt: dt, ids: ids)
+            fingersOnScreen = heldFingers.map(\.point) + first.map(\.location)
+            if !first.isEmpty { try fireGesture(arena.handle(TouchEvent(time: time, touches: first))) }
+        }
+        touching = active
+        let step = scene.gestures[g].location
+        while touching != nil { try tick(at: step) }
+        currentGesture = g
+    }
+
+    /// The touch events of this frame, and the recognisers' timers.
+    func touches() throws {
+        guard var a = touching else {
+            try fireGesture(arena.advance(to: time))
+            return
+        }
+        a.frame += 1
+        let last = a.frame >= a.lastFrame
+        var changes: [GestureArena.Change] = []
+        if a.live {
+            let t = time - a.start
+            var list = a.script.touches(frame: a.frame, at: t, dt: dt, ids: a.ids)
+            let liftStill = last && a.release == .lift
+            list += a.still.map { Touch(id: $0.id, location: $0.point, phase: liftStill ? .ended : .moved) }
+            fingersOnScreen = list.filter { $0.phase != .ended }.map(\.location)
+            if !list.isEmpty { changes += arena.handle(TouchEvent(time: time, touches: list)) }
+            if last {
+                switch a.release {
+                case .lift: heldFingers = []
+                case .hold:
+                    heldFingers = list.filter { $0.phase != .ended }.map { HeldFinger(id: $0.id, point: $0.location) }
+                case .cancel:
+                    heldFingers = []
+                    fingersOnScreen = []
+                    changes += arena.cancel()
+                }
+            }
+        }
+        changes += arena.advance(to: time)
+        touching = last ? nil : a
+        try fireGesture(changes)
+    }
+
+    /// Notes each change in the trace (unless `noted` is false) and runs its rules, with that
+    /// gesture as `gesture`.
+    func fireGesture(_ changes: [GestureArena.Change], noted: Bool = true) throws {
+        let current = currentGesture
+        for c in changes {
+            let name = scene.gestures[c.gesture].name
+            let p = arena.recognizers[c.gesture].location
+            if noted { note("\(name).\(c.state.rawValue) at [\(formatNumber(p.x)), \(formatNumber(p.y))]") }
+            guard let e = GestureEvent(rawValue: c.state.rawValue) else { continue }
+            currentGesture = c.gesture
+            try fire(.gesture(GestureID(c.gesture), e))
+        }
+        currentGesture = current
+    }
+}
+
+extension Run {
+    /// The scene's recognisers, in declaration order, and their `simultaneous` and `requireFail`
+    /// pairs.
+    static func arena(_ scene: Scene, bounds: Rect) -> GestureArena {
+        var simultaneous: [(Int, Int)] = []
+        var requireFail: [(Int, Int)] = []
+        for (i, g) in scene.gestures.enumerated() {
+            simultaneous += g.simultaneous.map { (i, $0.index) }
+            requireFail += g.requireFail.map { (i, $0.index) }
+        }
+        return GestureArena(
+            scene.gestures.map { $0.settings.recognizer(in: bounds) }, simultaneous: simultaneous,
+            requireFail: requireFail)
+    }
+}
