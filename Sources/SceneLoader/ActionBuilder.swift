@@ -110,11 +110,20 @@ extension SceneBuilder {
                     SetTarget(
                         target: .behavior(id, p), path: k, value: try w.expr(v, "`\(k)`", p.type, s), location: w.loc(v)
                     ))
+            case .animator(let id)?:
+                guard let p = AnimatorProperty(rawValue: parts[1]) else {
+                    throw err(
+                        "an animator has no settable property `\(parts[1])`\(hint(parts[1], AnimatorProperty.names)); "
+                            + "its settable properties are \(AnimatorProperty.names.joined(separator: ", "))",
+                        kn)
+                }
+                out.append(
+                    SetTarget(
+                        target: .animator(id, p), path: k, value: try w.expr(v, "`\(k)`", p.type, s), location: w.loc(v)
+                    ))
             default:
-                throw err(
-                    "unknown view or behaviour "
-                        + "`\(parts[0])`\(hint(parts[0], scene.views.map(\.name) + scene.behaviors.map(\.name)))",
-                    kn)
+                let names = scene.views.map(\.name) + scene.behaviors.map(\.name) + scene.animators.map(\.name)
+                throw err("unknown view, behaviour or animator `\(parts[0])`\(hint(parts[0], names))", kn)
             }
         }
         return out
@@ -125,6 +134,7 @@ extension SceneBuilder {
             switch sc.string {
             case "finish": return .finish(w.loc(n))
             case "cancel": return .cancel(w.loc(n))
+            case "resetAnimator": return .resetAnimator(w.loc(n))
             default: throw err("unknown action `\(sc.string)`\(hint(sc.string, actionKeys))", n)
             }
         }
@@ -225,6 +235,9 @@ extension SceneBuilder {
             return .haptic(style, w.loc(v))
         case "removeView": return .removeView(try viewID(v, "`removeView`"), w.loc(v))
         case "log": return .log(try w.anyExpr(v, "`log`", s).0)
+        case "resetAnimator": return .resetAnimator(w.loc(v))
+        case "startAnimator", "pauseAnimator", "continueAnimator", "stopAnimator":
+            return try animatorAction(ActionKey(rawValue: k)!, v, s)  // one of the keys just matched
         default:
             throw err("`\(k)` is not an action on its own", n)
         }

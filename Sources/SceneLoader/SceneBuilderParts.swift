@@ -35,6 +35,10 @@ extension SceneBuilder {
                 throw err(
                     "the name `\(name)` is already used by the variable declared at line \(other.location.line)", v)
             }
+            if let other = scene.animators.first(where: { $0.name == name }) {
+                throw err(
+                    "the name `\(name)` is already used by the animator declared at line \(other.location.line)", v)
+            }
             let kv = try w.mapping(v, "behaviour `\(name)`", known: kindNames + ["active", "action"])
             if let a = kv.first(where: { $0.0 == "action" }) { actionNodes.append((scene.behaviors.count, a.1)) }
             let kinds = kv.filter { $0.0 != "active" && $0.0 != "action" }

@@ -72,7 +72,7 @@ public enum ViewMember: String, VocabularyName {
 }
 
 extension ViewMember {
-    /// `view.presentation`: a view's members as the screen shows them during a UIView animation
+    /// `view.presentation`: a view's members as the screen shows them during a UIView or property animation
     /// (the model values when none runs).
     public static let presentation = "presentation"
 }
@@ -131,6 +131,7 @@ public enum ContactMember: String, VocabularyName {
 /// Names every expression may use besides the scene's own.
 public enum BuiltinName: String, VocabularyName {
     case world, gesture, touch, translation, velocity, time, elapsed, contact, finalFrame, initialFrame, pi
+    case position
     public var doc: String {
         switch self {
         case .world: return "the reference view"
@@ -144,6 +145,7 @@ public enum BuiltinName: String, VocabularyName {
         case .finalFrame: return "of the current transition"
         case .initialFrame: return "of the current transition"
         case .pi: return "π"
+        case .position: return "where the animator ended ('end', 'start' or 'current'), in its completion"
         }
     }
 }

@@ -159,9 +159,12 @@ public enum SceneSchema {
                     [("item", ref("name")), ("linear", ref("point")), ("angular", ref("number"))], required: ["item"])
             case .haptic: return choice(HapticStyle.names)
             case .after: return ref("number")
+            case .startAnimator, .pauseAnimator, .continueAnimator, .stopAnimator: return animatorAction(k)
+            case .resetAnimator: return .object([])
             }
         }
-        let oneAction = JSON.object([("oneOf", .array([choice(["finish", "cancel"]), action]))])
+        let bare = choice(["finish", "cancel", ActionKey.resetAnimator.rawValue])
+        let oneAction = JSON.object([("oneOf", .array([bare, action]))])
         var stepProps: [(String, JSON)] = StepKey.allCases.map { k -> (String, JSON) in
             let body: JSON
             switch k {
@@ -199,7 +202,7 @@ public enum SceneSchema {
         {
             stepProps += ap
         }
-        let step = JSON.object([("oneOf", .array([choice(["finish", "cancel"]), object(stepProps)]))])
+        let step = JSON.object([("oneOf", .array([bare, object(stepProps)]))])
         let expect = keyed(ExpectKey.self) { k -> JSON in
             switch k {
             case .transition:
@@ -296,6 +299,8 @@ public enum SceneSchema {
                 ])
             ),
             ("behavior", behavior),
+            ("timing", timingSchema),
+            ("animator", animatorSchema),
             ("actions", .object([("type", .string("array")), ("items", oneAction)])),
             ("step", step),
             ("expect", expect),
@@ -383,6 +388,7 @@ public enum SceneSchema {
                         }
                     })
             case .behaviors: body = named(ref("behavior"))
+            case .animators: body = named(ref("animator"))
             case .transitions:
                 body = named(
                     keyed(
@@ -404,6 +410,7 @@ public enum SceneSchema {
                                 ])
                                 return object([("from", props), ("to", props)])
                             case .initial: return choice(["idle", "completed"])
+                            case .animator: return ref("name")
                             }
                         }, required: [.kind]))
             case .gestures:
