@@ -14,48 +14,26 @@ extension Spring {
 
     /// The bound on |x(t)| = |value(at: t) − 1| at time t (s), from the closed form.
     public func envelope(at t: Double) -> Double {
-        let x0 = -1.0
-        let v0 = initialVelocity
-        let w = omega
-        let z = zeta
-        if z < 1 {
-            let wd = w * (1 - z * z).squareRoot()
-            let b = (v0 + z * w * x0) / wd
-            return (x0 * x0 + b * b).squareRoot() * Elementary.exp(-z * w * t)
-        } else if z == 1 {
-            return (Swift.abs(x0) + Swift.abs(v0 + w * x0) * t) * Elementary.exp(-w * t)
+        switch form {
+        case .under(let decay, _, let b): return (1 + b * b).squareRoot() * Elementary.exp(-decay * t)
+        case .critical(let w, let k): return (1 + Swift.abs(k) * t) * Elementary.exp(-w * t)
+        case .over(let r1, let r2, let c1, let c2):
+            return Swift.abs(c1) * Elementary.exp(r1 * t) + Swift.abs(c2) * Elementary.exp(r2 * t)
         }
-        let s = (z * z - 1).squareRoot()
-        let r1 = -w * (z - s)
-        let r2 = -w * (z + s)
-        let c2 = (v0 - r1 * x0) / (r2 - r1)
-        let c1 = x0 - c2
-        return Swift.abs(c1) * Elementary.exp(r1 * t) + Swift.abs(c2) * Elementary.exp(r2 * t)
     }
 
     /// Velocity of the progress at time t (fractions of the distance per second).
     public func velocity(at t: Double) -> Double {
-        let x0 = -1.0
-        let v0 = initialVelocity
-        let w = omega
-        let z = zeta
-        if z < 1 {
-            let wd = w * (1 - z * z).squareRoot()
-            let b = (v0 + z * w * x0) / wd
-            let e = Elementary.exp(-z * w * t)
+        switch form {
+        case .under(let decay, let wd, let b):
             let c = Elementary.cos(wd * t)
             let s = Elementary.sin(wd * t)
-            return e * ((-z * w * x0 + b * wd) * c + (-z * w * b - x0 * wd) * s)
-        } else if z == 1 {
-            let k = v0 + w * x0
-            return Elementary.exp(-w * t) * (k - w * (x0 + k * t))
+            return Elementary.exp(-decay * t) * ((decay + b * wd) * c + (wd - decay * b) * s)
+        case .critical(let w, let k):
+            return Elementary.exp(-w * t) * (k + w - w * k * t)
+        case .over(let r1, let r2, let c1, let c2):
+            return c1 * r1 * Elementary.exp(r1 * t) + c2 * r2 * Elementary.exp(r2 * t)
         }
-        let s = (z * z - 1).squareRoot()
-        let r1 = -w * (z - s)
-        let r2 = -w * (z + s)
-        let c2 = (v0 - r1 * x0) / (r2 - r1)
-        let c1 = x0 - c2
-        return c1 * r1 * Elementary.exp(r1 * t) + c2 * r2 * Elementary.exp(r2 * t)
     }
 
     /// The time (s) after which the envelope stays within `settleFraction`: infinite for an
