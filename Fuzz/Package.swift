@@ -22,7 +22,7 @@ let package = Package(
         .target(name: "Interaction", dependencies: ["Geometry"]),
         .target(name: "Results", dependencies: ["Diagnostics", "Geometry"]),
         .target(name: "Expectations", dependencies: ["SceneVocabulary", "SceneModel", "Expressions", "Diagnostics", "Geometry", "Results"]),
-        .target(name: "SceneRunner", dependencies: ["UIDynamics", "Dynamics", "Interaction", "SceneVocabulary", "SceneModel", "Expressions", "Expectations",
+        .target(name: "SceneRunner", dependencies: ["UIDynamics", "Interaction", "SceneVocabulary", "SceneModel", "Expressions", "Expectations",
                                                     "Diagnostics", "Geometry", "Results"]),
         .executableTarget(name: "SceneFuzz", dependencies: ["SceneLoader", "SceneRunner", "Expressions", "Diagnostics", "Geometry"]),
     ]

@@ -163,12 +163,13 @@ extension SceneBuilder {
             throw err("an action has exactly one key (\(kv.map(\.0).joined(separator: ", ")) found)", n)
         }
         let (k, v) = kv[0]
-        switch k {
+        // `w.mapping` refused unknown keys; `branch` stands for none, which it refuses below.
+        switch ActionKey(rawValue: k) ?? .branch {
         // nil only for `all`, not allowed here
-        case "add": return .add(try behaviorNames(v, allowAll: false) ?? [], w.loc(v))
-        case "remove": return .remove(try behaviorNames(v, allowAll: true), w.loc(v))
-        case "set": return .set(try setTargets(v, s))
-        case "animate":
+        case .add: return .add(try behaviorNames(v, allowAll: false) ?? [], w.loc(v))
+        case .remove: return .remove(try behaviorNames(v, allowAll: true), w.loc(v))
+        case .set: return .set(try setTargets(v, s))
+        case .animate:
             let a = try w.mapping(v, "`animate`", known: AnimateKey.names, required: [AnimateKey.set.rawValue])
             func ag(_ k: String) -> Node? { a.first { $0.0 == k }?.1 }
             let duration =
@@ -205,17 +206,17 @@ extension SceneBuilder {
                 location: w.loc(v))
             if let t = ag("then") { spec.then = try actionList(t, s) }
             return .animate(spec)
-        case "start":
+        case .start:
             let t = try w.string(v, "`start`")
             guard case .transition(let id)? = scene.names[t] else {
                 throw err("unknown transition `\(t)`\(hint(t, scene.transitions.map(\.name)))", v)
             }
             return .start(id, w.loc(v))
-        case "progress": return .progress(try w.expr(v, "`progress`", .number, s))
-        case "finish": return .finish(w.loc(v))
-        case "cancel": return .cancel(w.loc(v))
-        case "complete": return .complete(try w.expr(v, "`complete`", .bool, s))
-        case "velocity":
+        case .progress: return .progress(try w.expr(v, "`progress`", .number, s))
+        case .finish: return .finish(w.loc(v))
+        case .cancel: return .cancel(w.loc(v))
+        case .complete: return .complete(try w.expr(v, "`complete`", .bool, s))
+        case .velocity:
             let a = try w.mapping(v, "`velocity`", known: ["item", "linear", "angular"], required: ["item"])
             func vg(_ k: String) -> Node? { a.first { $0.0 == k }?.1 }
             let item = try viewID(vg("item")!, "`item`")  // required key
@@ -224,7 +225,7 @@ extension SceneBuilder {
                 linear: try vg("linear").map { (x) throws(Diagnostic) in try w.expr(x, "`linear`", .point, s) },
                 angular: try vg("angular").map { (x) throws(Diagnostic) in try w.expr(x, "`angular`", .number, s) },
                 location: w.loc(v))
-        case "haptic":
+        case .haptic:
             let st = try w.string(v, "`haptic`")
             guard let style = HapticStyle(rawValue: st) else {
                 throw err(
@@ -233,12 +234,14 @@ extension SceneBuilder {
                     v)
             }
             return .haptic(style, w.loc(v))
-        case "removeView": return .removeView(try viewID(v, "`removeView`"), w.loc(v))
-        case "log": return .log(try w.anyExpr(v, "`log`", s).0)
-        case "resetAnimator": return .resetAnimator(w.loc(v))
-        case "startAnimator", "pauseAnimator", "continueAnimator", "stopAnimator":
-            return try animatorAction(ActionKey(rawValue: k)!, v, s)  // one of the keys just matched
-        default:
+        case .removeView: return .removeView(try viewID(v, "`removeView`"), w.loc(v))
+        case .log: return .log(try w.anyExpr(v, "`log`", s).0)
+        case .resetAnimator: return .resetAnimator(w.loc(v))
+        case .startAnimator: return try startAnimator(v, s)
+        case .pauseAnimator: return try pauseAnimator(v)
+        case .continueAnimator: return try continueAnimator(v, s)
+        case .stopAnimator: return try stopAnimator(v)
+        case .branch, .then, .otherwise, .after, .actions:
             throw err("`\(k)` is not an action on its own", n)
         }
     }

@@ -114,43 +114,51 @@ extension SceneBuilder {
         return id
     }
 
-    /// `startAnimator`, `pauseAnimator`, `continueAnimator` or `stopAnimator`: a name, or a
-    /// mapping with `animator` and the action's own keys.
-    mutating func animatorAction(_ key: ActionKey, _ v: Node, _ s: Scope) throws(Diagnostic) -> Action {
-        let what = "`\(key.rawValue)`"
-        let known: [String]
-        switch key {
-        case .startAnimator: known = StartAnimatorKey.names
-        case .continueAnimator: known = ContinueAnimatorKey.names
-        case .stopAnimator: known = StopAnimatorKey.names
-        default: known = ["animator"]
+    /// The animator of an animator action (a name, or a mapping with `animator` and the action's
+    /// own keys), and the other keys of the mapping.
+    mutating func animatorTarget(
+        _ v: Node, _ action: ActionKey, known: [String]
+    ) throws(Diagnostic) -> (AnimatorID, [(String, Node)]) {
+        let what = "`\(action.rawValue)`"
+        guard case .mapping = v else { return (try animatorID(v, what), []) }
+        let kv = try w.mapping(v, what, known: known, required: ["animator"])
+        let id = try animatorID(kv.first { $0.0 == "animator" }?.1 ?? v, "`animator`")  // a required key
+        return (id, kv)
+    }
+
+    /// `startAnimator: name` or `{ animator, afterDelay }`.
+    mutating func startAnimator(_ v: Node, _ s: Scope) throws(Diagnostic) -> Action {
+        let (id, kv) = try animatorTarget(v, .startAnimator, known: StartAnimatorKey.names)
+        let delay = try kv.first { $0.0 == StartAnimatorKey.afterDelay.rawValue }.map {
+            (x) throws(Diagnostic) in try w.numberOrExpr(x.1, "`afterDelay`", min: 0, s)
         }
-        var kv: [(String, Node)] = []
-        if case .scalar = v {} else { kv = try w.mapping(v, what, known: known, required: ["animator"]) }
-        func get(_ k: String) -> Node? { kv.first { $0.0 == k }?.1 }
-        let id = try animatorID(get("animator") ?? v, kv.isEmpty ? what : "`animator`")  // a required key
-        let action: AnimatorAction
-        switch key {
-        case .startAnimator:
-            let delay = try get("afterDelay").map { (x) throws(Diagnostic) in
-                try w.numberOrExpr(x, "`afterDelay`", min: 0, s)
-            }
-            action = .start(delay: delay)
-        case .continueAnimator:
-            let t = try get("timing").map { (x) throws(Diagnostic) in try timing(x, "`timing`") }
-            let f = try get("durationFactor").map { (x) throws(Diagnostic) in
-                try w.numberOrExpr(x, "`durationFactor`", min: 0, s)
-            }
-            action = .resume(timing: t, durationFactor: f)
-        case .stopAnimator:
-            var finish = StopFinish.withoutFinishing
-            if let f = get("finish") {
-                finish = try pick(f, "`finish`") { "`finish` must be \(StopFinish.alternatives), found `\($0)`" }
-            }
-            action = .stop(finish)
-        default:
-            action = .pause
+        return .animator(id, .start(delay: delay), w.loc(v))
+    }
+
+    /// `pauseAnimator: name` or `{ animator }`.
+    mutating func pauseAnimator(_ v: Node) throws(Diagnostic) -> Action {
+        let (id, _) = try animatorTarget(v, .pauseAnimator, known: ["animator"])
+        return .animator(id, .pause, w.loc(v))
+    }
+
+    /// `continueAnimator: name` or `{ animator, timing, durationFactor }`.
+    mutating func continueAnimator(_ v: Node, _ s: Scope) throws(Diagnostic) -> Action {
+        let (id, kv) = try animatorTarget(v, .continueAnimator, known: ContinueAnimatorKey.names)
+        func get(_ k: ContinueAnimatorKey) -> Node? { kv.first { $0.0 == k.rawValue }?.1 }
+        let t = try get(.timing).map { (x) throws(Diagnostic) in try timing(x, "`timing`") }
+        let f = try get(.durationFactor).map { (x) throws(Diagnostic) in
+            try w.numberOrExpr(x, "`durationFactor`", min: 0, s)
         }
-        return .animator(id, action, w.loc(v))
+        return .animator(id, .resume(timing: t, durationFactor: f), w.loc(v))
+    }
+
+    /// `stopAnimator: name` or `{ animator, finish }` (default `none`).
+    mutating func stopAnimator(_ v: Node) throws(Diagnostic) -> Action {
+        let (id, kv) = try animatorTarget(v, .stopAnimator, known: StopAnimatorKey.names)
+        var finish = StopFinish.withoutFinishing
+        if let f = kv.first(where: { $0.0 == StopAnimatorKey.finish.rawValue })?.1 {
+            finish = try pick(f, "`finish`") { "`finish` must be \(StopFinish.alternatives), found `\($0)`" }
+        }
+        return .animator(id, .stop(finish), w.loc(v))
     }
 }

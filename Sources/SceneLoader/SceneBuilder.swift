@@ -54,41 +54,38 @@ let stepKeys = StepKey.names + actionKeys
     // MARK: world, views, gestures, transitions
 
     mutating func world(_ n: Node) throws(Diagnostic) {
-        for (k, v) in try w.mapping(n, "`world`", known: WorldKey.names) {
+        for (k, v) in try w.keyed(n, "`world`", WorldKey.self) {
             switch k {
-            case "size":
+            case .size:
                 let s = try w.numbers(v, "`world.size`", count: 2)
                 if s[0] <= 0 || s[1] <= 0 {
                     throw err("`world.size` must be positive, found [\(formatNumber(s[0])), \(formatNumber(s[1]))]", v)
                 }
                 scene.world.size = Vec2(s[0], s[1])
-            case "frameRate":
+            case .frameRate:
                 let f = try w.number(v, "`world.frameRate`", positive: true)
                 if f > 1000 || f < 1 {
                     throw err(
                         "`world.frameRate` must be between 1 and 1000 frames per second, found \(formatNumber(f))", v)
                 }
                 scene.world.frameRate = f
-            case "substeps":
+            case .substeps:
                 // Accepted and not used (the animator sub-steps at Float(1/120) s, as UIKit
                 // does), but only as a number a solver could take.
                 let n = try w.number(v, "`world.substeps`", positive: true)
                 if n != n.rounded() || n > 1000 {
                     throw err("`world.substeps` must be a whole number from 1 to 1000, found \(formatNumber(n))", v)
                 }
-            case "timeout": scene.world.timeout = try w.number(v, "`world.timeout`", positive: true)
-            case "rest":
-                for (rk, rv) in try w.mapping(v, "`world.rest`", known: RestKey.names) {
-                    let d = try w.number(rv, "`world.rest.\(rk)`", min: 0)
-                    if rk == "speed" {
-                        scene.world.restSpeed = d
-                    } else if rk == "angularSpeed" {
-                        scene.world.restAngularSpeed = d
-                    } else {
-                        scene.world.restFor = d
+            case .timeout: scene.world.timeout = try w.number(v, "`world.timeout`", positive: true)
+            case .rest:
+                for (rk, rv) in try w.keyed(v, "`world.rest`", RestKey.self) {
+                    let d = try w.number(rv, "`world.rest.\(rk.rawValue)`", min: 0)
+                    switch rk {
+                    case .speed: scene.world.restSpeed = d
+                    case .angularSpeed: scene.world.restAngularSpeed = d
+                    case .holdFor: scene.world.restFor = d
                     }
                 }
-            default: break
             }
         }
     }
@@ -337,65 +334,20 @@ let stepKeys = StepKey.names + actionKeys
         if Swift.abs(area) < 1e-9 { throw err("the collision path has no area", n) }
     }
 
-    mutating func gestures(_ n: Node) throws(Diagnostic) {
-        for (name, v, loc) in try w.namedMapping(n, "`gestures`") {
-            try reserve(name, v)
-            let kv = try w.mapping(v, "gesture `\(name)`", known: GestureKind.names)
-            guard kv.count == 1, let kind = GestureKind(rawValue: kv[0].0) else {
-                throw err("gesture `\(name)` needs exactly one kind: \(GestureKind.alternatives)", v)
-            }
-            let edge = kind == .screenEdgePan
-            let body = try w.mapping(
-                kv[0].1, "`\(kv[0].0)` of `\(name)`",
-                known: edge ? ["in", "edges", "minimumDistance"] : ["in", "minimumDistance"],
-                required: [GestureKey.view.rawValue])
-            var view: ViewID?
-            var minDist = edge ? 15.0 : 10.0
-            var edges: [ScreenEdge] = edge ? [.left] : []
-            for (k, x) in body {
-                switch k {
-                case "in":
-                    let v = try w.string(x, "`in`")
-                    if v == "world" { view = nil; continue }
-                    guard case .view(let id)? = scene.names[v] else {
-                        throw err("unknown view `\(v)`\(hint(v, scene.views.map(\.name) + ["world"]))", x)
-                    }
-                    view = id
-                case "minimumDistance": minDist = try w.number(x, "`minimumDistance`", min: 0)
-                case "edges":
-                    edges = []
-                    for e in try w.names(x, "`edges`") {
-                        guard let se = ScreenEdge(rawValue: e) else {
-                            throw err("unknown edge `\(e)`; edges are \(ScreenEdge.names.joined(separator: ", "))", x)
-                        }
-                        edges.append(se)
-                    }
-                default: break
-                }
-            }
-            scene.names[name] = .gesture(GestureID(scene.gestures.count))
-            scene.gestures.append(
-                GestureSpec(name: name, location: loc, view: view, kind: kind, minimumDistance: minDist, edges: edges))
-        }
-    }
-
     mutating func transitions(_ n: Node) throws(Diagnostic) {
         for (name, v, loc) in try w.namedMapping(n, "`transitions`") {
             try reserve(name, v)
-            let kv = try w.mapping(
-                v, "transition `\(name)`", known: TransitionKey.names,
-                required: ["kind"])
+            let kv = try w.keyed(v, "transition `\(name)`", TransitionKey.self, required: [.kind])
             var t = TransitionSpec(name: name, location: loc, kind: .present)
             for (k, x) in kv {
                 switch k {
-                case "kind":
+                case .kind:
                     t.kind = try pick(x, "`kind`") {
                         "transition `kind` must be \(TransitionKind.alternatives), found `\($0)`"
                     }
-                case "from", "to":
-                    let id = try viewID(x, "`\(k)`")
-                    if k == "from" { t.from = id } else { t.to = id }
-                case "finalFrame":
+                case .from: t.from = try viewID(x, "`from`")
+                case .to: t.to = try viewID(x, "`to`")
+                case .finalFrame:
                     let e = try w.expr(x, "`finalFrame`", .rect, Scope([("world", SceneBuilder.worldSchema)]))
                     if case .list(let items) = e.node, items.count == 4, case .number(let width) = items[2].node,
                         case .number(let height) = items[3].node, !(width > 0 && height > 0)
@@ -405,9 +357,9 @@ let stepKeys = StepKey.names + actionKeys
                                 + "\(formatNumber(width)) × \(formatNumber(height))", x)
                     }
                     t.finalFrame = e
-                case "duration": t.duration = try w.number(x, "`duration`", min: 0)
-                case "animator": transitionAnimators.append((scene.transitions.count, x))
-                case "initial":
+                case .duration: t.duration = try w.number(x, "`duration`", min: 0)
+                case .animator: transitionAnimators.append((scene.transitions.count, x))
+                case .initial:
                     let st = try w.string(x, "`initial`")
                     guard st == "idle" || st == "completed" else {
                         throw err(
@@ -416,14 +368,14 @@ let stepKeys = StepKey.names + actionKeys
                             x)
                     }
                     t.initiallyCompleted = st == "completed"
-                case "interactive":
+                case .interactive:
                     t.interactive = try pick(x, "`interactive`") {
                         "`interactive` must be \(InteractionKind.alternatives), found `\($0)`"
                     }
-                case "completionSpeed": t.completionSpeed = try w.number(x, "`completionSpeed`", positive: true)
-                case "completionCurve":
+                case .completionSpeed: t.completionSpeed = try w.number(x, "`completionSpeed`", positive: true)
+                case .completionCurve:
                     t.completionCurve = try pick(x, "`completionCurve`") { "unknown curve `\($0)`" }
-                case "animations":
+                case .animations:
                     for (side, props) in try w.mapping(x, "`animations`", known: ["from", "to"]) {
                         for (prop, pv) in try w.mapping(
                             props, "`animations.\(side)`", known: TransitionAnimation.Property.allCases.map(\.rawValue))
@@ -445,7 +397,6 @@ let stepKeys = StepKey.names + actionKeys
                                 TransitionAnimation(onFrom: side == "from", property: property, from: a, to: b))
                         }
                     }
-                default: break
                 }
             }
             scene.names[name] = .transition(TransitionID(scene.transitions.count))

@@ -1,6 +1,7 @@
 import Diagnostics
 import Expressions
 import Geometry
+import SceneVocabulary
 import Yams
 
 /// Limits on what a scene file may ask for; every one has a clear message and a flag to raise it.
@@ -139,6 +140,16 @@ struct Walker {
             throw err("\(what) needs the key `\(r)`", n)
         }
         return out
+    }
+
+    /// The pairs of a mapping whose keys are the vocabulary's `K`, typed (unknown keys are refused
+    /// as `mapping` refuses them), so that a switch over them is exhaustive.
+    mutating func keyed<K: VocabularyName>(
+        _ n: Node, _ what: String, _: K.Type, required: [K] = []
+    ) throws(Diagnostic) -> [(K, Node)] {
+        try mapping(n, what, known: K.names, required: required.map(\.rawValue)).compactMap { k, v in
+            K(rawValue: k).map { ($0, v) }
+        }
     }
 
     /// A mapping whose keys are user names (views, behaviours …), in file order.

@@ -183,24 +183,6 @@ public struct TransitionAnimation: Sendable {
     }
 }
 
-/// A gesture recogniser attached to a view.
-public struct GestureSpec: Sendable {
-    public var name: String
-    public var location: SourceLocation
-    /// The view the recogniser is attached to; nil for `in: world` (the reference view).
-    public var view: ViewID?
-    public var kind: GestureKind
-    public var minimumDistance: Double
-    public var edges: [ScreenEdge]
-    public init(
-        name: String, location: SourceLocation, view: ViewID?, kind: GestureKind, minimumDistance: Double,
-        edges: [ScreenEdge]
-    ) {
-        self.name = name; self.location = location; self.view = view; self.kind = kind;
-        self.minimumDistance = minimumDistance; self.edges = edges
-    }
-}
-
 extension Expr {
     /// The value of a number literal (`3`, `-0.5`), or nil for any other expression.
     public var literalNumber: Double? {

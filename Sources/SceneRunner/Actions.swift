@@ -1,5 +1,4 @@
 import Diagnostics
-import Dynamics
 import Expectations
 import Expressions
 import Geometry
@@ -191,14 +190,15 @@ extension Run {
                 animator.addAngularVelocity(a, to: id)
             }
         case .haptic(let style, _):
-            count("haptic"); count(style.rawValue)
+            eventCounts[.haptic] += 1
+            eventCounts[style.counted] += 1
             note("haptic \(style.rawValue)")
         case .removeView(let view, _):
             views[view.index].removed = true
             for i in scene.behaviors.indices where scene.behaviors[i].kind.items.contains(view) { removeBehavior(i) }
             note("\(scene[view].name) removed")
         case .log(let e):
-            count("log")
+            eventCounts[.log] += 1
             note("log \(e.text) = \(try eval(e, scope: scope))")
         case .animator(let id, let action, let loc):
             try runAnimatorAction(id.index, action, scope: scope, at: loc)
@@ -218,7 +218,7 @@ extension Run {
             try assignAnimator(id.index, p, v, at: t.location)
         case .behavior(let id, let p):
             let b = id.index
-            overrides[b, default: [:]][p.rawValue] = v
+            overrides[b][p] = v
             if let id = installed[b], let desc = try describe(b, scope: nil, reuse: true) {
                 animator.updateBehavior(id, desc)
             }
@@ -316,6 +316,4 @@ extension Run {
         }
         note("removed \(scene.behaviors[i].name)")
     }
-
-    func ids(_ views: [ViewID]) -> [ItemID] { views.map(\.index) }
 }

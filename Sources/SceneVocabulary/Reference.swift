@@ -16,15 +16,9 @@ public enum Reference {
 
     /// The markdown of the reference section, without its heading.
     public static var markdown: String {
-        [
-            names("Behaviour kinds", BehaviorKindName.self),
-            table("`gravity`", GravityKey.self),
-            table("`collision`", CollisionKey.self),
-            table("`attachment`", AttachmentKey.self),
-            table("`snap`", SnapKey.self),
-            table("`push`", PushKey.self),
-            table("`item`", ItemKey.self),
-            table("`field`", FieldKey.self),
+        var parts: [String] = [names("Behaviour kinds", BehaviorKindName.self)]
+        parts += BehaviorKindName.allCases.compactMap { k in k.keys.map { kindTable(k.rawValue, $0) } }
+        parts += [
             names("Attachment kinds", AttachmentKind.self),
             names("Field kinds", FieldKind.self),
             names("Collision modes", CollisionMode.self),
@@ -35,6 +29,11 @@ public enum Reference {
             table("`timing: { spring: … }`", SpringTimingKey.self),
             names("`stopAnimator` `finish`", StopFinish.self),
             names("Animator states", AnimatorStateName.self),
+            names("Gesture kinds", GestureKind.self),
+            table("Keys of every gesture kind", GestureKey.self),
+        ]
+        parts += GestureKind.allCases.map { kindTable($0.rawValue, $0.keys) }
+        parts += [
             names("Screen edges", ScreenEdge.self),
             names("Haptic styles", HapticStyle.self),
             names("Transition kinds", TransitionKind.self),
@@ -55,6 +54,10 @@ public enum Reference {
             members("Animator members", AnimatorMember.self, \.type),
             members("`contact` members", ContactMember.self, \.type),
             names("Built-in names", BuiltinName.self),
-        ].joined(separator: "\n\n") + "\n"
+        ]
+        return parts.joined(separator: "\n\n") + "\n"
     }
+
+    /// The table of a kind's own keys, titled by the kind.
+    static func kindTable<K: VocabularyKey>(_ kind: String, _ k: K.Type) -> String { table("`\(kind)`", k) }
 }

@@ -88,17 +88,6 @@ public enum TransitionKey: String, VocabularyName {
     }
 }
 
-public enum GestureKey: String, VocabularyName {
-    case view = "in", minimumDistance, edges
-    public var doc: String {
-        switch self {
-        case .view: return "the view it is attached to, or world"
-        case .minimumDistance: return "pan hysteresis, points (default 10, screen edge 15)"
-        case .edges: return "screenEdgePan: left, right, top, bottom (default [left])"
-        }
-    }
-}
-
 public enum StepKey: String, VocabularyName {
     case pan, flick, wait, waitFor, timeout, expect
     public var doc: String {

@@ -33,6 +33,16 @@ public enum SceneSchema {
     }
 
     static func ref(_ name: String) -> JSON { .object([("$ref", .string("#/definitions/\(name)"))]) }
+    /// The definition of a value of type `t`.
+    static func ref(_ t: ValueType) -> JSON {
+        switch t {
+        case .number: return ref("number")
+        case .bool: return ref("bool")
+        case .point: return ref("point")
+        case .rect: return ref("rect")
+        case .string: return .object([("type", .string("string"))])
+        }
+    }
     static func described(_ j: JSON, _ doc: String) -> JSON {
         guard case .object(var pairs) = j else { return j }
         pairs.insert(("description", .string(doc)), at: 0)
@@ -61,7 +71,12 @@ public enum SceneSchema {
         case .point: return ref("point")
         case .viewName: return ref("name")
         case .viewNames: return ref("names")
+        case .literalNumber: return .object([("type", .string("number"))])
         case .choice(let names): return choice(names)
+        case .choices(let names):
+            return .object([
+                ("oneOf", .array([choice(names), .object([("type", .string("array")), ("items", choice(names))])]))
+            ])
         case .range:
             return .object([
                 ("type", .string("array")), ("items", ref("number")), ("minItems", .number(2)),
@@ -77,20 +92,24 @@ public enum SceneSchema {
         }
     }
     static var keyedInsets: JSON { object(["top", "left", "bottom", "right"].map { ($0, ref("number")) }) }
-    static func behaviorKeys<K: VocabularyKey>(_ k: K.Type) -> JSON {
-        object(
-            K.allCases.map { key -> (String, JSON) in
-                var j = kind(key.kind)
-                var bounds: [(String, JSON)] = []
-                if let m = key.minimum {
-                    bounds.append((m.exclusive ? "exclusiveMinimum" : "minimum", .number(m.value)))
-                }
-                if let m = key.maximum { bounds.append(("maximum", .number(m))) }
-                if !bounds.isEmpty {  // beside a $ref, draft-07 ignores other keywords: wrap it
-                    j = .object([("allOf", .array([j]))] + bounds)
-                }
-                return (key.rawValue, described(j, "\(key.doc) (default: \(key.defaultValue))"))
-            })
+    static func behaviorKeys<K: VocabularyKey>(_ k: K.Type) -> JSON { object(keyProperties(k)) }
+    /// A gesture kind's mapping: the keys every kind has, then its own.
+    static func gestureKeys<K: GestureKindKeys>(_ k: K.Type) -> JSON {
+        object(keyProperties(GestureKey.self) + keyProperties(k), required: [GestureKey.view.rawValue])
+    }
+    static func keyProperties<K: VocabularyKey>(_ k: K.Type) -> [(String, JSON)] {
+        K.allCases.map { key -> (String, JSON) in
+            var j = kind(key.kind)
+            var bounds: [(String, JSON)] = []
+            if let m = key.minimum {
+                bounds.append((m.exclusive ? "exclusiveMinimum" : "minimum", .number(m.value)))
+            }
+            if let m = key.maximum { bounds.append(("maximum", .number(m))) }
+            if !bounds.isEmpty {  // beside a $ref, draft-07 ignores other keywords: wrap it
+                j = .object([("allOf", .array([j]))] + bounds)
+            }
+            return (key.rawValue, described(j, "\(key.doc) (default: \(key.defaultValue))"))
+        }
     }
 
     static var definitions: JSON {
@@ -106,18 +125,7 @@ public enum SceneSchema {
             ])
         }
         let behaviorKinds: [(String, JSON)] = BehaviorKindName.allCases.map { k in
-            let body: JSON
-            switch k {
-            case .gravity: body = behaviorKeys(GravityKey.self)
-            case .collision: body = behaviorKeys(CollisionKey.self)
-            case .attachment: body = behaviorKeys(AttachmentKey.self)
-            case .snap: body = behaviorKeys(SnapKey.self)
-            case .push: body = behaviorKeys(PushKey.self)
-            case .item: body = behaviorKeys(ItemKey.self)
-            case .field: body = behaviorKeys(FieldKey.self)
-            case .children: body = ref("names")
-            }
-            return (k.rawValue, described(body, k.doc))
+            (k.rawValue, described(k.keys.map { behaviorKeys($0) } ?? ref("names"), k.doc))  // children: names
         }
         let behavior = JSON.object([
             ("type", .string("object")),
@@ -159,7 +167,10 @@ public enum SceneSchema {
                     [("item", ref("name")), ("linear", ref("point")), ("angular", ref("number"))], required: ["item"])
             case .haptic: return choice(HapticStyle.names)
             case .after: return ref("number")
-            case .startAnimator, .pauseAnimator, .continueAnimator, .stopAnimator: return animatorAction(k)
+            case .startAnimator: return startAnimatorSchema
+            case .pauseAnimator: return pauseAnimatorSchema
+            case .continueAnimator: return continueAnimatorSchema
+            case .stopAnimator: return stopAnimatorSchema
             case .resetAnimator: return .object([])
             }
         }
@@ -184,7 +195,14 @@ public enum SceneSchema {
                     }, required: [.gesture])
             case .flick:
                 body = keyed(
-                    FlickKey.self, { f in f == .gesture ? ref("name") : f == .distance ? ref("number") : ref("point") },
+                    FlickKey.self,
+                    { f -> JSON in
+                        switch f {
+                        case .gesture: return ref("name")
+                        case .distance: return ref("number")
+                        case .from, .velocity: return ref("point")
+                        }
+                    },
                     required: [.gesture, .from, .velocity])
             case .wait:
                 let n = JSON.object([
@@ -210,19 +228,8 @@ public enum SceneSchema {
                     ("type", .string("object")), ("additionalProperties", choice(TransitionStateName.names)),
                 ])
             case .views:
-                let members: [(String, JSON)] = [
-                    ViewMember.frame, .center, .x, .y, .width, .height, .rotation, .alpha, .removed, .velocity,
-                    .angularVelocity, .scale,
-                ]
-                .map { m in
-                    (
-                        m.rawValue,
-                        described(
-                            m.type == .bool
-                                ? ref("bool")
-                                : m.type == .point ? ref("point") : m.type == .rect ? ref("rect") : ref("number"), m.doc
-                        )
-                    )
+                let members: [(String, JSON)] = ViewMember.expectable.map { m in
+                    (m.rawValue, described(ref(m.type), m.doc))
                 }
                 let shown = described(
                     object(members.filter { $0.0 != ViewMember.removed.rawValue }),
@@ -414,16 +421,8 @@ public enum SceneSchema {
                             }
                         }, required: [.kind]))
             case .gestures:
-                let body2 = keyed(
-                    GestureKey.self,
-                    { g -> JSON in
-                        switch g {
-                        case .view: return ref("name")
-                        case .minimumDistance: return .object([("type", .string("number")), ("minimum", .number(0))])
-                        case .edges: return .object([("type", .string("array")), ("items", choice(ScreenEdge.names))])
-                        }
-                    }, required: [.view])
-                body = named(object(GestureKind.allCases.map { ($0.rawValue, described(body2, $0.doc)) }))
+                body = named(
+                    object(GestureKind.allCases.map { ($0.rawValue, described(gestureKeys($0.keys), $0.doc)) }))
             case .on:
                 body = .object([
                     ("type", .string("object")),

@@ -41,30 +41,43 @@ extension SceneSchema {
         }
     }
 
-    /// `startAnimator`, `pauseAnimator`, `continueAnimator`, `stopAnimator`: a name or a mapping.
-    static func animatorAction(_ key: ActionKey) -> JSON {
-        let factor = JSON.object([("allOf", .array([ref("number")])), ("minimum", .number(0))])
-        let body: JSON
-        switch key {
-        case .startAnimator:
-            body = keyed(StartAnimatorKey.self, { $0 == .animator ? ref("name") : factor }, required: [.animator])
-        case .continueAnimator:
-            body = keyed(
+    /// An animator action: the animator's name, or a mapping with `animator` and its own keys.
+    static func nameOr(_ body: JSON) -> JSON { .object([("oneOf", .array([ref("name"), body]))]) }
+    static let durationFactor = JSON.object([("allOf", .array([ref("number")])), ("minimum", .number(0))])
+
+    static var startAnimatorSchema: JSON {
+        nameOr(
+            keyed(
+                StartAnimatorKey.self,
+                { k in
+                    switch k {
+                    case .animator: return ref("name")
+                    case .afterDelay: return durationFactor
+                    }
+                }, required: [.animator]))
+    }
+    static var pauseAnimatorSchema: JSON { nameOr(object([("animator", ref("name"))], required: ["animator"])) }
+    static var continueAnimatorSchema: JSON {
+        nameOr(
+            keyed(
                 ContinueAnimatorKey.self,
                 { k in
                     switch k {
                     case .animator: return ref("name")
                     case .timing: return ref("timing")
-                    case .durationFactor: return factor
+                    case .durationFactor: return durationFactor
                     }
-                }, required: [.animator])
-        case .stopAnimator:
-            body = keyed(
-                StopAnimatorKey.self, { $0 == .animator ? ref("name") : choice(StopFinish.names) },
-                required: [.animator])
-        default:
-            body = object([("animator", ref("name"))], required: ["animator"])
-        }
-        return .object([("oneOf", .array([ref("name"), body]))])
+                }, required: [.animator]))
+    }
+    static var stopAnimatorSchema: JSON {
+        nameOr(
+            keyed(
+                StopAnimatorKey.self,
+                { k in
+                    switch k {
+                    case .animator: return ref("name")
+                    case .finish: return choice(StopFinish.names)
+                    }
+                }, required: [.animator]))
     }
 }

@@ -38,9 +38,10 @@ public struct BodyDef: Sendable {
     public var linearVelocity = Vec2.zero
     /// rad/s.
     public var angularVelocity = 0.0
-    /// Linear damping (1/s): v ← v / (1 + h·d) each step.
+    /// Linear damping (1/s): v ← v·clamp(1 − h·d, 0, 1) each step (Box2D 2.2's form, which the
+    /// oracle, pybox2d 2.3.10, measures; see `WorldStep`).
     public var linearDamping = 0.0
-    /// Angular damping (1/s).
+    /// Angular damping (1/s), in the same form: w ← w·clamp(1 − h·d, 0, 1).
     public var angularDamping = 0.0
     public var allowSleep = true
     public var awake = true

@@ -2,6 +2,20 @@
 // (The engine keeps Box2D's compact layout: see docs/architecture.md, Habits.)
 import Geometry
 
+/// A spring as a soft constraint (Box2D 2.3's distance and weld joints; `b2MakeSoft` in v3): the
+/// mass-spring-damper of `frequencyHz` (Hz) and `dampingRatio` on the constraint's effective
+/// `mass`, over a step of `h` seconds, as the softness `gamma` = 1 / (h·(d + h·k)) (0 when that
+/// is 0) and the bias velocity C·h·k·gamma for the position `error` C, with ω = 2πf, d = 2mζω and
+/// k = mω². Every spring of the engine goes through it.
+@inline(__always) func makeSoft(_ frequencyHz: Float, _ dampingRatio: Float, mass: Float, error C: Float, h: Float) -> (gamma: Float, bias: Float) {
+    let omega = 2 * Settings.pi * frequencyHz
+    let d = 2 * mass * dampingRatio * omega
+    let k = mass * omega * omega
+    var gamma = h * (d + h * k)
+    gamma = gamma != 0 ? 1 / gamma : 0
+    return (gamma, C * h * k * gamma)
+}
+
 extension World {
     // Joint edges are numbered jointId·2 + side; side 0 lives in body A's list.
     @inline(__always) func jointEdgeNext(_ e: Int) -> Int { e & 1 == 0 ? joints[e >> 1].edgeNext.0 : joints[e >> 1].edgeNext.1 }
