@@ -57,7 +57,12 @@ extension SceneBuilder {
         let names = try w.names(n, "behaviour names")
         if allowAll && names == ["all"] { return nil }
         var ids: [BehaviorID] = []
-        for b in names {
+        for raw in names {
+            let b = try reference(raw, n)
+            if let copies = repeatedBehaviors[b] {  // a repeated behaviour's name: every copy
+                ids += copies
+                continue
+            }
             guard case .behavior(let id)? = scene.names[b] else {
                 throw err("unknown behaviour `\(b)`\(hint(b, scene.behaviors.map(\.name)))", n)
             }
@@ -70,7 +75,9 @@ extension SceneBuilder {
         var out: [SetTarget] = []
         for (k, v) in try w.mapping(n, "`set`", known: []) {
             let kn = v
-            let parts = k.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            var parts = k.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            if parts.count == 2 { parts[0] = try reference(parts[0], kn) }
+            let k = parts.joined(separator: ".")
             if parts.count == 1, case .variable(let id)? = scene.names[k] {
                 let type = scene.vars[id.index].type
                 let e = try w.expr(v, "`\(k)` (a \(type) variable)", type, s)
@@ -123,7 +130,10 @@ extension SceneBuilder {
                     ))
             default:
                 let names = scene.views.map(\.name) + scene.behaviors.map(\.name) + scene.animators.map(\.name)
-                throw err("unknown view, behaviour or animator `\(parts[0])`\(hint(parts[0], names))", kn)
+                throw err(
+                    "unknown view, behaviour or animator "
+                        + "`\(parts[0])`\(copiesHint(parts[0]) ?? hint(parts[0], names))",
+                    kn)
             }
         }
         return out

@@ -19,10 +19,11 @@ extension SceneBuilder {
                 required: [GestureKey.view.rawValue])
             var view: ViewID?
             for (k, x) in body where k == GestureKey.view.rawValue {
-                let v = try w.string(x, "`in`")
+                let v = try reference(try w.string(x, "`in`"), x)
                 if v == "world" { continue }
                 guard case .view(let id)? = scene.names[v] else {
-                    throw err("unknown view `\(v)`\(hint(v, scene.views.map(\.name) + ["world"]))", x)
+                    throw err(
+                        "unknown view `\(v)`\(copiesHint(v) ?? hint(v, scene.views.map(\.name) + ["world"]))", x)
                 }
                 view = id
             }

@@ -160,9 +160,10 @@ extension SceneBuilder {
                     e.transitions.append((id, st, w.loc(sv)))
                 }
             case .views:
-                for (name, vv, _) in try w.namedMapping(v, "`expect.views`") {
+                for (name, vv, _) in try w.namedMapping(v, "`expect.views`", indexed: true) {
                     guard case .view(let id)? = scene.names[name] else {
-                        throw err("unknown view `\(name)`\(hint(name, scene.views.map(\.name)))", vv)
+                        throw err(
+                            "unknown view `\(name)`\(copiesHint(name) ?? hint(name, scene.views.map(\.name)))", vv)
                     }
                     let props = try w.mapping(
                         vv, "the expectations of `\(name)`",

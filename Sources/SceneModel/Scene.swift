@@ -35,6 +35,9 @@ public struct Scene: Sendable {
     public var file: String
     /// The file's text (for rendering diagnostics).
     public var source: String
+    /// The text of every part the file includes, by path (for rendering diagnostics located in
+    /// them); empty without `include`.
+    public var includedSources: [String: String] = [:]
     /// Report name: the scene's `name`, plus " / variant" for a variant.
     public var name: String
     public var variant: String?

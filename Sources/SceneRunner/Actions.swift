@@ -219,9 +219,10 @@ extension Run {
         case .behavior(let id, let p):
             let b = id.index
             overrides[b][p] = v
-            if let id = installed[b], let desc = try describe(b, scope: nil, reuse: true) {
-                animator.updateBehavior(id, desc)
-            }
+            guard let id = installed[b] else { return }
+            let described: Behavior?
+            do { described = try describe(b, scope: nil, reuse: true) } catch { throw naming(copy: b, error) }
+            if let desc = described { animator.updateBehavior(id, desc) }
         }
     }
 
@@ -300,7 +301,9 @@ extension Run {
                 "behaviour `\(spec.name)` names `\(scene[v].name)`, which was removed from the scene",
                 at: location ?? spec.location)
         }
-        guard let desc = try describe(i, scope: scope) else { return }
+        let described: Behavior?
+        do { described = try describe(i, scope: scope) } catch { throw naming(copy: i, error) }
+        guard let desc = described else { return }
         installed[i] = animator.addBehavior(desc)
         addOrder.append(i)
         note("added \(spec.name)")

@@ -342,6 +342,7 @@ final class Run {
         var r = CaseResult(
             file: scene.file, name: scene.name, status: status, failures: failures, diagnostics: diagnostics,
             time: time, ticks: tickCount, source: scene.source, trace: trace)
+        r.includedSources = scene.includedSources
         r.tickColumns = limits.recordTicks ? tickColumns : []
         r.observations = observations
         r.work = work

@@ -16,7 +16,12 @@ public enum Reference {
 
     /// The markdown of the reference section, without its heading.
     public static var markdown: String {
-        var parts: [String] = [names("Behaviour kinds", BehaviorKindName.self)]
+        var parts: [String] = [
+            names("Top-level keys", TopLevelKey.self),
+            names("View keys", ViewKey.self),
+            names("Behaviour kinds", BehaviorKindName.self),
+            names("Keys of a behaviour besides its kind", BehaviorEntryKey.self),
+        ]
         parts += BehaviorKindName.allCases.compactMap { k in k.keys.map { kindTable(k.rawValue, $0) } }
         parts += [
             names("Attachment kinds", AttachmentKind.self),

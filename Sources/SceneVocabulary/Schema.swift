@@ -54,9 +54,13 @@ public enum SceneSchema {
         if closed { pairs.append(("additionalProperties", .bool(false))) }
         return .object(pairs)
     }
-    /// A mapping of user names (views, behaviours …) to `value`.
-    static func named(_ value: JSON) -> JSON {
-        .object([("type", .string("object")), ("propertyNames", ref("name")), ("additionalProperties", value)])
+    /// A mapping of user names (views, behaviours …) to `value`; with `copies`, a key may name a
+    /// copy of a repeated view (`cell[3]`).
+    static func named(_ value: JSON, copies: Bool = false) -> JSON {
+        .object([
+            ("type", .string("object")), ("propertyNames", ref(copies ? "reference" : "name")),
+            ("additionalProperties", value),
+        ])
     }
     static func choice(_ names: [String]) -> JSON {
         .object([("type", .string("string")), ("enum", .array(names.map(JSON.string)))])
@@ -69,7 +73,7 @@ public enum SceneSchema {
         case .number: return ref("number")
         case .bool: return ref("bool")
         case .point: return ref("point")
-        case .viewName: return ref("name")
+        case .viewName: return ref("reference")
         case .viewNames: return ref("names")
         case .literalNumber: return .object([("type", .string("number"))])
         case .choice(let names): return choice(names)
@@ -132,10 +136,14 @@ public enum SceneSchema {
             (
                 "properties",
                 .object(
-                    behaviorKinds + [
-                        ("active", described(ref("bool"), "added at time 0")),
-                        ("action", described(ref("actions"), "runs every tick while added")),
-                    ])
+                    behaviorKinds
+                        + BehaviorEntryKey.allCases.map { k -> (String, JSON) in
+                            switch k {
+                            case .active: return (k.rawValue, described(ref("bool"), k.doc))
+                            case .action: return (k.rawValue, described(ref("actions"), k.doc))
+                            case .repeat: return (k.rawValue, described(repeatCount(orName: true), k.doc))
+                            }
+                        })
             ),
             ("additionalProperties", .bool(false)),
             ("minProperties", .number(1)),
@@ -160,11 +168,13 @@ public enum SceneSchema {
                         case .then: return ref("actions")
                         }
                     }, required: [.set])
-            case .start, .removeView: return ref("name")
+            case .start: return ref("name")
+            case .removeView: return ref("reference")
             case .finish, .cancel: return .object([])
             case .velocity:
                 return object(
-                    [("item", ref("name")), ("linear", ref("point")), ("angular", ref("number"))], required: ["item"])
+                    [("item", ref("reference")), ("linear", ref("point")), ("angular", ref("number"))],
+                    required: ["item"])
             case .haptic: return choice(HapticStyle.names)
             case .after: return ref("number")
             case .startAnimator: return startAnimatorSchema
@@ -243,7 +253,7 @@ public enum SceneSchema {
                                     .object([("type", .string("number")), ("minimum", .number(0))]), "the tolerance")
                             ),
                             (ViewMember.presentation, shown),
-                        ]))
+                        ]), copies: true)
             case .rest: return ref("bool")
             case .restBy: return .object([("type", .string("number"))])
             case .events:
@@ -266,9 +276,19 @@ public enum SceneSchema {
         return .object([
             ("name", .object([("type", .string("string")), ("pattern", .string("^[A-Za-z_][A-Za-z0-9_]*$"))])),
             (
+                "reference",
+                .object([
+                    ("description", .string("a name, or a copy of a repeated view or behaviour: cell[3], cell[i]")),
+                    ("type", .string("string")), ("pattern", .string(#"^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]+\])?$"#)),
+                ])
+            ),
+            (
                 "names",
                 .object([
-                    ("oneOf", .array([ref("name"), .object([("type", .string("array")), ("items", ref("name"))])]))
+                    (
+                        "oneOf",
+                        .array([ref("reference"), .object([("type", .string("array")), ("items", ref("reference"))])])
+                    )
                 ])
             ),
             ("number", number),
@@ -318,6 +338,11 @@ public enum SceneSchema {
         TopLevelKey.allCases.map { k -> (String, JSON) in
             let body: JSON
             switch k {
+            case .include:
+                let path = JSON.object([("type", .string("string")), ("minLength", .number(1))])
+                body = .object([
+                    ("oneOf", .array([path, .object([("type", .string("array")), ("items", path)])]))
+                ])
             case .name: body = .object([("type", .string("string"))])
             case .world:
                 body = keyed(WorldKey.self) { w -> JSON in
@@ -355,31 +380,32 @@ public enum SceneSchema {
             case .views:
                 body = named(
                     keyed(ViewKey.self) { v -> JSON in
+                        // A repeated view's numbers may be expressions of `i` (strings).
+                        let number = JSON.array([.string("number"), .string("string")])
                         switch v {
                         case .frame:
-                            let n = JSON.object([("type", .string("number"))])
-                            let p = JSON.object([("type", .string("number")), ("exclusiveMinimum", .number(0))])
+                            let n = JSON.object([("type", number)])
+                            let p = JSON.object([("type", number), ("exclusiveMinimum", .number(0))])
                             return .object([
                                 ("type", .string("array")), ("items", .array([n, n, p, p])), ("minItems", .number(4)),
                                 ("additionalItems", .bool(false)),
                             ])
                         case .size:
-                            let p = JSON.object([("type", .string("number")), ("exclusiveMinimum", .number(0))])
+                            let p = JSON.object([("type", number), ("exclusiveMinimum", .number(0))])
                             return .object([
                                 ("type", .string("array")), ("items", .array([p, p])), ("minItems", .number(2)),
                                 ("additionalItems", .bool(false)),
                             ])
                         case .center:
                             return .object([
-                                ("type", .string("array")), ("items", .object([("type", .string("number"))])),
-                                ("minItems", .number(2)), ("maxItems", .number(2)),
+                                ("type", .string("array")), ("items", .object([("type", number)])),
+                                ("minItems", .number(2)),
+                                ("maxItems", .number(2)),
                             ])
-                        case .rotation: return .object([("type", .array([.string("number"), .string("string")]))])
-                        case .scale: return .object([("type", .string("number")), ("exclusiveMinimum", .number(0))])
+                        case .rotation: return .object([("type", number)])
+                        case .scale: return .object([("type", number), ("exclusiveMinimum", .number(0))])
                         case .alpha:
-                            return .object([
-                                ("type", .string("number")), ("minimum", .number(0)), ("maximum", .number(1)),
-                            ])
+                            return .object([("type", number), ("minimum", .number(0)), ("maximum", .number(1))])
                         case .hidden: return .object([("type", .string("boolean"))])
                         case .collisionBounds:
                             return .object([
@@ -392,6 +418,7 @@ public enum SceneSchema {
                                 )
                             ])
                         case .superview: return ref("name")
+                        case .repeat: return repeatCount(orName: false)
                         }
                     })
             case .behaviors: body = named(ref("behavior"))
@@ -465,7 +492,9 @@ public enum SceneSchema {
             ),
             ("type", .string("object")),
             ("properties", .object(topLevel)),
-            ("required", .array(TopLevelKey.required.map { .string($0.rawValue) })),
+            // A scene that includes parts may get its views and script from them.
+            ("if", .object([("not", .object([("required", .array([.string(TopLevelKey.include.rawValue)]))]))])),
+            ("then", .object([("required", .array(TopLevelKey.required.map { .string($0.rawValue) }))])),
             ("additionalProperties", .bool(false)),
             ("definitions", definitions),
         ]).render() + "\n"

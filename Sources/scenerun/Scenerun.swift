@@ -75,7 +75,7 @@ struct Common: ParsableArguments {
     @Argument(
         help: ArgumentHelp(
             "Scene files or folders (folders are searched for *.yaml and *.yml; a folder named `invalid` is skipped "
-                + "unless named).",
+                + "unless named, and one named `parts` holds parts that scenes include, not scenes).",
             valueName: "paths"), completion: .file(extensions: ["yaml", "yml"]))
     var paths: [String]
 

@@ -37,7 +37,11 @@ extension World {
         let (type, slot) = jointStore.add(def)
         let jt = Joint(type: type, slot: slot, bodyA: a, bodyB: b, collideConnected: def.collideConnected)
         let j: Int
-        if let f = freeJoints.popLast() { joints[f] = jt; j = f } else { joints.append(jt); j = joints.count - 1 }
+        if let f = freeJoints.popLast() {
+            var nj = jt; nj.generation = joints[f].generation; joints[f] = nj; j = f
+        } else {
+            joints.append(jt); j = joints.count - 1
+        }
         joints[j].next = jointList
         if jointList != nullIndex { joints[jointList].prev = j }
         jointList = j
@@ -51,7 +55,7 @@ extension World {
         if bodies[b].jointList != nullIndex { setJointEdgePrev(bodies[b].jointList, j * 2 + 1) }
         bodies[b].jointList = j * 2 + 1
         if !def.collideConnected { flagContacts(between: a, b) }
-        return JointID(j)
+        return jointID(j)
     }
 
     private func flagContacts(between a: Int, _ b: Int) {
@@ -65,8 +69,7 @@ extension World {
     /// Destroys a joint and wakes its bodies.
     public func destroyJoint(_ id: JointID) {
         precondition(!locked, "destroyJoint: the world is in the middle of a step")
-        let j = id.i
-        precondition(j >= 0 && j < joints.count && joints[j].alive, "destroyJoint: \(j) is not a live joint")
+        let j = checkedJoint(id)
         let collideConnected = joints[j].collideConnected
         let p = joints[j].prev, n = joints[j].next
         if p != nullIndex { joints[p].next = n }
@@ -82,6 +85,7 @@ extension World {
             if bodies[body].jointList == e { bodies[body].jointList = en }
         }
         joints[j].alive = false
+        joints[j].generation &+= 1
         jointStore.remove(joints[j].type, joints[j].slot)
         freeJoints.append(j)
         jointCount -= 1
@@ -129,9 +133,8 @@ extension World {
     }
 
     private func checkedJoint(_ id: JointID) -> Int {
-        let j = id.i
-        precondition(j >= 0 && j < joints.count && joints[j].alive, "joint \(j) does not exist in this world")
-        return j
+        precondition(isValid(id), "joint \(id.index) (generation \(id.generation)) does not exist in this world")
+        return id.i
     }
 
     /// Sets a distance joint's rest length (m).

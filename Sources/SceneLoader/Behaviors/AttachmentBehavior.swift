@@ -10,17 +10,16 @@ extension SceneBuilder {
         let name = b.name
         var a = AttachmentSpec(item: try viewID(b.req(AttachmentKey.item), "`item`"))  // required key
         if let t = b.get(AttachmentKey.to) {
-            if case .scalar(let sc) = t, case .view(let id)? = scene.names[sc.string], id == a.item {
+            let to = try t.string.map { (x) throws(Diagnostic) in try reference(x, t) }
+            if let to, case .view(let id)? = scene.names[to], id == a.item {
                 throw err(
-                    "attachment `\(name)` attaches `\(sc.string)` to itself; `to` names another view (use "
+                    "attachment `\(name)` attaches `\(to)` to itself; `to` names another view (use "
                         + "`anchor` for a point)",
                     t)
-            } else if case .scalar(let sc) = t, case .view(let id)? = scene.names[sc.string] {
+            } else if let to, case .view(let id)? = scene.names[to] {
                 a.to = id
-            } else if case .scalar(let sc) = t, Double(sc.string) == nil, !sc.string.contains("."),
-                !sc.string.contains("[")
-            {
-                throw err("unknown view `\(sc.string)`\(hint(sc.string, scene.views.map(\.name)))", t)
+            } else if let to, Double(to) == nil, !to.contains("."), !to.contains("[") || w.isIndexedName(to) {
+                throw err("unknown view `\(to)`\(copiesHint(to) ?? hint(to, scene.views.map(\.name)))", t)
             } else {
                 throw err("`to` names another view; use `anchor` for a point", t)
             }

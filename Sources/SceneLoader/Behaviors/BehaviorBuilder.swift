@@ -11,7 +11,12 @@ import Yams
 extension SceneBuilder {
     mutating func viewNames(_ n: Node, _ what: String) throws(Diagnostic) -> [ViewID] {
         var ids: [ViewID] = []
-        for v in try w.names(n, what) {
+        for raw in try w.names(n, what) {
+            let v = try reference(raw, n)
+            if let copies = repeatedViews[v] {  // a repeated view's name: every copy
+                ids += copies
+                continue
+            }
             guard case .view(let id)? = scene.names[v] else {
                 throw err("unknown view `\(v)`\(hint(v, scene.views.map(\.name)))", n)
             }
@@ -29,8 +34,7 @@ extension SceneBuilder {
                 n)
         }
         var childNodes: [(Int, Node, [String])] = []
-        var actionNodes: [(Int, Node)] = []
-        let kindNames = BehaviorKindName.names
+        var actionNodes: [(Int, Node, copy: (String, Int)?)] = []
         for (name, v, loc) in entries {
             if let other = scene.vars.first(where: { $0.name == name }) {
                 throw err(
@@ -40,31 +44,45 @@ extension SceneBuilder {
                 throw err(
                     "the name `\(name)` is already used by the animator declared at line \(other.location.line)", v)
             }
-            let kv = try w.mapping(v, "behaviour `\(name)`", known: kindNames + ["active", "action"])
-            if let a = kv.first(where: { $0.0 == "action" }) { actionNodes.append((scene.behaviors.count, a.1)) }
-            let kinds = kv.filter { $0.0 != "active" && $0.0 != "action" }
-            guard kinds.count == 1 else {
-                throw err(
-                    "behaviour `\(name)` needs exactly one kind (\(kindNames.joined(separator: ", "))), found "
-                        + "\(kinds.count)",
-                    v)
+            if repeatedViews[name] != nil {
+                throw err("the name `\(name)` is already used by a repeated view", v)
             }
-            let (kindName, body) = kinds[0]
-            var spec = BehaviorSpec(name: name, location: loc, kind: .composite(children: []))
-            if let a = kv.first(where: { $0.0 == "active" }) { spec.active = try w.bool(a.1, "`active`") }
-            let kind = BehaviorKindName(rawValue: kindName)!  // a known key of the mapping above
-            if kind == .children {
-                childNodes.append((scene.behaviors.count, body, try w.names(body, "`children`")))
+            let kv = try w.mapping(v, "behaviour `\(name)`", known: BehaviorKindName.names + BehaviorEntryKey.names)
+            guard let r = kv.first(where: { $0.0 == BehaviorEntryKey.repeat.rawValue })?.1 else {
+                try behavior(name, v, kv, loc, &childNodes, &actionNodes, copy: nil)
+                continue
+            }
+            let count: Int
+            if let over = r.string, Double(over) == nil {
+                guard let copies = repeatedViews[over] else {
+                    let names = repeatedViews.keys.sorted()
+                    throw err(
+                        "`repeat` of `\(name)` names `\(over)`, which is not a repeated view"
+                            + (names.isEmpty ? " (the scene has none)" : hint(over, names)),
+                        r)
+                }
+                count = copies.count
             } else {
-                spec.kind = try behaviorKind(kind, body, name)
+                count = try repeatCount(r, "`repeat` of `\(name)`", views: false)
             }
-            scene.names[name] = .behavior(BehaviorID(scene.behaviors.count))
-            scene.behaviors.append(spec)
+            let made = try copies(
+                of: name, "behaviour", count: count, at: r, existing: scene.behaviors.count,
+                limit: (w.limits.behaviors, "--max-behaviors")
+            ) { (b, copy, i) throws(Diagnostic) in
+                let kv = try b.w.mapping(
+                    v, "behaviour `\(copy)`", known: BehaviorKindName.names + BehaviorEntryKey.names)
+                try b.behavior(copy, v, kv, loc, &childNodes, &actionNodes, copy: (name, i))
+            }
+            repeatedBehaviors[name] = made.map(BehaviorID.init)
         }
         let names = scene.behaviors.map(\.name)
         for (i, node, children) in childNodes {
             var ids: [BehaviorID] = []
             for c in children {
+                if let copies = repeatedBehaviors[c] {  // a repeated behaviour's name: every copy
+                    ids += copies
+                    continue
+                }
                 guard case .behavior(let id)? = scene.names[c] else {
                     throw err("unknown behaviour `\(c)`\(hint(c, names))", node)
                 }
@@ -88,7 +106,46 @@ extension SceneBuilder {
         }
         for i in scene.behaviors.indices { try visit(i, []) }
         // Actions may name any behaviour, so they are read once every behaviour is known.
-        for (i, node) in actionNodes { scene.behaviors[i].action = try actionList(node, scope) }
+        for (i, node, copy) in actionNodes {
+            guard let (name, k) = copy else {
+                scene.behaviors[i].action = try actionList(node, scope)
+                continue
+            }
+            try inCopy(k, of: name, "behaviour") { (b) throws(Diagnostic) in
+                b.scene.behaviors[i].action = try b.actionList(node, b.scope)
+            }
+        }
+    }
+
+    /// One behaviour, `name` (a copy of a repeated behaviour has its copy's name), from its keys;
+    /// its `children` and `action` are read once every behaviour is known.
+    mutating func behavior(
+        _ name: String, _ v: Node, _ kv: [(String, Node)], _ loc: SourceLocation,
+        _ childNodes: inout [(Int, Node, [String])], _ actionNodes: inout [(Int, Node, copy: (String, Int)?)],
+        copy: (String, Int)?
+    ) throws(Diagnostic) {
+        let kindNames = BehaviorKindName.names
+        if let a = kv.first(where: { $0.0 == "action" }) { actionNodes.append((scene.behaviors.count, a.1, copy)) }
+        let kinds = kv.filter { BehaviorEntryKey(rawValue: $0.0) == nil }
+        guard kinds.count == 1 else {
+            throw err(
+                "behaviour `\(name)` needs exactly one kind (\(kindNames.joined(separator: ", "))), found "
+                    + "\(kinds.count)",
+                v)
+        }
+        let (kindName, body) = kinds[0]
+        var spec = BehaviorSpec(name: name, location: loc, kind: .composite(children: []))
+        if let a = kv.first(where: { $0.0 == "active" }) { spec.active = try w.bool(a.1, "`active`") }
+        let kind = BehaviorKindName(rawValue: kindName)!  // a known key of the mapping
+        if kind == .children {
+            var children: [String] = []
+            for c in try w.names(body, "`children`") { children.append(try reference(c, body)) }
+            childNodes.append((scene.behaviors.count, body, children))
+        } else {
+            spec.kind = try behaviorKind(kind, body, name)
+        }
+        scene.names[name] = .behavior(BehaviorID(scene.behaviors.count))
+        scene.behaviors.append(spec)
     }
 
     mutating func behaviorKind(_ kind: BehaviorKindName, _ n: Node, _ name: String) throws(Diagnostic) -> BehaviorKind {
