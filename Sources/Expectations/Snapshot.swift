@@ -20,9 +20,9 @@ public struct ViewState: Sendable {
     public var angularVelocity: Double
     public var resting: Bool
     public var removed: Bool
-    /// What the screen shows while a UIView animation of the view runs (its centre, bounds size
-    /// and alpha on screen); nil when none runs, the screen then showing the model values.
-    public var onScreen: (center: Vec2, size: Vec2, alpha: Double)?
+    /// What the screen shows while an animation of the view runs; nil when none runs, the
+    /// screen then showing the model values.
+    public var onScreen: OnScreen?
     public init(
         name: String, frame: Rect, rotation: Double, alpha: Double, velocity: Vec2 = .zero, angularVelocity: Double = 0,
         resting: Bool = true,
@@ -33,8 +33,8 @@ public struct ViewState: Sendable {
         self.angularVelocity = angularVelocity; self.resting = resting; self.removed = removed
     }
 
-    /// The view as the screen shows it (`view.presentation`): the on-screen centre, size, frame
-    /// and alpha during an animation, every other member the model's.
+    /// The view as the screen shows it (`view.presentation`): the on-screen centre, size, frame,
+    /// alpha, rotation and scale during an animation, every other member the model's.
     public func presented() -> ViewState {
         guard let s = onScreen else { return self }
         var p = self
@@ -42,7 +42,9 @@ public struct ViewState: Sendable {
         p.center = s.center
         p.size = s.size
         p.alpha = s.alpha
-        p.frame = ViewState.uikitFrame(center: s.center, size: s.size, rotation: rotation, scale: scale)
+        p.rotation = s.rotation
+        p.scale = s.scale
+        p.frame = ViewState.uikitFrame(center: s.center, size: s.size, rotation: s.rotation, scale: s.scale)
         return p
     }
 
@@ -82,6 +84,19 @@ public struct ViewState: Sendable {
         case .resting: return .bool(resting)
         case .removed: return .bool(removed)
         }
+    }
+}
+
+/// What the screen shows of a view during an animation: its centre, bounds size, alpha,
+/// rotation and scale.
+public struct OnScreen: Sendable, Equatable {
+    public var center: Vec2
+    public var size: Vec2
+    public var alpha: Double
+    public var rotation: Double
+    public var scale: Double
+    public init(center: Vec2, size: Vec2, alpha: Double, rotation: Double, scale: Double) {
+        self.center = center; self.size = size; self.alpha = alpha; self.rotation = rotation; self.scale = scale
     }
 }
 
@@ -178,6 +193,10 @@ public struct Snapshot: Sendable, NameResolver {
     public var tickDuration = 1.0 / 60
     /// Where rule comparisons record what they saw (`scenerun mutate`), when set.
     public var comparisonLog: ComparisonLog?
+    /// The scene's property animators, in its order.
+    public var animators: [AnimatorSnapshot] = []
+    /// Inside an animator's completion: the position it received ('end', 'start', 'current').
+    public var position: String?
 
     public init(
         time: Double, elapsed: Double, paused: Bool, lastPause: Double?, worldSize: Vec2, views: [ViewState],
@@ -251,6 +270,12 @@ public struct Snapshot: Sendable, NameResolver {
                 guard let m = member.flatMap(GestureMember.init(rawValue:)), GestureMember.ofCurrentGesture.contains(m)
                 else { throw unknown() }
                 return try currentMember(m, path, at: location)
+            case .position:
+                guard let p = position else {
+                    throw Diagnostic(
+                        "`position` is only defined inside an animator's completion (`then`)", at: location)
+                }
+                return .string(p)
             case .contact:
                 guard let c = contact else {
                     throw Diagnostic("`contact` is only defined inside a contact rule", at: location)
@@ -290,6 +315,11 @@ public struct Snapshot: Sendable, NameResolver {
         case .parameter(let i):
             guard i < parameters.count else { throw unknown() }
             return .number(parameters[i])
+        case .animator(let id):
+            guard let m = member.flatMap(AnimatorMember.init(rawValue:)), id.index < animators.count else {
+                throw unknown()
+            }
+            return animators[id.index].value(m)
         case .behavior:
             throw unknown()
         }

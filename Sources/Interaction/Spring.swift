@@ -32,26 +32,44 @@ public struct Spring: Sendable, Hashable {
         self.init(omega: 2 * Double.pi / duration, zeta: 1 - bounce, initialVelocity: initialVelocity)
     }
 
-    /// Progress at time t (s): 0 at t = 0, tending to 1.
-    public func value(at t: Double) -> Double {
+    /// The closed form's coefficients for x(0) = −1, x'(0) = `initialVelocity`, where x is the
+    /// part of the change still to come.
+    enum Form {
+        /// x = e^(−ζωt)(−cos ω_d t + b sin ω_d t).
+        case under(decay: Double, wd: Double, b: Double)
+        /// x = e^(−ωt)(−1 + k t).
+        case critical(w: Double, k: Double)
+        /// x = c₁e^(r₁t) + c₂e^(r₂t).
+        case over(r1: Double, r2: Double, c1: Double, c2: Double)
+    }
+
+    var form: Form {
         let x0 = -1.0
         let v0 = initialVelocity
         let w = omega
         let z = zeta
-        let x: Double
         if z < 1 {
             let wd = w * (1 - z * z).squareRoot()
-            let a = x0
-            let b = (v0 + z * w * x0) / wd
-            x = Elementary.exp(-z * w * t) * (a * Elementary.cos(wd * t) + b * Elementary.sin(wd * t))
+            return .under(decay: z * w, wd: wd, b: (v0 + z * w * x0) / wd)
         } else if z == 1 {
-            x = Elementary.exp(-w * t) * (x0 + (v0 + w * x0) * t)
-        } else {
-            let s = (z * z - 1).squareRoot()
-            let r1 = -w * (z - s)
-            let r2 = -w * (z + s)
-            let c2 = (v0 - r1 * x0) / (r2 - r1)
-            let c1 = x0 - c2
+            return .critical(w: w, k: v0 + w * x0)
+        }
+        let s = (z * z - 1).squareRoot()
+        let r1 = -w * (z - s)
+        let r2 = -w * (z + s)
+        let c2 = (v0 - r1 * x0) / (r2 - r1)
+        return .over(r1: r1, r2: r2, c1: x0 - c2, c2: c2)
+    }
+
+    /// Progress at time t (s): 0 at t = 0, tending to 1.
+    public func value(at t: Double) -> Double {
+        let x: Double
+        switch form {
+        case .under(let decay, let wd, let b):
+            x = Elementary.exp(-decay * t) * (-Elementary.cos(wd * t) + b * Elementary.sin(wd * t))
+        case .critical(let w, let k):
+            x = Elementary.exp(-w * t) * (-1 + k * t)
+        case .over(let r1, let r2, let c1, let c2):
             x = c1 * Elementary.exp(r1 * t) + c2 * Elementary.exp(r2 * t)
         }
         return 1 + x

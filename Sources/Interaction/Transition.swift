@@ -59,6 +59,9 @@ public struct TransitionController: Sendable {
         manual = true
     }
 
+    /// The progress of a transition a property animator drives: its fraction, whatever the state.
+    public mutating func follow(_ p: Double) { progress = Swift.min(Swift.max(p, 0), 1) }
+
     /// Whether a percent-driven finish or cancel is animating the rest of the progress.
     public var isAnimating: Bool { (state == .finishing || state == .cancelling) && !manual }
 

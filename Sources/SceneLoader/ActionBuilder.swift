@@ -117,10 +117,23 @@ extension SceneBuilder {
                     SetTarget(
                         target: .behavior(id, p), path: k, value: try w.expr(v, "`\(k)`", p.type, s), location: w.loc(v)
                     ))
+            case .animator(let id)?:
+                guard let p = AnimatorProperty(rawValue: parts[1]) else {
+                    throw err(
+                        "an animator has no settable property `\(parts[1])`\(hint(parts[1], AnimatorProperty.names)); "
+                            + "its settable properties are \(AnimatorProperty.names.joined(separator: ", "))",
+                        kn)
+                }
+                out.append(
+                    SetTarget(
+                        target: .animator(id, p), path: k, value: try w.expr(v, "`\(k)`", p.type, s), location: w.loc(v)
+                    ))
             default:
-                let names = scene.views.map(\.name) + scene.behaviors.map(\.name)
+                let names = scene.views.map(\.name) + scene.behaviors.map(\.name) + scene.animators.map(\.name)
                 throw err(
-                    "unknown view or behaviour `\(parts[0])`\(copiesHint(parts[0]) ?? hint(parts[0], names))", kn)
+                    "unknown view, behaviour or animator "
+                        + "`\(parts[0])`\(copiesHint(parts[0]) ?? hint(parts[0], names))",
+                    kn)
             }
         }
         return out
@@ -131,6 +144,7 @@ extension SceneBuilder {
             switch sc.string {
             case "finish": return .finish(w.loc(n))
             case "cancel": return .cancel(w.loc(n))
+            case "resetAnimator": return .resetAnimator(w.loc(n))
             default: throw err("unknown action `\(sc.string)`\(hint(sc.string, actionKeys))", n)
             }
         }
@@ -232,6 +246,11 @@ extension SceneBuilder {
             return .haptic(style, w.loc(v))
         case .removeView: return .removeView(try viewID(v, "`removeView`"), w.loc(v))
         case .log: return .log(try w.anyExpr(v, "`log`", s).0)
+        case .resetAnimator: return .resetAnimator(w.loc(v))
+        case .startAnimator: return try startAnimator(v, s)
+        case .pauseAnimator: return try pauseAnimator(v)
+        case .continueAnimator: return try continueAnimator(v, s)
+        case .stopAnimator: return try stopAnimator(v)
         case .branch, .then, .otherwise, .after, .actions:
             throw err("`\(k)` is not an action on its own", n)
         }

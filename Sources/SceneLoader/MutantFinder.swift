@@ -36,8 +36,9 @@ struct MutantFinder {
         return SourceLocation(file: file, line: m.line, column: m.column)
     }
 
-    /// The scene (or a variant): behaviours, transitions, views' physics, rules and, for the
-    /// script operator, the script. Never `expect`, `vars`, `world` or `gestures`.
+    /// The scene (or a variant): behaviours, transitions, property animators, views' physics,
+    /// rules and, for the script operator, the script. Never `expect`, `vars`, `world` or
+    /// `gestures`.
     mutating func scene(_ n: Node, _ p: [PathStep]) {
         guard case .mapping(let m) = n else { return }
         for (k, v) in m where k.string == "gestures" { gestures.formUnion(pairs(v).map(\.0)) }
@@ -47,6 +48,16 @@ struct MutantFinder {
             switch key {
             case "behaviors": for (name, b) in pairs(v) { behavior(b, q + [.key(name)]) }
             case "transitions": values(v, q)
+            case "animators":
+                for (name, a) in pairs(v) {
+                    for (ak, av) in pairs(a) {
+                        if ak == "then" {
+                            actions(av, q + [.key(name), .key(ak)])
+                        } else {
+                            values(av, q + [.key(name), .key(ak)])
+                        }
+                    }
+                }
             case "views":
                 for (name, view) in pairs(v) {
                     for (pk, pv) in pairs(view) where ["rotation", "collisionBounds"].contains(pk) {

@@ -12,6 +12,8 @@ let stepKeys = StepKey.names + actionKeys
     var w: Walker
     var scene: Scene!  // set first thing in build(), before any other method runs
     var scope = Scope()
+    /// Transitions' `animator` keys, resolved once the animators are known.
+    var transitionAnimators: [(Int, Node)] = []
     /// The copies of each repeated view and behaviour, by the template's name.
     var repeatedViews: [String: [ViewID]] = [:]
     var repeatedBehaviors: [String: [BehaviorID]] = [:]
@@ -38,7 +40,10 @@ let stepKeys = StepKey.names + actionKeys
         buildScope()
         if let n = node("sweep") { try sweep(n) }
         if let n = node("vars") { try vars(n) }
+        if let n = node("animators") { try animatorNames(n) }
         if let n = node("behaviors") { try behaviors(n) }
+        if let n = node("animators") { try animatorBodies(n) }
+        for (t, x) in transitionAnimators { scene.transitions[t].animator = try animatorID(x, "`animator`") }
         if let n = node("on") { try rules(n) }
         try script(node("script") ?? root)  // a required key
         if let n = node("expect") { scene.expect = try expectation(n) }
@@ -221,6 +226,7 @@ let stepKeys = StepKey.names + actionKeys
                     }
                     t.finalFrame = e
                 case .duration: t.duration = try w.number(x, "`duration`", min: 0)
+                case .animator: transitionAnimators.append((scene.transitions.count, x))
                 case .initial:
                     let st = try w.string(x, "`initial`")
                     guard st == "idle" || st == "completed" else {
@@ -299,6 +305,7 @@ let stepKeys = StepKey.names + actionKeys
             case .time, .elapsed, .pi: s.add(b.rawValue, .value(.number))
             case .finalFrame, .initialFrame: s.add(b.rawValue, .value(.rect))
             case .contact: break  // inside contact rules only
+            case .position: break  // inside animators' completions only
             }
         }
         for v in scene.views { s.add(v.name, SceneBuilder.viewSchema) }

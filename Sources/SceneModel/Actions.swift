@@ -40,6 +40,10 @@ public indirect enum Action: Sendable {
     case log(Expr)
     /// `after: delay, do: [actions]`: a timer; the delay rounds up to whole ticks.
     case after(delay: Expr, actions: [Action], location: SourceLocation)
+    /// `startAnimator`, `pauseAnimator`, `continueAnimator`, `stopAnimator`.
+    case animator(AnimatorID, AnimatorAction, SourceLocation)
+    /// `resetAnimator`: every behaviour removed, a new dynamic animator (`elapsed` from 0).
+    case resetAnimator(SourceLocation)
 
     /// Where the action is written (for a `set` of several paths, its first; for a branch, its
     /// condition).
@@ -47,7 +51,8 @@ public indirect enum Action: Sendable {
         switch self {
         case .branch(let c, _, _): return c.location
         case .add(_, let l), .remove(_, let l), .start(_, let l), .finish(let l), .cancel(let l), .haptic(_, let l),
-            .removeView(_, let l), .velocity(_, _, _, let l), .after(_, _, let l):
+            .removeView(_, let l), .velocity(_, _, _, let l), .after(_, _, let l), .animator(_, _, let l),
+            .resetAnimator(let l):
             return l
         case .set(let targets): return targets.first?.location ?? .unknown()
         case .animate(let a): return a.location
@@ -62,6 +67,7 @@ public struct SetTarget: Sendable {
         case view(ViewID, ViewProperty)
         case behavior(BehaviorID, BehaviorProperty)
         case variable(VariableID)
+        case animator(AnimatorID, AnimatorProperty)
     }
     public var target: Target
     /// The target as written: `card.center`, `wasPushed`.

@@ -46,6 +46,8 @@ public struct Scene: Sendable {
     public var views: [ViewSpec]
     public var behaviors: [BehaviorSpec]
     public var transitions: [TransitionSpec]
+    /// `animators`: property animators, in the order of the file.
+    public var animators: [AnimatorSpec] = []
     public var gestures: [GestureSpec]
     public var rules: [Rule]
     /// Rule indices by event, in file order.
@@ -76,6 +78,7 @@ public struct Scene: Sendable {
     public subscript(_ id: GestureID) -> GestureSpec { gestures[id.index] }
     public subscript(_ id: TransitionID) -> TransitionSpec { transitions[id.index] }
     public subscript(_ id: VariableID) -> VariableSpec { vars[id.index] }
+    public subscript(_ id: AnimatorID) -> AnimatorSpec { animators[id.index] }
     public var viewIDs: [ViewID] { views.indices.map(ViewID.init) }
     public var behaviorIDs: [BehaviorID] { behaviors.indices.map(BehaviorID.init) }
     public var transitionIDs: [TransitionID] { transitions.indices.map(TransitionID.init) }
@@ -85,6 +88,7 @@ public struct Scene: Sendable {
 /// What a name of the scene refers to.
 public enum NamedRef: Hashable, Sendable {
     case view(ViewID), behavior(BehaviorID), gesture(GestureID), transition(TransitionID), variable(VariableID)
+    case animator(AnimatorID)
     /// A sweep parameter: its index in `Scene.sweep`.
     case parameter(Int)
 }
@@ -161,6 +165,8 @@ public struct TransitionSpec: Sendable {
     public var initiallyCompleted = false
     /// `animations`: what the transitioning animator does to its views along the progress.
     public var animations: [TransitionAnimation] = []
+    /// `animator`: the property animator that drives it (UIKit's `interruptibleAnimator`).
+    public var animator: AnimatorID?
     public var percentDriven: Bool { interactive == .percentDriven }
     public init(name: String, location: SourceLocation, kind: TransitionKind) {
         self.name = name; self.location = location; self.kind = kind

@@ -57,6 +57,13 @@ extension Run {
         snap.parameters = scene.parameters
         snap.tickDuration = dt
         snap.comparisonLog = limits.comparisons
+        snap.animators = scene.animators.indices.map { k in
+            let a = propertyAnimators[k]
+            return AnimatorSnapshot(
+                name: scene.animators[k].name, state: a.state.rawValue, isRunning: a.isRunning,
+                fractionComplete: a.fractionComplete(at: time), isReversed: a.isReversed)
+        }
+        snap.position = completionPosition?.rawValue
         return snap
     }
 
@@ -127,38 +134,30 @@ extension Run {
                     duration: Swift.max(duration, 1e-3), dampingRatio: ratio,
                     initialVelocity: try spec.springVelocity.map { try evalNumber($0, scope: scope) } ?? 0)
             }
-            var touched: [Int] = []
-            var before: [Int: (Rect, Double)] = [:]
+            let touched = channels(of: spec.sets)
+            var before: [Int: Shown] = [:]
+            for c in touched where before[c.view] == nil { before[c.view] = presentation(c.view) }
             let values = try spec.sets.map { try eval($0.value, scope: scope) }
-            for t in spec.sets {
-                guard let (v, _) = t.view else { continue }  // the loader admits view targets only
-                if !touched.contains(v.index) { touched.append(v.index); before[v.index] = presentation(v.index) }
-            }
             for (t, v) in zip(spec.sets, values) { try assign(t, v) }
-            var channels: [(view: Int, frame: Bool)] = []
-            for i in touched {
-                let props = spec.sets.compactMap { $0.view }.filter { $0.0.index == i }.map(\.1)
-                for animatesFrame in [true, false] where props.contains(where: { ($0 == .alpha) != animatesFrame }) {
-                    channels.append((i, animatesFrame))
-                    guard !animator.isDynamic(i), let (f, a) = before[i] else { continue }
-                    animations.append(
-                        ViewAnimation(
-                            view: i, animatesFrame: animatesFrame, start: time + delay, duration: duration,
-                            curve: spec.curve.curve, spring: spring,
-                            fromFrame: f, toFrame: views[i].frame, fromAlpha: a, toAlpha: views[i].alpha))
-                }
-            }
+            animateChannels(
+                touched, from: before,
+                clock: .timed(start: time + delay, duration: duration, curve: spec.curve.curve, spring: spring))
             note(
                 "animate \(spec.sets.map(\.path).joined(separator: ", ")) over \(formatNumber(duration)) "
                     + "s\(spring == nil ? " (\(spec.curve.rawValue))" : " (spring)")"
             )
-            try startCompletion(spec, channels: channels, end: time + delay + duration, scope: scope)
+            try startCompletion(spec, channels: touched, end: time + delay + duration, scope: scope)
         case .start(let name, let loc):
             try startTransition(name.index, at: loc, scope: scope)
         case .progress(let e):
             let i = try currentTransition(for: "progress", at: e.location)
             guard transitions[i].state == .interactive else { return }
             transitions[i].update(try evalNumber(e, scope: scope))
+            if let k = scene.transitions[i].animator?.index {  // scrubs the animator that drives it
+                try withAnimator(k, at: e.location) {
+                    try propertyAnimators[k].setFractionComplete(transitions[i].progress, at: time)
+                }
+            }
             applyTransitionAnimations(i)
         case .finish(let loc):
             try endInteraction(finishing: true, at: loc)
@@ -166,7 +165,13 @@ extension Run {
             try endInteraction(finishing: false, at: loc)
         case .complete(let e):
             let i = try currentTransition(for: "complete", at: e.location)
-            transitions[i].complete(try evalBool(e, scope: scope))
+            let finished = try evalBool(e, scope: scope)
+            if let k = scene.transitions[i].animator?.index, propertyAnimators[k].state != .inactive {
+                // The animator that drives it finishes at its end or its start, which ends it.
+                try stopAnimator(k, finished ? .end : .start, at: e.location)
+                if currentTransition != i { return }
+            }
+            transitions[i].complete(finished)
             transitionEnded(i)
         case .after(let delay, let actions, let loc):
             let d = try evalNumber(delay, scope: scope)
@@ -208,6 +213,10 @@ extension Run {
         case .log(let e):
             eventCounts[.log] += 1
             note("log \(e.text) = \(try eval(e, scope: scope))")
+        case .animator(let id, let action, let loc):
+            try runAnimatorAction(id.index, action, scope: scope, at: loc)
+        case .resetAnimator:
+            resetAnimator()
         }
     }
 
@@ -218,6 +227,8 @@ extension Run {
             vars[id.index] = v  // the loader fixed the type
         case .view(let id, let p):
             try assignView(t, id.index, p, v)
+        case .animator(let id, let p):
+            try assignAnimator(id.index, p, v, at: t.location)
         case .behavior(let id, let p):
             let b = id.index
             overrides[b][p] = v

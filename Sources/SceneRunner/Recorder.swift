@@ -40,10 +40,10 @@ extension Run {
         guard var r = recorder else { return }
         let f = r.recording.frames.count
         let vs = views.indices.map { i -> CaseRecording.ViewFrame in
-            let (frame, alpha) = presentation(i)
+            let shown = presentation(i)
             return .init(
-                center: frame.center, size: frame.size, rotation: views[i].rotation, scale: views[i].scale,
-                alpha: alpha,
+                center: shown.frame.center, size: shown.frame.size, rotation: shown.rotation, scale: shown.scale,
+                alpha: shown.alpha,
                 velocity: animator.linearVelocity(of: i), removed: views[i].removed)
         }
         var touch: CaseRecording.Touch?

@@ -53,7 +53,8 @@ struct Abort: Error { var diagnostic: Diagnostic }
 final class Run {
     let scene: Scene
     let limits: RunLimits
-    let animator: DynamicAnimator
+    /// The dynamic animator; `resetAnimator` replaces it with a new one.
+    var animator: DynamicAnimator
     let dt: Double
 
     struct ViewRT {
@@ -83,7 +84,7 @@ final class Run {
     var timers: [Timer] = []
     /// Completion blocks (`then`) of running animations, in the order the animations started.
     struct Completion {
-        var end: Double; var channels: [(view: Int, frame: Bool)]; var actions: [Action]; var scope: Scope
+        var end: Double; var channels: [(view: Int, channel: AnimatedChannel)]; var actions: [Action]; var scope: Scope
     }
     var completions: [Completion] = []
     /// Fingers down between touch steps (`release: hold`), in the order they went down.
@@ -125,81 +126,49 @@ final class Run {
     var tickRows: [[Double]] = []
     var recorder: Recorder?  // replay: see Recorder.swift
 
-    /// A UIView animation: the model value changed at once; the presentation value follows the
-    /// curve or the spring from where it was.
-    struct ViewAnimation {
-        var view: Int
-        /// `true` for the frame (position and size), `false` for alpha: each animates on its own.
-        var animatesFrame: Bool
-        var start: Double
-        var duration: Double
-        var curve: TimingCurve
-        var spring: Spring?
-        var fromFrame: Rect, toFrame: Rect
-        var fromAlpha: Double, toAlpha: Double
-
-        func progress(at t: Double) -> Double {
-            let e = t - start
-            if e <= 0 { return 0 }
-            if let s = spring { return e >= duration ? 1 : s.value(at: e) }
-            return duration <= 0 ? 1 : curve.value(at: Swift.min(1, e / duration))
-        }
-        func finished(at t: Double) -> Bool { t - start >= duration }
-    }
+    /// UIView and property-animator animations of views' channels (Presentation.swift).
     var animations: [ViewAnimation] = []
-
-    /// What the screen shows: the presentation frame and alpha of a view.
-    ///
-    /// UIView animations are additive (as UIKit's have been since iOS 8): the screen shows the
-    /// model value plus the animation's remaining offset, `lerp(from, to, p) − to`. For a view
-    /// nothing else moves that is the interpolation itself; for a view the dynamics took over
-    /// during the animation it is the body's position plus an offset that decays to zero.
-    /// What the screen shows of view `i` while a UIView animation of it runs, or nil.
-    func onScreen(_ i: Int) -> (center: Vec2, size: Vec2, alpha: Double)? {
-        guard animations.contains(where: { $0.view == i && !$0.finished(at: time) }) else { return nil }
-        let (frame, alpha) = presentation(i)
-        return (frame.center, frame.size, alpha)
-    }
-
-    func presentation(_ i: Int) -> (Rect, Double) {
-        var frame = views[i].frame
-        var alpha = views[i].alpha
-        if let a = animations.last(where: { $0.view == i && $0.animatesFrame }) {
-            let q = 1 - a.progress(at: time)  // the part of the change still to come
-            frame = Rect(
-                x: frame.origin.x + q * (a.fromFrame.origin.x - a.toFrame.origin.x),
-                y: frame.origin.y + q * (a.fromFrame.origin.y - a.toFrame.origin.y),
-                width: frame.size.x + q * (a.fromFrame.size.x - a.toFrame.size.x),
-                height: frame.size.y + q * (a.fromFrame.size.y - a.toFrame.size.y))
-        }
-        if let a = animations.last(where: { $0.view == i && !$0.animatesFrame }) {
-            alpha += (1 - a.progress(at: time)) * (a.fromAlpha - a.toAlpha)
-        }
-        return (frame, alpha)
-    }
+    /// The scene's property animators, in its order (PropertyAnimators.swift).
+    var propertyAnimators: [PropertyAnimator]
+    /// Animators that ended on this tick, with their positions: their completions run at its end.
+    var endedAnimators: [(index: Int, position: AnimatorPosition)] = []
+    /// The position of the animator whose completion is running (`position` in expressions).
+    var completionPosition: AnimatorPosition?
 
     /// The touch step in progress.
     var touching: ActiveTouches?
 
-    init(scene: Scene, limits: RunLimits) {
-        self.scene = scene
-        self.limits = limits
-        dt = 1 / scene.world.frameRate
-        animator = DynamicAnimator(
+    /// A dynamic animator with every view registered where it is now (as a behaviour first
+    /// names it, it becomes a body there).
+    static func makeAnimator(_ scene: Scene, _ views: [ViewRT]) -> DynamicAnimator {
+        let animator = DynamicAnimator(
             referenceBounds: Rect(origin: .zero, size: scene.world.size), restSpeed: scene.world.restSpeed,
             restAngularSpeed: scene.world.restAngularSpeed, restFor: scene.world.restFor)
-        views = scene.views.map {
-            ViewRT(spec: $0, frame: $0.frame, rotation: $0.rotation, alpha: $0.alpha, scale: $0.scale)
-        }
-        for (i, v) in scene.views.enumerated() {
+        for (i, v) in views.enumerated() {
             let bounds: CollisionBounds
-            switch v.collisionBounds {
+            switch v.spec.collisionBounds {
             case .rectangle: bounds = .rectangle
             case .ellipse: bounds = .ellipse
             case .path(let p): bounds = .path(p)
             }
             animator.registerItem(
                 i, size: v.frame.size, center: v.frame.center, rotation: v.rotation, collisionBounds: bounds)
+        }
+        return animator
+    }
+
+    init(scene: Scene, limits: RunLimits) {
+        self.scene = scene
+        self.limits = limits
+        dt = 1 / scene.world.frameRate
+        views = scene.views.map {
+            ViewRT(spec: $0, frame: $0.frame, rotation: $0.rotation, alpha: $0.alpha, scale: $0.scale)
+        }
+        animator = Run.makeAnimator(scene, views)
+        propertyAnimators = scene.animators.map {
+            PropertyAnimator(
+                duration: $0.duration, timing: $0.timing.animatorTiming, scrubsLinearly: $0.scrubsLinearly,
+                pausesOnCompletion: $0.pausesOnCompletion)
         }
         let bounds = Rect(origin: .zero, size: scene.world.size)
         arena = Run.arena(scene, bounds: bounds)
@@ -268,6 +237,7 @@ final class Run {
         for i in transitions.indices {
             if transitions[i].advance(to: time) { transitionEnded(i) } else { applyTransitionAnimations(i) }
         }
+        advanceAnimators()
         let wasRunning = animator.isRunning
         let events = animator.beginTick(dt)
         work += animator.workPerSubStep * subStepsPerTick
@@ -322,13 +292,15 @@ final class Run {
         }
         try flushTransitionEnded()
         try runEndedCompletions()
+        try runAnimatorCompletions()
         try flushTransitionEnded()  // transitions a completion block ended
         if limits.recordTicks {
             var row = [time, animator.elapsedTime, animator.isRunning ? 1 : 0]
             for (i, v) in views.enumerated() {
-                let (frame, alpha) = presentation(i)
+                let shown = presentation(i)
                 let vel = animator.linearVelocity(of: i)
-                row += [frame.center.x, frame.center.y, v.rotation, alpha, vel.x, vel.y, v.removed ? 1 : 0]
+                let c = shown.frame.center
+                row += [c.x, c.y, shown.rotation, shown.alpha, vel.x, vel.y, v.removed ? 1 : 0]
             }
             tickRows.append(row)
         }

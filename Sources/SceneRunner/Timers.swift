@@ -15,9 +15,11 @@ extension Run {
     /// Registers the completion block of an animation that ends at `end` on `channels` (view,
     /// frame or alpha). An earlier animation still running on one of those channels is
     /// interrupted: its completion block runs at once.
-    func startCompletion(_ spec: AnimateSpec, channels: [(view: Int, frame: Bool)], end: Double, scope: Scope) throws {
+    func startCompletion(
+        _ spec: AnimateSpec, channels: [(view: Int, channel: AnimatedChannel)], end: Double, scope: Scope
+    ) throws {
         let interrupted = completions.indices.filter { k in
-            completions[k].channels.contains { c in channels.contains { $0.view == c.view && $0.frame == c.frame } }
+            completions[k].channels.contains { c in channels.contains { $0.view == c.view && $0.channel == c.channel } }
         }
         let blocks = interrupted.map { completions[$0] }
         for k in interrupted.reversed() { completions.remove(at: k) }

@@ -39,6 +39,14 @@ extension Run {
         transitionFrames[i] = (toFrame, final)
         for side in [spec.from, spec.to] { if let v = side { transitionBase[v.index] = views[v.index].frame } }
         note("\(spec.name) started")
+        // Driven by a property animator (UIKit's interruptibleAnimator): it is paused at its start,
+        // its animations block run, for `progress` to scrub it.
+        if let k = spec.animator?.index {
+            try withAnimator(k, at: location) {
+                if propertyAnimators[k].state != .stopped { try activate(k) }
+                try propertyAnimators[k].pause(at: time)
+            }
+        }
     }
 
     /// `finish` / `cancel`: a percent-driven transition animates the rest and completes by itself;
@@ -46,7 +54,16 @@ extension Run {
     func endInteraction(finishing: Bool, at location: SourceLocation) throws {
         let i = try currentTransition(for: finishing ? "finish" : "cancel", at: location)
         guard transitions[i].state == .interactive else { return }
-        if scene.transitions[i].percentDriven {
+        if let k = scene.transitions[i].animator?.index {
+            // The animator runs the rest, forward or reversed, at the completion speed; its end
+            // completes the transition.
+            transitions[i].endInteraction(finishing: finishing)
+            try withAnimator(k, at: location) {
+                try propertyAnimators[k].setReversed(!finishing, at: time)
+                try propertyAnimators[k].continueAnimation(
+                    durationFactor: 1 / scene.transitions[i].completionSpeed, at: time)
+            }
+        } else if scene.transitions[i].percentDriven {
             if finishing { transitions[i].finish(at: time) } else { transitions[i].cancel(at: time) }
         } else {
             transitions[i].endInteraction(finishing: finishing)

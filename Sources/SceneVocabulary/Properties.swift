@@ -81,7 +81,8 @@ extension ViewMember {
         .frame, .center, .x, .y, .width, .height, .rotation, .alpha, .removed, .velocity, .angularVelocity, .scale,
     ]
 
-    /// `view.presentation`: a view's members as the screen shows them during a UIView animation
+    /// `view.presentation`: a view's members as the screen shows them during a UIView or property
+    /// animation
     /// (the model values when none runs).
     public static let presentation = "presentation"
 }
@@ -169,6 +170,7 @@ public enum ContactMember: String, VocabularyName {
 /// Names every expression may use besides the scene's own.
 public enum BuiltinName: String, VocabularyName {
     case world, gesture, touch, translation, velocity, time, elapsed, contact, finalFrame, initialFrame, pi
+    case position
     public var doc: String {
         switch self {
         case .world: return "the reference view"
@@ -182,6 +184,7 @@ public enum BuiltinName: String, VocabularyName {
         case .finalFrame: return "of the current transition"
         case .initialFrame: return "of the current transition"
         case .pi: return "π"
+        case .position: return "where the animator ended ('end', 'start' or 'current'), in its completion"
         }
     }
 }

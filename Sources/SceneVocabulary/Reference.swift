@@ -29,6 +29,11 @@ public enum Reference {
             names("Collision modes", CollisionMode.self),
             names("Push modes", PushMode.self),
             names("Curves", CurveName.self),
+            table("`animators` entries", AnimatorKey.self),
+            names("Timings given as a mapping", TimingKind.self),
+            table("`timing: { spring: … }`", SpringTimingKey.self),
+            names("`stopAnimator` `finish`", StopFinish.self),
+            names("Animator states", AnimatorStateName.self),
             names("Gesture kinds", GestureKind.self),
             table("Keys of every gesture kind", GestureKey.self),
         ]
@@ -44,12 +49,14 @@ public enum Reference {
             names("Counted events (`expect.events`)", CountedEvent.self),
             members("Settable view properties (`set`, `animate`)", ViewProperty.self, \.type),
             members("Settable behaviour properties (`set`)", BehaviorProperty.self, \.type),
+            members("Settable animator properties (`set`)", AnimatorProperty.self, \.type),
             members("View members", ViewMember.self, \.type)
                 + "\n| `\(ViewMember.presentation)` | view | these members as the screen shows them during a UIView "
-                + "animation (the model's when none runs) |",
+                + "or property animation (the model's when none runs) |",
             members("Gesture members", GestureMember.self, \.type),
             members("`world` members", WorldMember.self, \.type),
             members("Transition members", TransitionMember.self, \.type),
+            members("Animator members", AnimatorMember.self, \.type),
             members("`contact` members", ContactMember.self, \.type),
             names("Built-in names", BuiltinName.self),
         ]

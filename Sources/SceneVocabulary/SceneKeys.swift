@@ -2,7 +2,8 @@
 // gestures, script steps, actions and expectations.
 
 public enum TopLevelKey: String, VocabularyName {
-    case include, name, world, vars, sweep, outcome, views, behaviors, transitions, gestures, on, script, expect
+    case include, name, world, vars, sweep, outcome, views, behaviors, transitions, animators, gestures, on, script
+    case expect
     case variants
     public var doc: String {
         switch self {
@@ -16,6 +17,7 @@ public enum TopLevelKey: String, VocabularyName {
         case .views: return "named views: the dynamic items"
         case .behaviors: return "named behaviours, inactive until added unless active: true"
         case .transitions: return "named view-controller transitions"
+        case .animators: return "named property animators (UIViewPropertyAnimator)"
         case .gestures: return "named gesture recognisers"
         case .on: return "rules: event → actions"
         case .script: return "what happens over time"
@@ -88,6 +90,7 @@ public enum BehaviorEntryKey: String, VocabularyName {
 
 public enum TransitionKey: String, VocabularyName {
     case kind, from, to, finalFrame, duration, interactive, completionSpeed, completionCurve, animations, initial
+    case animator
     public var doc: String {
         switch self {
         case .kind: return "present or dismiss"
@@ -100,6 +103,7 @@ public enum TransitionKey: String, VocabularyName {
         case .completionCurve: return "percent-driven finish and cancel curve (default easeInOut)"
         case .animations: return "{ from | to: { scale: [a, b], translate: [[x, y], [x, y]], alpha: [a, b] } }"
         case .initial: return "idle (default) or completed: the case starts with it done"
+        case .animator: return "a property animator that drives it (interruptibleAnimator): `progress` scrubs it"
         }
     }
 }
@@ -153,6 +157,7 @@ public enum FlickKey: String, VocabularyName {
 public enum ActionKey: String, VocabularyName {
     case branch = "if", then, otherwise = "else", add, remove, set, animate, start, progress, finish, cancel, complete
     case velocity, haptic, removeView, log, after, actions = "do"
+    case startAnimator, pauseAnimator, continueAnimator, stopAnimator, resetAnimator
     public var doc: String {
         switch self {
         case .branch: return "a condition, with then and else"
@@ -171,6 +176,11 @@ public enum ActionKey: String, VocabularyName {
         case .log: return "a value written into the trace"
         case .after: return "seconds before the do actions run"
         case .actions: return "the actions of after"
+        case .startAnimator: return "a property animator, or { animator, afterDelay }: startAnimation"
+        case .pauseAnimator: return "a property animator: pauseAnimation"
+        case .continueAnimator: return "a property animator, or { animator, timing, durationFactor }"
+        case .stopAnimator: return "a property animator, or { animator, finish: none | end | start | current }"
+        case .resetAnimator: return "removes every behaviour and starts a new dynamic animator (elapsed from 0)"
         }
     }
 }

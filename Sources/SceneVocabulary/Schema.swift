@@ -181,9 +181,15 @@ public enum SceneSchema {
                     required: ["item"])
             case .haptic: return choice(HapticStyle.names)
             case .after: return ref("number")
+            case .startAnimator: return startAnimatorSchema
+            case .pauseAnimator: return pauseAnimatorSchema
+            case .continueAnimator: return continueAnimatorSchema
+            case .stopAnimator: return stopAnimatorSchema
+            case .resetAnimator: return .object([])
             }
         }
-        let oneAction = JSON.object([("oneOf", .array([choice(["finish", "cancel"]), action]))])
+        let bare = choice(["finish", "cancel", ActionKey.resetAnimator.rawValue])
+        let oneAction = JSON.object([("oneOf", .array([bare, action]))])
         var stepProps: [(String, JSON)] = StepKey.allCases.map { k -> (String, JSON) in
             let body: JSON
             switch k {
@@ -229,7 +235,7 @@ public enum SceneSchema {
         {
             stepProps += ap
         }
-        let step = JSON.object([("oneOf", .array([choice(["finish", "cancel"]), object(stepProps)]))])
+        let step = JSON.object([("oneOf", .array([bare, object(stepProps)]))])
         let expect = keyed(ExpectKey.self) { k -> JSON in
             switch k {
             case .transition:
@@ -325,6 +331,8 @@ public enum SceneSchema {
                 ])
             ),
             ("behavior", behavior),
+            ("timing", timingSchema),
+            ("animator", animatorSchema),
             ("actions", .object([("type", .string("array")), ("items", oneAction)])),
             ("step", step),
             ("expect", expect),
@@ -419,6 +427,7 @@ public enum SceneSchema {
                         }
                     })
             case .behaviors: body = named(ref("behavior"))
+            case .animators: body = named(ref("animator"))
             case .transitions:
                 body = named(
                     keyed(
@@ -440,6 +449,7 @@ public enum SceneSchema {
                                 ])
                                 return object([("from", props), ("to", props)])
                             case .initial: return choice(["idle", "completed"])
+                            case .animator: return ref("name")
                             }
                         }, required: [.kind]))
             case .gestures:

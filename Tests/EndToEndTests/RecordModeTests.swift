@@ -3,9 +3,10 @@ import Testing
 
 /// Record mode rewrites what a run observed into the scene files, touching nothing else.
 @Suite(.serialized) struct RecordModeTests {
-    /// Ten expectations changed by hand in copies of shipped scenes: `--update` restores every
-    /// one, and the files are byte for byte the originals (comments and formatting untouched).
-    @Test func updateRestoresTenChangedExpectations() throws {
+    /// Twelve expectations changed by hand in copies of shipped scenes (two of them what the
+    /// screen shows during a property animator's spring): `--update` restores every one, and the
+    /// files are byte for byte the originals (comments and formatting untouched).
+    @Test func updateRestoresTwelveChangedExpectations() throws {
         let fm = FileManager.default
         let dir = fm.temporaryDirectory.appendingPathComponent("scenerun-record-\(getpid())")
         try? fm.removeItem(at: dir)
@@ -22,6 +23,7 @@ import Testing
             ("sheet.yaml", "    dim: { alpha: 0.5 }\nvariants:", "    dim: { alpha: 0.9 }\nvariants:"),
             ("gallery/gravity-collision.yaml", "[145, 743, 100, 100]", "[145, 700, 100, 100]"),
             ("gallery/item-elasticity.yaml", "y: 763,", "y: 700,"),
+            ("gallery/spring-animator.yaml", "presentation: { y: 353.513, scale: 1.114 }", "presentation: { y: 300, scale: 1 }"),
             ("drag-off.yaml", "336]] }\n      - waitFor: rest\n    expect:\n      views: { card: { center: [195, 422], rotation: 0, within: 0.5",
              "336]] }\n      - waitFor: rest\n    expect:\n      views: { card: { center: [195, 422], rotation: 0.6, within: 0.5"),
         ]
@@ -40,7 +42,7 @@ import Testing
         #expect(before.code == 1)
         let r = try scenerun(["--update", dir.path], env: ["CI": ""])
         #expect(r.code == 0, "\(r.out)\(r.err)")
-        #expect(r.out.contains("10 values rewritten in 6 file(s)"), "\(r.out)")
+        #expect(r.out.contains("12 values rewritten in 7 file(s)"), "\(r.out)")
         let line = try #require(originals["shade.yaml"]?.components(separatedBy: "\n")
             .firstIndex(of: "  views: { shade: { frame: [0, 0, 375, 667] } }")) + 1
         #expect(r.out.contains("shade.yaml:\(line): [0, 9, 375, 667] → [0, 0, 375, 667]"), "\(r.out)")

@@ -127,4 +127,23 @@ import Testing
             }
         }
     }
+
+    /// A property animator's numbers and its completion are the interaction too.
+    @Test func animatorsAreMutated() throws {
+        let text = """
+            views: { a: { frame: [0, 0, 10, 10] } }
+            animators:
+              open: { duration: 0.4, timing: { spring: { dampingRatio: 0.5 } }, set: { a.y: 20 }, then: [ { haptic: soft }, resetAnimator ] }
+            script: [ { startAnimator: open } ]
+
+            """
+        let plan = try SceneFile.mutationPlan(path: "t.yaml", text: text)
+        #expect(
+            plan.mutants.map(\.id) == [
+                "t.yaml:3:21 number ×0.5", "t.yaml:3:21 number ×2", "t.yaml:3:60 number ×0.5",
+                "t.yaml:3:60 number ×2", "t.yaml:3:81 number ×0.5", "t.yaml:3:81 number ×2",
+                "t.yaml:3:95 action drop { haptic: soft }", "t.yaml:3:113 action drop resetAnimator",
+                "t.yaml:3:95 action swap { haptic: soft } and resetAnimator", "t.yaml:3:105 event haptic soft → rigid",
+            ])
+    }
 }

@@ -46,14 +46,19 @@ let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().delet
         views: { v: { frame: [0, 0, 10, 20] } }
         gestures: { g: { pan: { in: v } } }
         transitions: { t: { kind: present, to: v } }
+        animators: { a: { duration: 1 } }
         script: [ { wait: 1 } ]
         """)[0]
-        let snap = Snapshot(time: 1, elapsed: 0.5, paused: true, lastPause: nil, worldSize: Vec2(390, 844),
+        var snap = Snapshot(time: 1, elapsed: 0.5, paused: true, lastPause: nil, worldSize: Vec2(390, 844),
                             views: [ViewState(name: "v", frame: Rect(x: 0, y: 0, width: 10, height: 20), rotation: 0, alpha: 1)],
                             transitions: [(name: "t", state: "idle", progress: 0)], gestures: [.idle("g")],
                             contact: ContactSnapshot(point: .zero, boundary: "", item: "v", otherItem: ""),
                             vars: [.number(1), .point(Vec2(1, 2))], names: s.names)
-        let scope = s.scope.adding("contact", SceneBuilder.contactSchema)
+        snap.animators = [
+            AnimatorSnapshot(name: "a", state: "active", isRunning: true, fractionComplete: 0.5, isReversed: false)
+        ]
+        snap.position = "end"
+        let scope = s.scope.adding("contact", SceneBuilder.contactSchema).adding("position", .value(.string))
         var paths: [([String], ValueType)] = []
         func walk(_ prefix: [String], _ n: NameSchema) {
             switch n {
@@ -63,10 +68,11 @@ let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().delet
         }
         for (root, n) in scope.roots { walk([root], n) }
         // Every member of every table, each once: one view (and its `presentation`), two gestures
-        // (the named pan's members and `gesture`'s), the builtin values, two variables.
+        // (the named pan's members and `gesture`'s), one animator, the builtin values, two variables.
         let expected = 2 * ViewMember.allCases.count + GestureKind.pan.members.count
             + GestureMember.ofCurrentGesture.count + WorldMember.allCases.count
-            + TransitionMember.allCases.count + ContactMember.allCases.count + (BuiltinName.allCases.count - 3) + 2
+            + TransitionMember.allCases.count + ContactMember.allCases.count + AnimatorMember.allCases.count
+            + (BuiltinName.allCases.count - 3) + 2
         #expect(paths.count == expected)
         for (path, type) in paths {
             let e = try Expression.parse(path.joined(separator: "."), at: s.location)

@@ -40,6 +40,10 @@ extension SceneBuilder {
                 throw err(
                     "the name `\(name)` is already used by the variable declared at line \(other.location.line)", v)
             }
+            if let other = scene.animators.first(where: { $0.name == name }) {
+                throw err(
+                    "the name `\(name)` is already used by the animator declared at line \(other.location.line)", v)
+            }
             if repeatedViews[name] != nil {
                 throw err("the name `\(name)` is already used by a repeated view", v)
             }
