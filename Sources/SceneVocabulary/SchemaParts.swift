@@ -1,0 +1,44 @@
+// Parts of the scene schema: numeric bounds, and the keys `set` and `animate` write:
+// `view.property`, `behaviour.property` or a variable, each with the type of what it sets. Whether
+// the name is a view, a behaviour of the right kind or a variable (and a variable's type) needs the
+// whole scene: scenerun checks that.
+
+extension SceneSchema {
+    /// `j` (a number, or an expression the bound does not apply to) within the loader's bounds.
+    static func bounded(_ j: JSON, min: Double? = nil, exclusive: Bool = false, max: Double? = nil) -> JSON {
+        var bounds: [(String, JSON)] = []
+        if let m = min { bounds.append((exclusive ? "exclusiveMinimum" : "minimum", .number(m))) }
+        if let m = max { bounds.append(("maximum", .number(m))) }
+        // Beside a $ref, draft-07 ignores other keywords: the reference goes in an allOf.
+        return bounds.isEmpty ? j : .object([("allOf", .array([j]))] + bounds)
+    }
+
+    static let identifier = "[A-Za-z_][A-Za-z0-9_]*"
+
+    /// The mapping of a `set`: with `behaviours`, behaviour properties and variables too.
+    static func setTargets(behaviours: Bool) -> JSON {
+        func members(_ names: [String], _ value: JSON) -> (String, JSON)? {
+            names.isEmpty ? nil : ("^\(identifier)\\.(\(names.joined(separator: "|")))$", value)
+        }
+        func schema(_ t: ValueType) -> JSON {
+            switch t {
+            case .number: return ref("number")
+            case .bool: return ref("bool")
+            case .point: return ref("point")
+            case .rect: return ref("rect")
+            case .string: return notYAML11([("type", .string("string"))])
+            }
+        }
+        var patterns: [(String, JSON)] = []
+        for t in [ValueType.number, .bool, .point, .rect] {
+            var names = ViewProperty.allCases.filter { $0.type == t }.map(\.rawValue)
+            if behaviours { names += BehaviorProperty.allCases.filter { $0.type == t }.map(\.rawValue) }
+            if let p = members(names, schema(t)) { patterns.append(p) }
+        }
+        if behaviours { patterns.append(("^\(identifier)$", ref("value"))) }
+        return .object([
+            ("type", .string("object")), ("patternProperties", .object(patterns)),
+            ("additionalProperties", .bool(false)),
+        ])
+    }
+}
