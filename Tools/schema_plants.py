@@ -10,8 +10,9 @@ at a time, at every place of its tree, variants included:
   - a value of another type: a number for a boolean, a string or a list, `true` for a number, a
     list or a mapping, a quoted "true" for a boolean, YAML 1.1's plain `yes`, null;
   - a number out of range: -1, 0, 0.5, 1e20, 1e-320 (0 in float32).
-Plants are kept once per place in the format (user names and list positions count as one place)
-and kind, so that the run stays short. Each plant is written as a JSON-style YAML file.
+Plants are kept once per place in the format (user names count as one place, and so do the
+items of a list but the positions in a point, a rect or a keyframe) and kind, so that the run
+stays short. Each plant is written as a JSON-style YAML file.
 
 The schema must refuse every plant `scenerun check` refuses, except the plants whose diagnostic
 belongs to a class the schema cannot express; those classes are the table of docs/editors.md
@@ -74,6 +75,18 @@ def renamed(doc, path, old, new):
     copy = dict(doc) if isinstance(doc, dict) else list(doc)
     copy[path[0]] = renamed(doc[path[0]], path[1:], old, new)
     return copy
+
+
+def step(doc, parent, p, vocabulary):
+    """One step of a place in the format: a key of the vocabulary, `*` for a user name, the
+    position in a tuple (a point, a rect, a keyframe: up to 4 scalars) or `#` in a longer list."""
+    if not isinstance(p, int):
+        return p if p in vocabulary else "*"
+    items = doc
+    for q in parent:
+        items = items[q]
+    tuple_like = len(items) <= 4 and all(not isinstance(x, (dict, list)) for x in items)
+    return str(p) if tuple_like else "#"
 
 
 def typo(key):
@@ -154,7 +167,7 @@ def main():
         plants.append((base, name, "", "unchanged", doc))
         for path, value in places(doc):
             # The place in the format: user names and list positions are wildcards.
-            shape = "/".join("#" if isinstance(p, int) else p if p in vocabulary else "*" for p in path)
+            shape = "/".join(step(doc, path[:i], p, vocabulary) for i, p in enumerate(path))
             edits = []
             if isinstance(value, dict):
                 edits += [(f"key `{k}` misspelt `{typo(k)}`", renamed(doc, path, k, typo(k)), f"{shape}/{k}")

@@ -21,7 +21,11 @@ public enum SceneSchema {
             return .object([("oneOf", .array([ref("flag"), object([("insets", keyedInsets)])]))])
         case .boundaries:
             return named(
-                object([("from", ref("point")), ("to", ref("point")), ("path", ref("points")), ("closed", ref("flag"))])
+                object([
+                    ("from", ref("point")), ("to", ref("point")),
+                    ("path", .object([("allOf", .array([ref("points")])), ("minItems", .number(2))])),
+                    ("closed", ref("flag")),
+                ])
             )
         case .region: return ref("region")
         }
@@ -134,10 +138,15 @@ public enum SceneSchema {
             case .flick:
                 body = keyed(
                     FlickKey.self,
-                    { f in
-                        f == .gesture
-                            ? ref("name")
-                            : f == .distance ? bounded(ref("number"), min: 0, exclusive: true) : ref("point")
+                    { f -> JSON in
+                        switch f {
+                        case .gesture: return ref("name")
+                        case .distance: return bounded(ref("number"), min: 0, exclusive: true)
+                        case .from: return ref("point")
+                        case .velocity:  // a flick moves
+                            let zero = JSON.array([.number(0), .number(0)])
+                            return .object([("allOf", .array([ref("point")])), ("not", .object([("const", zero)]))])
+                        }
                     }, required: [.gesture, .from, .velocity])
             case .wait:
                 let n = bounded(ref("number"), min: 0)
@@ -254,6 +263,7 @@ public enum SceneSchema {
                     ),
                 ])
             ),
+            ("expression", expr),
             ("point", .object([("oneOf", .array([list(2), expr]))])),
             ("rect", .object([("oneOf", .array([list(4), expr]))])),
             ("points", .object([("type", .string("array")), ("items", ref("point"))])),
@@ -341,48 +351,7 @@ public enum SceneSchema {
                         )
                     ]))
             case .outcome: body = ref("value")
-            case .views:
-                body = named(
-                    keyed(ViewKey.self) { v -> JSON in
-                        switch v {
-                        case .frame:
-                            let n = JSON.object([("type", .string("number"))])
-                            let p = JSON.object([("type", .string("number")), ("exclusiveMinimum", .number(0))])
-                            return .object([
-                                ("type", .string("array")), ("items", .array([n, n, p, p])), ("minItems", .number(4)),
-                                ("additionalItems", .bool(false)),
-                            ])
-                        case .size:
-                            let p = JSON.object([("type", .string("number")), ("exclusiveMinimum", .number(0))])
-                            return .object([
-                                ("type", .string("array")), ("items", .array([p, p])), ("minItems", .number(2)),
-                                ("additionalItems", .bool(false)),
-                            ])
-                        case .center:
-                            return .object([
-                                ("type", .string("array")), ("items", .object([("type", .string("number"))])),
-                                ("minItems", .number(2)), ("maxItems", .number(2)),
-                            ])
-                        case .rotation: return .object([("type", .array([.string("number"), .string("string")]))])
-                        case .scale: return .object([("type", .string("number")), ("exclusiveMinimum", .number(0))])
-                        case .alpha:
-                            return .object([
-                                ("type", .string("number")), ("minimum", .number(0)), ("maximum", .number(1)),
-                            ])
-                        case .hidden: return .object([("type", .string("boolean"))])
-                        case .collisionBounds:
-                            return .object([
-                                (
-                                    "oneOf",
-                                    .array([
-                                        choice(["rectangle", "ellipse"]),
-                                        object([("path", ref("points"))], required: ["path"]),
-                                    ])
-                                )
-                            ])
-                        case .superview: return ref("name")
-                        }
-                    })
+            case .views: body = named(viewKeys)
             case .behaviors: body = named(ref("behavior"))
             case .transitions:
                 body = named(
@@ -392,7 +361,21 @@ public enum SceneSchema {
                             switch t {
                             case .kind: return choice(TransitionKind.names)
                             case .from, .to: return ref("name")
-                            case .finalFrame: return ref("rect")
+                            case .finalFrame:  // a literal frame has a positive size
+                                let n = ref("number")
+                                let p = bounded(n, min: 0, exclusive: true)
+                                return .object([
+                                    (
+                                        "anyOf",
+                                        .array([
+                                            ref("expression"),
+                                            .object([
+                                                ("type", .string("array")), ("items", .array([n, n, p, p])),
+                                                ("minItems", .number(4)), ("additionalItems", .bool(false)),
+                                            ]),
+                                        ])
+                                    )
+                                ])
                             case .duration: return .object([("type", .string("number")), ("minimum", .number(0))])
                             case .completionSpeed:
                                 return .object([("type", .string("number")), ("exclusiveMinimum", .number(0))])

@@ -41,4 +41,57 @@ extension SceneSchema {
             ("additionalProperties", .bool(false)),
         ])
     }
+
+    /// The keys of a view.
+    static var viewKeys: JSON {
+        keyed(ViewKey.self) { v -> JSON in
+            switch v {
+            case .frame:
+                let n = JSON.object([("type", .string("number"))])
+                let p = JSON.object([("type", .string("number")), ("exclusiveMinimum", .number(0))])
+                return .object([
+                    ("type", .string("array")), ("items", .array([n, n, p, p])), ("minItems", .number(4)),
+                    ("additionalItems", .bool(false)),
+                ])
+            case .size:
+                let p = JSON.object([("type", .string("number")), ("exclusiveMinimum", .number(0))])
+                return .object([
+                    ("type", .string("array")), ("items", .array([p, p])), ("minItems", .number(2)),
+                    ("additionalItems", .bool(false)),
+                ])
+            case .center:
+                return .object([
+                    ("type", .string("array")), ("items", .object([("type", .string("number"))])),
+                    ("minItems", .number(2)), ("maxItems", .number(2)),
+                ])
+            case .rotation: return .object([("type", .array([.string("number"), .string("string")]))])
+            case .scale: return .object([("type", .string("number")), ("exclusiveMinimum", .number(0))])
+            case .alpha:
+                return .object([
+                    ("type", .string("number")), ("minimum", .number(0)), ("maximum", .number(1)),
+                ])
+            case .hidden: return .object([("type", .string("boolean"))])
+            case .collisionBounds:
+                return .object([
+                    (
+                        "oneOf",
+                        .array([
+                            choice(["rectangle", "ellipse"]),
+                            object(
+                                [
+                                    (  // Box2D's polygons: 3 to 8 vertices
+                                        "path",
+                                        .object([
+                                            ("allOf", .array([ref("points")])), ("minItems", .number(3)),
+                                            ("maxItems", .number(8)),
+                                        ])
+                                    )
+                                ], required: ["path"]),
+                        ])
+                    )
+                ])
+            case .superview: return ref("name")
+            }
+        }
+    }
 }
