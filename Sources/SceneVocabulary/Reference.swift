@@ -1,5 +1,6 @@
 /// The reference tables of docs/scene-format.md, generated from the vocabulary (a test checks
-/// that the docs contain exactly this text).
+/// that the docs contain exactly this text, and another that every table of the vocabulary is
+/// one of them).
 public enum Reference {
     static func table<K: VocabularyKey>(_ title: String, _ k: K.Type) -> String {
         (["#### \(title)", "", "| key | type | default | meaning |", "| --- | --- | --- | --- |"] + K.markdownRows)
@@ -17,6 +18,19 @@ public enum Reference {
     /// The markdown of the reference section, without its heading.
     public static var markdown: String {
         [
+            names("Top-level keys", TopLevelKey.self),
+            names("`world` keys", WorldKey.self),
+            names("`world.rest` keys", RestKey.self),
+            names("View keys", ViewKey.self),
+            names("Transition keys", TransitionKey.self),
+            names("Gesture kinds", GestureKind.self),
+            names("Gesture keys", GestureKey.self),
+            names("Script steps (besides every action)", StepKey.self),
+            names("`pan` keys", PanKey.self),
+            names("`flick` keys", FlickKey.self),
+            names("Actions", ActionKey.self),
+            names("`animate` keys", AnimateKey.self),
+            names("`expect` keys", ExpectKey.self),
             names("Behaviour kinds", BehaviorKindName.self),
             table("`gravity`", GravityKey.self),
             table("`collision`", CollisionKey.self),
