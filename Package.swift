@@ -4,13 +4,14 @@ import PackageDescription
 // Dependency arrows (see docs/architecture.md):
 //   scenerun ── ArgumentParser, Driver (argument parsing only; Reports, SceneLoader, SceneRunner,
 //               SceneVocabulary and Diagnostics for the option types and defaults it shows)
-//   Driver ── SceneLoader, SceneRunner, Reports, Results, SceneModel, Expressions, Diagnostics
+//   Driver ── RecordMode, SceneLoader, SceneRunner, Reports, Results, SceneModel, Expressions, Diagnostics
 //             (discovery, filtering, sharding, parallel runs, atomic writes, exit codes, --watch)
 //   ScenerunKit ── Driver, Reports, Results, SceneRunner  (SceneRun for Swift tests)
 //   ScenerunPlugin ── scenerun  (`swift package scenerun PATHS`)
 //   RecordMode ── SceneLoader (the parser's census of a file), Results, Diagnostics
 //   SceneLoader ── Yams (the only target that sees YAML), SceneModel, Expressions
-//   SceneRunner ── UIDynamics, Dynamics, Interaction, SceneModel, Expressions, Expectations, Results
+//   SceneRunner ── UIDynamics (the engine behind it), Interaction, SceneModel, Expressions, Expectations,
+//                  Results
 //   Reports ── Results, Expressions (number formatting)
 //   Expectations ── SceneModel, Geometry, Results
 //   Results ── Diagnostics, Geometry   (what a run produced: CaseResult, Failure, CaseRecording)
@@ -52,7 +53,7 @@ let package = Package(
         .target(name: "Results", dependencies: ["Diagnostics", "Geometry"]),
         .target(name: "Expectations", dependencies: ["SceneVocabulary", "SceneModel", "Expressions", "Diagnostics", "Geometry", "Results"]),
         .target(name: "SceneRunner", dependencies: [
-            "UIDynamics", "Dynamics", "Interaction", "SceneVocabulary", "SceneModel", "Expressions", "Expectations", "Diagnostics", "Geometry", "Results",
+            "UIDynamics", "Interaction", "SceneVocabulary", "SceneModel", "Expressions", "Expectations", "Diagnostics", "Geometry", "Results",
         ]),
         .target(name: "Reports", dependencies: ["Results", "Expressions", "Diagnostics"]),
         .target(name: "Driver", dependencies: [
@@ -79,11 +80,11 @@ let package = Package(
                     exclude: ["FuzzCorpus"]),
         .testTarget(name: "InteractionTests", dependencies: ["Interaction", "Geometry"]),
         .testTarget(name: "ExpectationsTests", dependencies: ["Expectations", "Results", "SceneModel", "SceneLoader", "Expressions", "Diagnostics", "Geometry"]),
-        .testTarget(name: "SceneRunnerTests", dependencies: ["SceneRunner", "SceneLoader", "Expectations", "Reports", "Results", "Diagnostics", "Expressions"]),
+        .testTarget(name: "SceneRunnerTests", dependencies: ["TestSupport", "SceneRunner", "SceneLoader", "Expectations", "Reports", "Results", "Diagnostics", "Expressions"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Results", "Diagnostics"],
                     exclude: ["Schemas", "Failing"]),
         .testTarget(name: "SceneVocabularyTests", dependencies: ["SceneVocabulary", "SceneLoader", "SceneModel", "Expectations", "Expressions", "Diagnostics", "Geometry"]),
-        .testTarget(name: "ReplayTests", dependencies: ["Reports", "SceneLoader", "SceneRunner", "Expectations", "Results", "SceneModel", "Diagnostics", "Geometry"]),
+        .testTarget(name: "ReplayTests", dependencies: ["TestSupport", "Reports", "SceneLoader", "SceneRunner", "Expectations", "Results", "SceneModel", "Diagnostics", "Geometry"]),
         .testTarget(name: "DriverTests", dependencies: ["Driver", "Reports", "Results"]),
         .testTarget(name: "RecordModeTests", dependencies: ["RecordMode", "SceneLoader", "Results", "Diagnostics"]),
         .testTarget(name: "ScenerunKitTests", dependencies: ["ScenerunKit"]),

@@ -1,8 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// A libFuzzer harness over the loader, the expression parser and a short run (see fuzz.sh).
-// It compiles scenerun's own sources (symbolic links under Sources/) with `-sanitize=fuzzer`,
+// libFuzzer harnesses (see fuzz.sh): SceneFuzz over the loader, the expression parser and a short
+// run; RecordFuzz over record mode's edits; MergeFuzz over `scenerun merge`'s reading of reports.
+// They compile scenerun's own sources (symbolic links under Sources/) with `-sanitize=fuzzer`,
 // so the main package stays a plain build. Yams comes from the main package's checkout: build
 // or test the main package once first (fuzz.sh does).
 let package = Package(
@@ -22,8 +23,17 @@ let package = Package(
         .target(name: "Interaction", dependencies: ["Geometry"]),
         .target(name: "Results", dependencies: ["Diagnostics", "Geometry"]),
         .target(name: "Expectations", dependencies: ["SceneVocabulary", "SceneModel", "Expressions", "Diagnostics", "Geometry", "Results"]),
-        .target(name: "SceneRunner", dependencies: ["UIDynamics", "Dynamics", "Interaction", "SceneVocabulary", "SceneModel", "Expressions", "Expectations",
+        .target(name: "SceneRunner", dependencies: ["UIDynamics", "Interaction", "SceneVocabulary", "SceneModel", "Expressions", "Expectations",
                                                     "Diagnostics", "Geometry", "Results"]),
-        .executableTarget(name: "SceneFuzz", dependencies: ["SceneLoader", "SceneRunner", "Expressions", "Diagnostics", "Geometry"]),
+        .target(name: "Reports", dependencies: ["Results", "Expressions", "Diagnostics"]),
+        .target(name: "RecordMode", dependencies: ["SceneLoader", "Results", "Diagnostics"]),
+        .target(name: "Driver", dependencies: ["RecordMode", "SceneLoader", "SceneRunner", "Reports", "Results", "SceneModel", "Expressions",
+                                               "Diagnostics"]),
+        // libFuzzer's driver and AddressSanitizer's heap hooks, in C.
+        .target(name: "FuzzSupport"),
+        .executableTarget(name: "SceneFuzz", dependencies: ["FuzzSupport", "SceneLoader", "SceneRunner", "Expressions", "Diagnostics", "Geometry"]),
+        .executableTarget(name: "RecordFuzz", dependencies: [.product(name: "Yams", package: "Yams"), "FuzzSupport", "RecordMode", "SceneLoader",
+                                                             "Results", "Diagnostics"]),
+        .executableTarget(name: "MergeFuzz", dependencies: ["FuzzSupport", "Driver", "Reports"]),
     ]
 )

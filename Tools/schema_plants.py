@@ -24,6 +24,7 @@ import glob
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -157,11 +158,18 @@ def main():
     os.makedirs(folder, exist_ok=True)
     plants = []  # (file name, scene, where, what, document)
     seen = set()
-    scenes = sorted(f for f in glob.glob(f"{root}/scenes/**/*.yaml", recursive=True) if "/invalid/" not in f)
+    # Parts (files in folders named `parts`) are not scenes: they are read through the scenes that
+    # include them, whose plants find them at the same place beside the plant.
+    scenes = sorted(f for f in glob.glob(f"{root}/scenes/**/*.yaml", recursive=True)
+                    if "/invalid/" not in f and "/parts/" not in f)
     scenes += sorted(glob.glob(f"{root}/Tools/schema-plants/*.yaml"))
     for scene in scenes:
         doc = yaml.load(open(scene, encoding="utf-8"))
         name = scene[len(root) + 1:]
+        included = doc.get("include", [])
+        for part in [included] if isinstance(included, str) else included:
+            os.makedirs(os.path.dirname(f"{folder}/{part}"), exist_ok=True)
+            shutil.copyfile(f"{os.path.dirname(scene)}/{part}", f"{folder}/{part}")
         base = f"{len(plants):05}.yaml"
         write(doc, f"{folder}/{base}")
         plants.append((base, name, "", "unchanged", doc))
@@ -225,9 +233,7 @@ def main():
     for d in disagreements:
         print(d)
     if not keep:
-        for f in os.listdir(folder):
-            os.remove(f"{folder}/{f}")
-        os.rmdir(folder)
+        shutil.rmtree(folder)
     sys.exit(1 if disagreements else 0)
 
 

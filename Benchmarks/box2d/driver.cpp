@@ -5,8 +5,13 @@
 // restitution 0.2, damping 0.1, reference bounds as a closed chain 1 pt outside the bounds.
 //
 // Usage: box2d-bench SCENE STEPS WARMUP
-// Prints one line: scene, median ns per step, allocations per step after warm-up, total ns, and
-// the CPU time of all steps in ns.
+// Prints one line: scene, median ns per step, allocations per step after warm-up, total ns, the
+// CPU time of all steps in ns, and the state hash (the hashing's time and allocations excluded):
+// the world's state hashed after each eighth of the steps, so that a driver doing other work (a
+// step short, a step more) cannot end with the same hash even when the scene ends asleep.
+// BOX2D_BENCH_SKIP_STEP=k skips step k: the benchmark's self-check (Benchmarks/run selfcheck)
+// uses it as a stand-in that must be told apart whenever the skipped step would have changed
+// anything.
 #include <Box2D/Box2D.h>
 #include <algorithm>
 #include <cmath>
@@ -162,38 +167,12 @@ static long long cpuNs() {
     return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
 }
 
-int main(int argc, char **argv) {
-    if (argc < 4) {
-        std::fprintf(stderr, "usage: %s SCENE STEPS WARMUP\n", argv[0]);
-        return 2;
-    }
-    std::string scene = argv[1];
-    int steps = std::atoi(argv[2]), warmup = std::atoi(argv[3]);
-    b2World *w = build(scene);
-    const float h = 1.0f / 120.0f;
-    std::vector<long long> times;
-    times.reserve(steps);
-    unsigned long long allocs0 = 0;
-    long long total = 0;
-    long long cpu0 = cpuNs();
-    for (int i = 0; i < steps; i++) {
-        if (i == warmup) allocs0 = malloc_counter_count();
-        long long t0 = nowNs();
-        w->Step(h, 8, 3);
-        long long dt = nowNs() - t0;
-        total += dt;
-        times.push_back(dt);
-    }
-    long long cpu = cpuNs() - cpu0;
-    unsigned long long allocs = malloc_counter_count() - allocs0;
-    std::sort(times.begin(), times.end());
-    long long median = times[times.size() / 2];
-    // The final state, so that the Swift driver can tell whether both engines did the same work:
-    // FNV-1a over every body's position, angle and velocities (float32 bits), in creation order.
+// FNV-1a over every body's position, angle and velocities (float32 bits), in creation order,
+// continuing from `state`.
+static unsigned long long hashWorld(b2World *w, unsigned long long state) {
     std::vector<b2Body *> bodies;
     for (b2Body *b = w->GetBodyList(); b; b = b->GetNext()) bodies.push_back(b);
     std::reverse(bodies.begin(), bodies.end());  // the list is newest first
-    unsigned long long state = 1469598103934665603ULL;
     for (b2Body *b : bodies) {
         float v[6] = {b->GetPosition().x, b->GetPosition().y, b->GetAngle(),
                       b->GetLinearVelocity().x, b->GetLinearVelocity().y, b->GetAngularVelocity()};
@@ -203,6 +182,47 @@ int main(int argc, char **argv) {
             for (int k = 0; k < 4; k++) { state ^= (u >> (8 * k)) & 0xff; state *= 1099511628211ULL; }
         }
     }
+    return state;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 4) {
+        std::fprintf(stderr, "usage: %s SCENE STEPS WARMUP\n", argv[0]);
+        return 2;
+    }
+    std::string scene = argv[1];
+    int steps = std::atoi(argv[2]), warmup = std::atoi(argv[3]);
+    const char *skipEnv = std::getenv("BOX2D_BENCH_SKIP_STEP");
+    int skip = skipEnv ? std::atoi(skipEnv) : -1;
+    b2World *w = build(scene);
+    const float h = 1.0f / 120.0f;
+    std::vector<long long> times;
+    times.reserve(steps);
+    unsigned long long allocs0 = 0;
+    long long total = 0, hashing = 0;
+    unsigned long long hashAllocs = 0;
+    unsigned long long state = 1469598103934665603ULL;
+    long long cpu0 = cpuNs();
+    for (int i = 0; i < steps; i++) {
+        if (i == warmup) allocs0 = malloc_counter_count();
+        long long t0 = nowNs();
+        if (i != skip) w->Step(h, 8, 3);
+        long long dt = nowNs() - t0;
+        total += dt;
+        times.push_back(dt);
+        // The state after each eighth of the steps (and after the last), outside the CPU time.
+        if ((i + 1) % std::max(1, steps / 8) == 0 || i + 1 == steps) {
+            long long c0 = cpuNs();
+            unsigned long long a0 = malloc_counter_count();
+            state = hashWorld(w, state);
+            if (i >= warmup) hashAllocs += malloc_counter_count() - a0;
+            hashing += cpuNs() - c0;
+        }
+    }
+    long long cpu = cpuNs() - cpu0 - hashing;
+    unsigned long long allocs = malloc_counter_count() - allocs0 - hashAllocs;
+    std::sort(times.begin(), times.end());
+    long long median = times[times.size() / 2];
     std::printf("%s %lld %.4f %lld %lld %016llx\n", scene.c_str(), median, double(allocs) / double(steps - warmup), total, cpu, state);
     return 0;
 }

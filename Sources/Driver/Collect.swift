@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Reports
 import Results
@@ -46,6 +47,16 @@ public func collectRun(_ selection: Selection) -> (loaded: [Loaded], run: RunIde
     var out: [Loaded] = []
     for file in sceneFiles(selection.paths.map(FilePath.init(argument:))) {
         let name = baseName(file.display)
+        if isPart(file) {
+            if matches(name, selection.filter) {
+                let d = Diagnostic(
+                    "this file is a part, not a scene: its folder is named `parts`; run a scene that includes it",
+                    at: SourceLocation(file: file.display, line: 1, column: 1))
+                out.append(
+                    Loaded(invalid: CaseResult(file: file.display, name: name, status: .invalid, diagnostics: [d])))
+            }
+            continue
+        }
         switch readSceneFile(file, limit: selection.limits.fileSize) {
         case .failure(let d):
             if matches(name, selection.filter) {
@@ -53,19 +64,20 @@ public func collectRun(_ selection: Selection) -> (loaded: [Loaded], run: RunIde
                     Loaded(invalid: CaseResult(file: file.display, name: name, status: .invalid, diagnostics: [d])))
             }
         case .success(let bytes):
+            let parts = PartReader(limit: selection.limits.fileSize)
             do {
-                let cases = try SceneFile.load(path: file.display, bytes: bytes, limits: selection.limits)
+                let cases = try SceneFile.load(
+                    path: file.display, bytes: bytes, limits: selection.limits, includes: parts.reader)
                 var l = Loaded(cases: cases.filter { matches($0.name, selection.filter) })
                 l.file = (file, bytes)
                 out.append(l)
             } catch {
                 if matches(name, selection.filter) {
-                    out.append(
-                        Loaded(
-                            invalid: CaseResult(
-                                file: file.display, name: name, status: .invalid,
-                                diagnostics: error.diagnostics,
-                                source: String(decoding: bytes, as: UTF8.self))))
+                    var r = CaseResult(
+                        file: file.display, name: name, status: .invalid, diagnostics: error.diagnostics,
+                        source: String(decoding: bytes, as: UTF8.self))
+                    r.includedSources = parts.texts
+                    out.append(Loaded(invalid: r))
                 }
             }
         }

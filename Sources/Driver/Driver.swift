@@ -391,7 +391,8 @@ public func check(_ selection: Selection, console: Console = .standard) -> Int32
             invalid += 1
             text += "! \(escapeForTerminal(r.name)) (invalid)\n"
             for d in r.diagnostics {
-                let lines = d.rendered(sourceText: r.source).split(separator: "\n", omittingEmptySubsequences: false)
+                let lines = d.rendered(sourceText: r.sourceText(of: d.location.file)).split(
+                    separator: "\n", omittingEmptySubsequences: false)
                 text += lines.map { escapeForTerminal(String($0)) }.joined(separator: "\n") + "\n"
             }
         }

@@ -60,7 +60,8 @@ public enum RawArguments {
 }
 
 /// Scene files below the named paths: files named directly, and `*.yaml` / `*.yml` below folders
-/// in byte order (skipping folders named `invalid` or starting with a dot unless named). Symbolic
+/// in byte order (skipping folders named `invalid` or starting with a dot unless named, and every
+/// folder named `parts`, which holds parts that scenes include, not scenes: `isPart`). Symbolic
 /// links are followed; a folder reached twice (a link loop) is walked once.
 public func sceneFiles(_ paths: [FilePath]) -> [FilePath] {
     var out: [FilePath] = []
@@ -80,8 +81,10 @@ public func sceneFiles(_ paths: [FilePath]) -> [FilePath] {
             let full = dir.appending(name)
             guard let s = full.status() else { continue }  // a dangling link
             if s.st_mode & S_IFMT == S_IFDIR {
-                if name == Array("invalid".utf8) || name.first == 46 { continue }
+                if name == Array("invalid".utf8) || name == partsFolder || name.first == 46 { continue }
                 walk(full)
+            } else if isPart(full) {
+                continue  // a folder named `parts` named on the command line
             } else if name.ends(with: ".yaml".utf8) || name.ends(with: ".yml".utf8) {
                 out.append(full)
             }
@@ -98,6 +101,16 @@ public func sceneFiles(_ paths: [FilePath]) -> [FilePath] {
         }
     }
     return out
+}
+
+/// The name of the folders that hold parts (files scenes `include`), not scenes.
+let partsFolder = Array("parts".utf8)
+
+/// Whether `file` is a part, not a scene: its folder is named `parts`. A folder walk skips parts;
+/// a part named directly is refused as a scene (`collect`).
+func isPart(_ file: FilePath) -> Bool {
+    let names = file.raw.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true)
+    return names.count >= 2 && Array(names[names.count - 2]) == partsFolder
 }
 
 extension Array where Element == UInt8 {

@@ -58,12 +58,7 @@ public func merge(
     if let code = checkDestinations(request.reports, console: console) { return code }
     let merged: (results: [CaseResult], options: ReportOptions)
     do { merged = try mergeReports(request.inputs) } catch {
-        // A located error in compiler form, `r.json:12:9: error: …`, where the console takes one.
-        if let text = error.compilerForm, let located = console.located {
-            located(text)
-        } else {
-            console.err(error.description)
-        }
+        say(error, console)
         return Exit.invalid
     }
     var options = merged.options
@@ -72,6 +67,15 @@ public func merge(
         merged.results, options: options, format: request.format, reports: request.reports, color: request.color,
         console: console, environment: env, isTerminal: isTerminal, replayPages: false)
     return code != 0 ? code : outcomeExitCode(for: merged.results)
+}
+
+/// A located error in compiler form, `r.json:12:9: error: …`, where the console takes one.
+func say(_ error: MergeError, _ console: Console) {
+    if let text = error.compilerForm, let located = console.located {
+        located(text)
+    } else {
+        console.err(error.description)
+    }
 }
 
 /// Reads, checks and combines the reports: the results in run order and the options that make
@@ -177,12 +181,7 @@ func readReport(_ path: String) throws(MergeError) -> ReportDocument {
     let data = Data(bytes)
     let head: ReportDocument.Head
     do { head = try JSONDecoder().decode(ReportDocument.Head.self, from: data) } catch {
-        guard let bad = JSONLocator.syntaxError(in: bytes) else {
-            throw MergeError(path: path, message: "not a scenerun JSON report (not JSON, or not an object)")
-        }
-        throw MergeError(
-            path: path, message: "not a scenerun JSON report (\(bad.what))", line: bad.line,
-            column: bad.column)
+        throw undecodable(error, bytes: bytes, path: path)
     }
     guard let version = head.version else {
         let top = JSONLocator.position(of: [], in: bytes)
@@ -201,19 +200,30 @@ func readReport(_ path: String) throws(MergeError) -> ReportDocument {
     }
     let doc: ReportDocument
     do { doc = try JSONDecoder().decode(ReportDocument.self, from: data) } catch {
-        var e = MergeError(path: path, message: "not a scenerun JSON report (\(decodingReason(error)))")
-        if let at = decodingPath(error), let p = JSONLocator.position(of: at, in: bytes) {
-            e.line = p.line
-            e.column = p.column
-        } else if let bad = JSONLocator.syntaxError(in: bytes) {
-            e = MergeError(
-                path: path, message: "not a scenerun JSON report (\(bad.what))", line: bad.line,
-                column: bad.column)
-        }
-        throw e
+        throw undecodable(error, bytes: bytes, path: path)
     }
     try checkReport(doc, bytes: bytes, path: path)
     return doc
+}
+
+/// Why a report did not decode, located: at the value the decoder names, else where the text
+/// stops being JSON, else at its top (JSON that is not an object, or a value the locator cannot
+/// find).
+func undecodable(_ error: any Error, bytes: [UInt8], path: String) -> MergeError {
+    if let at = decodingPath(error), !at.isEmpty, let p = JSONLocator.position(of: at, in: bytes) {
+        return MergeError(
+            path: path, message: "not a scenerun JSON report (\(decodingReason(error)))", line: p.line, column: p.column
+        )
+    }
+    if let bad = JSONLocator.syntaxError(in: bytes) {
+        return MergeError(
+            path: path, message: "not a scenerun JSON report (\(bad.what))", line: bad.line, column: bad.column)
+    }
+    let top = JSONLocator.position(of: [], in: bytes)
+    let object = top.map { _ in bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{") } ?? false
+    return MergeError(
+        path: path, message: "not a scenerun JSON report (\(object ? decodingReason(error) : "not a JSON object"))",
+        line: top?.line, column: top?.column)
 }
 
 /// A decoding error in a sentence: what is wrong and where in the report.
@@ -316,11 +326,14 @@ extension ReportDocument.Case {
         guard let st = CaseStatus(rawValue: status) else {
             throw MergeError(path: path, message: "case \(index) has an unknown status '\(escapeForTerminal(status))'")
         }
-        // The source lines the failures point at, in their places: the text report shows them.
-        var known: [Int: String] = [:]
-        for f in failures { if let s = f.source { known[f.line] = s } }
-        for d in diagnostics { if let s = d.source { known[d.line] = s } }
-        let source = known.keys.max().map { last in (1...last).map { known[$0] ?? "" }.joined(separator: "\n") }
+        // The source lines the failures point at, in their places, file by file (the scene's own
+        // and the parts it includes): the text report shows them.
+        var known: [String: [Int: String]] = [:]
+        for f in failures { if let s = f.source { known[f.path, default: [:]][f.line] = s } }
+        for d in diagnostics { if let s = d.source { known[d.path, default: [:]][d.line] = s } }
+        let texts = known.mapValues { lines in
+            (1...(lines.keys.max() ?? 1)).map { lines[$0] ?? "" }.joined(separator: "\n")
+        }
         var r = CaseResult(
             file: file, name: name, status: st,
             failures: failures.map {
@@ -332,7 +345,8 @@ extension ReportDocument.Case {
                 Diagnostics.Diagnostic(
                     $0.message, at: SourceLocation(file: $0.path, line: $0.line, column: $0.column), notes: $0.notes)
             },
-            time: time ?? .nan, ticks: ticks, source: source, trace: trace ?? [])
+            time: time ?? .nan, ticks: ticks, source: texts[file], trace: trace ?? [])
+        r.includedSources = texts.filter { $0.key != file }
         r.work = work
         r.index = index
         if let scene {

@@ -191,6 +191,17 @@ enum JSONLocator {
         return place(i, in: b)
     }
 
+    /// The place of the value at `path`, or else of the nearest value around it that is found (the
+    /// text's first value at worst, or 1:1).
+    static func nearest(_ path: JSONPath, in b: [UInt8]) -> (line: Int, column: Int) {
+        var p = path
+        while true {
+            if let place = position(of: p, in: b) { return place }
+            if p.isEmpty { return (1, 1) }
+            p.removeLast()
+        }
+    }
+
     /// The 1-based line and column (in Unicode scalars) of byte `offset`.
     static func place(_ offset: Int, in b: [UInt8]) -> (line: Int, column: Int) {
         var line = 1
@@ -245,20 +256,48 @@ enum JSONLocator {
             let p = place(i, in: b)
             return (p.line, p.column, what)
         }
-        func string() -> Bool {
+        /// The four hexadecimal digits at `k`, or nil.
+        func hex4(_ k: Int) -> Int? {
+            guard k + 4 <= b.count, b[k..<(k + 4)].allSatisfy({ "0123456789abcdefABCDEF".utf8.contains($0) }) else {
+                return nil
+            }
+            return Int(String(decoding: b[k..<(k + 4)], as: UTF8.self), radix: 16)
+        }
+        /// Reads a string at `i`; nil, or what is wrong with it.
+        func string() -> String? {
+            let closed = "not JSON: a string is not closed or has a bad escape"
             i += 1
             while i < b.count, b[i] != UInt8(ascii: "\"") {
-                if b[i] < 0x20 { return false }
-                if b[i] == UInt8(ascii: "\\") {
-                    guard i + 1 < b.count, "\"\\/bfnrtu".utf8.contains(b[i + 1]) else { return false }
-                    i += b[i + 1] == UInt8(ascii: "u") ? 6 : 2
+                if b[i] < 0x20 { return closed }
+                if b[i] >= 0x80 {
+                    // Each run of non-ASCII bytes is whole UTF-8 characters (RFC 8259 §8.1).
+                    var j = i
+                    while j < b.count, b[j] >= 0x80 { j += 1 }
+                    if String(validating: b[i..<j], as: UTF8.self) == nil { return "not JSON: a string is not UTF-8" }
+                    i = j
+                } else if b[i] == UInt8(ascii: "\\") {
+                    guard i + 1 < b.count, "\"\\/bfnrtu".utf8.contains(b[i + 1]) else { return closed }
+                    guard b[i + 1] == UInt8(ascii: "u") else {
+                        i += 2
+                        continue
+                    }
+                    // \uXXXX, a surrogate only as the first of a pair (a character, not half of one).
+                    guard let u = hex4(i + 2) else { return closed }
+                    if (0xDC00...0xDFFF).contains(u) { return "not JSON: a string holds half a character (\\u escape)" }
+                    if (0xD800...0xDBFF).contains(u) {
+                        guard i + 7 < b.count, b[i + 6] == UInt8(ascii: "\\"), b[i + 7] == UInt8(ascii: "u"),
+                            let low = hex4(i + 8), (0xDC00...0xDFFF).contains(low)
+                        else { return "not JSON: a string holds half a character (\\u escape)" }
+                        i += 6
+                    }
+                    i += 6
                 } else {
                     i += 1
                 }
             }
-            guard i < b.count else { return false }
+            guard i < b.count else { return closed }
             i += 1
-            return true
+            return nil
         }
         while true {
             while i < b.count, [0x20, 0x09, 0x0A, 0x0D].contains(b[i]) { i += 1 }
@@ -278,7 +317,10 @@ enum JSONLocator {
                     next = c == UInt8(ascii: "{") ? .keyOrEnd : .valueOrEnd
                 } else if c == UInt8(ascii: "\"") {
                     let at = i
-                    guard string() else { i = at; return fail("not JSON: a string is not closed or has a bad escape") }
+                    if let bad = string() {
+                        i = at
+                        return fail(bad)
+                    }
                     next = .commaOrEnd
                 } else if let word = ["true", "false", "null"].first(where: { b[i...].starts(with: $0.utf8) }) {
                     i += word.utf8.count
@@ -311,7 +353,10 @@ enum JSONLocator {
                     next = .commaOrEnd
                 } else if c == UInt8(ascii: "\"") {
                     let at = i
-                    guard string() else { i = at; return fail("not JSON: a string is not closed or has a bad escape") }
+                    if let bad = string() {
+                        i = at
+                        return fail(bad)
+                    }
                     key = Array(b[(at + 1)..<(i - 1)])
                     next = .colon
                 } else {

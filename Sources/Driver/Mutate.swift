@@ -91,6 +91,8 @@ struct FileWork {
     var limits = RunLimits()
     var problem: MutatedFile.Problem?
     var message: String?
+    /// The parts the file includes, as the original read them: every mutant reads these.
+    var parts: [String: [UInt8]] = [:]
 }
 
 /// `mutate`: loads, runs the originals (recording what comparisons see), generates the
@@ -189,6 +191,14 @@ func prepare(_ files: [FilePath], _ request: MutateRequest) -> [FileWork] {
     var work: [FileWork] = []
     for file in files {
         var w = FileWork(file: file.display)
+        if isPart(file) {
+            w.problem = MutatedFile.Problem.invalid
+            w.message =
+                "\(file.display):1:1: error: this file is a part, not a scene: its folder is named `parts`; mutate "
+                + "a scene that includes it"
+            work.append(w)
+            continue
+        }
         switch readSceneFile(file, limit: request.limits.fileSize) {
         case .failure(let d):
             w.problem = MutatedFile.Problem.invalid
@@ -196,13 +206,18 @@ func prepare(_ files: [FilePath], _ request: MutateRequest) -> [FileWork] {
         case .success(let bytes):
             let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
             w.text = String(decoding: body, as: UTF8.self)
+            let parts = PartReader(limit: request.limits.fileSize)
             do throws(DiagnosticList) {
-                w.cases = try SceneFile.load(path: w.file, bytes: bytes, limits: request.limits)
+                w.cases = try SceneFile.load(path: w.file, bytes: bytes, limits: request.limits, includes: parts.reader)
                 w.plan = try SceneFile.mutationPlan(path: w.file, text: w.text)
             } catch {
                 w.problem = MutatedFile.Problem.invalid
-                w.message = error.diagnostics.map { $0.rendered(sourceText: w.text) }.joined(separator: "\n")
+                let texts = parts.texts
+                w.message = error.diagnostics.map {
+                    $0.rendered(sourceText: $0.location.file == w.file ? w.text : texts[$0.location.file])
+                }.joined(separator: "\n")
             }
+            w.parts = parts.files
         }
         work.append(w)
     }
@@ -295,7 +310,10 @@ func runMutant(_ m: Mutant, index: Int, _ w: FileWork, replay: Bool) -> (MutantO
         index: index, id: m.id, location: m.location, op: m.op.rawValue, change: m.change, original: m.original,
         mutated: m.mutated, status: .survived, sourceLine: sourceLine(w.text, m.location.line))
     let cases: [Scene]
-    do { cases = try SceneFile.load(path: w.file, text: w.text, mutant: m, limits: .default) } catch {
+    do {
+        cases = try SceneFile.load(
+            path: w.file, text: w.text, mutant: m, limits: .default, includes: SceneFile.reader(w.parts))
+    } catch {
         o.status = .invalid
         o.detail = error.diagnostics.first.map { "\($0.location): \($0.message)" }
         return (o, [])

@@ -10,8 +10,8 @@ import Foundation
 #endif
 
 /// The message refusing the first output that names an input, or nil: a report file that is an
-/// input scene (`run`) or an input report (`merge`), a folder report (trace, replay) that is an
-/// input folder or holds an input scene, and GitHub's step summary (`environment`'s
+/// input scene (`run`), a part an input scene includes, or an input report (`merge`), a folder
+/// report (trace, replay) that is an input folder or holds an input scene, and GitHub's step summary (`environment`'s
 /// `GITHUB_STEP_SUMMARY`, given when `--format github` appends to it) when it is an input. Paths are
 /// compared after resolving `.`, `..` and symbolic links (realpath(3); for a path that does not
 /// exist yet, its longest existing parent), so `./x/../s.yaml` and a link to `s.yaml` are
@@ -22,8 +22,10 @@ func outputOntoInput(
 ) -> String? {
     let named = (scenePaths + reportPaths).map(FilePath.init(argument:))
     var files: [(shown: String, real: [UInt8], what: String)] = []
-    for f in sceneFiles(scenePaths.map(FilePath.init(argument:))) {
-        files.append((f.display, canonicalPath(f.raw), "the input scene"))
+    let scenes = sceneFiles(scenePaths.map(FilePath.init(argument:)))
+    for f in scenes { files.append((f.display, canonicalPath(f.raw), "the input scene")) }
+    for f in includedParts(of: scenes, limit: Int.max / 2) {
+        files.append((f.display, canonicalPath(f.raw), "the included part"))
     }
     for p in reportPaths { files.append((p, canonicalPath(FilePath(argument: p).raw), "the input report")) }
     var folders: [(shown: String, real: [UInt8])] = []

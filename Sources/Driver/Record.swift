@@ -43,20 +43,11 @@ func record(
                 escapeForTerminal("\(at): record mode did not rewrite \(name) (case \(first.caseName)): \(why)"))
             refused = true
         }
-        var intended: [YAMLCensus.Position: String] = [:]
-        for e in edits { intended.merge(e.changes) { a, _ in a } }
-        guard let newBytes = ExpectationRewriter.apply(edits, to: f.bytes), let oldText = source.text,
-            let newText = SourceText(bytes: newBytes).text
-        else {
-            refuse(first.location, "the edits overlap or the edited text is not UTF-8; nothing written")
-            continue
-        }
-        if let (p, why) = YAMLCensus.difference(old: oldText, new: newText, intended: intended) {
-            let at = p.map { SourceLocation(file: name, line: $0.line, column: $0.column) } ?? first.location
-            refuse(
-                at,
-                "the edited file would not be the same document with only the values changed (\(why)); "
-                    + "nothing written")
+        let newBytes: [UInt8]
+        switch ExpectationRewriter.rewrite(edits, in: source) {
+        case .success(let b): newBytes = b
+        case .failure(let r):
+            refuse(r.location, r.why)
             continue
         }
         do throws(SceneWriteError) {
@@ -91,7 +82,11 @@ func readElsewhere(
     for r in results { ran[r.file, default: []].insert(r.name) }
     var out: [SourceLocation: String] = [:]
     for (name, f) in files.sorted(by: { $0.key < $1.key }) {
-        guard let cases = try? SceneFile.load(path: name, bytes: f.bytes, limits: selection.limits) else { continue }
+        let parts = PartReader(limit: selection.limits.fileSize)
+        guard
+            let cases = try? SceneFile.load(
+                path: name, bytes: f.bytes, limits: selection.limits, includes: parts.reader)
+        else { continue }
         for c in cases where !(ran[name]?.contains(c.name) ?? false) {
             for loc in valueLocations(c) where out[loc] == nil { out[loc] = c.name }
         }

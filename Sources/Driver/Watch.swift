@@ -1,4 +1,5 @@
 import Foundation
+import SceneLoader
 
 #if canImport(Glibc)
     import Glibc
@@ -13,7 +14,8 @@ import Foundation
 /// Never returns on its own: Ctrl-C (SIGINT) ends it with 130 through `installSignalHandlers`.
 ///
 /// Only the scene files the run reads count (`sceneFiles` of the paths: a file named directly,
-/// `*.yaml` and `*.yml` below the folders), less every output of the request (report files,
+/// `*.yaml` and `*.yml` below the folders, and the parts they `include`, followed again after
+/// every change), less every output of the request (report files,
 /// trace and replay folders, GitHub's step summary): a report written inside the watched tree,
 /// `.git`, an editor's swap, backup or temporary file changes nothing. On Linux the wait is
 /// inotify(7) on the folders walked (the folders of files named directly); elsewhere, or when
@@ -89,17 +91,27 @@ struct WatchedFiles {
             || outputFolders.contains { real.starts(with: $0) || real + [UInt8(ascii: "/")] == $0 }
     }
 
-    /// Every scene file the run would read, with its stamp.
+    /// The parts each file includes, kept while its stamp is the same (a snapshot is taken twice
+    /// a second when polling: an unchanged file is not parsed again).
+    let includes = IncludesByStamp()
+
+    /// Every scene file the run would read, and every part they include, with its stamp.
     func snapshot() -> [FilePath: Stamp] {
         var out: [FilePath: Stamp] = [:]
-        for f in sceneFiles(paths) where !isOutput(f) {
-            guard let st = f.status() else { continue }
+        var queue = sceneFiles(paths).filter { !isOutput($0) }
+        var next = 0
+        while next < queue.count {
+            let f = queue[next]
+            next += 1
+            guard out[f] == nil, let st = f.status() else { continue }
             #if canImport(Darwin)
                 let ns = Int64(st.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(st.st_mtimespec.tv_nsec)
             #else
                 let ns = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
             #endif
-            out[f] = Stamp(size: Int64(st.st_size), modified: ns, inode: UInt64(st.st_ino))
+            let stamp = Stamp(size: Int64(st.st_size), modified: ns, inode: UInt64(st.st_ino))
+            out[f] = stamp
+            queue += includes.parts(of: f, stamp).filter { !isOutput($0) }
         }
         return out
     }
@@ -126,7 +138,30 @@ struct WatchedFiles {
                 out.append(FilePath(argument: dir.isEmpty ? "." : dir))
             }
         }
+        // The folders of the parts the scenes include (they may lie outside the paths).
+        var known = Set(out.map(\.raw))
+        for f in snapshot().keys.sorted(by: { $0.raw.lexicographicallyPrecedes($1.raw) }) {
+            let dir = parentFolder(f.display)
+            let folder = FilePath(raw: Array((dir.isEmpty ? "." : dir).utf8))
+            if known.insert(folder.raw).inserted { out.append(folder) }
+        }
         return out
+    }
+}
+
+/// The parts a file includes (`SceneFile.includes`), by file, kept with the stamp they were read
+/// at.
+final class IncludesByStamp: @unchecked Sendable {
+    private var known: [FilePath: (stamp: Stamp, parts: [FilePath])] = [:]
+
+    func parts(of file: FilePath, _ stamp: Stamp) -> [FilePath] {
+        if let k = known[file], k.stamp == stamp { return k.parts }
+        var parts: [FilePath] = []
+        if case .success(let bytes) = readSceneFile(file, limit: Int.max / 2) {
+            parts = SceneFile.includes(path: file.display, bytes: bytes).map { FilePath(raw: Array($0.utf8)) }
+        }
+        known[file] = (stamp, parts)
+        return parts
     }
 }
 

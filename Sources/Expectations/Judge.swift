@@ -146,7 +146,7 @@ public func judge(
         if s.paused, let p = s.lastPause { observe(loc, .restTime(p, tick: s.tickDuration), before) }
     }
     for ev in e.events {
-        let n = s.count(ev.event.rawValue)
+        let n = s.count(ev.event)
         let before = out.count
         if !ev.spec.matches(n) {
             out.append(

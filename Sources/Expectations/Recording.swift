@@ -28,7 +28,9 @@ extension CaseRecording {
                 case .height: if let n = v.number { g.size.y = n } else { continue }
                 case .rotation: if let n = v.number { g.rotation = n } else { continue }
                 case .scale: if let n = v.number { g.scale = n } else { continue }
-                default: continue
+                case .size, .bounds, .minX, .midX, .maxX, .minY, .midY, .maxY, .alpha, .velocity, .speed,
+                    .angularVelocity, .resting, .removed:
+                    continue  // not where the view is
                 }
                 moved = true
             }

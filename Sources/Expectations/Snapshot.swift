@@ -151,7 +151,7 @@ public struct Snapshot: Sendable, NameResolver {
     public var initialFrame: Rect
     public var finalFrame: Rect
     /// Event counts, in a fixed order.
-    public var events: [(String, Int)]
+    public var events: EventCounts
     /// Values of the scene's `vars` (while they are initialised, the earlier ones).
     public var vars: [Value]
     /// The scene's names.
@@ -168,7 +168,7 @@ public struct Snapshot: Sendable, NameResolver {
         transitions: [(name: String, state: String, progress: Double)] = [], gestures: [GestureSnapshot] = [],
         currentGesture: Int? = nil, contact: ContactSnapshot? = nil, initialFrame: Rect = .zero,
         finalFrame: Rect = .zero,
-        events: [(String, Int)] = [], vars: [Value] = [], names: [String: NamedRef]? = nil
+        events: EventCounts = EventCounts(), vars: [Value] = [], names: [String: NamedRef]? = nil
     ) {
         self.time = time; self.elapsed = elapsed; self.paused = paused; self.lastPause = lastPause;
         self.worldSize = worldSize
@@ -187,7 +187,7 @@ public struct Snapshot: Sendable, NameResolver {
         }
     }
 
-    public func count(_ event: String) -> Int { events.first { $0.0 == event }?.1 ?? 0 }
+    public func count(_ event: CountedEvent) -> Int { events[event] }
 
     var current: GestureSnapshot { currentGesture.map { gestures[$0] } ?? .idle("gesture") }
 
@@ -249,7 +249,10 @@ public struct Snapshot: Sendable, NameResolver {
         case .transition(let id):
             guard let m = member.flatMap(TransitionMember.init(rawValue:)) else { throw unknown() }
             let t = transitions[id.index]
-            return m == .progress ? .number(t.progress) : .string(t.state)
+            switch m {
+            case .progress: return .number(t.progress)
+            case .state: return .string(t.state)
+            }
         case .parameter(let i):
             guard i < parameters.count else { throw unknown() }
             return .number(parameters[i])

@@ -19,6 +19,9 @@ public indirect enum NameSchema: Sendable {
 /// The root names visible to an expression, in a fixed order (for deterministic suggestions).
 public struct Scope: Sendable {
     public var roots: [(String, NameSchema)]
+    /// What to say of a name that is not in scope but means something to the scene (a repeated
+    /// view's template: "name a copy, `cell[0]` … `cell[19]`"), instead of a did-you-mean.
+    public var hints: [String: String] = [:]
     public init(_ roots: [(String, NameSchema)] = []) { self.roots = roots }
     public mutating func add(_ name: String, _ schema: NameSchema) {
         roots.removeAll { $0.0 == name }
@@ -94,7 +97,8 @@ func check(_ e: Expr, _ scope: Scope) throws(Diagnostic) -> ValueType {
         // Find the first bad component for a precise message.
         guard var node = scope.root(parts[0]) else {
             let hint =
-                closestMatch(to: parts[0], in: scope.roots.map(\.0) + ["pi"]).map { "; did you mean `\($0)`?" } ?? ""
+                scope.hints[parts[0]].map { "; \($0)" }
+                ?? closestMatch(to: parts[0], in: scope.roots.map(\.0) + ["pi"]).map { "; did you mean `\($0)`?" } ?? ""
             throw Diagnostic("unknown name `\(parts[0])`\(hint)", at: e.location)
         }
         var prefix = parts[0]

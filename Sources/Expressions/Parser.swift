@@ -10,10 +10,13 @@ import Geometry
 //   sum      := product (('+'|'-') product)*      product := unary (('*'|'/'|'%') unary)*
 //   unary    := ('-'|'!') unary | postfix
 //   postfix  := primary ('.' name)*
-//   primary  := number ['deg'] | 'string' | true | false | name ['(' args ')'] | '(' expr ')'
-//             | '[' expr ',' expr (',' expr ',' expr)? ']'
+//   primary  := number ['deg'] | 'string' | true | false | name ['(' args ')'] | name '[' index ']'
+//             | '(' expr ')' | '[' expr ',' expr (',' expr ',' expr)? ']'
 //
 // Numbers may be written `90deg` (converted to radians). Names are dotted: `shade.center.x`.
+// `cell[3]` names a copy of a repeated view: the index is an expression of numbers and load-time
+// constants (`i` in a repeated template), computed when the scene loads, so the name is resolved
+// once as `cell[3]`; the expression never indexes at run time.
 
 /// A parsed expression: its tree, its location and its text.
 public struct Expr: Sendable, Hashable, CustomStringConvertible {
@@ -59,9 +62,38 @@ public enum Expression {
     /// Linear in the length of `text` (each character is lexed once, each token parsed once,
     /// locations come from a table), apart from the text of each node, which is bounded by
     /// `maxLength` × `maxDepth`.
-    public static func parse(_ text: String, at location: SourceLocation) throws(Diagnostic) -> Expr {
+    ///
+    /// `constants` are names with a value known when the scene loads (a repeated template's `i`):
+    /// each is read as its number, in indices too.
+    public static func parse(
+        _ text: String, at location: SourceLocation, constants: [String: Double] = [:]
+    ) throws(Diagnostic) -> Expr {
         var p = Parser(text: text, base: location)
+        p.constants = constants
         return try p.parseAll()
+    }
+
+    /// `name[index]`: the name of a copy of a repeated view or behaviour (`cell[3]`).
+    public static func indexedName(_ name: String, _ index: Int) -> String { "\(name)[\(index)]" }
+
+    /// The value of an expression made of numbers and `+ - * / %` only (what an index may be), or
+    /// nil when it has anything else.
+    public static func constantValue(_ e: Expr) -> Double? {
+        switch e.node {
+        case .number(let d): return d
+        case .unary("-", let x): return constantValue(x).map { -$0 }
+        case .binary(let op, let a, let b):
+            guard let x = constantValue(a), let y = constantValue(b) else { return nil }
+            switch op {
+            case "+": return x + y
+            case "-": return x - y
+            case "*": return x * y
+            case "/": return y == 0 ? nil : x / y
+            case "%": return y == 0 ? nil : x.truncatingRemainder(dividingBy: y)
+            default: return nil
+            }
+        default: return nil
+        }
     }
 }
 
@@ -83,6 +115,8 @@ struct Parser {
     var columnOf: [Int] = []
     /// Current recursion depth.
     var depth = 0
+    /// Names read as numbers (`i` in a repeated template).
+    var constants: [String: Double] = [:]
 
     init(text: String, base: SourceLocation) {
         self.text = text
@@ -319,6 +353,8 @@ struct Parser {
                 }
                 return try make(.call(name, args.map(\.e)), from: t.offset, to: lastEnd, children: args)
             }
+            if case .op("[") = peek.kind { return try parseIndexed(name, at: t) }
+            if let v = constants[name] { return try make(.number(v), from: t.offset, to: lastEnd) }
             return try make(.name([name]), from: t.offset, to: lastEnd)
         case .op("("):
             pos += 1
@@ -339,6 +375,28 @@ struct Parser {
         case .op(let o):
             throw error("unexpected `\(o)`", at: t.offset)
         }
+    }
+}
+
+extension Parser {
+    /// `cell[index]`, after the name: the index is computed now and must be a whole number from 0,
+    /// so the result is the name `cell[3]`.
+    mutating func parseIndexed(_ name: String, at t: Token) throws(Diagnostic) -> P {
+        pos += 1  // `[`
+        let start = peek.offset
+        let index = try parseTernary()
+        try expect("]")
+        guard let v = Expression.constantValue(index.e) else {
+            throw error(
+                "the index of `\(name)[…]` must be known when the scene loads: a whole number, or an expression of "
+                    + "numbers and `i` inside a repeated view or behaviour; found `\(index.e.text)`",
+                at: start)
+        }
+        guard v >= 0, v == v.rounded(), v < 1e9 else {
+            throw error("the index of `\(name)[…]` must be a whole number from 0, found \(formatNumber(v))", at: start)
+        }
+        return try make(
+            .name([Expression.indexedName(name, Int(v))]), from: t.offset, to: lastEnd, children: [index])
     }
 }
 

@@ -62,26 +62,3 @@ public struct Vec2: Hashable, Sendable, CustomStringConvertible {
 @inlinable public func max(_ a: Vec2, _ b: Vec2) -> Vec2 { Vec2(Swift.max(a.x, b.x), Swift.max(a.y, b.y)) }
 /// Component-wise absolute value.
 @inlinable public func abs(_ a: Vec2) -> Vec2 { Vec2(Swift.abs(a.x), Swift.abs(a.y)) }
-
-/// A three-dimensional vector, used by the 3×3 solves of the weld, revolute and prismatic joints.
-@frozen
-public struct Vec3: Hashable, Sendable {
-    public var x: Double
-    public var y: Double
-    public var z: Double
-    @inlinable public init(_ x: Double, _ y: Double, _ z: Double) { self.x = x; self.y = y; self.z = z }
-    @inlinable public static var zero: Vec3 { Vec3(0, 0, 0) }
-    @inlinable public static func + (a: Vec3, b: Vec3) -> Vec3 { Vec3(a.x + b.x, a.y + b.y, a.z + b.z) }
-    @inlinable public static func - (a: Vec3, b: Vec3) -> Vec3 { Vec3(a.x - b.x, a.y - b.y, a.z - b.z) }
-    @inlinable public static prefix func - (a: Vec3) -> Vec3 { Vec3(-a.x, -a.y, -a.z) }
-    @inlinable public static func * (s: Double, a: Vec3) -> Vec3 { Vec3(s * a.x, s * a.y, s * a.z) }
-    @inlinable public static func += (a: inout Vec3, b: Vec3) { a = a + b }
-    @inlinable public static func -= (a: inout Vec3, b: Vec3) { a = a - b }
-}
-
-/// Dot product of 3-vectors.
-@inlinable public func dot(_ a: Vec3, _ b: Vec3) -> Double { a.x * b.x + a.y * b.y + a.z * b.z }
-/// Cross product of 3-vectors.
-@inlinable public func cross(_ a: Vec3, _ b: Vec3) -> Vec3 {
-    Vec3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
-}

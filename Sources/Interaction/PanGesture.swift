@@ -3,6 +3,9 @@ import Geometry
 /// The states of a UIKit gesture recogniser.
 public enum GestureState: String, Sendable { case possible, began, changed, ended, cancelled, failed }
 
+/// An edge of the screen (`UIRectEdge`), where a screen-edge pan may start.
+public enum RectEdge: Sendable, Hashable { case left, right, top, bottom }
+
 /// `UIPanGestureRecognizer` / `UIScreenEdgePanGestureRecognizer`, fed one touch event per frame.
 ///
 /// It begins once the finger has moved `minimumDistance` points from where it went down; that
@@ -13,7 +16,7 @@ public enum GestureState: String, Sendable { case possible, began, changed, ende
 public struct PanRecognizer: Sendable {
     public var minimumDistance: Double
     /// Screen edges for a screen-edge pan (empty for a plain pan), within `bounds`.
-    public var edges: [String]
+    public var edges: [RectEdge]
     public var bounds: Rect
     public private(set) var state = GestureState.possible
     public private(set) var location = Vec2.zero
@@ -27,7 +30,7 @@ public struct PanRecognizer: Sendable {
     var previousSample = Vec2.zero
     var haveSample = false
 
-    public init(minimumDistance: Double, edges: [String] = [], bounds: Rect) {
+    public init(minimumDistance: Double, edges: [RectEdge] = [], bounds: Rect) {
         self.minimumDistance = minimumDistance; self.edges = edges; self.bounds = bounds
     }
 
@@ -40,11 +43,10 @@ public struct PanRecognizer: Sendable {
             let strip = 13.0
             let near = edges.contains { e in
                 switch e {
-                case "left": return p.x - bounds.minX <= strip
-                case "right": return bounds.maxX - p.x <= strip
-                case "top": return p.y - bounds.minY <= strip
-                case "bottom": return bounds.maxY - p.y <= strip
-                default: return false
+                case .left: return p.x - bounds.minX <= strip
+                case .right: return bounds.maxX - p.x <= strip
+                case .top: return p.y - bounds.minY <= strip
+                case .bottom: return bounds.maxY - p.y <= strip
                 }
             }
             if !near { state = .failed }

@@ -84,8 +84,9 @@ public enum ExpectationRewriter {
     /// a scene and seen by several cases (its variants) is rewritten only when every case
     /// observed the same new text; a value that a case outside the run reads (`readElsewhere`:
     /// its location and that case's name) is never rewritten; swept cases, `that:` expressions
-    /// and values used through aliases are never rewritten. Every failure is either rewritten or
-    /// left alone with why.
+    /// and values used through aliases are never rewritten, nor values written in a part the
+    /// scenes include (`CaseResult.includedSources`): other scenes may include it too. Every
+    /// failure is either rewritten or left alone with why.
     public static func plan(
         _ results: [CaseResult], scope: Scope, sources: [String: SourceText],
         readElsewhere: [SourceLocation: String] = [:]
@@ -114,6 +115,12 @@ public enum ExpectationRewriter {
             }
             for o in r.observations {
                 if !o.passed { failing.insert(o.location) }
+                if r.includedSources[o.location.file] != nil && o.location.file != r.file {
+                    tokens[o.location] = .failure(
+                        Reason(
+                            why: "written in the part \(o.location.file), which \(r.file) includes and other scenes "
+                                + "may include too: record mode does not rewrite parts; edit it by hand"))
+                }
                 if tokens[o.location] == nil { tokens[o.location] = locate(o.location, in: sources[o.location.file]) }
                 if proposals[o.location] == nil {
                     order.append(o.location)

@@ -46,13 +46,16 @@ public struct JSONReporter: Reporter {
     public static func render(_ results: [CaseResult], options: ReportOptions = ReportOptions()) -> String {
         var cases: [String] = []
         for (i, r) in results.enumerated() {
-            var lines: [Substring]?
-            // The source line a location points at, as the text report shows it (null when it has
-            // none), so that `merge` renders failures as the run did.
+            var lines: [String: [Substring]] = [:]
+            // The source line a location points at (in the scene or a part it includes), as the
+            // text report shows it (null when it has none), so that `merge` renders failures as
+            // the run did.
             func source(_ l: SourceLocation) -> String {
-                guard let text = r.source, l.line >= 1 else { return "null" }
-                if lines == nil { lines = text.split(separator: "\n", omittingEmptySubsequences: false) }
-                guard let ls = lines, l.line <= ls.count else { return "null" }
+                guard let text = r.sourceText(of: l.file), l.line >= 1 else { return "null" }
+                if lines[l.file] == nil {
+                    lines[l.file] = text.split(separator: "\n", omittingEmptySubsequences: false)
+                }
+                guard let ls = lines[l.file], l.line <= ls.count else { return "null" }
                 return string(String(ls[l.line - 1]))
             }
             let fails = r.failures.map { f in

@@ -88,7 +88,21 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 
     /// Whether the report is a folder of files (`--report trace=DIR`) rather than one file that
     /// can also go to standard output (`--format`).
-    public var writesFolder: Bool { self == .trace || self == .replay }
+    public var writesFolder: Bool {
+        switch self {
+        case .text, .json, .junit, .github: return false
+        case .trace, .replay: return true
+        }
+    }
+
+    /// Whether `merge` can write the format from the JSON reports of shards (a trace needs every
+    /// tick, which JSON reports do not keep).
+    public var mergeable: Bool {
+        switch self {
+        case .text, .json, .junit, .github, .replay: return true
+        case .trace: return false
+        }
+    }
 
     /// One line for the help text.
     public var summary: String {

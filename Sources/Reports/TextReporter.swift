@@ -27,10 +27,12 @@ public struct TextReporter: Reporter {
             case .invalid:
                 out += paint("!", "33") + " \(safe(r.name)) (invalid)\n"
             }
-            for d in r.diagnostics { out += compilerForm(d, source: r.source, color: options.color) + "\n" }
+            for d in r.diagnostics {
+                out += compilerForm(d, source: r.sourceText(of: d.location.file), color: options.color) + "\n"
+            }
             for f in r.failures {
-                out +=
-                    compilerForm(Diagnostic(f.message, at: f.location), source: r.source, color: options.color) + "\n"
+                let d = Diagnostic(f.message, at: f.location)
+                out += compilerForm(d, source: r.sourceText(of: f.location.file), color: options.color) + "\n"
             }
             if options.verbose {
                 for line in r.trace { out += "    \(safe(line))\n" }

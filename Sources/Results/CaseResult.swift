@@ -49,6 +49,9 @@ public struct CaseResult: Sendable {
     public var ticks: Int
     /// The file text, to render source lines.
     public var source: String?
+    /// The text of each part the file includes, by path, to render the source lines of the
+    /// diagnostics and failures located in them.
+    public var includedSources: [String: String] = [:]
     /// A summary of the trace: one line per notable event (`--verbose`).
     public var trace: [String]
     /// Every tick: the column names, then one row per tick (`--trace`).
@@ -73,6 +76,11 @@ public struct CaseResult: Sendable {
         self.diagnostics = diagnostics
         self.time = time; self.ticks = ticks; self.source = source; self.trace = trace
     }
+}
+
+extension CaseResult {
+    /// The text of the file a location names: the scene's own, or a part it includes.
+    public func sourceText(of file: String) -> String? { file == self.file ? source : includedSources[file] }
 }
 
 /// What a swept case reports besides its status.

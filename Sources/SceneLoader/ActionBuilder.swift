@@ -57,7 +57,12 @@ extension SceneBuilder {
         let names = try w.names(n, "behaviour names")
         if allowAll && names == ["all"] { return nil }
         var ids: [BehaviorID] = []
-        for b in names {
+        for raw in names {
+            let b = try reference(raw, n)
+            if let copies = repeatedBehaviors[b] {  // a repeated behaviour's name: every copy
+                ids += copies
+                continue
+            }
             guard case .behavior(let id)? = scene.names[b] else {
                 throw err("unknown behaviour `\(b)`\(hint(b, scene.behaviors.map(\.name)))", n)
             }
@@ -70,7 +75,9 @@ extension SceneBuilder {
         var out: [SetTarget] = []
         for (k, v) in try w.mapping(n, "`set`", known: []) {
             let kn = v
-            let parts = k.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            var parts = k.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            if parts.count == 2 { parts[0] = try reference(parts[0], kn) }
+            let k = parts.joined(separator: ".")
             if parts.count == 1, case .variable(let id)? = scene.names[k] {
                 let type = scene.vars[id.index].type
                 let e = try w.expr(v, "`\(k)` (a \(type) variable)", type, s)
@@ -111,10 +118,9 @@ extension SceneBuilder {
                         target: .behavior(id, p), path: k, value: try w.expr(v, "`\(k)`", p.type, s), location: w.loc(v)
                     ))
             default:
+                let names = scene.views.map(\.name) + scene.behaviors.map(\.name)
                 throw err(
-                    "unknown view or behaviour "
-                        + "`\(parts[0])`\(hint(parts[0], scene.views.map(\.name) + scene.behaviors.map(\.name)))",
-                    kn)
+                    "unknown view or behaviour `\(parts[0])`\(copiesHint(parts[0]) ?? hint(parts[0], names))", kn)
             }
         }
         return out
@@ -153,12 +159,13 @@ extension SceneBuilder {
             throw err("an action has exactly one key (\(kv.map(\.0).joined(separator: ", ")) found)", n)
         }
         let (k, v) = kv[0]
-        switch k {
+        // `w.mapping` refused unknown keys; `branch` stands for none, which it refuses below.
+        switch ActionKey(rawValue: k) ?? .branch {
         // nil only for `all`, not allowed here
-        case "add": return .add(try behaviorNames(v, allowAll: false) ?? [], w.loc(v))
-        case "remove": return .remove(try behaviorNames(v, allowAll: true), w.loc(v))
-        case "set": return .set(try setTargets(v, s))
-        case "animate":
+        case .add: return .add(try behaviorNames(v, allowAll: false) ?? [], w.loc(v))
+        case .remove: return .remove(try behaviorNames(v, allowAll: true), w.loc(v))
+        case .set: return .set(try setTargets(v, s))
+        case .animate:
             let a = try w.mapping(v, "`animate`", known: AnimateKey.names, required: [AnimateKey.set.rawValue])
             func ag(_ k: String) -> Node? { a.first { $0.0 == k }?.1 }
             let duration =
@@ -195,17 +202,17 @@ extension SceneBuilder {
                 location: w.loc(v))
             if let t = ag("then") { spec.then = try actionList(t, s) }
             return .animate(spec)
-        case "start":
+        case .start:
             let t = try w.string(v, "`start`")
             guard case .transition(let id)? = scene.names[t] else {
                 throw err("unknown transition `\(t)`\(hint(t, scene.transitions.map(\.name)))", v)
             }
             return .start(id, w.loc(v))
-        case "progress": return .progress(try w.expr(v, "`progress`", .number, s))
-        case "finish": return .finish(w.loc(v))
-        case "cancel": return .cancel(w.loc(v))
-        case "complete": return .complete(try w.expr(v, "`complete`", .bool, s))
-        case "velocity":
+        case .progress: return .progress(try w.expr(v, "`progress`", .number, s))
+        case .finish: return .finish(w.loc(v))
+        case .cancel: return .cancel(w.loc(v))
+        case .complete: return .complete(try w.expr(v, "`complete`", .bool, s))
+        case .velocity:
             let a = try w.mapping(v, "`velocity`", known: ["item", "linear", "angular"], required: ["item"])
             func vg(_ k: String) -> Node? { a.first { $0.0 == k }?.1 }
             let item = try viewID(vg("item")!, "`item`")  // required key
@@ -214,7 +221,7 @@ extension SceneBuilder {
                 linear: try vg("linear").map { (x) throws(Diagnostic) in try w.expr(x, "`linear`", .point, s) },
                 angular: try vg("angular").map { (x) throws(Diagnostic) in try w.expr(x, "`angular`", .number, s) },
                 location: w.loc(v))
-        case "haptic":
+        case .haptic:
             let st = try w.string(v, "`haptic`")
             guard let style = HapticStyle(rawValue: st) else {
                 throw err(
@@ -223,9 +230,9 @@ extension SceneBuilder {
                     v)
             }
             return .haptic(style, w.loc(v))
-        case "removeView": return .removeView(try viewID(v, "`removeView`"), w.loc(v))
-        case "log": return .log(try w.anyExpr(v, "`log`", s).0)
-        default:
+        case .removeView: return .removeView(try viewID(v, "`removeView`"), w.loc(v))
+        case .log: return .log(try w.anyExpr(v, "`log`", s).0)
+        case .branch, .then, .otherwise, .after, .actions:
             throw err("`\(k)` is not an action on its own", n)
         }
     }

@@ -75,6 +75,7 @@ struct MutantFinder {
             switch k {
             case "action": actions(v, p + [.key(k)])
             case "children": dropEach(v, p + [.key(k)], .behaviour)
+            case "repeat": break  // how many copies the scene declares, not the interaction
             default: values(v, p + [.key(k)])
             }
         }

@@ -144,11 +144,12 @@ struct ScalarRewrite: Sendable, Hashable {
 }
 
 extension SceneFile {
-    /// Loads `text` with `mutant`'s edits applied to its node tree; nil loads it as it is.
+    /// Loads `text` with `mutant`'s edits applied to its node tree (the file's own, not its
+    /// parts'); nil loads it as it is.
     public static func load(
-        path: String, text: String, mutant: Mutant?, limits: LoadLimits = .default
+        path: String, text: String, mutant: Mutant?, limits: LoadLimits = .default, includes: IncludeReader? = nil
     ) throws(DiagnosticList) -> [Scene] {
-        try load(path: path, text: text, limits: limits, edits: mutant?.edits ?? [])
+        try load(path: path, text: text, limits: limits, edits: mutant?.edits ?? [], includes: includes)
     }
 
     /// Applies edits to a composed tree.

@@ -12,6 +12,9 @@ let stepKeys = StepKey.names + actionKeys
     var w: Walker
     var scene: Scene!  // set first thing in build(), before any other method runs
     var scope = Scope()
+    /// The copies of each repeated view and behaviour, by the template's name.
+    var repeatedViews: [String: [ViewID]] = [:]
+    var repeatedBehaviors: [String: [BehaviorID]] = [:]
 
     init(walker: Walker) { w = walker }
 
@@ -49,115 +52,38 @@ let stepKeys = StepKey.names + actionKeys
     // MARK: world, views, gestures, transitions
 
     mutating func world(_ n: Node) throws(Diagnostic) {
-        for (k, v) in try w.mapping(n, "`world`", known: WorldKey.names) {
+        for (k, v) in try w.keyed(n, "`world`", WorldKey.self) {
             switch k {
-            case "size":
+            case .size:
                 let s = try w.numbers(v, "`world.size`", count: 2)
                 if s[0] <= 0 || s[1] <= 0 {
                     throw err("`world.size` must be positive, found [\(formatNumber(s[0])), \(formatNumber(s[1]))]", v)
                 }
                 scene.world.size = Vec2(s[0], s[1])
-            case "frameRate":
+            case .frameRate:
                 let f = try w.number(v, "`world.frameRate`", positive: true)
                 if f > 1000 || f < 1 {
                     throw err(
                         "`world.frameRate` must be between 1 and 1000 frames per second, found \(formatNumber(f))", v)
                 }
                 scene.world.frameRate = f
-            case "substeps":
+            case .substeps:
                 // Accepted and not used (the animator sub-steps at Float(1/120) s, as UIKit
                 // does), but only as a number a solver could take.
                 let n = try w.number(v, "`world.substeps`", positive: true)
                 if n != n.rounded() || n > 1000 {
                     throw err("`world.substeps` must be a whole number from 1 to 1000, found \(formatNumber(n))", v)
                 }
-            case "timeout": scene.world.timeout = try w.number(v, "`world.timeout`", positive: true)
-            case "rest":
-                for (rk, rv) in try w.mapping(v, "`world.rest`", known: RestKey.names) {
-                    let d = try w.number(rv, "`world.rest.\(rk)`", min: 0)
-                    if rk == "speed" {
-                        scene.world.restSpeed = d
-                    } else if rk == "angularSpeed" {
-                        scene.world.restAngularSpeed = d
-                    } else {
-                        scene.world.restFor = d
+            case .timeout: scene.world.timeout = try w.number(v, "`world.timeout`", positive: true)
+            case .rest:
+                for (rk, rv) in try w.keyed(v, "`world.rest`", RestKey.self) {
+                    let d = try w.number(rv, "`world.rest.\(rk.rawValue)`", min: 0)
+                    switch rk {
+                    case .speed: scene.world.restSpeed = d
+                    case .angularSpeed: scene.world.restAngularSpeed = d
+                    case .holdFor: scene.world.restFor = d
                     }
                 }
-            default: break
-            }
-        }
-    }
-
-    mutating func views(_ n: Node) throws(Diagnostic) {
-        let entries = try w.namedMapping(n, "`views`")
-        if entries.isEmpty { throw err("`views` needs at least one view", n) }
-        if entries.count > w.limits.views {
-            throw err("\(entries.count) views, more than the limit of \(w.limits.views); raise it with --max-views", n)
-        }
-        var superviews: [(Int, String)] = []
-        for (name, v, loc) in entries {
-            try reserve(name, v)
-            scene.names[name] = .view(ViewID(scene.views.count))
-            let kv = try w.mapping(v, "view `\(name)`", known: ViewKey.names)
-            func get(_ k: String) -> Node? { kv.first { $0.0 == k }?.1 }
-            var frame: Rect
-            if let f = get("frame") {
-                if get("center") != nil || get("size") != nil {
-                    throw err("view `\(name)`: give either `frame` or `center` with `size`, not both", f)
-                }
-                let r = try w.numbers(f, "`frame` of `\(name)`", count: 4)
-                frame = Rect(x: r[0], y: r[1], width: r[2], height: r[3])
-            } else if let c = get("center"), let s = get("size") {
-                let cc = try w.numbers(c, "`center` of `\(name)`", count: 2)
-                let ss = try w.numbers(s, "`size` of `\(name)`", count: 2)
-                frame = Rect(center: Vec2(cc[0], cc[1]), size: Vec2(ss[0], ss[1]))
-            } else {
-                throw err("view `\(name)` needs a `frame` [x, y, w, h] or a `center` and a `size`", v)
-            }
-            if frame.size.x <= 0 || frame.size.y <= 0 {
-                throw err(
-                    "view `\(name)` must have a positive size, found \(formatNumber(frame.size.x)) × "
-                        + "\(formatNumber(frame.size.y))",
-                    get("frame") ?? get("size") ?? v)
-            }
-            var spec = ViewSpec(name: name, location: loc, frame: frame)
-            if let r = get("rotation") { spec.rotation = try w.number(r, "`rotation` of `\(name)`") }
-            if let s = get("scale") { spec.scale = try w.number(s, "`scale` of `\(name)`", positive: true) }
-            if let a = get("alpha") {
-                spec.alpha = try w.number(a, "`alpha` of `\(name)`")
-                if spec.alpha < 0 || spec.alpha > 1 {
-                    throw err("`alpha` of `\(name)` must be between 0 and 1, found \(formatNumber(spec.alpha))", a)
-                }
-            }
-            if let h = get("hidden") { spec.hidden = try w.bool(h, "`hidden` of `\(name)`") }
-            if let s = get("superview") {
-                superviews.append((scene.views.count, try w.string(s, "`superview` of `\(name)`")))
-            }
-            if let cb = get("collisionBounds") { spec.collisionBounds = try collisionBounds(cb, name) }
-            scene.views.append(spec)
-        }
-        for (i, s) in superviews {
-            guard case .view(let id)? = scene.names[s] else {
-                throw Diagnostic(
-                    "unknown view `\(s)` as the superview of "
-                        + "`\(scene.views[i].name)`\(hint(s, scene.views.map(\.name)))",
-                    at: scene.views[i].location)
-            }
-            scene.views[i].superview = id
-        }
-        // A view cannot contain itself, directly or through a chain of superviews.
-        for v in scene.views {
-            var chain = [v.name]
-            var next = v.superview
-            while let s = next {
-                if scene.views[s.index].name == v.name {
-                    let through = chain.dropFirst().map { "`\($0)`" }.joined(separator: " → ")
-                    let how = chain.count == 1 ? "is its own superview" : "is its own superview through \(through)"
-                    throw Diagnostic("view `\(v.name)` \(how)", at: v.location)
-                }
-                if chain.count > scene.views.count { break }  // a cycle not through `v`: reported at its own views
-                chain.append(scene.views[s.index].name)
-                next = scene.views[s.index].superview
             }
         }
     }
@@ -247,16 +173,16 @@ let stepKeys = StepKey.names + actionKeys
         if BuiltinName(rawValue: name) != nil || name == "true" || name == "false" {
             throw err("`\(name)` is a reserved name in expressions; choose another name", n)
         }
-        if scene.names[name] != nil {
+        if scene.names[name] != nil || repeatedViews[name] != nil || repeatedBehaviors[name] != nil {
             throw err("the name `\(name)` is already used by another view, gesture, transition or variable", n)
         }
     }
 
     /// The view named by the scalar `n`.
     mutating func viewID(_ n: Node, _ what: String) throws(Diagnostic) -> ViewID {
-        let name = try w.string(n, what)
+        let name = try reference(try w.string(n, what), n)
         guard case .view(let id)? = scene.names[name] else {
-            throw err("unknown view `\(name)`\(hint(name, scene.views.map(\.name)))", n)
+            throw err("unknown view `\(name)`\(copiesHint(name) ?? hint(name, scene.views.map(\.name)))", n)
         }
         return id
     }
@@ -271,126 +197,20 @@ let stepKeys = StepKey.names + actionKeys
         return v
     }
 
-    mutating func collisionBounds(_ n: Node, _ view: String) throws(Diagnostic) -> CollisionBoundsSpec {
-        if case .scalar(let s) = n {
-            switch s.string {
-            case "rectangle": return .rectangle
-            case "ellipse": return .ellipse
-            default:
-                throw err(
-                    "`collisionBounds` of `\(view)` must be rectangle, ellipse or { path: [[x, y], …] }, found "
-                        + "`\(s.string)`",
-                    n)
-            }
-        }
-        let kv = try w.mapping(n, "`collisionBounds` of `\(view)`", known: ["path"], required: ["path"])
-        let pts = try w.sequence(kv[0].1, "`collisionBounds.path`")
-        var ps: [Vec2] = []
-        for p in pts { let c = try w.numbers(p, "a point of the path", count: 2); ps.append(Vec2(c[0], c[1])) }
-        try checkConvex(ps, kv[0].1)
-        return .path(ps)
-    }
-
-    /// A collision path must be convex, simple and not degenerate, with 3 to 8 vertices.
-    func checkConvex(_ ps: [Vec2], _ n: Node) throws(Diagnostic) {
-        if ps.count < 3 { throw err("a collision path needs at least 3 points, found \(ps.count)", n) }
-        if ps.count > 8 {
-            throw err("a collision path may have at most 8 points (Box2D's polygon limit), found \(ps.count)", n)
-        }
-        var sign = 0.0
-        var area = 0.0
-        for i in 0..<ps.count {
-            let a = ps[i]
-            let b = ps[(i + 1) % ps.count]
-            let c = ps[(i + 2) % ps.count]
-            area += cross(a, b)
-            let z = cross(b - a, c - b)
-            if Swift.abs(z) < 1e-9 {
-                throw err(
-                    "the collision path is degenerate: points \(i + 1)…\((i + 2) % ps.count + 1) are collinear or "
-                        + "repeated",
-                    n)
-            }
-            if sign == 0 {
-                sign = z
-            } else if (z > 0) != (sign > 0) {
-                throw err(
-                    "the collision path must be convex; it turns the other way at point \((i + 1) % ps.count + 1)", n)
-            }
-        }
-        // A convex turn sequence can still wind twice (a star): the total turning must be one turn.
-        var turning = 0.0
-        for i in 0..<ps.count {
-            let a = ps[i]
-            let b = ps[(i + 1) % ps.count]
-            let c = ps[(i + 2) % ps.count]
-            let d1 = b - a
-            let d2 = c - b
-            turning += Elementary.atan2(cross(d1, d2), dot(d1, d2))
-        }
-        if Swift.abs(Swift.abs(turning) - 2 * Double.pi) > 1e-6 { throw err("the collision path intersects itself", n) }
-        if Swift.abs(area) < 1e-9 { throw err("the collision path has no area", n) }
-    }
-
-    mutating func gestures(_ n: Node) throws(Diagnostic) {
-        for (name, v, loc) in try w.namedMapping(n, "`gestures`") {
-            try reserve(name, v)
-            let kv = try w.mapping(v, "gesture `\(name)`", known: GestureKind.names)
-            guard kv.count == 1, let kind = GestureKind(rawValue: kv[0].0) else {
-                throw err("gesture `\(name)` needs exactly one kind: \(GestureKind.alternatives)", v)
-            }
-            let edge = kind == .screenEdgePan
-            let body = try w.mapping(
-                kv[0].1, "`\(kv[0].0)` of `\(name)`",
-                known: edge ? ["in", "edges", "minimumDistance"] : ["in", "minimumDistance"],
-                required: [GestureKey.view.rawValue])
-            var view: ViewID?
-            var minDist = edge ? 15.0 : 10.0
-            var edges: [ScreenEdge] = edge ? [.left] : []
-            for (k, x) in body {
-                switch k {
-                case "in":
-                    let v = try w.string(x, "`in`")
-                    if v == "world" { view = nil; continue }
-                    guard case .view(let id)? = scene.names[v] else {
-                        throw err("unknown view `\(v)`\(hint(v, scene.views.map(\.name) + ["world"]))", x)
-                    }
-                    view = id
-                case "minimumDistance": minDist = try w.number(x, "`minimumDistance`", min: 0)
-                case "edges":
-                    edges = []
-                    for e in try w.names(x, "`edges`") {
-                        guard let se = ScreenEdge(rawValue: e) else {
-                            throw err("unknown edge `\(e)`; edges are \(ScreenEdge.names.joined(separator: ", "))", x)
-                        }
-                        edges.append(se)
-                    }
-                default: break
-                }
-            }
-            scene.names[name] = .gesture(GestureID(scene.gestures.count))
-            scene.gestures.append(
-                GestureSpec(name: name, location: loc, view: view, kind: kind, minimumDistance: minDist, edges: edges))
-        }
-    }
-
     mutating func transitions(_ n: Node) throws(Diagnostic) {
         for (name, v, loc) in try w.namedMapping(n, "`transitions`") {
             try reserve(name, v)
-            let kv = try w.mapping(
-                v, "transition `\(name)`", known: TransitionKey.names,
-                required: ["kind"])
+            let kv = try w.keyed(v, "transition `\(name)`", TransitionKey.self, required: [.kind])
             var t = TransitionSpec(name: name, location: loc, kind: .present)
             for (k, x) in kv {
                 switch k {
-                case "kind":
+                case .kind:
                     t.kind = try pick(x, "`kind`") {
                         "transition `kind` must be \(TransitionKind.alternatives), found `\($0)`"
                     }
-                case "from", "to":
-                    let id = try viewID(x, "`\(k)`")
-                    if k == "from" { t.from = id } else { t.to = id }
-                case "finalFrame":
+                case .from: t.from = try viewID(x, "`from`")
+                case .to: t.to = try viewID(x, "`to`")
+                case .finalFrame:
                     let e = try w.expr(x, "`finalFrame`", .rect, Scope([("world", SceneBuilder.worldSchema)]))
                     if case .list(let items) = e.node, items.count == 4, case .number(let width) = items[2].node,
                         case .number(let height) = items[3].node, !(width > 0 && height > 0)
@@ -400,8 +220,8 @@ let stepKeys = StepKey.names + actionKeys
                                 + "\(formatNumber(width)) × \(formatNumber(height))", x)
                     }
                     t.finalFrame = e
-                case "duration": t.duration = try w.number(x, "`duration`", min: 0)
-                case "initial":
+                case .duration: t.duration = try w.number(x, "`duration`", min: 0)
+                case .initial:
                     let st = try w.string(x, "`initial`")
                     guard st == "idle" || st == "completed" else {
                         throw err(
@@ -410,14 +230,14 @@ let stepKeys = StepKey.names + actionKeys
                             x)
                     }
                     t.initiallyCompleted = st == "completed"
-                case "interactive":
+                case .interactive:
                     t.interactive = try pick(x, "`interactive`") {
                         "`interactive` must be \(InteractionKind.alternatives), found `\($0)`"
                     }
-                case "completionSpeed": t.completionSpeed = try w.number(x, "`completionSpeed`", positive: true)
-                case "completionCurve":
+                case .completionSpeed: t.completionSpeed = try w.number(x, "`completionSpeed`", positive: true)
+                case .completionCurve:
                     t.completionCurve = try pick(x, "`completionCurve`") { "unknown curve `\($0)`" }
-                case "animations":
+                case .animations:
                     for (side, props) in try w.mapping(x, "`animations`", known: ["from", "to"]) {
                         for (prop, pv) in try w.mapping(
                             props, "`animations.\(side)`", known: TransitionAnimation.Property.allCases.map(\.rawValue))
@@ -439,7 +259,6 @@ let stepKeys = StepKey.names + actionKeys
                                 TransitionAnimation(onFrom: side == "from", property: property, from: a, to: b))
                         }
                     }
-                default: break
                 }
             }
             scene.names[name] = .transition(TransitionID(scene.transitions.count))
@@ -480,6 +299,12 @@ let stepKeys = StepKey.names + actionKeys
         for v in scene.views { s.add(v.name, SceneBuilder.viewSchema) }
         for g in scene.gestures { s.add(g.name, SceneBuilder.gestureSchema) }
         for t in scene.transitions { s.add(t.name, SceneBuilder.transitionSchema) }
+        for (name, copies) in repeatedViews {
+            s.hints[name] = "`\(name)` is repeated: name a copy, `\(name)[0]` … `\(name)[\(copies.count - 1)]`"
+        }
+        if !repeatedViews.isEmpty {
+            s.hints["i"] = "`i` is the index of a copy inside a repeated view or behaviour only"
+        }
         scope = s
         scene.scope = s
     }

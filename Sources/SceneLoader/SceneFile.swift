@@ -7,10 +7,18 @@ import Yams
 /// Reads scene files: Yams' node tree walked into `Scene`s, one per case (the scene and each
 /// variant), with every error located.
 public enum SceneFile {
-    /// Loads the file at `path` (as given, for messages) from its bytes.
+    /// Loads the file at `path` (as given, for messages) from its bytes; `includes` reads the
+    /// parts its `include` names (without it, an `include` is an error).
     public static func load(
-        path: String, bytes: [UInt8], limits: LoadLimits = .default
+        path: String, bytes: [UInt8], limits: LoadLimits = .default, includes: IncludeReader? = nil
     ) throws(DiagnosticList) -> [Scene] {
+        try load(
+            path: path, text: try text(path: path, bytes: bytes, limits: limits), limits: limits, includes: includes)
+    }
+
+    /// The text of a scene file's bytes: refused when too large, binary or not UTF-8 (located at
+    /// the first bad byte); a UTF-8 byte order mark is dropped.
+    static func text(path: String, bytes: [UInt8], limits: LoadLimits) throws(DiagnosticList) -> String {
         let start = SourceLocation(file: path, line: 1, column: 1)
         // A UTF-8 byte order mark (editors on Windows add one) is not part of the text.
         let bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
@@ -46,18 +54,20 @@ public enum SceneFile {
                     "the file is not valid UTF-8 (byte \(i))", at: SourceLocation(file: path, line: line, column: col))
             ])
         }
-        return try load(path: path, text: text, limits: limits)
+        return text
     }
 
-    /// Loads a scene from its text; `path` names it in messages.
-    public static func load(path: String, text: String, limits: LoadLimits = .default) throws(DiagnosticList) -> [Scene]
-    {
-        try load(path: path, text: text, limits: limits, edits: [])
+    /// Loads a scene from its text; `path` names it in messages and is where its includes are
+    /// read from (through `includes`).
+    public static func load(
+        path: String, text: String, limits: LoadLimits = .default, includes: IncludeReader? = nil
+    ) throws(DiagnosticList) -> [Scene] {
+        try load(path: path, text: text, limits: limits, edits: [], includes: includes)
     }
 
     /// Loads a scene from its text, its node tree edited first (`scenerun mutate`).
     static func load(
-        path: String, text: String, limits: LoadLimits, edits: [TreeEdit]
+        path: String, text: String, limits: LoadLimits, edits: [TreeEdit], includes: IncludeReader? = nil
     ) throws(DiagnosticList)
         -> [Scene]
     {
@@ -72,13 +82,17 @@ public enum SceneFile {
             }
             var w = Walker(file: path, limits: limits)
             try w.countTree(root)
-            w.visited = 0
-            guard case .mapping(let top) = root else {
+            guard case .mapping = root else {
                 throw w.err(
                     "the top level of a scene must be a mapping of keys (name, world, views, …), "
                         + "found \(w.kind(root))",
                     root)
             }
+            var parts = IncludeResolver(read: includes, limits: limits)
+            guard case .mapping(let top) = try parts.resolve(root, path: path, chain: [], &w) else {
+                throw w.err("the scene is not a mapping once its parts are merged", root)  // `resolve` keeps a mapping
+            }
+            w.visited = 0
             var cases: [Scene] = []
             var variantsNode: Node?
             var base: [(Node, Node)] = []
@@ -100,6 +114,12 @@ public enum SceneFile {
                             "a variant cannot have `variants` of its own; declare every variant at the top level",
                             nested.key)
                     }
+                    if case .mapping(let vm) = node, let nested = vm.first(where: { $0.key.string == "include" }) {
+                        throw w.err(
+                            "a variant cannot `include` parts: the file's `include` is merged first, then the "
+                                + "variant patches the result; include the part at the top level",
+                            nested.key)
+                    }
                     let merged = try merge(baseNode, node, &w)
                     var vb = SceneBuilder(walker: w)
                     vb.w.variant = (name, at)
@@ -107,7 +127,11 @@ public enum SceneFile {
                     w.work = vb.w.work
                 }
             }
-            return cases.flatMap(expand)
+            return cases.flatMap(expand).map { c in
+                var c = c
+                c.includedSources = parts.texts
+                return c
+            }
         } catch let d as Diagnostic {
             throw DiagnosticList([d])
         } catch {

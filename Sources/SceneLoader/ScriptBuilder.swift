@@ -149,9 +149,9 @@ extension SceneBuilder {
 
     mutating func expectation(_ n: Node) throws(Diagnostic) -> Expectation {
         var e = Expectation(location: w.loc(n))
-        for (k, v) in try w.mapping(n, "`expect`", known: ExpectKey.names) {
+        for (k, v) in try w.keyed(n, "`expect`", ExpectKey.self) {
             switch k {
-            case "transition":
+            case .transition:
                 for (name, sv) in try w.mapping(v, "`expect.transition`", known: scene.transitions.map(\.name)) {
                     guard case .transition(let id)? = scene.names[name] else { continue }  // a known key of the mapping
                     let st: TransitionStateName = try pick(sv, "the transition state") {
@@ -159,14 +159,15 @@ extension SceneBuilder {
                     }
                     e.transitions.append((id, st, w.loc(sv)))
                 }
-            case "views":
-                for (name, vv, _) in try w.namedMapping(v, "`expect.views`") {
+            case .views:
+                for (name, vv, _) in try w.namedMapping(v, "`expect.views`", indexed: true) {
                     guard case .view(let id)? = scene.names[name] else {
-                        throw err("unknown view `\(name)`\(hint(name, scene.views.map(\.name)))", vv)
+                        throw err(
+                            "unknown view `\(name)`\(copiesHint(name) ?? hint(name, scene.views.map(\.name)))", vv)
                     }
                     let props = try w.mapping(
                         vv, "the expectations of `\(name)`",
-                        known: SceneBuilder.expectable.map(\.rawValue) + ["within", ViewMember.presentation])
+                        known: ViewMember.expectable.map(\.rawValue) + ["within", ViewMember.presentation])
                     var within: Double?
                     if let wn = props.first(where: { $0.0 == "within" }) {
                         within = try w.number(wn.1, "`within`", min: 0)
@@ -186,13 +187,13 @@ extension SceneBuilder {
                     if let pn = props.first(where: { $0.0 == ViewMember.presentation })?.1 {
                         let shown = try w.mapping(
                             pn, "the on-screen expectations of `\(name)`",
-                            known: SceneBuilder.expectable.filter { $0 != .removed }.map(\.rawValue))
+                            known: ViewMember.expectable.filter { $0 != .removed }.map(\.rawValue))
                         try add(shown, onScreen: true)
                     }
                 }
-            case "rest": e.rest = (try w.bool(v, "`rest`"), w.loc(v))
-            case "restBy": e.restBy = (try w.number(v, "`restBy`", min: 0), w.loc(v))
-            case "events":
+            case .rest: e.rest = (try w.bool(v, "`rest`"), w.loc(v))
+            case .restBy: e.restBy = (try w.number(v, "`restBy`", min: 0), w.loc(v))
+            case .events:
                 for (name, cv) in try w.mapping(v, "`expect.events`", known: CountedEvent.names) {
                     let text: String
                     if case .scalar(let sc) = cv {
@@ -206,25 +207,21 @@ extension SceneBuilder {
                     }
                     e.events.append((CountedEvent(rawValue: name)!, spec, w.loc(cv)))  // a known key
                 }
-            case "that":
+            case .that:
                 for x in try w.sequence(v, "`that`") { e.that.append(try w.expr(x, "an expectation", .bool, scope)) }
-            default: break
             }
         }
         return e
     }
-
-    /// The view members an `expect.views` entry may name.
-    static let expectable: [ViewMember] = [
-        .frame, .center, .x, .y, .width, .height, .rotation, .alpha, .removed, .velocity, .angularVelocity, .scale,
-    ]
 
     /// The default `within` of an expected view member.
     static func defaultTolerance(_ m: ViewMember) -> Double {
         switch m {
         case .rotation, .alpha, .angularVelocity, .scale: return 0.01
         case .velocity: return 1
-        default: return 0.5
+        case .center, .x, .y, .width, .height, .size, .bounds, .frame, .minX, .midX, .maxX, .minY, .midY, .maxY,
+            .speed, .resting, .removed:
+            return 0.5
         }
     }
 }

@@ -1,6 +1,7 @@
 import Diagnostics
 import Expressions
 import Geometry
+import SceneVocabulary
 import Yams
 
 /// Limits on what a scene file may ask for; every one has a clear message and a flag to raise it.
@@ -38,6 +39,15 @@ struct Walker {
     var work = 0
     /// The variant being built, where a refusal for load work points (else at the node read).
     var variant: (name: String, at: SourceLocation)?
+    /// The included files (parts), in the order they were read: a part's nodes carry its place
+    /// here, from 1, in their marks' lines (`fileStride`), so that `loc` names the part.
+    var parts: [String] = []
+    /// Names with a value known at load time: `i` while a copy of a repeated template is read.
+    var constants: [String: Double] = [:]
+
+    /// A part's nodes have `k × fileStride` added to their lines (k from 1): no file has that
+    /// many lines (the largest file is far below 2^32 bytes).
+    static let fileStride = 1 << 32
 
     /// Load work a swept case costs (a copy of its scene), in nodes read: measured, a case takes
     /// the memory of about ten nodes and the time of about three.
@@ -63,7 +73,9 @@ struct Walker {
 
     func loc(_ n: Node) -> SourceLocation {
         guard let m = n.mark else { return SourceLocation(file: file, line: 1, column: 1) }
-        return SourceLocation(file: file, line: m.line, column: m.column)
+        let k = m.line / Walker.fileStride
+        let path = k >= 1 && k <= parts.count ? parts[k - 1] : file
+        return SourceLocation(file: path, line: m.line % Walker.fileStride, column: m.column)
     }
 
     /// Where the text of a scalar starts (after an opening quote).
@@ -141,8 +153,21 @@ struct Walker {
         return out
     }
 
-    /// A mapping whose keys are user names (views, behaviours …), in file order.
-    mutating func namedMapping(_ n: Node, _ what: String) throws(Diagnostic) -> [(String, Node, SourceLocation)] {
+    /// The pairs of a mapping whose keys are the vocabulary's `K`, typed (unknown keys are refused
+    /// as `mapping` refuses them), so that a switch over them is exhaustive.
+    mutating func keyed<K: VocabularyName>(
+        _ n: Node, _ what: String, _: K.Type, required: [K] = []
+    ) throws(Diagnostic) -> [(K, Node)] {
+        try mapping(n, what, known: K.names, required: required.map(\.rawValue)).compactMap { k, v in
+            K(rawValue: k).map { ($0, v) }
+        }
+    }
+
+    /// A mapping whose keys are user names (views, behaviours …), in file order; with `indexed`,
+    /// a key may also name a copy of a repeated view (`cell[3]`).
+    mutating func namedMapping(
+        _ n: Node, _ what: String, indexed: Bool = false
+    ) throws(Diagnostic) -> [(String, Node, SourceLocation)] {
         try count(n)
         guard case .mapping(let m) = n else { throw err("\(what) must be a mapping of names, found \(kind(n))", n) }
         var out: [(String, Node, SourceLocation)] = []
@@ -152,8 +177,10 @@ struct Walker {
             }
             let name = ks.string
             if out.contains(where: { $0.0 == name }) { throw err("duplicate name `\(name)` in \(what)", k) }
-            if !isIdentifier(name) {
-                throw err("`\(name)` is not a valid name: use letters, digits and _, starting with a letter", k)
+            if !isIdentifier(name) && !(indexed && isIndexedName(name)) {
+                let copies = indexed ? ", or name a copy of a repeated view as `cell[3]`" : ""
+                throw err(
+                    "`\(name)` is not a valid name: use letters, digits and _, starting with a letter\(copies)", k)
             }
             out.append((name, v, loc(k)))
         }
@@ -163,6 +190,14 @@ struct Walker {
     func isIdentifier(_ s: String) -> Bool {
         guard let f = s.first, f.isLetter || f == "_" else { return false }
         return s.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    }
+
+    /// `name[digits]`: the name of a copy of a repeated view or behaviour.
+    func isIndexedName(_ s: String) -> Bool {
+        guard s.hasSuffix("]"), let open = s.firstIndex(of: "[") else { return false }
+        let digits = s[s.index(after: open)..<s.index(before: s.endIndex)]
+        return isIdentifier(String(s[..<open])) && !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+            && (digits == "0" || digits.first != "0")
     }
 
     mutating func sequence(_ n: Node, _ what: String) throws(Diagnostic) -> [Node] {
@@ -214,6 +249,14 @@ struct Walker {
         }
         var d: Double?
         if s.style == .plain { d = Double(s.string) }
+        if d == nil, !constants.isEmpty, !s.string.isEmpty {
+            // In a repeated template a number may be an expression of `i`, computed now.
+            let e = try Expression.parse(s.string, at: textLoc(n), constants: constants)
+            guard let v = Expression.constantValue(e) else {
+                throw err("\(what) must be a number, or an expression of numbers and `i`; found `\(s.string)`", n)
+            }
+            d = v
+        }
         if d == nil, s.string.hasSuffix("deg"), s.style != .plain || true, let v = Double(String(s.string.dropLast(3)))
         {
             d = v * Double.pi / 180
@@ -266,7 +309,7 @@ struct Walker {
             }
             if s.string.isEmpty { throw err("\(what) is empty", n) }
             try spend(s.string.utf8.count * Walker.expressionCharacterWork, n)
-            let e = try Expression.parse(s.string, at: textLoc(n))
+            let e = try Expression.parse(s.string, at: textLoc(n), constants: constants)
             _ = try typeCheck(e, in: scope, expecting: type)
             return e
         case .sequence(let items):
@@ -310,7 +353,7 @@ struct Walker {
         if s.string.isEmpty { throw err("\(what) is empty", n) }
         try count(n)
         try spend(s.string.utf8.count * Walker.expressionCharacterWork, n)
-        let e = try Expression.parse(s.string, at: textLoc(n))
+        let e = try Expression.parse(s.string, at: textLoc(n), constants: constants)
         return (e, try typeCheck(e, in: scope))
     }
 

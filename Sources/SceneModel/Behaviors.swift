@@ -19,7 +19,7 @@ public struct BehaviorSpec: Sendable {
 /// behaviour is added.
 public enum BehaviorKind: Sendable {
     case gravity(items: [ViewID], Properties<GravityKey>)
-    case collision(items: [ViewID], mode: CollisionMode, referenceBounds: [String: Expr]?, boundaries: [BoundarySpec])
+    case collision(items: [ViewID], mode: CollisionMode, referenceBounds: InsetsSpec?, boundaries: [BoundarySpec])
     case attachment(AttachmentSpec)
     case snap(item: ViewID, Properties<SnapKey>)
     case push(items: [ViewID], mode: PushMode, Properties<PushKey>)
@@ -75,11 +75,20 @@ public struct AttachmentSpec: Sendable {
     public var length: Expr?
     public var frequency: Expr?
     public var damping: Expr?
-    public var kind = AttachmentKind.spring
+    public var kind = AttachmentKind.defaultKind
     public var axis: Expr?
     public var range: (Expr, Expr)?
     public var frictionTorque: Expr?
     public init(item: ViewID) { self.item = item }
+}
+
+/// `referenceBounds: true` or `{ insets: { … } }`: each side's expression (nil: 0).
+public struct InsetsSpec: Sendable {
+    public var top: Expr?
+    public var left: Expr?
+    public var bottom: Expr?
+    public var right: Expr?
+    public init() {}
 }
 
 /// A named collision boundary: a segment (two points) or a path.

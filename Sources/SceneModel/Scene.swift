@@ -35,6 +35,9 @@ public struct Scene: Sendable {
     public var file: String
     /// The file's text (for rendering diagnostics).
     public var source: String
+    /// The text of every part the file includes, by path (for rendering diagnostics located in
+    /// them); empty without `include`.
+    public var includedSources: [String: String] = [:]
     /// Report name: the scene's `name`, plus " / variant" for a variant.
     public var name: String
     public var variant: String?
@@ -174,24 +177,6 @@ public struct TransitionAnimation: Sendable {
     public var to: [Double]
     public init(onFrom: Bool, property: Property, from: [Double], to: [Double]) {
         self.onFrom = onFrom; self.property = property; self.from = from; self.to = to
-    }
-}
-
-/// A gesture recogniser attached to a view.
-public struct GestureSpec: Sendable {
-    public var name: String
-    public var location: SourceLocation
-    /// The view the recogniser is attached to; nil for `in: world` (the reference view).
-    public var view: ViewID?
-    public var kind: GestureKind
-    public var minimumDistance: Double
-    public var edges: [ScreenEdge]
-    public init(
-        name: String, location: SourceLocation, view: ViewID?, kind: GestureKind, minimumDistance: Double,
-        edges: [ScreenEdge]
-    ) {
-        self.name = name; self.location = location; self.view = view; self.kind = kind;
-        self.minimumDistance = minimumDistance; self.edges = edges
     }
 }
 

@@ -1,5 +1,4 @@
 import Diagnostics
-import Dynamics
 import Expectations
 import Expressions
 import Geometry
@@ -186,14 +185,15 @@ extension Run {
                 animator.addAngularVelocity(a, to: id)
             }
         case .haptic(let style, _):
-            count("haptic"); count(style.rawValue)
+            eventCounts[.haptic] += 1
+            eventCounts[style.counted] += 1
             note("haptic \(style.rawValue)")
         case .removeView(let view, _):
             views[view.index].removed = true
             for i in scene.behaviors.indices where scene.behaviors[i].kind.items.contains(view) { removeBehavior(i) }
             note("\(scene[view].name) removed")
         case .log(let e):
-            count("log")
+            eventCounts[.log] += 1
             note("log \(e.text) = \(try eval(e, scope: scope))")
         }
     }
@@ -207,10 +207,11 @@ extension Run {
             try assignView(t, id.index, p, v)
         case .behavior(let id, let p):
             let b = id.index
-            overrides[b, default: [:]][p.rawValue] = v
-            if let id = installed[b], let desc = try describe(b, scope: nil, reuse: true) {
-                animator.updateBehavior(id, desc)
-            }
+            overrides[b][p] = v
+            guard let id = installed[b] else { return }
+            let described: Behavior?
+            do { described = try describe(b, scope: nil, reuse: true) } catch { throw naming(copy: b, error) }
+            if let desc = described { animator.updateBehavior(id, desc) }
         }
     }
 
@@ -289,7 +290,9 @@ extension Run {
                 "behaviour `\(spec.name)` names `\(scene[v].name)`, which was removed from the scene",
                 at: location ?? spec.location)
         }
-        guard let desc = try describe(i, scope: scope) else { return }
+        let described: Behavior?
+        do { described = try describe(i, scope: scope) } catch { throw naming(copy: i, error) }
+        guard let desc = described else { return }
         installed[i] = animator.addBehavior(desc)
         addOrder.append(i)
         note("added \(spec.name)")
@@ -305,6 +308,4 @@ extension Run {
         }
         note("removed \(scene.behaviors[i].name)")
     }
-
-    func ids(_ views: [ViewID]) -> [ItemID] { views.map(\.index) }
 }

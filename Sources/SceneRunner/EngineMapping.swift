@@ -67,6 +67,12 @@ extension CurveName {
 }
 
 extension ScreenEdge {
-    /// The recogniser's edge name.
-    var recognizerEdge: String { rawValue }
+    var engine: RectEdge {
+        switch self {
+        case .left: return .left
+        case .right: return .right
+        case .top: return .top
+        case .bottom: return .bottom
+        }
+    }
 }

@@ -3,6 +3,7 @@ import Expectations
 import Geometry
 import Results
 import SceneModel
+import SceneVocabulary
 import UIDynamics
 
 /// The replay recording of a run in progress (`RunLimits.recordReplay`): what it has kept, and
@@ -10,7 +11,7 @@ import UIDynamics
 struct Recorder {
     var recording: CaseRecording
     var traceSeen = 0
-    var counts: [(String, Int)]
+    var counts: EventCounts
     /// Whether the last gesture script seen keeps its finger down (`release: hold`).
     var panHolds = false
 }
@@ -122,9 +123,9 @@ extension Run {
 
     /// Haptics, trace notes and failures since the last call, at frame `f`.
     private func catchUp(_ r: inout Recorder, frame f: Int) {
-        for (k, (name, n)) in eventCounts.enumerated()
-        where ["light", "medium", "heavy", "soft", "rigid"].contains(name) {
-            for _ in 0..<Swift.max(0, n - r.counts[k].1) { r.recording.haptics.append((f, name)) }
+        for style in HapticStyle.allCases {
+            let new = eventCounts[style.counted] - r.counts[style.counted]
+            for _ in 0..<Swift.max(0, new) { r.recording.haptics.append((f, style.rawValue)) }
         }
         r.counts = eventCounts
         while r.traceSeen < trace.count {

@@ -1,5 +1,4 @@
 import Diagnostics
-import Dynamics
 import Expectations
 import Expressions
 import Geometry
@@ -91,10 +90,10 @@ final class Run {
     var held: Set<Int> = []
     /// Installed animator behaviour ids per scene behaviour (nil when not added).
     var installed: [Int: Int] = [:]
-    /// Property overrides from `set` on behaviours.
-    var overrides: [Int: [String: Value]] = [:]
-    /// The values each behaviour's expressions had when it was last added, by property key.
-    var addedValues: [Int: [String: Value]] = [:]
+    /// Property overrides from `set`, by behaviour.
+    var overrides: [[BehaviorProperty: Value]]
+    /// The values each behaviour's expressions had when it was last added, by behaviour.
+    var addedValues: [[Expr: Value]]
     var recognizers: [PanRecognizer]
     var currentGesture: Int?
     var transitions: [TransitionController]
@@ -111,10 +110,7 @@ final class Run {
     /// step or a gesture rule), and the rules hear of every change at the end of the next tick,
     /// as UIKit's delegate hears of it on the next turn of the run loop.
     var reportedRunning = false
-    var eventCounts: [(String, Int)] = [
-        ("haptic", 0), ("light", 0), ("medium", 0), ("heavy", 0), ("soft", 0), ("rigid", 0),
-        ("contact", 0), ("contactEnded", 0), ("log", 0),
-    ]
+    var eventCounts = EventCounts()
     var failures: [Failure] = []
     var observations: [Observation] = []
     var trace: [String] = []
@@ -207,20 +203,14 @@ final class Run {
                 i, size: v.frame.size, center: v.frame.center, rotation: v.rotation, collisionBounds: bounds)
         }
         let bounds = Rect(origin: .zero, size: scene.world.size)
-        recognizers = scene.gestures.map {
-            PanRecognizer(
-                minimumDistance: $0.minimumDistance,
-                edges: $0.kind == .screenEdgePan ? $0.edges.map(\.recognizerEdge) : [], bounds: bounds)
-        }
+        recognizers = scene.gestures.map { $0.settings.recognizer(in: bounds) }
         transitions = scene.transitions.map {
             TransitionController(
                 duration: $0.duration, completionSpeed: $0.completionSpeed, completionCurve: $0.completionCurve.curve)
         }
         transitionFrames = scene.transitions.map { _ in (bounds, bounds) }
-    }
-
-    func count(_ name: String, _ by: Int = 1) {
-        if let i = eventCounts.firstIndex(where: { $0.0 == name }) { eventCounts[i].1 += by }
+        overrides = scene.behaviors.map { _ in [:] }
+        addedValues = scene.behaviors.map { _ in [:] }
     }
 
     func note(_ s: String) { if limits.recordTrace { trace.append("\(timeText(time)): \(s)") } }
@@ -281,7 +271,7 @@ final class Run {
         }
         let wasRunning = animator.isRunning
         let events = animator.beginTick(dt)
-        work += (animator.world.bodyCount + animator.world.contactCount + animator.world.jointCount) * subStepsPerTick
+        work += animator.workPerSubStep * subStepsPerTick
         if work > limits.work {
             throw Abort(
                 diagnostic: Diagnostic(
@@ -305,7 +295,7 @@ final class Run {
             let other = e.itemB.map { scene.views[$0].name } ?? ""
             currentContact = ContactSnapshot(
                 point: e.point, boundary: e.boundary ?? "", item: itemName, otherItem: other)
-            count(e.began ? "contact" : "contactEnded")
+            eventCounts[e.began ? .contact : .contactEnded] += 1
             note(
                 "\(e.began ? "contact" : "contactEnded") \(itemName)\(other.isEmpty ? "" : "–" + other) at "
                     + "[\(formatFixed(e.point.x, decimals: 2)), "
@@ -380,6 +370,7 @@ final class Run {
         var r = CaseResult(
             file: scene.file, name: scene.name, status: status, failures: failures, diagnostics: diagnostics,
             time: time, ticks: tickCount, source: scene.source, trace: trace)
+        r.includedSources = scene.includedSources
         r.tickColumns = limits.recordTicks ? tickColumns : []
         r.observations = observations
         r.work = work

@@ -40,7 +40,18 @@ extension Run {
     func runBehaviorActions() throws {
         for b in addOrder where !scene.behaviors[b].action.isEmpty {
             guard installed[b] != nil else { continue }  // removed by an earlier action this tick
-            for a in scene.behaviors[b].action { try runAction(a, scope: scene.scope) }
+            do {
+                for a in scene.behaviors[b].action { try runAction(a, scope: scene.scope) }
+            } catch { throw naming(copy: b, error) }
         }
+    }
+
+    /// A run-time error raised by behaviour `b`'s expressions, which a repeated behaviour's
+    /// copies share: the message names the copy (`springs[3]`), located in the template.
+    func naming(copy b: Int, _ error: Error) -> Error {
+        let name = scene.behaviors[b].name
+        guard name.hasSuffix("]"), var abort = error as? Abort else { return error }
+        abort.diagnostic.message += " (in `\(name)`)"
+        return abort
     }
 }

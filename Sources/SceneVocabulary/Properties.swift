@@ -7,7 +7,7 @@ public enum ViewProperty: String, VocabularyName {
         switch self {
         case .center, .size: return .point
         case .frame: return .rect
-        default: return .number
+        case .x, .y, .width, .height, .rotation, .scale, .alpha: return .number
         }
     }
     public var doc: String {
@@ -33,7 +33,9 @@ public enum BehaviorProperty: String, VocabularyName {
         switch self {
         case .anchor, .to, .direction, .offset, .linearVelocity: return .point
         case .active, .allowsRotation, .anchored: return .bool
-        default: return .number
+        case .length, .frequency, .damping, .magnitude, .angle, .angularVelocity, .elasticity, .friction, .density,
+            .resistance, .angularResistance, .charge:
+            return .number
         }
     }
     public var doc: String { "the behaviour's `\(rawValue)`" }
@@ -48,7 +50,9 @@ public enum ViewMember: String, VocabularyName {
         case .center, .size, .velocity: return .point
         case .bounds, .frame: return .rect
         case .resting, .removed: return .bool
-        default: return .number
+        case .x, .y, .width, .height, .minX, .midX, .maxX, .minY, .midY, .maxY, .rotation, .scale, .alpha, .speed,
+            .angularVelocity:
+            return .number
         }
     }
     public var doc: String {
@@ -72,6 +76,11 @@ public enum ViewMember: String, VocabularyName {
 }
 
 extension ViewMember {
+    /// The members an `expect.views` entry may name, in the order the schema lists them.
+    public static let expectable: [ViewMember] = [
+        .frame, .center, .x, .y, .width, .height, .rotation, .alpha, .removed, .velocity, .angularVelocity, .scale,
+    ]
+
     /// `view.presentation`: a view's members as the screen shows them during a UIView animation
     /// (the model values when none runs).
     public static let presentation = "presentation"
@@ -80,7 +89,12 @@ extension ViewMember {
 /// Members of a gesture (`pull.translation`, or `gesture.…` for the current one).
 public enum GestureMember: String, VocabularyName {
     case location, locationInView, translation, velocity, state
-    public var type: ValueType { self == .state ? .string : .point }
+    public var type: ValueType {
+        switch self {
+        case .location, .locationInView, .translation, .velocity: return .point
+        case .state: return .string
+        }
+    }
     public var doc: String {
         switch self {
         case .location: return "the finger, in the world"
@@ -108,16 +122,29 @@ public enum WorldMember: String, VocabularyName {
 /// Members of a transition.
 public enum TransitionMember: String, VocabularyName {
     case progress, state
-    public var type: ValueType { self == .progress ? .number : .string }
+    public var type: ValueType {
+        switch self {
+        case .progress: return .number
+        case .state: return .string
+        }
+    }
     public var doc: String {
-        self == .progress ? "0…1" : "idle, interactive, finishing, cancelling, completed or cancelled"
+        switch self {
+        case .progress: return "0…1"
+        case .state: return TransitionStateName.alternatives
+        }
     }
 }
 
 /// Members of `contact`, inside contact rules.
 public enum ContactMember: String, VocabularyName {
     case point, boundary, item, otherItem
-    public var type: ValueType { self == .point ? .point : .string }
+    public var type: ValueType {
+        switch self {
+        case .point: return .point
+        case .boundary, .item, .otherItem: return .string
+        }
+    }
     public var doc: String {
         switch self {
         case .point: return "where the contact is"

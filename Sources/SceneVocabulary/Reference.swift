@@ -17,14 +17,12 @@ public enum Reference {
 
     /// The markdown of the reference section, without its heading.
     public static var markdown: String {
-        [
+        var parts: [String] = [
             names("Top-level keys", TopLevelKey.self),
             names("`world` keys", WorldKey.self),
             names("`world.rest` keys", RestKey.self),
             names("View keys", ViewKey.self),
             names("Transition keys", TransitionKey.self),
-            names("Gesture kinds", GestureKind.self),
-            names("Gesture keys", GestureKey.self),
             names("Script steps (besides every action)", StepKey.self),
             names("`pan` keys", PanKey.self),
             names("`flick` keys", FlickKey.self),
@@ -32,18 +30,23 @@ public enum Reference {
             names("`animate` keys", AnimateKey.self),
             names("`expect` keys", ExpectKey.self),
             names("Behaviour kinds", BehaviorKindName.self),
-            table("`gravity`", GravityKey.self),
-            table("`collision`", CollisionKey.self),
-            table("`attachment`", AttachmentKey.self),
-            table("`snap`", SnapKey.self),
-            table("`push`", PushKey.self),
-            table("`item`", ItemKey.self),
-            table("`field`", FieldKey.self),
+            names("Keys of a behaviour besides its kind", BehaviorEntryKey.self),
+        ]
+        parts += BehaviorKindName.allCases.compactMap { k in k.keys.map { kindTable(k.rawValue, $0) } }
+        parts += [
+            names("Boundary keys (`collision.boundaries`)", BoundaryKey.self),
+            names("Inset keys (`referenceBounds: { insets }`)", InsetKey.self),
+            names("Region keys (`field.region`)", RegionKey.self),
             names("Attachment kinds", AttachmentKind.self),
             names("Field kinds", FieldKind.self),
             names("Collision modes", CollisionMode.self),
             names("Push modes", PushMode.self),
             names("Curves", CurveName.self),
+            names("Gesture kinds", GestureKind.self),
+            table("Keys of every gesture kind", GestureKey.self),
+        ]
+        parts += GestureKind.allCases.map { kindTable($0.rawValue, $0.keys) }
+        parts += [
             names("Screen edges", ScreenEdge.self),
             names("Haptic styles", HapticStyle.self),
             names("Transition kinds", TransitionKind.self),
@@ -62,6 +65,10 @@ public enum Reference {
             members("Transition members", TransitionMember.self, \.type),
             members("`contact` members", ContactMember.self, \.type),
             names("Built-in names", BuiltinName.self),
-        ].joined(separator: "\n\n") + "\n"
+        ]
+        return parts.joined(separator: "\n\n") + "\n"
     }
+
+    /// The table of a kind's own keys, titled by the kind.
+    static func kindTable<K: VocabularyKey>(_ kind: String, _ k: K.Type) -> String { table("`\(kind)`", k) }
 }

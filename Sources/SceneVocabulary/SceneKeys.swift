@@ -2,9 +2,12 @@
 // gestures, script steps, actions and expectations.
 
 public enum TopLevelKey: String, VocabularyName {
-    case name, world, vars, sweep, outcome, views, behaviors, transitions, gestures, on, script, expect, variants
+    case include, name, world, vars, sweep, outcome, views, behaviors, transitions, gestures, on, script, expect
+    case variants
     public var doc: String {
         switch self {
+        case .include:
+            return "parts merged under this file, in order: a path or a list of paths, relative to this file"
         case .name: return "the title in reports (default: the file name)"
         case .world: return "the reference view and the clock"
         case .vars: return "variables the rules keep: name → initial value"
@@ -51,8 +54,11 @@ public enum RestKey: String, VocabularyName {
 
 public enum ViewKey: String, VocabularyName {
     case frame, center, size, rotation, scale, alpha, hidden, collisionBounds, superview
+    case `repeat`
     public var doc: String {
         switch self {
+        case .repeat:
+            return "N copies, `name[0]` … `name[N-1]`; `i` is the copy's index in the view's numbers"
         case .frame: return "[x, y, w, h] (or center and size)"
         case .center: return "[x, y], with size"
         case .size: return "[w, h], with center"
@@ -62,6 +68,20 @@ public enum ViewKey: String, VocabularyName {
         case .hidden: return "default false"
         case .collisionBounds: return "rectangle, ellipse or { path: [[x, y], …] } (convex, relative to the centre)"
         case .superview: return "the view it is in (default: the reference view)"
+        }
+    }
+}
+
+/// The keys of a behaviour entry besides its one kind key.
+public enum BehaviorEntryKey: String, VocabularyName {
+    case active, action
+    case `repeat`
+    public var doc: String {
+        switch self {
+        case .active: return "added at time 0"
+        case .action: return "runs every tick while added"
+        case .repeat:
+            return "one copy per copy of a repeated view (its name) or N copies; `i` is the copy's index"
         }
     }
 }
@@ -80,17 +100,6 @@ public enum TransitionKey: String, VocabularyName {
         case .completionCurve: return "percent-driven finish and cancel curve (default easeInOut)"
         case .animations: return "{ from | to: { scale: [a, b], translate: [[x, y], [x, y]], alpha: [a, b] } }"
         case .initial: return "idle (default) or completed: the case starts with it done"
-        }
-    }
-}
-
-public enum GestureKey: String, VocabularyName {
-    case view = "in", minimumDistance, edges
-    public var doc: String {
-        switch self {
-        case .view: return "the view it is attached to, or world"
-        case .minimumDistance: return "pan hysteresis, points (default 10, screen edge 15)"
-        case .edges: return "screenEdgePan: left, right, top, bottom (default [left])"
         }
     }
 }

@@ -9,9 +9,14 @@ public enum SceneSchema {
         case .number: return ref("number")
         case .bool: return ref("bool")
         case .point: return ref("point")
-        case .viewName: return ref("name")
+        case .viewName: return ref("reference")
         case .viewNames: return ref("names")
+        case .literalNumber: return .object([("type", .string("number"))])
         case .choice(let names): return choice(names)
+        case .choices(let names):
+            return .object([
+                ("oneOf", .array([choice(names), .object([("type", .string("array")), ("items", choice(names))])]))
+            ])
         case .range:
             return .object([
                 ("type", .string("array")), ("items", ref("number")), ("minItems", .number(2)),
@@ -31,15 +36,19 @@ public enum SceneSchema {
         }
     }
     static var keyedInsets: JSON { object(["top", "left", "bottom", "right"].map { ($0, ref("number")) }) }
-    static func behaviorKeys<K: VocabularyKey>(_ k: K.Type) -> JSON {
-        object(
-            K.allCases.map { key -> (String, JSON) in
-                // A positive number must stay positive in float32, the engine's precision: above
-                // 2^-150, which rounds to 0.
-                let low = key.minimum.map { $0.exclusive && $0.value == 0 ? 0x1p-150 : $0.value }
-                let j = bounded(kind(key.kind), min: low, exclusive: key.minimum?.exclusive ?? false, max: key.maximum)
-                return (key.rawValue, described(j, "\(key.doc) (default: \(key.defaultValue))"))
-            })
+    static func behaviorKeys<K: VocabularyKey>(_ k: K.Type) -> JSON { object(keyProperties(k)) }
+    /// A gesture kind's mapping: the keys every kind has, then its own.
+    static func gestureKeys<K: GestureKindKeys>(_ k: K.Type) -> JSON {
+        object(keyProperties(GestureKey.self) + keyProperties(k), required: [GestureKey.view.rawValue])
+    }
+    static func keyProperties<K: VocabularyKey>(_ k: K.Type) -> [(String, JSON)] {
+        K.allCases.map { key -> (String, JSON) in
+            // A positive number must stay positive in float32, the engine's precision: above
+            // 2^-150, which rounds to 0.
+            let low = key.minimum.map { $0.exclusive && $0.value == 0 ? 0x1p-150 : $0.value }
+            let j = bounded(kind(key.kind), min: low, exclusive: key.minimum?.exclusive ?? false, max: key.maximum)
+            return (key.rawValue, described(j, "\(key.doc) (default: \(key.defaultValue))"))
+        }
     }
 
     static var definitions: JSON {
@@ -55,28 +64,21 @@ public enum SceneSchema {
             ])
         }
         let behaviorKinds: [(String, JSON)] = BehaviorKindName.allCases.map { k in
-            let body: JSON
-            switch k {
-            case .gravity: body = behaviorKeys(GravityKey.self)
-            case .collision: body = behaviorKeys(CollisionKey.self)
-            case .attachment: body = behaviorKeys(AttachmentKey.self)
-            case .snap: body = behaviorKeys(SnapKey.self)
-            case .push: body = behaviorKeys(PushKey.self)
-            case .item: body = behaviorKeys(ItemKey.self)
-            case .field: body = behaviorKeys(FieldKey.self)
-            case .children: body = ref("names")
-            }
-            return (k.rawValue, described(body, k.doc))
+            (k.rawValue, described(k.keys.map { behaviorKeys($0) } ?? ref("names"), k.doc))  // children: names
         }
         let behavior = JSON.object([
             ("type", .string("object")),
             (
                 "properties",
                 .object(
-                    behaviorKinds + [
-                        ("active", described(ref("flag"), "added at time 0")),
-                        ("action", described(ref("actions"), "runs every tick while added")),
-                    ])
+                    behaviorKinds
+                        + BehaviorEntryKey.allCases.map { k -> (String, JSON) in
+                            switch k {
+                            case .active: return (k.rawValue, described(ref("flag"), k.doc))
+                            case .action: return (k.rawValue, described(ref("actions"), k.doc))
+                            case .repeat: return (k.rawValue, described(repeatCount(orName: true), k.doc))
+                            }
+                        })
             ),
             ("additionalProperties", .bool(false)),
             ("minProperties", .number(1)),
@@ -103,11 +105,13 @@ public enum SceneSchema {
                         }
                     }, required: [.set]
                 ).adding("not", .object([("required", .array([.string("curve"), .string("spring")]))]))
-            case .start, .removeView: return ref("name")
+            case .start: return ref("name")
+            case .removeView: return ref("reference")
             case .finish, .cancel: return .object([])
             case .velocity:
                 return object(
-                    [("item", ref("name")), ("linear", ref("point")), ("angular", ref("number"))], required: ["item"])
+                    [("item", ref("reference")), ("linear", ref("point")), ("angular", ref("number"))],
+                    required: ["item"])
             case .haptic: return choice(HapticStyle.names)
             case .after: return .object([("allOf", .array([ref("number")])), ("minimum", .number(0))])
             }
@@ -180,19 +184,8 @@ public enum SceneSchema {
                     ("type", .string("object")), ("additionalProperties", choice(TransitionStateName.names)),
                 ])
             case .views:
-                let members: [(String, JSON)] = [
-                    ViewMember.frame, .center, .x, .y, .width, .height, .rotation, .alpha, .removed, .velocity,
-                    .angularVelocity, .scale,
-                ]
-                .map { m in
-                    (
-                        m.rawValue,
-                        described(
-                            m.type == .bool
-                                ? ref("bool")
-                                : m.type == .point ? ref("point") : m.type == .rect ? ref("rect") : ref("number"), m.doc
-                        )
-                    )
+                let members: [(String, JSON)] = ViewMember.expectable.map { m in
+                    (m.rawValue, described(ref(m.type), m.doc))
                 }
                 let shown = described(
                     object(members.filter { $0.0 != ViewMember.removed.rawValue }),
@@ -206,7 +199,7 @@ public enum SceneSchema {
                                     .object([("type", .string("number")), ("minimum", .number(0))]), "the tolerance")
                             ),
                             (ViewMember.presentation, shown),
-                        ]))
+                        ]), copies: true)
             case .rest: return ref("flag")
             case .restBy: return .object([("type", .string("number")), ("minimum", .number(0))])
             case .events:
@@ -236,9 +229,19 @@ public enum SceneSchema {
         let defs: [(String, JSON)] = [
             ("name", notYAML11([("type", .string("string")), ("pattern", .string("^[A-Za-z_][A-Za-z0-9_]*$"))])),
             (
+                "reference",
+                notYAML11([
+                    ("description", .string("a name, or a copy of a repeated view or behaviour: cell[3], cell[i]")),
+                    ("type", .string("string")), ("pattern", .string(#"^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]+\])?$"#)),
+                ])
+            ),
+            (
                 "names",
                 .object([
-                    ("oneOf", .array([ref("name"), .object([("type", .string("array")), ("items", ref("name"))])]))
+                    (
+                        "oneOf",
+                        .array([ref("reference"), .object([("type", .string("array")), ("items", ref("reference"))])])
+                    )
                 ])
             ),
             ("number", number),
@@ -297,13 +300,19 @@ public enum SceneSchema {
         ]
         // A variant: the scene's keys but `variants`, as a merge patch.
         let scene = object(topLevel.filter { $0.0 != TopLevelKey.variants.rawValue })
-        return .object(defs + patchedDefinitions(defs) + [("scene-patch", patch(scene))])
+        let whole = object(topLevel, required: TopLevelKey.required.map(\.rawValue))
+        return .object(defs + patchedDefinitions(defs) + [("scene", whole), ("scene-patch", patch(scene))])
     }
 
     static var topLevel: [(String, JSON)] {
         TopLevelKey.allCases.map { k -> (String, JSON) in
             let body: JSON
             switch k {
+            case .include:
+                let path = notYAML11([("type", .string("string")), ("minLength", .number(1))])
+                body = .object([
+                    ("oneOf", .array([path, .object([("type", .string("array")), ("items", path)])]))
+                ])
             // Any scalar is read as the title's text (`name: 7`, `name: null`).
             case .name: body = notYAML11([("type", .array(["string", "number", "boolean", "null"].map(JSON.string)))])
             case .world:
@@ -397,16 +406,8 @@ public enum SceneSchema {
                             }
                         }, required: [.kind]))
             case .gestures:
-                let body2 = keyed(
-                    GestureKey.self,
-                    { g -> JSON in
-                        switch g {
-                        case .view: return ref("name")
-                        case .minimumDistance: return .object([("type", .string("number")), ("minimum", .number(0))])
-                        case .edges: return .object([("type", .string("array")), ("items", choice(ScreenEdge.names))])
-                        }
-                    }, required: [.view])
-                body = named(object(GestureKind.allCases.map { ($0.rawValue, described(body2, $0.doc)) }))
+                body = named(
+                    object(GestureKind.allCases.map { ($0.rawValue, described(gestureKeys($0.keys), $0.doc)) }))
             case .on:
                 body = .object([
                     ("type", .string("object")),
@@ -443,10 +444,17 @@ public enum SceneSchema {
                 .string(
                     "A scene file of scenerun: UIKit Dynamics interactions, run headless. See docs/scene-format.md.")
             ),
+            // A scene that includes parts is merged over them as a JSON Merge Patch: it needs none of
+            // its own keys (its parts may bring its views and script), and `null` deletes a part's
+            // key. A scene without parts is checked whole.
             ("type", .string("object")),
-            ("properties", .object(topLevel)),
-            ("required", .array(TopLevelKey.required.map { .string($0.rawValue) })),
+            (
+                "properties",
+                .object(topLevel.map { k, v in (k, k == TopLevelKey.include.rawValue ? v : nullable(patch(v))) })
+            ),
             ("additionalProperties", .bool(false)),
+            ("if", .object([("not", .object([("required", .array([.string(TopLevelKey.include.rawValue)]))]))])),
+            ("then", ref("scene")),
             ("definitions", definitions),
         ]).render() + "\n"
     }

@@ -31,6 +31,16 @@ extension SceneSchema {
     }
 
     static func ref(_ name: String) -> JSON { .object([("$ref", .string("#/definitions/\(name)"))]) }
+    /// The definition of a value of type `t`.
+    static func ref(_ t: ValueType) -> JSON {
+        switch t {
+        case .number: return ref("number")
+        case .bool: return ref("bool")
+        case .point: return ref("point")
+        case .rect: return ref("rect")
+        case .string: return notYAML11([("type", .string("string"))])
+        }
+    }
     static func described(_ j: JSON, _ doc: String) -> JSON {
         guard case .object(var pairs) = j else { return j }
         pairs.insert(("description", .string(doc)), at: 0)
@@ -42,9 +52,13 @@ extension SceneSchema {
         if closed { pairs.append(("additionalProperties", .bool(false))) }
         return .object(pairs)
     }
-    /// A mapping of user names (views, behaviours …) to `value`.
-    static func named(_ value: JSON) -> JSON {
-        .object([("type", .string("object")), ("propertyNames", ref("name")), ("additionalProperties", value)])
+    /// A mapping of user names (views, behaviours …) to `value`; with `copies`, a key may name a
+    /// copy of a repeated view (`cell[3]`).
+    static func named(_ value: JSON, copies: Bool = false) -> JSON {
+        .object([
+            ("type", .string("object")), ("propertyNames", ref(copies ? "reference" : "name")),
+            ("additionalProperties", value),
+        ])
     }
     static func choice(_ names: [String]) -> JSON {
         .object([("type", .string("string")), ("enum", .array(names.map(JSON.string)))])

@@ -18,7 +18,7 @@ extension SceneSchema {
     /// The mapping of a `set`: with `behaviours`, behaviour properties and variables too.
     static func setTargets(behaviours: Bool) -> JSON {
         func members(_ names: [String], _ value: JSON) -> (String, JSON)? {
-            names.isEmpty ? nil : ("^\(identifier)\\.(\(names.joined(separator: "|")))$", value)
+            names.isEmpty ? nil : ("^\(identifier)(\\[[^\\]]+\\])?\\.(\(names.joined(separator: "|")))$", value)
         }
         func schema(_ t: ValueType) -> JSON {
             switch t {
@@ -45,31 +45,30 @@ extension SceneSchema {
     /// The keys of a view.
     static var viewKeys: JSON {
         keyed(ViewKey.self) { v -> JSON in
+            // A repeated view's numbers may be expressions of `i` (strings).
+            let number = JSON.array([.string("number"), .string("string")])
             switch v {
             case .frame:
-                let n = JSON.object([("type", .string("number"))])
-                let p = JSON.object([("type", .string("number")), ("exclusiveMinimum", .number(0))])
+                let n = notYAML11([("type", number)])
+                let p = notYAML11([("type", number), ("exclusiveMinimum", .number(0))])
                 return .object([
                     ("type", .string("array")), ("items", .array([n, n, p, p])), ("minItems", .number(4)),
                     ("additionalItems", .bool(false)),
                 ])
             case .size:
-                let p = JSON.object([("type", .string("number")), ("exclusiveMinimum", .number(0))])
+                let p = notYAML11([("type", number), ("exclusiveMinimum", .number(0))])
                 return .object([
                     ("type", .string("array")), ("items", .array([p, p])), ("minItems", .number(2)),
                     ("additionalItems", .bool(false)),
                 ])
             case .center:
                 return .object([
-                    ("type", .string("array")), ("items", .object([("type", .string("number"))])),
-                    ("minItems", .number(2)), ("maxItems", .number(2)),
+                    ("type", .string("array")), ("items", notYAML11([("type", number)])), ("minItems", .number(2)),
+                    ("maxItems", .number(2)),
                 ])
-            case .rotation: return .object([("type", .array([.string("number"), .string("string")]))])
-            case .scale: return .object([("type", .string("number")), ("exclusiveMinimum", .number(0))])
-            case .alpha:
-                return .object([
-                    ("type", .string("number")), ("minimum", .number(0)), ("maximum", .number(1)),
-                ])
+            case .rotation: return notYAML11([("type", number)])
+            case .scale: return notYAML11([("type", number), ("exclusiveMinimum", .number(0))])
+            case .alpha: return notYAML11([("type", number), ("minimum", .number(0)), ("maximum", .number(1))])
             case .hidden: return .object([("type", .string("boolean"))])
             case .collisionBounds:
                 return .object([
@@ -91,6 +90,7 @@ extension SceneSchema {
                     )
                 ])
             case .superview: return ref("name")
+            case .repeat: return repeatCount(orName: false)
             }
         }
     }

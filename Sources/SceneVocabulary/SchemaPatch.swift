@@ -27,25 +27,19 @@ extension SceneSchema {
         }
         var out: [(String, JSON)] = []
         for (k, v) in pairs {
-            switch k {
-            case "properties":
-                guard case .object(let props) = v else { return j }
-                out.append((k, .object(props.map { ($0.0, nullable(patch($0.1))) })))
-            case "additionalProperties":
-                if case .bool = v { out.append((k, v)) } else { out.append((k, nullable(patch(v)))) }
-            case "patternProperties":
-                guard case .object(let props) = v else { return j }
-                out.append((k, .object(props.map { ($0.0, nullable(patch($0.1))) })))
             // Whether a key is present, and how many, is decided by the merged scene.
-            case "required", "minProperties", "maxProperties": continue
-            // The patched alternatives may overlap (`{}` patches every mapping): any one will do.
-            case "oneOf", "anyOf":
-                guard case .array(let alternatives) = v else { return j }
+            if ["required", "minProperties", "maxProperties"].contains(k) { continue }
+            if k == "properties" || k == "patternProperties", case .object(let props) = v {
+                out.append((k, .object(props.map { ($0.0, nullable(patch($0.1))) })))
+            } else if k == "additionalProperties", case .object = v {
+                out.append((k, nullable(patch(v))))
+            } else if k == "oneOf" || k == "anyOf", case .array(let alternatives) = v {
+                // The patched alternatives may overlap (`{}` patches every mapping): any one will do.
                 out.append(("anyOf", .array(alternatives.map(patch))))
-            case "allOf":
-                guard case .array(let parts) = v else { return j }
+            } else if k == "allOf", case .array(let parts) = v {
                 out.append((k, .array(parts.map(patch))))
-            default: out.append((k, v))
+            } else {
+                out.append((k, v))  // a type, a bound, a pattern, a description: as they are
             }
         }
         return .object(out)

@@ -20,18 +20,18 @@ extension VocabularyName {
     /// Every spelling, in order (for known-key lists and did-you-mean).
     public static var names: [String] { allCases.map(\.rawValue) }
     /// "a, b or c".
-    public static var alternatives: String {
-        let n = names
-        guard let last = n.last, n.count >= 2 else { return n.joined() }
-        return n.dropLast().joined(separator: ", ") + " or " + last
-    }
+    public static var alternatives: String { SceneVocabulary.alternatives(names) }
 }
 
 /// What a key of the format takes.
 public enum KeyKind: Sendable, Hashable {
     case number, bool, point
+    /// A number written as a literal, never an expression (a gesture's settings).
+    case literalNumber
     case viewName, viewNames
     case choice([String])
+    /// One of the names, or a list of them.
+    case choices([String])
     /// `[min, max]`.
     case range
     /// `true`, `false` or `{ insets: {…} }`.
@@ -49,15 +49,25 @@ public enum KeyKind: Sendable, Hashable {
         case .point: return "point"
         case .viewName: return "view name"
         case .viewNames: return "view names"
-        case .choice(let names):
-            return names.count < 2
-                ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+        case .literalNumber: return "number (a literal)"
+        case .choice(let names): return alternatives(names)
+        case .choices(let names): return "one or more of " + alternatives(names)
         case .range: return "[min, max]"
         case .referenceBounds: return "bool or `{ insets: {top, left, bottom, right} }`"
         case .boundaries: return "named `{ from, to }` or `{ path, closed }`"
         case .region: return "a region"
         }
     }
+}
+
+/// "a, b or c".
+func alternatives(_ names: [String]) -> String {
+    names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+}
+
+/// A number as the docs write a default: `10`, `0.5`.
+func numberText(_ d: Double) -> String {
+    d == d.rounded() && Swift.abs(d) < 1e15 ? String(Int(d)) : "\(d)"
 }
 
 /// A key of a mapping of the format: what it takes and its default as the docs write it.
@@ -68,11 +78,17 @@ public protocol VocabularyKey: VocabularyName {
     var minimum: (value: Double, exclusive: Bool)? { get }
     /// The greatest literal value the loader accepts (included).
     var maximum: Double? { get }
+    /// The value a number key takes when the scene leaves it out, where that is one number (the
+    /// one place it is written: `defaultValue` and the runner read it).
+    var defaultNumber: Double? { get }
 }
 
 extension VocabularyKey {
     public var minimum: (value: Double, exclusive: Bool)? { nil }
     public var maximum: Double? { nil }
+    public var defaultNumber: Double? { nil }
+    /// `defaultNumber` as the docs write it.
+    public var defaultNumberText: String { defaultNumber.map(numberText) ?? "none" }
     /// The key's type as the docs write it.
     public var type: String { kind.text }
 }

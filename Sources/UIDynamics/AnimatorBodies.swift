@@ -31,10 +31,12 @@ extension DynamicAnimator {
 
     func ensureBody(_ id: ItemID) {
         guard var item = items[id], item.body == nil else { return }
+        let frame = LocalFrame.identity  // an item is its own body (a group's items would share one)
+        let pose = frame.body(itemCenter: item.center, itemRotation: item.rotation)
         var bd = BodyDef()
         bd.type = .dynamicBody
-        bd.position = (1 / pointsPerMeter) * item.center
-        bd.angle = item.rotation
+        bd.position = (1 / pointsPerMeter) * pose.position
+        bd.angle = pose.angle
         bd.linearDamping = DefaultMaterial.resistance
         bd.angularDamping = DefaultMaterial.angularResistance
         bd.gravityScale = 0
@@ -57,8 +59,7 @@ extension DynamicAnimator {
             fixture = world.createFixture(body, fd)
         }
         if let f = fixture { owners[f] = .item(id) }
-        item.body = body
-        item.fixture = fixture
+        item.placement = ItemBody(body: body, fixture: fixture, frame: frame)
         let v = item.pendingVelocity
         let w = item.pendingAngularVelocity
         item.pendingVelocity = .zero
@@ -72,8 +73,7 @@ extension DynamicAnimator {
         guard let body = items[id]?.body else { return }
         if let f = items[id]?.fixture { owners[f] = nil }
         world.destroyBody(body)
-        self[item: id].body = nil
-        self[item: id].fixture = nil
+        self[item: id].placement = nil
         self[item: id].dirty = false
     }
 
@@ -144,15 +144,15 @@ extension DynamicAnimator {
     /// Joints of an attachment (physics.md: distance, revolute, prismatic, rope or weld).
     func makeAttachment(_ a: AttachmentBehavior) -> [JointID] {
         let s = 1 / pointsPerMeter
-        guard let itemBody = items[a.item]?.body else { return [] }
+        guard let itemBody = items[a.item]?.placement else { return [] }
         let (bodyA, localA): (BodyID, Vec2)
-        if let other = a.otherItem, let ob = items[other]?.body {
-            bodyA = ob; localA = s * a.otherOffset
+        if let other = a.otherItem, let ob = items[other]?.placement {
+            bodyA = ob.body; localA = s * ob.frame.bodyPoint(a.otherOffset)
         } else {
             bodyA = ground; localA = s * a.anchor
         }
-        let bodyB = itemBody
-        let localB = s * a.offset
+        let bodyB = itemBody.body
+        let localB = s * itemBody.frame.bodyPoint(a.offset)
         let worldA = a.otherItem.map { itemPoint($0, a.otherOffset) } ?? a.anchor
         let worldB = itemPoint(a.item, a.offset)
         let length = a.length ?? distance(worldA, worldB)
@@ -211,7 +211,8 @@ extension DynamicAnimator {
     /// Snap: four 4 Hz distance joints from the item's top-left and bottom-right corners to points
     /// 50 pt outward along x and y of where those corners end (host-measured layout).
     func makeSnap(_ snap: SnapBehavior) -> [JointID] {
-        guard let body = items[snap.item]?.body else { return [] }
+        guard let placed = items[snap.item]?.placement else { return [] }
+        let body = placed.body
         let s = 1 / pointsPerMeter
         let half = 0.5 * self[item: snap.item].size
         var out: [JointID] = []
@@ -221,7 +222,7 @@ extension DynamicAnimator {
             for anchor in [target + Vec2(corner.x * 50, 0), target + Vec2(0, corner.y * 50)] {
                 var d = DistanceJointDef(bodyA: ground, bodyB: body)
                 d.localAnchorA = s * anchor
-                d.localAnchorB = s * local
+                d.localAnchorB = s * placed.frame.bodyPoint(local)
                 d.length = s * 50
                 d.frequencyHz = 4
                 d.dampingRatio = snap.damping

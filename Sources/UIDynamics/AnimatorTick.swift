@@ -62,9 +62,10 @@ extension DynamicAnimator {
         elapsedTime += dt
         let s = 1 / pointsPerMeter
         for id in itemOrder where self[item: id].dirty {
-            if let b = self[item: id].body {
-                world.setTransform(b, position: s * self[item: id].center, angle: self[item: id].rotation)
-                world.setAwake(b, true)
+            if let p = self[item: id].placement {
+                let pose = p.frame.body(itemCenter: self[item: id].center, itemRotation: self[item: id].rotation)
+                world.setTransform(p.body, position: s * pose.position, angle: pose.angle)
+                world.setAwake(p.body, true)
             }
             self[item: id].dirty = false
         }
@@ -99,9 +100,11 @@ extension DynamicAnimator {
         }
         world.clearForces()
         for id in itemOrder {
-            guard let b = self[item: id].body else { continue }
-            self[item: id].center = pointsPerMeter * world.position(of: b)
-            self[item: id].rotation = world.angle(of: b)
+            guard let p = self[item: id].placement else { continue }
+            let pose = p.frame.item(
+                bodyPosition: pointsPerMeter * world.position(of: p.body), bodyAngle: world.angle(of: p.body))
+            self[item: id].center = pose.center
+            self[item: id].rotation = pose.rotation
         }
         var began: [ContactEvent] = []
         var ended: [ContactEvent] = []

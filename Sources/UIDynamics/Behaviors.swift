@@ -107,9 +107,9 @@ public struct AttachmentBehavior: Sendable {
 public struct SnapBehavior: Sendable {
     public var item: ItemID
     public var snapPoint: Vec2
-    /// 0…1; UIKit's default 0.5.
+    /// 0…1 (UIKit's default is the scene format's: `SnapKey.damping`).
     public var damping: Double
-    public init(item: ItemID, snapPoint: Vec2, damping: Double = 0.5) {
+    public init(item: ItemID, snapPoint: Vec2, damping: Double) {
         self.item = item; self.snapPoint = snapPoint; self.damping = damping
     }
 }

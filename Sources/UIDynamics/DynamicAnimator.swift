@@ -37,8 +37,10 @@ public final class DynamicAnimator {
         var center: Vec2
         var rotation: Double
         var bounds: CollisionBounds
-        var body: BodyID?
-        var fixture: FixtureID?
+        /// Its body and its frame there, while a behaviour names it (`ItemBody.swift`).
+        var placement: ItemBody?
+        var body: BodyID? { placement?.body }
+        var fixture: FixtureID? { placement?.fixture }
         var pendingVelocity = Vec2.zero
         var pendingAngularVelocity = 0.0
         var dirty = false
@@ -146,7 +148,7 @@ public final class DynamicAnimator {
             // an item with a fixture has a shape
             let nf = world.createFixture(body, FixtureDef(shape: .polygon(shape(for: self[item: id])!)))
             owners[nf] = .item(id)
-            self[item: id].fixture = nf
+            self[item: id].placement?.fixture = nf
             applyMaterials()
         }
     }
@@ -184,6 +186,10 @@ public final class DynamicAnimator {
     }
     /// The items with an awake dynamic body, in registration order.
     public var movingItems: [ItemID] { itemOrder.filter { !isResting($0) } }
+
+    /// The engine's work in one sub-step now: its bodies, contacts and joints (a deterministic
+    /// measure of cost, for the runner's work budget).
+    public var workPerSubStep: Int { world.bodyCount + world.contactCount + world.jointCount }
 
     // MARK: behaviours
 

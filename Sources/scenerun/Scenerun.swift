@@ -79,7 +79,7 @@ struct Common: ParsableArguments {
     @Argument(
         help: ArgumentHelp(
             "Scene files or folders (folders are searched for *.yaml and *.yml; a folder named `invalid` is skipped "
-                + "unless named).",
+                + "unless named, and one named `parts` holds parts that scenes include, not scenes).",
             valueName: "paths"), completion: .file(extensions: ["yaml", "yml"]))
     var paths: [String]
 
@@ -325,10 +325,11 @@ struct Merge: ParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Also write a report, atomically; repeatable. FORMAT is one of text, json, junit, github, replay "
-                + "(replay names a folder and writes its index.html).",
+            "Also write a report, atomically; repeatable. FORMAT is one of "
+                + ReportFormat.allCases.filter(\.mergeable).map(\.rawValue).joined(separator: ", ")
+                + " (replay names a folder and writes its index.html).",
             valueName: "format=path"),
-        completion: .list(ReportFormat.allCases.filter { $0 != .trace }.map { "\($0.rawValue)=" }),
+        completion: .list(ReportFormat.allCases.filter(\.mergeable).map { "\($0.rawValue)=" }),
         transform: parseReport)
     var report: [ReportRequest] = []
     @Option(name: .long, help: "Same as --report junit=PATH.") var junit: String?
@@ -342,9 +343,9 @@ struct Merge: ParsableCommand {
 
     func validate() throws {
         if reports.isEmpty { throw ValidationError("name at least one JSON report") }
-        if report.contains(where: { $0.format == .trace }) {
+        if let f = report.first(where: { !$0.format.mergeable })?.format {
             throw ValidationError(
-                "trace needs every tick, which JSON reports do not carry: write --trace in each shard")
+                "\(f.rawValue) needs every tick, which JSON reports do not carry: write --\(f.rawValue) in each shard")
         }
     }
 

@@ -20,10 +20,15 @@ import Testing
     /// Merges `text` (the report with one change) and returns the exit code, the one line of
     /// error and the seconds it took.
     func merge(_ text: String) throws -> (code: Int32, error: String, seconds: Double, path: String) {
+        try merge(bytes: Array(text.utf8))
+    }
+
+    /// `merge(_:)` of a report's bytes (which need not be UTF-8).
+    func merge(bytes: [UInt8]) throws -> (code: Int32, error: String, seconds: Double, path: String) {
         let f = FileManager.default.temporaryDirectory.appendingPathComponent(
             "scenerun-hostile-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: f) }
-        try text.write(to: f, atomically: true, encoding: .utf8)
+        try Data(bytes).write(to: f)
         let c = Captured()
         var console = c.console
         console.located = { m in c.lock.withLock { c.err.append("located: " + m) } }

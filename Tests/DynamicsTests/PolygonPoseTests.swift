@@ -35,7 +35,7 @@ import Dynamics
         w.destroyFixture(first)
         fd.shape = .polygon(wide)
         let second = w.createFixture(body, fd)
-        #expect(second == first, "the test needs the replaced fixture's slot reused")
+        #expect(second.index == first.index && !w.isValid(first), "the test needs the replaced fixture's slot reused")
         w.step(h)
         let xfBody = Transformf(w.transform(of: body))
         // The step's contacts were computed at `before`; had the body moved in the step before,

@@ -252,7 +252,7 @@ import Testing
             schema = json.load(open("schema/scene.schema.json"))
             # A part of a scene: its keys as a variant writes them, and variants themselves.
             part = dict(schema["definitions"]["scene-patch"], definitions=schema["definitions"])
-            part["properties"] = dict(part["properties"], variants=schema["properties"]["variants"])
+            part["properties"] = dict(part["properties"], variants=schema["definitions"]["scene"]["properties"]["variants"])
             v = jsonschema.Draft7Validator(part)
             bad = 0
             for f in json.load(open(sys.argv[1])):

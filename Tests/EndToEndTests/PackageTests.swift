@@ -146,4 +146,23 @@ import Testing
         }
         #expect(spiImports > 0)
     }
+
+    /// The vocabulary's switches are exhaustive: a case added to one of its enums does not compile
+    /// until every property of the enum answers for it (no `default:`, no `self == .x ? … : …`).
+    @Test func vocabularySwitchesAreExhaustive() throws {
+        let dir = repo.appendingPathComponent("Sources/SceneVocabulary")
+        guard let walk = FileManager.default.enumerator(atPath: dir.path) else { Issue.record("no vocabulary"); return }
+        var files = 0
+        while let f = walk.nextObject() as? String {
+            guard f.hasSuffix(".swift") else { continue }
+            files += 1
+            let text = try String(contentsOf: dir.appendingPathComponent(f), encoding: .utf8)
+            for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let code = line.trimmingCharacters(in: .whitespaces)
+                #expect(!code.hasPrefix("default:"), "Sources/SceneVocabulary/\(f):\(n + 1): \(code)")
+                #expect(!code.contains("self == ."), "Sources/SceneVocabulary/\(f):\(n + 1): \(code)")
+            }
+        }
+        #expect(files > 10)
+    }
 }

@@ -161,5 +161,25 @@ import Testing
         #expect(w.err.value.contains("run 3 exited 0"), "\(w.err.value)")
         #expect(w.out.value.contains("0 passed, 1 failed") && w.out.value.hasSuffix("1 passed, 0 failed\n"))
     }
-}
 
+    /// A part a scene includes is an input too, even outside the watched folder: saving it runs
+    /// again. Once with inotify, once polling.
+    @Test(arguments: [false, true]) func savingAPartOutsideTheFolderRunsAgain(polling: Bool) throws {
+        let fm = FileManager.default
+        let dir = fm.temporaryDirectory.appendingPathComponent("scenerun-watch-part-\(getpid())-\(polling)")
+        try? fm.removeItem(at: dir)
+        try fm.createDirectory(at: dir.appendingPathComponent("scenes"), withIntermediateDirectories: true)
+        try fm.createDirectory(at: dir.appendingPathComponent("shared"), withIntermediateDirectories: true)
+        defer { try? fm.removeItem(at: dir) }
+        let part = dir.appendingPathComponent("shared/expect.yaml")
+        try "expect:\n  views: { box: { y: 0 } }\n".write(to: part, atomically: false, encoding: .utf8)
+        try "include: [../shared/expect.yaml]\nviews:\n  box: { frame: [0, 0, 100, 100] }\nscript:\n  - wait: 0.1\n"
+            .write(to: dir.appendingPathComponent("scenes/s.yaml"), atomically: false, encoding: .utf8)
+        let w = try Watcher([dir.appendingPathComponent("scenes").path], polling: polling, maxRuns: 3)
+        #expect(runsAfter(waitingFor: 1, w) == 1, "\(w.err.value)")
+        #expect(w.err.value.contains("run 1 exited 0"), "\(w.err.value)")
+        try "expect:\n  views: { box: { y: 500 } }\n".write(to: part, atomically: false, encoding: .utf8)
+        #expect(runsAfter(waitingFor: 2, w) == 2, "saving the part, runs: \(w.err.value)")
+        #expect(w.err.value.contains("run 2 exited 1"), "\(w.err.value)")
+    }
+}

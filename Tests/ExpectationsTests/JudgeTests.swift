@@ -26,7 +26,7 @@ func snap(frame: Rect = Rect(x: 0, y: 12.4, width: 100, height: 200), paused: Bo
     Snapshot(time: 4, elapsed: 3.5, paused: paused, lastPause: lastPause, worldSize: Vec2(390, 844),
              views: [ViewState(name: "shade", frame: frame, rotation: 0.02, alpha: 1)],
              transitions: [(name: "show", state: state, progress: 1)],
-             events: [("haptic", haptics), ("contact", 3)])
+             events: EventCounts([.haptic: haptics, .contact: 3]))
 }
 
 @Suite struct JudgeTests {

@@ -41,16 +41,16 @@ let screen = Rect(x: 0, y: 0, width: 390, height: 844)
     }
 
     @Test func screenEdgePan() {
-        var inStrip = PanRecognizer(minimumDistance: 15, edges: ["left"], bounds: screen)
+        var inStrip = PanRecognizer(minimumDistance: 15, edges: [.left], bounds: screen)
         inStrip.touchDown(Vec2(5, 400), at: 0)
         do { let got = inStrip.touchMoved(Vec2(19, 400), at: 1.0 / 60); #expect(got == nil) }
         do { let got = inStrip.touchMoved(Vec2(21, 400), at: 2.0 / 60); #expect(got == .began) }
         #expect(inStrip.translation == Vec2(1, 0))
-        var outside = PanRecognizer(minimumDistance: 15, edges: ["left"], bounds: screen)
+        var outside = PanRecognizer(minimumDistance: 15, edges: [.left], bounds: screen)
         outside.touchDown(Vec2(30, 400), at: 0)
         #expect(outside.state == .failed)
         do { let got = outside.touchMoved(Vec2(80, 400), at: 1.0 / 60); #expect(got == nil) }
-        var right = PanRecognizer(minimumDistance: 15, edges: ["right"], bounds: screen)
+        var right = PanRecognizer(minimumDistance: 15, edges: [.right], bounds: screen)
         right.touchDown(Vec2(380, 400), at: 0)
         #expect(right.state == .possible)
     }

@@ -118,6 +118,36 @@ typealias Location = Diagnostics.SourceLocation
         #expect(YAMLCensus.difference(old: old, new: "a: [1\n", intended: [:]) != nil)
     }
 
+    /// The driver's last step before writing (`rewrite`): the edits applied and the result parsed
+    /// again; edits that overlap or that would change anything but their values are refused at
+    /// a place in the old text, with nothing to write.
+    @Test func theRewriteIsRefusedUnlessTheParserAgrees() throws {
+        let text = "a: 1\nb: [2, 3]  # c\n"
+        let source = SourceText(bytes: Array(text.utf8))
+        let loc = Location(file: "s.yaml", line: 1, column: 4)
+        var r = CaseResult(file: "s.yaml", name: "s", status: .failed)
+        r.observations = [Observation(location: loc, observed: .numbers([5], tolerance: 0.5), passed: false)]
+        let edit = try #require(ExpectationRewriter.plan([r], scope: .failing, sources: ["s.yaml": source]).edits["s.yaml"]?.first)
+        #expect(try ExpectationRewriter.rewrite([edit], in: source).get() == Array("a: 5\nb: [2, 3]  # c\n".utf8))
+        #expect(try ExpectationRewriter.rewrite([], in: source).get() == source.bytes)
+        var overlapping = edit
+        overlapping.range = 3..<6
+        let overlap = ExpectationRewriter.rewrite([edit, overlapping], in: source)
+        guard case .failure(let clash) = overlap else {
+            Issue.record("overlapping edits were applied")
+            return
+        }
+        #expect(clash.location == loc && clash.why == "the edits overlap or the edited text is not UTF-8; nothing written")
+        // A new text that is not the scalar alone: the parser sees a mapping where a number was.
+        var restructured = edit
+        restructured.new = "x: 5"
+        guard case .failure(let refusal) = ExpectationRewriter.rewrite([restructured], in: source) else {
+            Issue.record("a rewrite that changes the document's shape was made")
+            return
+        }
+        #expect(refusal.location == loc && refusal.why.hasPrefix("the edited file would not be the same document"))
+    }
+
     /// Plans and applies `observations` to `bytes` and checks the result with the parser, as the
     /// driver does before writing.
     func rewrite(_ bytes: [UInt8], _ observations: [Observation]) throws -> [UInt8] {
@@ -128,12 +158,7 @@ typealias Location = Diagnostics.SourceLocation
         #expect(plan.leftAlone.isEmpty, "\(plan.leftAlone)")
         let edits = plan.edits["s.yaml"] ?? []
         #expect(edits.count == observations.count)
-        let out = try #require(ExpectationRewriter.apply(edits, to: bytes))
-        var intended: [YAMLCensus.Position: String] = [:]
-        for e in edits { intended.merge(e.changes) { a, _ in a } }
-        let diff = YAMLCensus.difference(old: try #require(source.text), new: try #require(SourceText(bytes: out).text), intended: intended)
-        #expect(diff == nil, "\(String(describing: diff))")
-        return out
+        return try ExpectationRewriter.rewrite(edits, in: source).get()
     }
 
     func result(_ o: Observation) -> CaseResult {

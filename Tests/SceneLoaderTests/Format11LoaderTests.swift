@@ -101,7 +101,7 @@ import SceneModel
         ("views:\n  card: { frame: [0, 0, 100, 100] }\nscript: [ { animate: { set: { pushed: 1 } } } ]\nvars: { pushed: 0 }",
          "t.yaml:3:39: error: `animate` animates view properties; `pushed` is a variable"),
         ("views:\n  card: { frame: [0, 0, 100, 100] }\nbehaviors:\n  hold: { attachment: { item: card, anchor: [50, 50] } }\nscript: [ { set: { hold.magntude: 1 } } ]",
-         "t.yaml:5:35: error: `hold` is an attachment behaviour with no settable property `magntude`; its settable properties are anchor, length, frequency, damping, offset"),
+         "t.yaml:5:35: error: `hold` is an attachment behaviour with no settable property `magntude`; its settable properties are anchor, offset, length, frequency, damping"),
     ])
     func invalidFormsAreLocated(_ text: String, _ message: String) {
         #expect(loadError(text) == message)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import Diagnostics
 import SceneLoader
@@ -66,7 +67,7 @@ func firstDiagnostic(_ path: String) -> Diagnostic? {
     @Test(arguments: files)
     func loadsWithoutError(_ path: String) throws {
         let data = try Data(contentsOf: repoRoot.appendingPathComponent(path))
-        let cases = try SceneFile.load(path: path, bytes: [UInt8](data))
+        let cases = try SceneFile.load(path: path, bytes: [UInt8](data), includes: SceneFile.reader(repositoryFile))
         #expect(!cases.isEmpty)
         #expect(cases.allSatisfy { !$0.script.isEmpty })
     }

@@ -68,7 +68,7 @@ func loadError(_ text: String) -> String {
         """)[0]
         #expect(s.behaviors.map(\.name) == ["g", "c", "t", "s", "p", "n", "k", "i", "f", "all"])
         guard case .collision(let items, let mode, let rb, let bounds) = s.behaviors[1].kind else { Issue.record("collision"); return }
-        #expect(items == [ViewID(0), ViewID(1)] && mode == .items && rb?["top"] != nil && bounds.map(\.identifier) == ["edge", "shelf"])
+        #expect(items == [ViewID(0), ViewID(1)] && mode == .items && rb?.top != nil && bounds.map(\.identifier) == ["edge", "shelf"])
         guard case .attachment(let t) = s.behaviors[2].kind else { Issue.record("attachment"); return }
         #expect(t.to == ViewID(1) && t.kind == .spring && t.length?.text == "30")
         guard case .attachment(let sl) = s.behaviors[3].kind else { Issue.record("sliding"); return }
@@ -127,7 +127,11 @@ func loadError(_ text: String) -> String {
           that: ["shade.maxY == 100"]
         """)[0]
         #expect(s.transitions[0].percentDriven && s.transitions[0].completionSpeed == 2 && s.transitions[0].animations.count == 3)
-        #expect(s.gestures.map(\.minimumDistance) == [5, 15] && s.gestures[1].edges == [.left, .right])
+        var pan = PanGestureSettings()
+        pan.minimumDistance = 5
+        var edge = ScreenEdgePanSettings()
+        edge.edges = [.left, .right]
+        #expect(s.gestures.map(\.settings) == [.pan(pan), .screenEdgePan(edge)])
         #expect(s.rules.map(\.eventName) == ["pull.began", "pull.changed", "pull.ended", "show.ended", "contact", "step", "rest"])
         #expect(s.script.count == 9)
         if case .pan(let p) = s.script[1] { #expect(p.curve == .easeIn && p.keyframes.count == 2) } else { Issue.record("pan") }

@@ -1,5 +1,6 @@
 import Foundation
 import Results
+import TestSupport
 import Testing
 import Diagnostics
 import Expectations
@@ -187,7 +188,7 @@ func shippedScenes() -> [String] {
     @Test(arguments: shippedScenes())
     func shippedScenePasses(_ path: String) throws {
         let data = try Data(contentsOf: root.appendingPathComponent(path))
-        for scene in try SceneFile.load(path: path, bytes: [UInt8](data)) {
+        for scene in try SceneFile.load(path: path, bytes: [UInt8](data), includes: SceneFile.reader(repositoryFile)) {
             let r = CaseRunner.run(scene)
             #expect(r.status == .passed, "\(scene.name): \(r.failures.map(\.message)) \(r.diagnostics.map(\.description))")
         }
@@ -200,7 +201,10 @@ func shippedScenes() -> [String] {
             var results: [CaseResult] = []
             for path in shippedScenes() {
                 let data = try Data(contentsOf: root.appendingPathComponent(path))
-                for scene in try SceneFile.load(path: path, bytes: [UInt8](data)) { results.append(CaseRunner.run(scene)) }
+                let includes = SceneFile.reader(repositoryFile)
+                for scene in try SceneFile.load(path: path, bytes: [UInt8](data), includes: includes) {
+                    results.append(CaseRunner.run(scene))
+                }
             }
             outputs.append(JSONReporter.render(results) + TextReporter.render(results, options: ReportOptions(verbose: true)))
         }

@@ -85,16 +85,6 @@ import UIDynamics
 
     // MARK: every scene, held to the tolerances derived from the oracle's spread (issue 14)
 
-    /// Fixtures that differ from the oracle today only by the sleep timer: Box2D sums a body's
-    /// sleep time in float32, where 60 sub-steps of Float(1/120) stay below 0.5 s and the body
-    /// sleeps after 61; scenerun sums in Double and sleeps after 60. Each is checked strictly up to
-    /// the tick before the oracle pauses, and the rest of its checks run as a known issue, which
-    /// fails (“known issue was not recorded”) once the engine sums in float32: then delete the entry.
-    /// Fixtures that may disagree with the oracle, and why: none since the engine sums the sleep
-    /// timer in float32 as Box2D does (the eight scenes that paused a tick early before are held
-    /// strictly now).
-    static let knownSleepTimerDifference: [String: String] = [:]
-
     struct Tolerance {
         var window: Int
         var position, rotation, velocity, angularVelocity: Double
@@ -118,18 +108,7 @@ import UIDynamics
                      name, tol.window, f.rows.count, dev.beforeContact, dev.overall, tol.position, dev.rotation, tol.rotation, dev.velocity, tol.velocity,
                      dev.angularVelocity, tol.angularVelocity, dev.oracleEvents, dev.eventMismatches, dev.eventPoint, dev.eventPointRatio,
                      dev.oraclePause.map(String.init) ?? "never", dev.swiftPause.map(String.init) ?? "never"))
-        if let why = OracleTests.knownSleepTimerDifference[name] {
-            // Strict up to the tick before the oracle pauses …
-            let firstPause = [dev.oraclePause, dev.swiftPause].compactMap { $0 }.min() ?? tol.window + 1
-            let before = compare(f, window: Swift.min(tol.window, firstPause - 1))
-            expectWithin(before, tol, name: name, pause: false)
-            // … and the whole run is a known issue until the engine's sleep timer is float32.
-            withKnownIssue(Comment(rawValue: "\(name): \(why)")) {
-                expectWithin(dev, tol, name: name, pause: true)
-            }
-        } else {
-            expectWithin(dev, tol, name: name, pause: true)
-        }
+        expectWithin(dev, tol, name: name, pause: true)
     }
 
     func expectWithin(_ dev: Deviation, _ tol: Tolerance, name: String, pause: Bool) {

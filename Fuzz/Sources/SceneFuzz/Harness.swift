@@ -1,5 +1,6 @@
 import Diagnostics
 import Expressions
+import FuzzSupport
 import Geometry
 import SceneLoader
 import SceneRunner
@@ -75,13 +76,9 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
 // SwiftPM links an executable target's entry point as `<module>_main`; hand over to libFuzzer's
 // driver from there (libFuzzer's own `main` is then not needed).
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt) -> CInt
-
 @_cdecl("SceneFuzz_main")
 public func sceneFuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
     var c = argc
     var v = argv
-    return LLVMFuzzerRunDriver(&c, &v, fuzzOne)
+    return fuzz_run(&c, &v) { data, size in data.map { fuzzOne($0, size) } ?? 0 }
 }

@@ -12,6 +12,8 @@ struct Body {
     var fixedRotation = false
     var active = true
     var alive = true
+    /// The slot's generation: raised when the body is destroyed (`BodyID.generation`).
+    var generation: UInt32 = 0
     var toiFlag = false
     var islandIndex = 0
     // The list links next to the flags: the world's walks over bodies and the island search read
@@ -104,6 +106,8 @@ struct Fixture {
     var userData: Int
     var proxies: [Proxy] = []
     var alive = true
+    /// The slot's generation: raised when the fixture is destroyed (`FixtureID.generation`).
+    var generation: UInt32 = 0
     /// Copies of the shape's parts the step reads, so that it never copies the whole `Shape`
     /// (an enum as large as its largest case, an inline polygon): Box2D's type, the skin radius,
     /// the polygon (empty unless a polygon), and the segments of an edge or a chain.

@@ -33,7 +33,7 @@ extension World {
     }
 
     func fixturesShouldCollide(_ fA: Int, _ fB: Int) -> Bool {
-        if let custom = shouldCollide { return custom(FixtureID(fA), FixtureID(fB)) }
+        if let custom = shouldCollide { return custom(fixtureID(fA), fixtureID(fB)) }
         let a = fixtures[fA].filter, b = fixtures[fB].filter
         if a.groupIndex == b.groupIndex && a.groupIndex != 0 { return a.groupIndex > 0 }
         return (a.maskBits & b.categoryBits) != 0 && (a.categoryBits & b.maskBits) != 0

@@ -2,26 +2,31 @@
 // (The engine keeps Box2D's compact layout: see docs/architecture.md, Habits.)
 import Geometry
 
-/// Identifies a body of a `World`. Ids of destroyed bodies are reused.
+/// Identifies a body of a `World`: its slot and the slot's generation. A destroyed body's slot
+/// is reused with the next generation, so a stale id never addresses the new body: the world
+/// stops on it with a message (in debug and release builds alike; see `World.isValid`).
 public struct BodyID: Hashable, Sendable, Comparable {
     public let index: Int32
-    public init(_ index: Int) { self.index = Int32(index) }
+    public let generation: UInt32
+    public init(_ index: Int, generation: UInt32 = 0) { self.index = Int32(index); self.generation = generation }
     var i: Int { Int(index) }
-    public static func < (a: BodyID, b: BodyID) -> Bool { a.index < b.index }
+    public static func < (a: BodyID, b: BodyID) -> Bool { (a.index, a.generation) < (b.index, b.generation) }
 }
-/// Identifies a fixture (a shape attached to a body).
+/// Identifies a fixture (a shape attached to a body): slot and generation, as `BodyID`.
 public struct FixtureID: Hashable, Sendable, Comparable {
     public let index: Int32
-    public init(_ index: Int) { self.index = Int32(index) }
+    public let generation: UInt32
+    public init(_ index: Int, generation: UInt32 = 0) { self.index = Int32(index); self.generation = generation }
     var i: Int { Int(index) }
-    public static func < (a: FixtureID, b: FixtureID) -> Bool { a.index < b.index }
+    public static func < (a: FixtureID, b: FixtureID) -> Bool { (a.index, a.generation) < (b.index, b.generation) }
 }
-/// Identifies a joint.
+/// Identifies a joint: slot and generation, as `BodyID`.
 public struct JointID: Hashable, Sendable, Comparable {
     public let index: Int32
-    public init(_ index: Int) { self.index = Int32(index) }
+    public let generation: UInt32
+    public init(_ index: Int, generation: UInt32 = 0) { self.index = Int32(index); self.generation = generation }
     var i: Int { Int(index) }
-    public static func < (a: JointID, b: JointID) -> Bool { a.index < b.index }
+    public static func < (a: JointID, b: JointID) -> Bool { (a.index, a.generation) < (b.index, b.generation) }
 }
 
 /// How a body moves: not at all, by its velocity only, or under forces and contacts.
@@ -38,9 +43,10 @@ public struct BodyDef: Sendable {
     public var linearVelocity = Vec2.zero
     /// rad/s.
     public var angularVelocity = 0.0
-    /// Linear damping (1/s): v ← v / (1 + h·d) each step.
+    /// Linear damping (1/s): v ← v·clamp(1 − h·d, 0, 1) each step (Box2D 2.2's form, which the
+    /// oracle, pybox2d 2.3.10, measures; see `WorldStep`).
     public var linearDamping = 0.0
-    /// Angular damping (1/s).
+    /// Angular damping (1/s), in the same form: w ← w·clamp(1 − h·d, 0, 1).
     public var angularDamping = 0.0
     public var allowSleep = true
     public var awake = true

@@ -113,7 +113,35 @@ public final class World {
     }
 
     /// All live bodies, newest first (Box2D's list order).
-    public var bodyIDs: [BodyID] { bodyIndices().map { BodyID($0) } }
+    public var bodyIDs: [BodyID] { bodyIndices().map { bodyID($0) } }
+
+    /// The id of the body in slot `b`, of the slot's current generation.
+    @inline(__always) func bodyID(_ b: Int) -> BodyID { BodyID(b, generation: bodies[b].generation) }
+    @inline(__always) func fixtureID(_ f: Int) -> FixtureID { FixtureID(f, generation: fixtures[f].generation) }
+    @inline(__always) func jointID(_ j: Int) -> JointID { JointID(j, generation: joints[j].generation) }
+
+    /// Whether the id names a body of this world now (false once it is destroyed, even when its
+    /// slot holds a new body).
+    public func isValid(_ id: BodyID) -> Bool {
+        let b = id.i
+        return b >= 0 && b < bodies.count && bodies[b].alive && bodies[b].generation == id.generation
+    }
+    /// Whether the id names a fixture of this world now.
+    public func isValid(_ id: FixtureID) -> Bool {
+        let f = id.i
+        return f >= 0 && f < fixtures.count && fixtures[f].alive && fixtures[f].generation == id.generation
+    }
+    /// Whether the id names a joint of this world now.
+    public func isValid(_ id: JointID) -> Bool {
+        let j = id.i
+        return j >= 0 && j < joints.count && joints[j].alive && joints[j].generation == id.generation
+    }
+
+    /// The slot of a fixture id, which must be valid.
+    func checkedFixture(_ id: FixtureID, _ what: StaticString = "fixture") -> Int {
+        precondition(isValid(id), "\(what): fixture \(id.index) (generation \(id.generation)) does not exist in this world")
+        return id.i
+    }
 
     // MARK: creation
 
@@ -122,12 +150,16 @@ public final class World {
         precondition(!locked, "createBody: the world is in the middle of a step")
         let b = Body(def)
         let id: Int
-        if let f = freeBodies.popLast() { bodies[f] = b; id = f } else { bodies.append(b); id = bodies.count - 1 }
+        if let f = freeBodies.popLast() {
+            var nb = b; nb.generation = bodies[f].generation; bodies[f] = nb; id = f
+        } else {
+            bodies.append(b); id = bodies.count - 1
+        }
         bodies[id].next = bodyList
         if bodyList != nullIndex { bodies[bodyList].prev = id }
         bodyList = id
         bodyCount += 1
-        return BodyID(id)
+        return bodyID(id)
     }
 
     /// Destroys a body with its joints, contacts and fixtures.
@@ -137,7 +169,7 @@ public final class World {
         var je = bodies[b].jointList
         while je != nullIndex {
             let next = jointEdgeNext(je)
-            destroyJoint(JointID(je >> 1))
+            destroyJoint(jointID(je >> 1))
             je = next
         }
         var ce = bodies[b].contactList
@@ -151,6 +183,7 @@ public final class World {
             let next = fixtures[f].next
             destroyProxies(f)
             fixtures[f].alive = false
+            fixtures[f].generation &+= 1
             freeFixtures.append(f)
             f = next
         }
@@ -159,6 +192,7 @@ public final class World {
         if n != nullIndex { bodies[n].prev = p }
         if bodyList == b { bodyList = n }
         bodies[b].alive = false
+        bodies[b].generation &+= 1
         freeBodies.append(b)
         bodyCount -= 1
     }
@@ -171,7 +205,8 @@ public final class World {
                          restitution: Float(def.restitution), isSensor: def.isSensor, filter: def.filter, userData: def.userData)
         let id: Int
         if let f = freeFixtures.popLast() {
-            fixtures[f] = fx; polygonPoses[f] = PolygonPose(); id = f
+            var nf = fx; nf.generation = fixtures[f].generation
+            fixtures[f] = nf; polygonPoses[f] = PolygonPose(); id = f
         } else {
             fixtures.append(fx); polygonPoses.append(PolygonPose()); id = fixtures.count - 1
         }
@@ -181,14 +216,13 @@ public final class World {
         bodies[b].fixtureCount += 1
         if def.density > 0 { resetMassData(body) }
         newFixture = true
-        return FixtureID(id)
+        return fixtureID(id)
     }
 
     /// Removes a fixture and its contacts; recomputes the body's mass.
     public func destroyFixture(_ id: FixtureID) {
         precondition(!locked, "destroyFixture: the world is in the middle of a step")
-        let f = id.i
-        precondition(f >= 0 && f < fixtures.count && fixtures[f].alive, "destroyFixture: \(f) is not a live fixture")
+        let f = checkedFixture(id, "destroyFixture")
         let b = fixtures[f].body
         // unlink from the body's list
         if bodies[b].fixtureList == f {
@@ -207,9 +241,10 @@ public final class World {
         }
         if bodies[b].active { destroyProxies(f) }
         fixtures[f].alive = false
+        fixtures[f].generation &+= 1
         freeFixtures.append(f)
         bodies[b].fixtureCount -= 1
-        resetMassData(BodyID(b))
+        resetMassData(bodyID(b))
     }
 
     func createProxies(_ f: Int, _ xf: Transformf) {
@@ -279,29 +314,29 @@ public final class World {
 
     // MARK: fixtures
 
-    public func body(of f: FixtureID) -> BodyID { BodyID(fixtures[f.i].body) }
-    public func shape(of f: FixtureID) -> Shape { fixtures[f.i].shape }
-    public func userData(of f: FixtureID) -> Int { fixtures[f.i].userData }
-    public func friction(of f: FixtureID) -> Double { Double(fixtures[f.i].friction) }
-    public func restitution(of f: FixtureID) -> Double { Double(fixtures[f.i].restitution) }
-    public func density(of f: FixtureID) -> Double { Double(fixtures[f.i].density) }
+    public func body(of f: FixtureID) -> BodyID { bodyID(fixtures[checkedFixture(f)].body) }
+    public func shape(of f: FixtureID) -> Shape { fixtures[checkedFixture(f)].shape }
+    public func userData(of f: FixtureID) -> Int { fixtures[checkedFixture(f)].userData }
+    public func friction(of f: FixtureID) -> Double { Double(fixtures[checkedFixture(f)].friction) }
+    public func restitution(of f: FixtureID) -> Double { Double(fixtures[checkedFixture(f)].restitution) }
+    public func density(of f: FixtureID) -> Double { Double(fixtures[checkedFixture(f)].density) }
     /// Sets friction; existing contacts keep their mixed value, as Box2D.
-    public func setFriction(_ f: FixtureID, _ v: Double) { let v = Float(v); fixtures[f.i].friction = v }
+    public func setFriction(_ f: FixtureID, _ v: Double) { let v = Float(v); fixtures[checkedFixture(f)].friction = v }
     /// Sets restitution; existing contacts keep their mixed value, as Box2D.
-    public func setRestitution(_ f: FixtureID, _ v: Double) { let v = Float(v); fixtures[f.i].restitution = v }
+    public func setRestitution(_ f: FixtureID, _ v: Double) { let v = Float(v); fixtures[checkedFixture(f)].restitution = v }
     /// Sets density (kg/m²); call `resetMassData` after.
-    public func setDensity(_ f: FixtureID, _ v: Double) { let v = Float(v); fixtures[f.i].density = v }
+    public func setDensity(_ f: FixtureID, _ v: Double) { let v = Float(v); fixtures[checkedFixture(f)].density = v }
 
     /// Marks the fixture's contacts for re-filtering and touches its proxies.
     public func refilter(_ f: FixtureID) {
-        let b = fixtures[f.i].body
+        let b = fixtures[checkedFixture(f)].body
         var ce = bodies[b].contactList
         while ce != nullIndex {
             let c = ce >> 1
             if contacts[c].fixtureA == f.i || contacts[c].fixtureB == f.i { contacts[c].filterFlag = true }
             ce = contactEdgeNext(ce)
         }
-        for p in fixtures[f.i].proxies { broadPhase.touchProxy(p.proxyId) }
+        for p in fixtures[checkedFixture(f)].proxies { broadPhase.touchProxy(p.proxyId) }
     }
 
     /// Clears every body's accumulated force and torque.
@@ -326,7 +361,7 @@ public final class World {
         let fA = ct.fixtureA, fB = ct.fixtureB
         let bA = fixtures[fA].body, bB = fixtures[fB].body
         let wm = WorldManifold(ct.manifold, bodies[bA].xf, fixtures[fA].radius, bodies[bB].xf, fixtures[fB].radius)
-        return ContactInfo(fixtureA: FixtureID(fA), fixtureB: FixtureID(fB), bodyA: BodyID(bA), bodyB: BodyID(bB),
+        return ContactInfo(fixtureA: fixtureID(fA), fixtureB: fixtureID(fB), bodyA: bodyID(bA), bodyB: bodyID(bB),
                            childIndexA: ct.indexA, childIndexB: ct.indexB, manifold: ct.manifold, worldManifold: wm)
     }
 }

@@ -5,9 +5,8 @@ import Geometry
 /// The body API of `World`: mass, transform, velocities, forces and impulses, flags.
 extension World {
     func checked(_ id: BodyID) -> Int {
-        let b = id.i
-        precondition(b >= 0 && b < bodies.count && bodies[b].alive, "body \(b) does not exist in this world")
-        return b
+        precondition(isValid(id), "body \(id.index) (generation \(id.generation)) does not exist in this world")
+        return id.i
     }
 
     /// Recomputes mass, centre of mass and inertia from the fixtures (Box2D's `ResetMassData`).
@@ -224,7 +223,7 @@ extension World {
     public func fixtures(of id: BodyID) -> [FixtureID] {
         var out: [FixtureID] = []
         var f = bodies[checked(id)].fixtureList
-        while f != nullIndex { out.append(FixtureID(f)); f = fixtures[f].next }
+        while f != nullIndex { out.append(fixtureID(f)); f = fixtures[f].next }
         return out
     }
     public func userData(of id: BodyID) -> Int { bodies[checked(id)].userData }

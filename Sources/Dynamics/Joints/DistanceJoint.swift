@@ -35,14 +35,7 @@ struct DistanceJoint {
         var invMass = A.invMass + A.invI * crAu * crAu + B.invMass + B.invI * crBu * crBu
         mass = invMass != 0 ? 1 / invMass : 0
         if frequencyHz > 0 {
-            let C = currentLength - length
-            let omega = 2 * Settings.pi * frequencyHz
-            let d = 2 * mass * dampingRatio * omega
-            let k = mass * omega * omega
-            let h = data.step.dt
-            gamma = h * (d + h * k)
-            gamma = gamma != 0 ? 1 / gamma : 0
-            bias = C * h * k * gamma
+            (gamma, bias) = makeSoft(frequencyHz, dampingRatio, mass: mass, error: currentLength - length, h: data.step.dt)
             invMass += gamma
             mass = invMass != 0 ? 1 / invMass : 0
         } else {

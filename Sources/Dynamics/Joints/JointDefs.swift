@@ -162,6 +162,8 @@ struct Joint {
     var collideConnected: Bool
     var inIsland = false
     var alive = true
+    /// The slot's generation: raised when the joint is destroyed (`JointID.generation`).
+    var generation: UInt32 = 0
     var prev = nullIndex
     var next = nullIndex
     var edgePrev = (nullIndex, nullIndex)

@@ -2,6 +2,20 @@
 // (The engine keeps Box2D's compact layout: see docs/architecture.md, Habits.)
 import Geometry
 
+/// A spring as a soft constraint (Box2D 2.3's distance and weld joints; `b2MakeSoft` in v3): the
+/// mass-spring-damper of `frequencyHz` (Hz) and `dampingRatio` on the constraint's effective
+/// `mass`, over a step of `h` seconds, as the softness `gamma` = 1 / (h·(d + h·k)) (0 when that
+/// is 0) and the bias velocity C·h·k·gamma for the position `error` C, with ω = 2πf, d = 2mζω and
+/// k = mω². Every spring of the engine goes through it.
+@inline(__always) func makeSoft(_ frequencyHz: Float, _ dampingRatio: Float, mass: Float, error C: Float, h: Float) -> (gamma: Float, bias: Float) {
+    let omega = 2 * Settings.pi * frequencyHz
+    let d = 2 * mass * dampingRatio * omega
+    let k = mass * omega * omega
+    var gamma = h * (d + h * k)
+    gamma = gamma != 0 ? 1 / gamma : 0
+    return (gamma, C * h * k * gamma)
+}
+
 extension World {
     // Joint edges are numbered jointId·2 + side; side 0 lives in body A's list.
     @inline(__always) func jointEdgeNext(_ e: Int) -> Int { e & 1 == 0 ? joints[e >> 1].edgeNext.0 : joints[e >> 1].edgeNext.1 }
@@ -23,7 +37,11 @@ extension World {
         let (type, slot) = jointStore.add(def)
         let jt = Joint(type: type, slot: slot, bodyA: a, bodyB: b, collideConnected: def.collideConnected)
         let j: Int
-        if let f = freeJoints.popLast() { joints[f] = jt; j = f } else { joints.append(jt); j = joints.count - 1 }
+        if let f = freeJoints.popLast() {
+            var nj = jt; nj.generation = joints[f].generation; joints[f] = nj; j = f
+        } else {
+            joints.append(jt); j = joints.count - 1
+        }
         joints[j].next = jointList
         if jointList != nullIndex { joints[jointList].prev = j }
         jointList = j
@@ -37,7 +55,7 @@ extension World {
         if bodies[b].jointList != nullIndex { setJointEdgePrev(bodies[b].jointList, j * 2 + 1) }
         bodies[b].jointList = j * 2 + 1
         if !def.collideConnected { flagContacts(between: a, b) }
-        return JointID(j)
+        return jointID(j)
     }
 
     private func flagContacts(between a: Int, _ b: Int) {
@@ -51,8 +69,7 @@ extension World {
     /// Destroys a joint and wakes its bodies.
     public func destroyJoint(_ id: JointID) {
         precondition(!locked, "destroyJoint: the world is in the middle of a step")
-        let j = id.i
-        precondition(j >= 0 && j < joints.count && joints[j].alive, "destroyJoint: \(j) is not a live joint")
+        let j = checkedJoint(id)
         let collideConnected = joints[j].collideConnected
         let p = joints[j].prev, n = joints[j].next
         if p != nullIndex { joints[p].next = n }
@@ -68,6 +85,7 @@ extension World {
             if bodies[body].jointList == e { bodies[body].jointList = en }
         }
         joints[j].alive = false
+        joints[j].generation &+= 1
         jointStore.remove(joints[j].type, joints[j].slot)
         freeJoints.append(j)
         jointCount -= 1
@@ -115,9 +133,8 @@ extension World {
     }
 
     private func checkedJoint(_ id: JointID) -> Int {
-        let j = id.i
-        precondition(j >= 0 && j < joints.count && joints[j].alive, "joint \(j) does not exist in this world")
-        return j
+        precondition(isValid(id), "joint \(id.index) (generation \(id.generation)) does not exist in this world")
+        return id.i
     }
 
     /// Sets a distance joint's rest length (m).

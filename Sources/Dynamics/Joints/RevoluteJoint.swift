@@ -221,14 +221,7 @@ struct WeldJoint {
             mass = K.inverse22
             var invM = iA + iB
             let m = invM > 0 ? 1 / invM : 0
-            let C = aB - aA - referenceAngle
-            let omega = 2 * Settings.pi * frequencyHz
-            let d = 2 * m * dampingRatio * omega
-            let k = m * omega * omega
-            let h = data.step.dt
-            gamma = h * (d + h * k)
-            gamma = gamma != 0 ? 1 / gamma : 0
-            bias = C * h * k * gamma
+            (gamma, bias) = makeSoft(frequencyHz, dampingRatio, mass: m, error: aB - aA - referenceAngle, h: data.step.dt)
             invM += gamma
             mass.ez.z = invM != 0 ? 1 / invM : 0
         } else {

@@ -97,9 +97,9 @@ public struct ReplayReporter: Reporter {
         o.append("\"file\":\(str(r.file))")
         o.append("\"status\":\(str(r.status.rawValue))")
         o.append("\"ticks\":\(r.ticks)")
-        let lines = (r.source ?? "").split(separator: "\n", omittingEmptySubsequences: false)
         func sourceLine(_ l: SourceLocation) -> String {
-            l.line >= 1 && l.line <= lines.count ? String(lines[l.line - 1]) : ""
+            let lines = (r.sourceText(of: l.file) ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+            return l.line >= 1 && l.line <= lines.count ? String(lines[l.line - 1]) : ""
         }
         func loc(_ l: SourceLocation) -> String {
             "\(str("\(l.file):\(l.line):\(l.column)")),\"line\":\(str(sourceLine(l)))"

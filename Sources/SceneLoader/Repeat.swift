@@ -1,0 +1,79 @@
+import Diagnostics
+import Expressions
+import SceneModel
+import Yams
+
+/// `repeat`: copies of a view or behaviour template, `name[0]` … `name[N-1]`, each read from the
+/// same nodes with `i` bound to its index.
+extension SceneBuilder {
+    /// A view's `repeat: N` (or a behaviour's, when `views` is false): a whole number from 1, at
+    /// most the limit of views or behaviours.
+    mutating func repeatCount(_ n: Node, _ what: String, views: Bool = true) throws(Diagnostic) -> Int {
+        let limit = views ? w.limits.views : w.limits.behaviors
+        let flag = views ? "--max-views" : "--max-behaviors"
+        let c = try w.number(n, what, min: 1)
+        if c != c.rounded() { throw err("\(what) is a number of copies, a whole number; found \(formatNumber(c))", n) }
+        if c > Double(limit) {
+            throw err("\(what) of \(formatNumber(c)) is more than the limit of \(limit); raise it with \(flag)", n)
+        }
+        return Int(c)
+    }
+
+    /// The copies of the template `name` (a view or a behaviour, `what`): `count` of them, made
+    /// in order by `make` with each copy's name and index, after `existing` others of their kind,
+    /// at most `limit.0` in all (the flag `limit.1` raises it; `r` is the `repeat` node a refusal
+    /// points at). Returns the copies' indices among their kind.
+    mutating func copies(
+        of name: String, _ what: String, count: Int, at r: Node, existing: Int, limit: (Int, String),
+        _ make: (inout SceneBuilder, String, Int) throws(Diagnostic) -> Void
+    ) throws(Diagnostic) -> Range<Int> {
+        if existing + count > limit.0 {
+            throw err(
+                "`\(name)` repeated \(count) times makes more than \(limit.0) \(what)s, the limit; raise it with "
+                    + limit.1,
+                r)
+        }
+        for i in 0..<count {
+            try inCopy(i, of: name, what) { (b) throws(Diagnostic) in try make(&b, Expression.indexedName(name, i), i) }
+        }
+        return existing..<(existing + count)
+    }
+
+    /// Reads copy `i` of the template `name` with `body`: `i` reads as the index in its numbers,
+    /// expressions and names, and an error says which copy it is in (it is located in the
+    /// template, which every copy shares).
+    mutating func inCopy(
+        _ i: Int, of name: String, _ what: String, _ body: (inout SceneBuilder) throws(Diagnostic) -> Void
+    ) throws(Diagnostic) {
+        let saved = w.constants
+        w.constants["i"] = Double(i)
+        defer { w.constants = saved }
+        do { try body(&self) } catch {
+            var d = error
+            d.message += " (in `\(Expression.indexedName(name, i))`, copy i = \(i) of the repeated \(what) `\(name)`)"
+            throw d
+        }
+    }
+
+    /// The name a scene string refers to: `cell[3]` and, inside a repeated template, `cell[i]` or
+    /// `cell[i + 1]` become the copy's name; any other string is returned as it is.
+    mutating func reference(_ raw: String, _ n: Node) throws(Diagnostic) -> String {
+        guard raw.contains("[") else { return raw }
+        let e = try Expression.parse(raw, at: w.textLoc(n), constants: w.constants)
+        if case .name(let parts) = e.node, parts.count == 1 { return parts[0] }
+        return raw
+    }
+
+    /// The hint for a name that is a repeated view's or behaviour's template: its copies' names;
+    /// for a copy that does not exist, how many there are.
+    func copiesHint(_ name: String) -> String? {
+        if let n = repeatedViews[name]?.count ?? repeatedBehaviors[name]?.count {
+            return "; `\(name)` is repeated: name a copy, `\(name)[0]` … `\(name)[\(n - 1)]`"
+        }
+        guard let open = name.firstIndex(of: "["), let n = repeatedViews[String(name[..<open])]?.count else {
+            return nil
+        }
+        let template = name[..<open]
+        return "; `\(template)` has \(n) copies, `\(template)[0]` … `\(template)[\(n - 1)]`"
+    }
+}

@@ -1,0 +1,164 @@
+import Diagnostics
+import Expressions
+import Geometry
+import SceneModel
+import SceneVocabulary
+import Yams
+
+/// `views`: each view, or the copies of a repeated one, with its frame and collision bounds.
+extension SceneBuilder {
+    mutating func views(_ n: Node) throws(Diagnostic) {
+        let entries = try w.namedMapping(n, "`views`")
+        if entries.isEmpty { throw err("`views` needs at least one view", n) }
+        if entries.count > w.limits.views {
+            throw err("\(entries.count) views, more than the limit of \(w.limits.views); raise it with --max-views", n)
+        }
+        var superviews: [(Int, String, Node)] = []
+        for (name, v, loc) in entries {
+            try reserve(name, v)
+            let kv = try w.mapping(v, "view `\(name)`", known: ViewKey.names)
+            guard let r = kv.first(where: { $0.0 == ViewKey.repeat.rawValue })?.1 else {
+                try view(name, v, kv, loc, &superviews)
+                continue
+            }
+            let count = try repeatCount(r, "`repeat` of `\(name)`")
+            let made = try copies(
+                of: name, "view", count: count, at: r, existing: scene.views.count,
+                limit: (w.limits.views, "--max-views")
+            ) { (b, copy, _) throws(Diagnostic) in
+                try b.reserve(copy, v)
+                try b.view(copy, v, try b.w.mapping(v, "view `\(copy)`", known: ViewKey.names), loc, &superviews)
+            }
+            repeatedViews[name] = made.map(ViewID.init)
+        }
+        for (i, s, _) in superviews {
+            guard case .view(let id)? = scene.names[s] else {
+                throw Diagnostic(
+                    "unknown view `\(s)` as the superview of "
+                        + "`\(scene.views[i].name)`\(hint(s, scene.views.map(\.name)))",
+                    at: scene.views[i].location)
+            }
+            scene.views[i].superview = id
+        }
+        // A view cannot contain itself, directly or through a chain of superviews.
+        for v in scene.views {
+            var chain = [v.name]
+            var next = v.superview
+            while let s = next {
+                if scene.views[s.index].name == v.name {
+                    let through = chain.dropFirst().map { "`\($0)`" }.joined(separator: " → ")
+                    let how = chain.count == 1 ? "is its own superview" : "is its own superview through \(through)"
+                    throw Diagnostic("view `\(v.name)` \(how)", at: v.location)
+                }
+                if chain.count > scene.views.count { break }  // a cycle not through `v`: reported at its own views
+                chain.append(scene.views[s.index].name)
+                next = scene.views[s.index].superview
+            }
+        }
+    }
+
+    /// One view, `name` (a copy of a repeated view has its copy's name), from its keys.
+    mutating func view(
+        _ name: String, _ v: Node, _ kv: [(String, Node)], _ loc: SourceLocation,
+        _ superviews: inout [(Int, String, Node)]
+    ) throws(Diagnostic) {
+        scene.names[name] = .view(ViewID(scene.views.count))
+        func get(_ k: String) -> Node? { kv.first { $0.0 == k }?.1 }
+        var frame: Rect
+        if let f = get("frame") {
+            if get("center") != nil || get("size") != nil {
+                throw err("view `\(name)`: give either `frame` or `center` with `size`, not both", f)
+            }
+            let r = try w.numbers(f, "`frame` of `\(name)`", count: 4)
+            frame = Rect(x: r[0], y: r[1], width: r[2], height: r[3])
+        } else if let c = get("center"), let s = get("size") {
+            let cc = try w.numbers(c, "`center` of `\(name)`", count: 2)
+            let ss = try w.numbers(s, "`size` of `\(name)`", count: 2)
+            frame = Rect(center: Vec2(cc[0], cc[1]), size: Vec2(ss[0], ss[1]))
+        } else {
+            throw err("view `\(name)` needs a `frame` [x, y, w, h] or a `center` and a `size`", v)
+        }
+        if frame.size.x <= 0 || frame.size.y <= 0 {
+            throw err(
+                "view `\(name)` must have a positive size, found \(formatNumber(frame.size.x)) × "
+                    + "\(formatNumber(frame.size.y))",
+                get("frame") ?? get("size") ?? v)
+        }
+        var spec = ViewSpec(name: name, location: loc, frame: frame)
+        if let r = get("rotation") { spec.rotation = try w.number(r, "`rotation` of `\(name)`") }
+        if let s = get("scale") { spec.scale = try w.number(s, "`scale` of `\(name)`", positive: true) }
+        if let a = get("alpha") {
+            spec.alpha = try w.number(a, "`alpha` of `\(name)`")
+            if spec.alpha < 0 || spec.alpha > 1 {
+                throw err("`alpha` of `\(name)` must be between 0 and 1, found \(formatNumber(spec.alpha))", a)
+            }
+        }
+        if let h = get("hidden") { spec.hidden = try w.bool(h, "`hidden` of `\(name)`") }
+        if let s = get("superview") {
+            superviews.append((scene.views.count, try reference(try w.string(s, "`superview` of `\(name)`"), s), s))
+        }
+        if let cb = get("collisionBounds") { spec.collisionBounds = try collisionBounds(cb, name) }
+        scene.views.append(spec)
+    }
+
+    mutating func collisionBounds(_ n: Node, _ view: String) throws(Diagnostic) -> CollisionBoundsSpec {
+        if case .scalar(let s) = n {
+            switch s.string {
+            case "rectangle": return .rectangle
+            case "ellipse": return .ellipse
+            default:
+                throw err(
+                    "`collisionBounds` of `\(view)` must be rectangle, ellipse or { path: [[x, y], …] }, found "
+                        + "`\(s.string)`",
+                    n)
+            }
+        }
+        let kv = try w.mapping(n, "`collisionBounds` of `\(view)`", known: ["path"], required: ["path"])
+        let pts = try w.sequence(kv[0].1, "`collisionBounds.path`")
+        var ps: [Vec2] = []
+        for p in pts { let c = try w.numbers(p, "a point of the path", count: 2); ps.append(Vec2(c[0], c[1])) }
+        try checkConvex(ps, kv[0].1)
+        return .path(ps)
+    }
+
+    /// A collision path must be convex, simple and not degenerate, with 3 to 8 vertices.
+    func checkConvex(_ ps: [Vec2], _ n: Node) throws(Diagnostic) {
+        if ps.count < 3 { throw err("a collision path needs at least 3 points, found \(ps.count)", n) }
+        if ps.count > 8 {
+            throw err("a collision path may have at most 8 points (Box2D's polygon limit), found \(ps.count)", n)
+        }
+        var sign = 0.0
+        var area = 0.0
+        for i in 0..<ps.count {
+            let a = ps[i]
+            let b = ps[(i + 1) % ps.count]
+            let c = ps[(i + 2) % ps.count]
+            area += cross(a, b)
+            let z = cross(b - a, c - b)
+            if Swift.abs(z) < 1e-9 {
+                throw err(
+                    "the collision path is degenerate: points \(i + 1)…\((i + 2) % ps.count + 1) are collinear or "
+                        + "repeated",
+                    n)
+            }
+            if sign == 0 {
+                sign = z
+            } else if (z > 0) != (sign > 0) {
+                throw err(
+                    "the collision path must be convex; it turns the other way at point \((i + 1) % ps.count + 1)", n)
+            }
+        }
+        // A convex turn sequence can still wind twice (a star): the total turning must be one turn.
+        var turning = 0.0
+        for i in 0..<ps.count {
+            let a = ps[i]
+            let b = ps[(i + 1) % ps.count]
+            let c = ps[(i + 2) % ps.count]
+            let d1 = b - a
+            let d2 = c - b
+            turning += Elementary.atan2(cross(d1, d2), dot(d1, d2))
+        }
+        if Swift.abs(Swift.abs(turning) - 2 * Double.pi) > 1e-6 { throw err("the collision path intersects itself", n) }
+        if Swift.abs(area) < 1e-9 { throw err("the collision path has no area", n) }
+    }
+}

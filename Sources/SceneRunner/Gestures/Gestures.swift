@@ -1,0 +1,16 @@
+import Geometry
+import Interaction
+import SceneVocabulary
+
+// The install phase of gesture kinds: one arm per kind, each kind's install in its own file
+// beside this one.
+
+extension GestureSettings {
+    /// The recogniser a scene gesture installs, in the reference view's `bounds`.
+    func recognizer(in bounds: Rect) -> PanRecognizer {
+        switch self {
+        case .pan(let s): return s.recognizer(in: bounds)
+        case .screenEdgePan(let s): return s.recognizer(in: bounds)
+        }
+    }
+}

@@ -1,0 +1,10 @@
+import Geometry
+import Interaction
+import SceneVocabulary
+
+extension ScreenEdgePanSettings {
+    /// `UIScreenEdgePanGestureRecognizer`: a pan that fails unless it starts near one of `edges`.
+    func recognizer(in bounds: Rect) -> PanRecognizer {
+        PanRecognizer(minimumDistance: minimumDistance, edges: edges.map(\.engine), bounds: bounds)
+    }
+}

@@ -1,0 +1,61 @@
+import Diagnostics
+
+// Gesture kinds: one file per kind beside this one (its keys, their types, defaults and docs,
+// the recogniser it documents and the settings its keys give), and this file, the one dispatch
+// over them. A case added to `GestureKind` does not compile until `keys` names its file's key
+// enum and `GestureSettings` has its settings; the runner's install switch then asks for it.
+
+/// Gesture kinds: the one kind key of each entry of `gestures`.
+public enum GestureKind: String, VocabularyName {
+    case pan, screenEdgePan
+
+    /// The kind's own keys (besides `GestureKey`, which every kind has), declared in its file.
+    public var keys: any GestureKindKeys.Type {
+        switch self {
+        case .pan: return PanGestureKey.self
+        case .screenEdgePan: return ScreenEdgePanKey.self
+        }
+    }
+
+    public var doc: String { keys.kindDoc }
+}
+
+/// The settings a gesture's keys gave, one case per kind (each kind's file declares its struct).
+public enum GestureSettings: Sendable, Hashable {
+    case pan(PanGestureSettings)
+    case screenEdgePan(ScreenEdgePanSettings)
+
+    public var kind: GestureKind {
+        switch self {
+        case .pan: return .pan
+        case .screenEdgePan: return .screenEdgePan
+        }
+    }
+}
+
+/// The keys every gesture kind has.
+public enum GestureKey: String, VocabularyKey {
+    case view = "in"
+    public var kind: KeyKind { .viewName }
+    public var defaultValue: String { "required" }
+    public var doc: String { "the view it is attached to, or world (the reference view)" }
+}
+
+/// The keys of one gesture kind, in that kind's own file.
+public protocol GestureKindKeys: VocabularyKey {
+    /// The UIKit recogniser the kind is, for the docs.
+    static var kindDoc: String { get }
+    /// The kind's settings from a scene's keys: each key the scene left out takes its default.
+    static func settings(_ keys: inout some KeyReader<Self>) throws(Diagnostic) -> GestureSettings
+}
+
+/// How a kind's file reads the literal values a scene gave its keys, without seeing YAML: the
+/// loader implements it, checking each value against its key (`kind`, `minimum`, `maximum`) and
+/// locating every error at the value.
+public protocol KeyReader<Key> {
+    associatedtype Key: VocabularyKey
+    /// The literal number at `key` (no expression), within the key's bounds; nil when absent.
+    mutating func number(_ key: Key) throws(Diagnostic) -> Double?
+    /// The names at `key` (one name or a list), each a case of `C`; nil when absent.
+    mutating func names<C: VocabularyName>(_ key: Key, _ of: C.Type) throws(Diagnostic) -> [C]?
+}

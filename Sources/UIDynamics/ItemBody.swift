@@ -1,0 +1,47 @@
+import Dynamics
+import Geometry
+
+// The item model: an item (a view, `ItemID`) moves with one engine body, at a frame of its own
+// in that body. Today every item is its own body, its frame the identity; a group of items
+// (`UIDynamicItemGroup`) is one body whose items sit at their own offsets and angles: the pose
+// written back each tick, a pose set by the caller and the attachment and snap anchors already
+// go through `LocalFrame`; a group adds the body it shares, its shape of several fixtures, and
+// velocities read at the item's point rather than the body's centre.
+
+/// Where an item is in the engine.
+struct ItemBody {
+    /// The body the item moves with.
+    var body: BodyID
+    /// The item's shape on that body (nil for an item without a shape).
+    var fixture: FixtureID?
+    /// The item's frame in the body's frame.
+    var frame = LocalFrame.identity
+}
+
+/// A frame relative to a body's: the item's centre in the body's frame (points) and its angle
+/// relative to the body (rad).
+@_spi(Testing) public struct LocalFrame: Equatable, Sendable {
+    public var offset: Vec2
+    public var angle: Double
+    public static let identity = LocalFrame(offset: .zero, angle: 0)
+    public init(offset: Vec2, angle: Double) { self.offset = offset; self.angle = angle }
+
+    /// The item's centre (points) and rotation from its body's position (points) and angle.
+    public func item(bodyPosition p: Vec2, bodyAngle a: Double) -> (center: Vec2, rotation: Double) {
+        if self == .identity { return (p, a) }  // exactly the body's, no rounding added
+        return (p + mul(Rot(a), offset), a + angle)
+    }
+
+    /// The body's position (points) and angle that put the item at `center` and `rotation`.
+    public func body(itemCenter c: Vec2, itemRotation r: Double) -> (position: Vec2, angle: Double) {
+        if self == .identity { return (c, r) }
+        let a = r - angle
+        return (c - mul(Rot(a), offset), a)
+    }
+
+    /// A point of the item (from its centre, turning with it; points) in the body's frame.
+    public func bodyPoint(_ itemPoint: Vec2) -> Vec2 {
+        if self == .identity { return itemPoint }
+        return offset + mul(Rot(angle), itemPoint)
+    }
+}
