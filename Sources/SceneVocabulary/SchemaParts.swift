@@ -20,20 +20,11 @@ extension SceneSchema {
         func members(_ names: [String], _ value: JSON) -> (String, JSON)? {
             names.isEmpty ? nil : ("^\(identifier)(\\[[^\\]]+\\])?\\.(\(names.joined(separator: "|")))$", value)
         }
-        func schema(_ t: ValueType) -> JSON {
-            switch t {
-            case .number: return ref("number")
-            case .bool: return ref("bool")
-            case .point: return ref("point")
-            case .rect: return ref("rect")
-            case .string: return notYAML11([("type", .string("string"))])
-            }
-        }
         var patterns: [(String, JSON)] = []
         for t in [ValueType.number, .bool, .point, .rect] {
             var names = ViewProperty.allCases.filter { $0.type == t }.map(\.rawValue)
             if behaviours { names += BehaviorProperty.allCases.filter { $0.type == t }.map(\.rawValue) }
-            if let p = members(names, schema(t)) { patterns.append(p) }
+            if let p = members(names, ref(t)) { patterns.append(p) }
         }
         if behaviours { patterns.append(("^\(identifier)$", ref("value"))) }
         return .object([

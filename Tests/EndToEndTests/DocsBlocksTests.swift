@@ -298,16 +298,7 @@ import Testing
 
     @Test func apiListingsDeclareWhatTheSourcesDeclare() throws {
         for b in try Self.blocks() where b.marker.hasPrefix("api") {
-            var sources = ""
-            for folder in Self.quoted(b.marker) {
-                let root = repo.appendingPathComponent(folder)
-                let walk = try #require(FileManager.default.enumerator(atPath: root.path))
-                while let f = walk.nextObject() as? String {
-                    if f.hasSuffix(".swift") {
-                        sources += try String(contentsOf: root.appendingPathComponent(f), encoding: .utf8)
-                    }
-                }
-            }
+            let sources = try Self.quoted(b.marker).map { try swiftSources(under: $0) }.joined()
             #expect(!sources.isEmpty, "\(b.place): no sources in \(b.marker)")
             var names = 0
             for line in b.body {
@@ -375,14 +366,7 @@ import Testing
     }
 
     @Test func citedTestsExist() throws {
-        var sources = ""
-        let tests = repo.appendingPathComponent("Tests")
-        let walk = try #require(FileManager.default.enumerator(atPath: tests.path))
-        while let f = walk.nextObject() as? String {
-            if f.hasSuffix(".swift") {
-                sources += try String(contentsOf: tests.appendingPathComponent(f), encoding: .utf8)
-            }
-        }
+        let sources = try swiftSources(under: "Tests")
         for b in try Self.blocks() where b.marker.hasPrefix("tested by") {
             for name in Self.quoted(b.marker) {
                 #expect(
