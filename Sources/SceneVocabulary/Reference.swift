@@ -1,5 +1,6 @@
 /// The reference tables of docs/scene-format.md, generated from the vocabulary (a test checks
-/// that the docs contain exactly this text).
+/// that the docs contain exactly this text, and another that every table of the vocabulary is
+/// one of them).
 public enum Reference {
     static func table<K: VocabularyKey>(_ title: String, _ k: K.Type) -> String {
         (["#### \(title)", "", "| key | type | default | meaning |", "| --- | --- | --- | --- |"] + K.markdownRows)
@@ -18,12 +19,24 @@ public enum Reference {
     public static var markdown: String {
         var parts: [String] = [
             names("Top-level keys", TopLevelKey.self),
+            names("`world` keys", WorldKey.self),
+            names("`world.rest` keys", RestKey.self),
             names("View keys", ViewKey.self),
+            names("Transition keys", TransitionKey.self),
+            names("Script steps (besides every action)", StepKey.self),
+            names("`pan` keys", PanKey.self),
+            names("`flick` keys", FlickKey.self),
+            names("Actions", ActionKey.self),
+            names("`animate` keys", AnimateKey.self),
+            names("`expect` keys", ExpectKey.self),
             names("Behaviour kinds", BehaviorKindName.self),
             names("Keys of a behaviour besides its kind", BehaviorEntryKey.self),
         ]
         parts += BehaviorKindName.allCases.compactMap { k in k.keys.map { kindTable(k.rawValue, $0) } }
         parts += [
+            names("Boundary keys (`collision.boundaries`)", BoundaryKey.self),
+            names("Inset keys (`referenceBounds: { insets }`)", InsetKey.self),
+            names("Region keys (`field.region`)", RegionKey.self),
             names("Attachment kinds", AttachmentKind.self),
             names("Field kinds", FieldKind.self),
             names("Collision modes", CollisionMode.self),

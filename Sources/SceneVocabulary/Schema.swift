@@ -1,73 +1,9 @@
-import Diagnostics
-
 /// A JSON Schema (draft-07) of the scene format, generated from the vocabulary, for editors
 /// (yaml-language-server) and for validating scene files outside scenerun. It checks the shape:
-/// keys, kinds, value types; names, expressions and everything that needs the whole scene are
-/// checked by scenerun itself.
+/// keys, kinds, value types, the loader's bounds on literal numbers, and variants as merge
+/// patches of the scene; names, expressions and everything that needs the whole scene are checked
+/// by scenerun itself (docs/editors.md lists what, and Tools/schema_plants.py holds it to that).
 public enum SceneSchema {
-    /// A JSON value with its keys in a fixed order.
-    indirect enum JSON {
-        case string(String), number(Double), bool(Bool), array([JSON]), object([(String, JSON)])
-
-        func render(_ indent: String = "") -> String {
-            let inner = indent + "  "
-            switch self {
-            case .string(let s): return quote(s)
-            case .number(let d): return d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : "\(d)"
-            case .bool(let b): return b ? "true" : "false"
-            case .array(let items):
-                if items.allSatisfy({
-                    if case .string = $0 { return true }; if case .number = $0 { return true }; return false
-                }) {
-                    return "[" + items.map { $0.render() }.joined(separator: ", ") + "]"
-                }
-                return "[\n" + items.map { inner + $0.render(inner) }.joined(separator: ",\n") + "\n" + indent + "]"
-            case .object(let pairs):
-                if pairs.isEmpty { return "{}" }
-                return "{\n" + pairs.map { inner + quote($0.0) + ": " + $0.1.render(inner) }.joined(separator: ",\n")
-                    + "\n" + indent + "}"
-            }
-        }
-
-        func quote(_ s: String) -> String { jsonString(s) }
-    }
-
-    static func ref(_ name: String) -> JSON { .object([("$ref", .string("#/definitions/\(name)"))]) }
-    /// The definition of a value of type `t`.
-    static func ref(_ t: ValueType) -> JSON {
-        switch t {
-        case .number: return ref("number")
-        case .bool: return ref("bool")
-        case .point: return ref("point")
-        case .rect: return ref("rect")
-        case .string: return .object([("type", .string("string"))])
-        }
-    }
-    static func described(_ j: JSON, _ doc: String) -> JSON {
-        guard case .object(var pairs) = j else { return j }
-        pairs.insert(("description", .string(doc)), at: 0)
-        return .object(pairs)
-    }
-    static func object(_ props: [(String, JSON)], required: [String] = [], closed: Bool = true) -> JSON {
-        var pairs: [(String, JSON)] = [("type", .string("object")), ("properties", .object(props))]
-        if !required.isEmpty { pairs.append(("required", .array(required.map(JSON.string)))) }
-        if closed { pairs.append(("additionalProperties", .bool(false))) }
-        return .object(pairs)
-    }
-    /// A mapping of user names (views, behaviours …) to `value`; with `copies`, a key may name a
-    /// copy of a repeated view (`cell[3]`).
-    static func named(_ value: JSON, copies: Bool = false) -> JSON {
-        .object([
-            ("type", .string("object")), ("propertyNames", ref(copies ? "reference" : "name")),
-            ("additionalProperties", value),
-        ])
-    }
-    static func choice(_ names: [String]) -> JSON {
-        .object([("type", .string("string")), ("enum", .array(names.map(JSON.string)))])
-    }
-    static func keyed<K: VocabularyName>(_ k: K.Type, _ value: (K) -> JSON, required: [K] = []) -> JSON {
-        object(K.allCases.map { ($0.rawValue, described(value($0), $0.doc)) }, required: required.map(\.rawValue))
-    }
     static func kind(_ k: KeyKind) -> JSON {
         switch k {
         case .number: return ref("number")
@@ -88,10 +24,14 @@ public enum SceneSchema {
                 ("maxItems", .number(2)),
             ])
         case .referenceBounds:
-            return .object([("oneOf", .array([ref("bool"), object([("insets", keyedInsets)])]))])
+            return .object([("oneOf", .array([ref("flag"), object([("insets", keyedInsets)])]))])
         case .boundaries:
             return named(
-                object([("from", ref("point")), ("to", ref("point")), ("path", ref("points")), ("closed", ref("bool"))])
+                object([
+                    ("from", ref("point")), ("to", ref("point")),
+                    ("path", .object([("allOf", .array([ref("points")])), ("minItems", .number(2))])),
+                    ("closed", ref("flag")),
+                ])
             )
         case .region: return ref("region")
         case .gestureName: return ref("name")
@@ -107,22 +47,17 @@ public enum SceneSchema {
     }
     static func keyProperties<K: VocabularyKey>(_ k: K.Type) -> [(String, JSON)] {
         K.allCases.map { key -> (String, JSON) in
-            var j = kind(key.kind)
-            var bounds: [(String, JSON)] = []
-            if let m = key.minimum {
-                bounds.append((m.exclusive ? "exclusiveMinimum" : "minimum", .number(m.value)))
-            }
-            if let m = key.maximum { bounds.append(("maximum", .number(m))) }
-            if !bounds.isEmpty {  // beside a $ref, draft-07 ignores other keywords: wrap it
-                j = .object([("allOf", .array([j]))] + bounds)
-            }
+            // A positive number must stay positive in float32, the engine's precision: above
+            // 2^-150, which rounds to 0.
+            let low = key.minimum.map { $0.exclusive && $0.value == 0 ? 0x1p-150 : $0.value }
+            let j = bounded(kind(key.kind), min: low, exclusive: key.minimum?.exclusive ?? false, max: key.maximum)
             return (key.rawValue, described(j, "\(key.doc) (default: \(key.defaultValue))"))
         }
     }
 
     static var definitions: JSON {
-        let expr = JSON.object([("type", .string("string")), ("description", .string("an expression"))])
-        let number = JSON.object([
+        let expr = notYAML11([("type", .string("string")), ("description", .string("an expression"))])
+        let number = notYAML11([
             ("description", .string("a number, or an expression (a string)")),
             ("type", .array([.string("number"), .string("string")])),
         ])
@@ -143,7 +78,7 @@ public enum SceneSchema {
                     behaviorKinds
                         + BehaviorEntryKey.allCases.map { k -> (String, JSON) in
                             switch k {
-                            case .active: return (k.rawValue, described(ref("bool"), k.doc))
+                            case .active: return (k.rawValue, described(ref("flag"), k.doc))
                             case .action: return (k.rawValue, described(ref("actions"), k.doc))
                             case .repeat: return (k.rawValue, described(repeatCount(orName: true), k.doc))
                             }
@@ -154,11 +89,13 @@ public enum SceneSchema {
         ])
         let action = keyed(ActionKey.self) { k -> JSON in
             switch k {
-            case .branch, .progress, .complete, .log: return ref("value")
+            case .branch, .complete: return ref("bool")
+            case .progress: return ref("number")
+            case .log: return ref("value")
             case .then, .otherwise, .actions: return ref("actions")
             case .add: return ref("names")
             case .remove: return ref("names")
-            case .set: return .object([("type", .string("object")), ("additionalProperties", ref("value"))])
+            case .set: return setTargets(behaviours: true)
             case .animate:
                 return keyed(
                     AnimateKey.self,
@@ -167,11 +104,11 @@ public enum SceneSchema {
                         case .duration, .delay: return ref("number")
                         case .curve: return choice(CurveName.names)
                         case .spring: return object([("damping", ref("number")), ("velocity", ref("number"))])
-                        case .set:
-                            return .object([("type", .string("object")), ("additionalProperties", ref("value"))])
+                        case .set: return setTargets(behaviours: false)
                         case .then: return ref("actions")
                         }
-                    }, required: [.set])
+                    }, required: [.set]
+                ).adding("not", .object([("required", .array([.string("curve"), .string("spring")]))]))
             case .start: return ref("name")
             case .removeView: return ref("reference")
             case .finish, .cancel: return .object([])
@@ -180,7 +117,7 @@ public enum SceneSchema {
                     [("item", ref("reference")), ("linear", ref("point")), ("angular", ref("number"))],
                     required: ["item"])
             case .haptic: return choice(HapticStyle.names)
-            case .after: return ref("number")
+            case .after: return .object([("allOf", .array([ref("number")])), ("minimum", .number(0))])
             case .startAnimator: return startAnimatorSchema
             case .pauseAnimator: return pauseAnimatorSchema
             case .continueAnimator: return continueAnimatorSchema
@@ -200,9 +137,14 @@ public enum SceneSchema {
                         switch p {
                         case .gesture: return ref("name")
                         case .path:
-                            return .object([("type", .string("array")), ("items", list(3)), ("minItems", .number(2))])
+                            let keyframe = JSON.object([
+                                ("type", .string("array")),
+                                ("items", .array([bounded(ref("number"), min: 0), ref("number"), ref("number")])),
+                                ("minItems", .number(3)), ("additionalItems", .bool(false)),
+                            ])
+                            return .object([("type", .string("array")), ("items", keyframe), ("minItems", .number(2))])
                         case .from, .to: return ref("point")
-                        case .duration: return ref("number")
+                        case .duration: return bounded(ref("number"), min: 0, exclusive: true)
                         case .curve: return choice(CurveName.names)
                         case .release: return choice(ReleaseMode.names)
                         }
@@ -213,19 +155,30 @@ public enum SceneSchema {
                     { f -> JSON in
                         switch f {
                         case .gesture: return ref("name")
-                        case .distance: return ref("number")
-                        case .from, .velocity: return ref("point")
+                        case .distance: return bounded(ref("number"), min: 0, exclusive: true)
+                        case .from: return ref("point")
+                        case .velocity:  // a flick moves
+                            let zero = JSON.array([.number(0), .number(0)])
+                            return .object([("allOf", .array([ref("point")])), ("not", .object([("const", zero)]))])
                         case .release: return choice(ReleaseMode.names)
                         }
                     }, required: [.gesture, .from, .velocity])
             case .tap, .press, .pinch, .rotate, .touches: body = touchStep(k)
             case .wait:
-                let n = JSON.object([
-                    ("type", .array([.string("number"), .string("string")])), ("minimum", .number(0)),
+                let n = bounded(ref("number"), min: 0)
+                let frames = notYAML11([
+                    ("type", .array([.string("integer"), .string("string")])), ("minimum", .number(0)),
+                    ("maximum", .number(1e15)),
                 ])
-                body = .object([("oneOf", .array([n, object([("frames", n), ("seconds", n)])]))])
-            case .waitFor: body = ref("value")
-            case .timeout: body = ref("number")
+                let one = JSON.object([("minProperties", .number(1)), ("maxProperties", .number(1))])
+                body = .object([
+                    (
+                        "oneOf",
+                        .array([n, object([("frames", frames), ("seconds", n)]).adding("allOf", .array([one]))])
+                    )
+                ])
+            case .waitFor: body = ref("bool")
+            case .timeout: body = bounded(ref("number"), min: 0, exclusive: true)
             case .expect: body = ref("expect")
             }
             return (k.rawValue, described(body, k.doc))
@@ -259,17 +212,24 @@ public enum SceneSchema {
                             ),
                             (ViewMember.presentation, shown),
                         ]), copies: true)
-            case .rest: return ref("bool")
-            case .restBy: return .object([("type", .string("number"))])
+            case .rest: return ref("flag")
+            case .restBy: return .object([("type", .string("number")), ("minimum", .number(0))])
             case .events:
                 let count = JSON.object([
                     (
                         "oneOf",
                         .array([
-                            .object([("type", .string("integer")), ("minimum", .number(0))]),
+                            .object([
+                                ("type", .string("integer")), ("minimum", .number(0)),
+                                ("maximum", .number(Double(Int.max))),
+                            ]),
                             .object([
                                 ("type", .string("string")),
-                                ("pattern", .string(#"^ *([0-9]+|(>=|<=|==|>|<) *[0-9]+|[0-9]+ *\.\.\. *[0-9]+) *$"#)),
+                                (
+                                    "pattern",
+                                    .string(
+                                        #"^ *([0-9]+|(>=|<=|==|>) *[0-9]+|< *0*[1-9][0-9]*|[0-9]+ *\.\.\. *[0-9]+) *$"#)
+                                ),
                             ]),
                         ])
                     )
@@ -278,11 +238,11 @@ public enum SceneSchema {
             case .that: return .object([("type", .string("array")), ("items", expr)])
             }
         }
-        return .object([
-            ("name", .object([("type", .string("string")), ("pattern", .string("^[A-Za-z_][A-Za-z0-9_]*$"))])),
+        let defs: [(String, JSON)] = [
+            ("name", notYAML11([("type", .string("string")), ("pattern", .string("^[A-Za-z_][A-Za-z0-9_]*$"))])),
             (
                 "reference",
-                .object([
+                notYAML11([
                     ("description", .string("a name, or a copy of a repeated view or behaviour: cell[3], cell[i]")),
                     ("type", .string("string")), ("pattern", .string(#"^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]+\])?$"#)),
                 ])
@@ -297,14 +257,28 @@ public enum SceneSchema {
                 ])
             ),
             ("number", number),
-            ("bool", .object([("type", .array([.string("boolean"), .string("string")]))])),
+            (
+                "bool",
+                notYAML11([
+                    ("description", .string("true, false or an expression (a string)")),
+                    ("type", .array([.string("boolean"), .string("string")])),
+                ])
+            ),
+            ("flag", .object([("description", .string("true or false")), ("type", .string("boolean"))])),
             (
                 "value",
                 .object([
                     ("description", .string("a number, a boolean, a point, a rect or an expression")),
-                    ("type", .array([.string("number"), .string("boolean"), .string("string"), .string("array")])),
+                    (
+                        "anyOf",
+                        .array([
+                            notYAML11([("type", .array([.string("number"), .string("boolean"), .string("string")]))]),
+                            list(2), list(4),
+                        ])
+                    ),
                 ])
             ),
+            ("expression", expr),
             ("point", .object([("oneOf", .array([list(2), expr]))])),
             ("rect", .object([("oneOf", .array([list(4), expr]))])),
             ("points", .object([("type", .string("array")), ("items", ref("point"))])),
@@ -315,7 +289,8 @@ public enum SceneSchema {
                     (
                         "properties",
                         .object([
-                            ("radius", ref("number")), ("size", ref("point")), ("inverse", ref("region")),
+                            ("radius", .object([("allOf", .array([ref("number")])), ("minimum", .number(0))])),
+                            ("size", ref("point")), ("inverse", ref("region")),
                             ("union", .object([("type", .string("array")), ("items", ref("region"))])),
                             (
                                 "difference",
@@ -336,7 +311,11 @@ public enum SceneSchema {
             ("actions", .object([("type", .string("array")), ("items", oneAction)])),
             ("step", step),
             ("expect", expect),
-        ])
+        ]
+        // A variant: the scene's keys but `variants`, as a merge patch.
+        let scene = object(topLevel.filter { $0.0 != TopLevelKey.variants.rawValue })
+        let whole = object(topLevel, required: TopLevelKey.required.map(\.rawValue))
+        return .object(defs + patchedDefinitions(defs) + [("scene", whole), ("scene-patch", patch(scene))])
     }
 
     static var topLevel: [(String, JSON)] {
@@ -344,17 +323,30 @@ public enum SceneSchema {
             let body: JSON
             switch k {
             case .include:
-                let path = JSON.object([("type", .string("string")), ("minLength", .number(1))])
+                let path = notYAML11([("type", .string("string")), ("minLength", .number(1))])
                 body = .object([
                     ("oneOf", .array([path, .object([("type", .string("array")), ("items", path)])]))
                 ])
-            case .name: body = .object([("type", .string("string"))])
+            // Any scalar is read as the title's text (`name: 7`, `name: null`).
+            case .name: body = notYAML11([("type", .array(["string", "number", "boolean", "null"].map(JSON.string)))])
             case .world:
                 body = keyed(WorldKey.self) { w -> JSON in
                     switch w {
-                    case .size: return ref("point")
-                    case .frameRate, .substeps, .timeout:
-                        return .object([("type", .string("number")), ("exclusiveMinimum", .number(0))])
+                    case .size:
+                        let p = JSON.object([("type", .string("number")), ("exclusiveMinimum", .number(0))])
+                        return .object([
+                            ("type", .string("array")), ("items", p), ("minItems", .number(2)),
+                            ("maxItems", .number(2)),
+                        ])
+                    case .frameRate:
+                        return .object([
+                            ("type", .string("number")), ("minimum", .number(1)), ("maximum", .number(1000)),
+                        ])
+                    case .substeps:
+                        return .object([
+                            ("type", .string("integer")), ("minimum", .number(1)), ("maximum", .number(1000)),
+                        ])
+                    case .timeout: return .object([("type", .string("number")), ("exclusiveMinimum", .number(0))])
                     case .rest:
                         return keyed(RestKey.self) { _ in
                             .object([("type", .string("number")), ("minimum", .number(0))])
@@ -382,50 +374,7 @@ public enum SceneSchema {
                         )
                     ]))
             case .outcome: body = ref("value")
-            case .views:
-                body = named(
-                    keyed(ViewKey.self) { v -> JSON in
-                        // A repeated view's numbers may be expressions of `i` (strings).
-                        let number = JSON.array([.string("number"), .string("string")])
-                        switch v {
-                        case .frame:
-                            let n = JSON.object([("type", number)])
-                            let p = JSON.object([("type", number), ("exclusiveMinimum", .number(0))])
-                            return .object([
-                                ("type", .string("array")), ("items", .array([n, n, p, p])), ("minItems", .number(4)),
-                                ("additionalItems", .bool(false)),
-                            ])
-                        case .size:
-                            let p = JSON.object([("type", number), ("exclusiveMinimum", .number(0))])
-                            return .object([
-                                ("type", .string("array")), ("items", .array([p, p])), ("minItems", .number(2)),
-                                ("additionalItems", .bool(false)),
-                            ])
-                        case .center:
-                            return .object([
-                                ("type", .string("array")), ("items", .object([("type", number)])),
-                                ("minItems", .number(2)),
-                                ("maxItems", .number(2)),
-                            ])
-                        case .rotation: return .object([("type", number)])
-                        case .scale: return .object([("type", number), ("exclusiveMinimum", .number(0))])
-                        case .alpha:
-                            return .object([("type", number), ("minimum", .number(0)), ("maximum", .number(1))])
-                        case .hidden: return .object([("type", .string("boolean"))])
-                        case .collisionBounds:
-                            return .object([
-                                (
-                                    "oneOf",
-                                    .array([
-                                        choice(["rectangle", "ellipse"]),
-                                        object([("path", ref("points"))], required: ["path"]),
-                                    ])
-                                )
-                            ])
-                        case .superview: return ref("name")
-                        case .repeat: return repeatCount(orName: false)
-                        }
-                    })
+            case .views: body = named(viewKeys)
             case .behaviors: body = named(ref("behavior"))
             case .animators: body = named(ref("animator"))
             case .transitions:
@@ -436,16 +385,36 @@ public enum SceneSchema {
                             switch t {
                             case .kind: return choice(TransitionKind.names)
                             case .from, .to: return ref("name")
-                            case .finalFrame: return ref("rect")
-                            case .duration, .completionSpeed:
-                                return .object([("type", .string("number")), ("minimum", .number(0))])
+                            case .finalFrame:  // a literal frame has a positive size
+                                let n = ref("number")
+                                let p = bounded(n, min: 0, exclusive: true)
+                                return .object([
+                                    (
+                                        "anyOf",
+                                        .array([
+                                            ref("expression"),
+                                            .object([
+                                                ("type", .string("array")), ("items", .array([n, n, p, p])),
+                                                ("minItems", .number(4)), ("additionalItems", .bool(false)),
+                                            ]),
+                                        ])
+                                    )
+                                ])
+                            case .duration: return .object([("type", .string("number")), ("minimum", .number(0))])
+                            case .completionSpeed:
+                                return .object([("type", .string("number")), ("exclusiveMinimum", .number(0))])
                             case .interactive: return choice(InteractionKind.names)
                             case .completionCurve: return choice(CurveName.names)
                             case .animations:
+                                let number = JSON.object([("type", .string("number"))])
+                                let pair = { (item: JSON) in
+                                    JSON.object([
+                                        ("type", .string("array")), ("items", item), ("minItems", .number(2)),
+                                        ("maxItems", .number(2)),
+                                    ])
+                                }
                                 let props = object([
-                                    ("scale", .object([("type", .string("array"))])),
-                                    ("translate", .object([("type", .string("array"))])),
-                                    ("alpha", .object([("type", .string("array"))])),
+                                    ("scale", pair(number)), ("translate", pair(pair(number))), ("alpha", pair(number)),
                                 ])
                                 return object([("from", props), ("to", props)])
                             case .initial: return choice(["idle", "completed"])
@@ -474,11 +443,7 @@ public enum SceneSchema {
             case .script:
                 body = .object([("type", .string("array")), ("items", ref("step")), ("minItems", .number(1))])
             case .expect: body = ref("expect")
-            case .variants:
-                body = named(
-                    .object([
-                        ("type", .string("object")), ("not", .object([("required", .array([.string("variants")]))])),
-                    ]))
+            case .variants: body = named(ref("scene-patch"))
             }
             return (k.rawValue, described(body, k.doc))
         }
@@ -495,12 +460,17 @@ public enum SceneSchema {
                 .string(
                     "A scene file of scenerun: UIKit Dynamics interactions, run headless. See docs/scene-format.md.")
             ),
+            // A scene that includes parts is merged over them as a JSON Merge Patch: it needs none of
+            // its own keys (its parts may bring its views and script), and `null` deletes a part's
+            // key. A scene without parts is checked whole.
             ("type", .string("object")),
-            ("properties", .object(topLevel)),
-            // A scene that includes parts may get its views and script from them.
-            ("if", .object([("not", .object([("required", .array([.string(TopLevelKey.include.rawValue)]))]))])),
-            ("then", .object([("required", .array(TopLevelKey.required.map { .string($0.rawValue) }))])),
+            (
+                "properties",
+                .object(topLevel.map { k, v in (k, k == TopLevelKey.include.rawValue ? v : nullable(patch(v))) })
+            ),
             ("additionalProperties", .bool(false)),
+            ("if", .object([("not", .object([("required", .array([.string(TopLevelKey.include.rawValue)]))]))])),
+            ("then", ref("scene")),
             ("definitions", definitions),
         ]).render() + "\n"
     }

@@ -16,11 +16,10 @@ struct Mutate: ParsableCommand {
             \(MutationOperator.allCases.map { "\($0.rawValue): \($0.summary)" }.joined(separator: "; "))). \
             A mutant is killed when a case fails, survived when every case passes; each survivor is \
             reported at its file:line:col. Expectations are never changed. A comment \
-            `# scenerun: equivalent — <reason>` on a value's line excludes its mutants. See docs/mutate.md.
+            `# scenerun: equivalent — <reason>` on a value's line explains its survivors (a mutant a case \
+            kills stays killed). See docs/mutate.md.
 
-            Exit codes: 0 done (every file's score at least --min-score, when given), 1 a file's score is \
-            below --min-score or a scene fails unmutated, 2 a scene is invalid (or an `equivalent` comment has \
-            no reason), 64 a usage error, 73/74 a report cannot be written.
+            \(ExitStatus.text(ExitStatus.mutate))
             """)
 
     @Argument(

@@ -16,10 +16,7 @@ struct Scenerun: ParsableCommand {
         commandName: "scenerun",
         abstract: "Runs UIKit Dynamics scenes headlessly and checks their expectations.",
         discussion: """
-            Exit codes: 0 every case passed, 1 an expectation failed, 2 a scene is invalid (load or runtime error), \
-            64 a usage error (also a --filter that selects no case, or a report path that names an input), \
-            73 a report cannot be created (a folder, a device, a symbolic link, no permission), 74 an I/O error \
-            while writing (full disk, closed standard output), 130 interrupted.
+            \(ExitStatus.text(ExitStatus.run))
 
             Examples:
               scenerun scenes/shade.yaml              run one scene and its variants
@@ -48,6 +45,13 @@ struct Scenerun: ParsableCommand {
                 Scenerun.helpMessage(columns: 80) + "\n\nRUN OPTIONS (scenerun [run] [<options>] <paths> ...):\n"
                 + runHelp.joined(separator: "\n")
             do { try writeStandardOutput(text + "\n") } catch {
+                printError(error.message)
+                Foundation.exit(error.code)
+            }
+            Foundation.exit(0)
+        }
+        if let script = Completions.script(for: args) {
+            do { try writeStandardOutput(script.hasSuffix("\n") ? script : script + "\n") } catch {
                 printError(error.message)
                 Foundation.exit(error.code)
             }
@@ -187,7 +191,8 @@ let reportHelp =
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "run", abstract: "Run scenes and check their expectations (the default).")
+        commandName: "run", abstract: "Run scenes and check their expectations (the default).",
+        discussion: ExitStatus.text(ExitStatus.run))
 
     @OptionGroup var common: Common
     @Flag(name: .long, help: "List the cases without running them.") var list = false
@@ -285,7 +290,8 @@ struct Run: ParsableCommand {
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "check", abstract: "Validate scenes without running them: N valid, M invalid.")
+        commandName: "check", abstract: "Validate scenes without running them: N valid, M invalid.",
+        discussion: ExitStatus.text(ExitStatus.check))
     @OptionGroup var common: Common
 
     func run() throws {
@@ -307,6 +313,8 @@ struct Merge: ParsableCommand {
             from different scenes or versions, overlap or miss a case exit 2, naming the file. An output that \
             names an input report exits 64 before anything is written. Otherwise the exit code is the run's: 0, \
             1 or 2.
+
+            \(ExitStatus.text(ExitStatus.merge))
             """)
 
     @Argument(

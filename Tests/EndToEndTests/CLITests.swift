@@ -176,22 +176,3 @@ import Testing
         #expect(r.out.contains("raise the limit with --max-work"))
     }
 }
-
-/// docs/cli.md shows `scenerun run --help` as it is: the options, their help and defaults come
-/// from one declaration (and the formats from the reporter registry), so the page cannot drift.
-@Suite struct CLIDocsTests {
-    @Test func theHelpBlockOfTheCLIPageIsTheProgramsHelp() throws {
-        let page = try String(contentsOf: repo.appendingPathComponent("docs/cli.md"), encoding: .utf8)
-        let heading = try #require(page.firstRange(of: "## `scenerun run --help`\n\n```\n"))
-        let rest = page[heading.upperBound...]
-        let end = try #require(rest.firstRange(of: "\n```"))
-        let documented = String(rest[..<end.lowerBound])
-        let help = try scenerun(["run", "--help"])
-        #expect(help.code == 0)
-        let a = help.out.trimmingCharacters(in: .newlines).split(separator: "\n", omittingEmptySubsequences: false)
-        let b = documented.trimmingCharacters(in: .newlines).split(separator: "\n", omittingEmptySubsequences: false)
-        let first = (0..<min(a.count, b.count)).first { a[$0] != b[$0] }
-        #expect(a.count == b.count && first == nil,
-                "regenerate the block from `scenerun run --help`; first difference at line \(first.map { $0 + 1 } ?? min(a.count, b.count) + 1): now '\(first.map { String(a[$0]) } ?? "")', documented '\(first.map { String(b[$0]) } ?? "")'")
-    }
-}

@@ -7,14 +7,7 @@ import Testing
     @Test(arguments: ["docs/record-mode.md", "docs/cli.md"])
     func everyCitedTestExists(_ page: String) throws {
         let text = try String(contentsOf: repo.appendingPathComponent(page), encoding: .utf8)
-        var sources = ""
-        let tests = repo.appendingPathComponent("Tests")
-        let walk = try #require(FileManager.default.enumerator(atPath: tests.path))
-        while let f = walk.nextObject() as? String {
-            if f.hasSuffix(".swift") {
-                sources += try String(contentsOf: tests.appendingPathComponent(f), encoding: .utf8)
-            }
-        }
+        let sources = try swiftSources(under: "Tests")
         var cited: [String] = []
         // "(test: `a`, `b`)", possibly over several lines.
         for part in text.components(separatedBy: "(test:").dropFirst() {

@@ -25,6 +25,17 @@ func temporaryFolder(_ name: String) throws -> URL {
     return dir
 }
 
+/// The text of every Swift file below a folder of the repository (`Tests`, `Sources/Dynamics`).
+func swiftSources(under folder: String) throws -> String {
+    let root = repo.appendingPathComponent(folder)
+    guard let walk = FileManager.default.enumerator(atPath: root.path) else { return "" }
+    var sources = ""
+    while let f = walk.nextObject() as? String {
+        if f.hasSuffix(".swift") { sources += try String(contentsOf: root.appendingPathComponent(f), encoding: .utf8) }
+    }
+    return sources
+}
+
 struct Outcome { var code: Int32; var out: String; var err: String }
 
 func scenerun(_ args: [String], env: [String: String] = [:], unset: [String] = []) throws -> Outcome {

@@ -53,3 +53,18 @@ let scenes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletin
         }
     }
 }
+
+// docs/library.md's two examples, as written there (DocsBlocksTests checks that they are). Like an
+// app's tests, they name the scenes from the working folder: `swift test` runs in the package's.
+@Test func shadeScenes() throws {
+    let run = try SceneRun(contentsOf: URL(fileURLWithPath: "scenes/shade.yaml"))
+    #expect(run.passed)
+}
+
+@Test func dragOffFailuresHeldToNumbers() throws {
+    let run = try SceneRun(contentsOf: URL(fileURLWithPath: "scenes/drag-off.yaml"))
+    for f in run.failures {
+        if case .number(let y) = f.actual { #expect(y < 400, "\(f.location): \(f.message)") }
+    }
+    #expect(run.passed, "the shipped scene passes, so no failure is held to the bound above")
+}

@@ -1,0 +1,88 @@
+// Parts of the scene schema: numeric bounds, and the keys `set` and `animate` write:
+// `view.property`, `behaviour.property` or a variable, each with the type of what it sets. Whether
+// the name is a view, a behaviour of the right kind or a variable (and a variable's type) needs the
+// whole scene: scenerun checks that.
+
+extension SceneSchema {
+    /// `j` (a number, or an expression the bound does not apply to) within the loader's bounds.
+    static func bounded(_ j: JSON, min: Double? = nil, exclusive: Bool = false, max: Double? = nil) -> JSON {
+        var bounds: [(String, JSON)] = []
+        if let m = min { bounds.append((exclusive ? "exclusiveMinimum" : "minimum", .number(m))) }
+        if let m = max { bounds.append(("maximum", .number(m))) }
+        // Beside a $ref, draft-07 ignores other keywords: the reference goes in an allOf.
+        return bounds.isEmpty ? j : .object([("allOf", .array([j]))] + bounds)
+    }
+
+    static let identifier = "[A-Za-z_][A-Za-z0-9_]*"
+
+    /// The mapping of a `set`: with `behaviours`, behaviour properties and variables too.
+    static func setTargets(behaviours: Bool) -> JSON {
+        func members(_ names: [String], _ value: JSON) -> (String, JSON)? {
+            names.isEmpty ? nil : ("^\(identifier)(\\[[^\\]]+\\])?\\.(\(names.joined(separator: "|")))$", value)
+        }
+        var patterns: [(String, JSON)] = []
+        for t in [ValueType.number, .bool, .point, .rect] {
+            var names = ViewProperty.allCases.filter { $0.type == t }.map(\.rawValue)
+            if behaviours { names += BehaviorProperty.allCases.filter { $0.type == t }.map(\.rawValue) }
+            if let p = members(names, ref(t)) { patterns.append(p) }
+        }
+        if behaviours { patterns.append(("^\(identifier)$", ref("value"))) }
+        return .object([
+            ("type", .string("object")), ("patternProperties", .object(patterns)),
+            ("additionalProperties", .bool(false)),
+        ])
+    }
+
+    /// The keys of a view.
+    static var viewKeys: JSON {
+        keyed(ViewKey.self) { v -> JSON in
+            // A repeated view's numbers may be expressions of `i` (strings).
+            let number = JSON.array([.string("number"), .string("string")])
+            switch v {
+            case .frame:
+                let n = notYAML11([("type", number)])
+                let p = notYAML11([("type", number), ("exclusiveMinimum", .number(0))])
+                return .object([
+                    ("type", .string("array")), ("items", .array([n, n, p, p])), ("minItems", .number(4)),
+                    ("additionalItems", .bool(false)),
+                ])
+            case .size:
+                let p = notYAML11([("type", number), ("exclusiveMinimum", .number(0))])
+                return .object([
+                    ("type", .string("array")), ("items", .array([p, p])), ("minItems", .number(2)),
+                    ("additionalItems", .bool(false)),
+                ])
+            case .center:
+                return .object([
+                    ("type", .string("array")), ("items", notYAML11([("type", number)])), ("minItems", .number(2)),
+                    ("maxItems", .number(2)),
+                ])
+            case .rotation: return notYAML11([("type", number)])
+            case .scale: return notYAML11([("type", number), ("exclusiveMinimum", .number(0))])
+            case .alpha: return notYAML11([("type", number), ("minimum", .number(0)), ("maximum", .number(1))])
+            case .hidden: return .object([("type", .string("boolean"))])
+            case .collisionBounds:
+                return .object([
+                    (
+                        "oneOf",
+                        .array([
+                            choice(["rectangle", "ellipse"]),
+                            object(
+                                [
+                                    (  // Box2D's polygons: 3 to 8 vertices
+                                        "path",
+                                        .object([
+                                            ("allOf", .array([ref("points")])), ("minItems", .number(3)),
+                                            ("maxItems", .number(8)),
+                                        ])
+                                    )
+                                ], required: ["path"]),
+                        ])
+                    )
+                ])
+            case .superview: return ref("name")
+            case .repeat: return repeatCount(orName: false)
+            }
+        }
+    }
+}
