@@ -22,7 +22,12 @@ public enum AnimatorKey: String, VocabularyKey {
         case .scrubsLinearly: return "true"
         }
     }
-    public var minimum: (value: Double, exclusive: Bool)? { self == .duration ? (0, true) : nil }
+    public var minimum: (value: Double, exclusive: Bool)? {
+        switch self {
+        case .duration: return (0, true)
+        case .timing, .set, .then, .pausesOnCompletion, .scrubsLinearly: return nil
+        }
+    }
     public var doc: String {
         switch self {
         case .duration: return "seconds (ignored by a spring of mass, stiffness and damping)"
@@ -52,7 +57,12 @@ public enum TimingKind: String, VocabularyName {
 /// The keys of `timing: { spring: { … } }`.
 public enum SpringTimingKey: String, VocabularyKey {
     case dampingRatio, mass, stiffness, damping, initialVelocity
-    public var kind: KeyKind { self == .initialVelocity ? .point : .number }
+    public var kind: KeyKind {
+        switch self {
+        case .initialVelocity: return .point
+        case .dampingRatio, .mass, .stiffness, .damping: return .number
+        }
+    }
     public var defaultValue: String {
         switch self {
         case .dampingRatio, .stiffness, .damping: return "none"
@@ -60,7 +70,12 @@ public enum SpringTimingKey: String, VocabularyKey {
         case .initialVelocity: return "[0, 0]"
         }
     }
-    public var minimum: (value: Double, exclusive: Bool)? { self == .initialVelocity ? nil : (0, true) }
+    public var minimum: (value: Double, exclusive: Bool)? {
+        switch self {
+        case .initialVelocity: return nil
+        case .dampingRatio, .mass, .stiffness, .damping: return (0, true)
+        }
+    }
     public var doc: String {
         switch self {
         case .dampingRatio: return "ζ: under 1 it overshoots; the spring is scaled to settle at the duration"
@@ -76,7 +91,10 @@ public enum SpringTimingKey: String, VocabularyKey {
 public enum StartAnimatorKey: String, VocabularyName {
     case animator, afterDelay
     public var doc: String {
-        self == .animator ? "the animator" : "seconds before it starts moving (it is running meanwhile)"
+        switch self {
+        case .animator: return "the animator"
+        case .afterDelay: return "seconds before it starts moving (it is running meanwhile)"
+        }
     }
 }
 
@@ -96,7 +114,10 @@ public enum ContinueAnimatorKey: String, VocabularyName {
 public enum StopAnimatorKey: String, VocabularyName {
     case animator, finish
     public var doc: String {
-        self == .animator ? "the animator" : "none (default), end, start or current"
+        switch self {
+        case .animator: return "the animator"
+        case .finish: return "none (default), end, start or current"
+        }
     }
 }
 
@@ -150,10 +171,16 @@ public enum AnimatorMember: String, VocabularyName {
 /// Animator properties `set` can assign.
 public enum AnimatorProperty: String, VocabularyName {
     case fractionComplete, isReversed
-    public var type: ValueType { self == .fractionComplete ? .number : .bool }
+    public var type: ValueType {
+        switch self {
+        case .fractionComplete: return .number
+        case .isReversed: return .bool
+        }
+    }
     public var doc: String {
-        self == .fractionComplete
-            ? "scrubs a paused (or inactive) animator, clamped to 0…1"
-            : "turns an active animator back (or forward again)"
+        switch self {
+        case .fractionComplete: return "scrubs a paused (or inactive) animator, clamped to 0…1"
+        case .isReversed: return "turns an active animator back (or forward again)"
+        }
     }
 }

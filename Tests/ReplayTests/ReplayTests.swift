@@ -107,6 +107,22 @@ expect:
         #expect(rec.contacts.allSatisfy { $0.item == "tri" && $0.other == "" && $0.frame > 0 })   // the reference bounds
     }
 
+    /// Every finger on the screen is recorded: the pinch-and-throw's two, 50 pt apart at first
+    /// and 130 at the lift's frame, about the gesture's location (their centroid).
+    @Test func everyFingerIsRecorded() throws {
+        let r = try #require(shipped.first { $0.name == "Pinch the photo larger and throw it" })
+        let rec = try #require(r.recording)
+        #expect(rec.frames[0].fingers.isEmpty)
+        let two = rec.frames.filter { $0.fingers.count == 2 }
+        #expect(two.count == 17)  // frames 1 to 17 of the 18 (frame 18 lifts both)
+        let first = try #require(two.first)
+        #expect(abs(first.fingers[1].x - first.fingers[0].x - (50 + 80.0 / 18)) < 1e-9)
+        let last = try #require(two.last)
+        let touch = try #require(last.touch)
+        #expect(abs((last.fingers[0].x + last.fingers[1].x) / 2 - touch.point.x) < 1e-9)
+        #expect(rec.frames.allSatisfy { $0.fingers.count <= 2 })
+    }
+
     @Test func touchAndHapticsAreRecorded() throws {
         let r = try #require(shipped.first { $0.name == "Shade appears on a downward pan" })
         let rec = try #require(r.recording)
