@@ -105,8 +105,9 @@ struct NodeKeys<Key: VocabularyKey>: KeyReader {
 
     mutating func count(_ key: Key) throws(Diagnostic) -> Int? {
         guard let d = try number(key), let x = node(key) else { return nil }
-        if d != d.rounded() || d > 1000 {
-            throw walker.err("`\(key.rawValue)` must be a whole number up to 1000, found \(formatNumber(d))", x)
+        if d != d.rounded() || d > Double(KeyKind.maximumCount) {
+            throw walker.err(
+                "`\(key.rawValue)` must be a whole number up to \(KeyKind.maximumCount), found \(formatNumber(d))", x)
         }
         return Int(d)
     }

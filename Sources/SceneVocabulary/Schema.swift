@@ -12,7 +12,8 @@ public enum SceneSchema {
         case .viewName: return ref("reference")
         case .viewNames: return ref("names")
         case .literalNumber: return .object([("type", .string("number"))])
-        case .literalCount: return .object([("type", .string("integer"))])
+        case .literalCount:
+            return .object([("type", .string("integer")), ("maximum", .number(Double(KeyKind.maximumCount)))])
         case .choice(let names): return choice(names)
         case .choices(let names):
             return .object([
@@ -41,15 +42,17 @@ public enum SceneSchema {
     }
     static var keyedInsets: JSON { object(["top", "left", "bottom", "right"].map { ($0, ref("number")) }) }
     static func behaviorKeys<K: VocabularyKey>(_ k: K.Type) -> JSON { object(keyProperties(k)) }
+    /// A touch step's mapping: its numbers are doubles (times and distances), not the engine's floats.
+    static func touchStepKeys<K: VocabularyKey>(_ k: K.Type) -> JSON { object(keyProperties(k, float32: false)) }
     /// A gesture kind's mapping: the keys every kind has, then its own.
     static func gestureKeys<K: GestureKindKeys>(_ k: K.Type) -> JSON {
         object(keyProperties(GestureKey.self) + keyProperties(k), required: [GestureKey.view.rawValue])
     }
-    static func keyProperties<K: VocabularyKey>(_ k: K.Type) -> [(String, JSON)] {
+    static func keyProperties<K: VocabularyKey>(_ k: K.Type, float32: Bool = true) -> [(String, JSON)] {
         K.allCases.map { key -> (String, JSON) in
-            // A positive number must stay positive in float32, the engine's precision: above
-            // 2^-150, which rounds to 0.
-            let low = key.minimum.map { $0.exclusive && $0.value == 0 ? 0x1p-150 : $0.value }
+            // A positive number the engine reads must stay positive in float32, its precision:
+            // above 2^-150, which rounds to 0.
+            let low = key.minimum.map { float32 && $0.exclusive && $0.value == 0 ? 0x1p-150 : $0.value }
             let j = bounded(kind(key.kind), min: low, exclusive: key.minimum?.exclusive ?? false, max: key.maximum)
             return (key.rawValue, described(j, "\(key.doc) (default: \(key.defaultValue))"))
         }

@@ -34,7 +34,7 @@ extension SceneSchema {
             switch k {
             case .duration: return .object([("type", .string("number")), ("exclusiveMinimum", .number(0))])
             case .timing: return ref("timing")
-            case .set: return .object([("type", .string("object")), ("additionalProperties", ref("value"))])
+            case .set: return setTargets(behaviours: false)
             case .then: return ref("actions")
             case .pausesOnCompletion, .scrubsLinearly: return .object([("type", .string("boolean"))])
             }

@@ -15,7 +15,7 @@ extension SceneSchema {
 
     static let identifier = "[A-Za-z_][A-Za-z0-9_]*"
 
-    /// The mapping of a `set`: with `behaviours`, behaviour properties and variables too.
+    /// The mapping of a `set`: with `behaviours`, behaviour and animator properties and variables too.
     static func setTargets(behaviours: Bool) -> JSON {
         func members(_ names: [String], _ value: JSON) -> (String, JSON)? {
             names.isEmpty ? nil : ("^\(identifier)(\\[[^\\]]+\\])?\\.(\(names.joined(separator: "|")))$", value)
@@ -23,7 +23,10 @@ extension SceneSchema {
         var patterns: [(String, JSON)] = []
         for t in [ValueType.number, .bool, .point, .rect] {
             var names = ViewProperty.allCases.filter { $0.type == t }.map(\.rawValue)
-            if behaviours { names += BehaviorProperty.allCases.filter { $0.type == t }.map(\.rawValue) }
+            if behaviours {
+                names += BehaviorProperty.allCases.filter { $0.type == t }.map(\.rawValue)
+                names += AnimatorProperty.allCases.filter { $0.type == t }.map(\.rawValue)
+            }
             if let p = members(names, ref(t)) { patterns.append(p) }
         }
         if behaviours { patterns.append(("^\(identifier)$", ref("value"))) }

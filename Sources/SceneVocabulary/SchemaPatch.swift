@@ -16,7 +16,7 @@ extension SceneSchema {
     }
 
     /// The definitions whose values can be mappings, which a patch merges into instead of replacing.
-    static let mergedDefinitions = ["behavior", "expect", "region"]
+    static let mergedDefinitions = ["behavior", "expect", "region", "animator", "timing"]
 
     /// The patch of `j`: every mapping's keys optional and nullable, every list and scalar as it is.
     static func patch(_ j: JSON) -> JSON {

@@ -25,10 +25,12 @@ extension VocabularyName {
 
 /// What a key of the format takes.
 public enum KeyKind: Sendable, Hashable {
+    /// The largest `literalCount` (taps, fingers): a bound on the work a gesture asks for.
+    public static let maximumCount = 1000
     case number, bool, point
     /// A number written as a literal, never an expression (a gesture's settings).
     case literalNumber
-    /// A whole number written as a literal (a count of taps or fingers).
+    /// A whole number written as a literal (a count of taps or fingers), at most `maximumCount`.
     case literalCount
     case viewName, viewNames
     case choice([String])
@@ -56,7 +58,7 @@ public enum KeyKind: Sendable, Hashable {
         case .viewName: return "view name"
         case .viewNames: return "view names"
         case .literalNumber: return "number (a literal)"
-        case .literalCount: return "whole number (a literal)"
+        case .literalCount: return "whole number up to \(KeyKind.maximumCount) (a literal)"
         case .choice(let names): return alternatives(names)
         case .choices(let names): return "one or more of " + alternatives(names)
         case .range: return "[min, max]"
