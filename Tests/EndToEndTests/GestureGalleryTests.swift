@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// The gesture scenes of the gallery (format 1.2): what they pin, and record mode on them.
+@Suite(.serialized) struct GestureGalleryTests {
+    static let scenes = [
+        "cancelled-pan", "double-tap-snap", "long-press-drag", "pinch-throw", "rotation-spin", "swipe-away",
+    ]
+
+    /// Each scores at least 90 % (each is 100 % with its equivalent mutants explained).
+    @Test func everyGestureSceneKillsItsMutants() throws {
+        let r = try scenerun(["mutate", "--min-score", "90"] + GestureGalleryTests.scenes.map { "scenes/gallery/\($0).yaml" })
+        #expect(r.code == 0, "\(r.out)\(r.err)")
+        for line in [
+            "cancelled-pan.yaml: 20 mutants: 16 killed, 0 survived, 3 invalid, 1 equivalent; score 16/16 = 100.0 %",
+            "double-tap-snap.yaml: 14 mutants: 13 killed, 0 survived, 1 equivalent; score 13/13 = 100.0 %",
+            "long-press-drag.yaml: 29 mutants: 24 killed, 0 survived, 2 invalid, 3 equivalent; score 24/24 = 100.0 %",
+            "pinch-throw.yaml: 12 mutants: 11 killed, 0 survived, 1 equivalent; score 11/11 = 100.0 %",
+            "rotation-spin.yaml: 7 mutants: 6 killed, 0 survived, 1 equivalent; score 6/6 = 100.0 %",
+            "swipe-away.yaml: 14 mutants: 11 killed, 0 survived, 3 equivalent; score 11/11 = 100.0 %",
+        ] {
+            #expect(r.out.contains(line), "\(line)\n\(r.out)")
+        }
+    }
+
+    /// Checkpoints written mid-gesture (after a `touches`, a `press`, a `tap`) are rewritten by
+    /// `--update` like any other, and the files come back byte for byte.
+    @Test func recordModeRewritesGestureCheckpoints() throws {
+        let fm = FileManager.default
+        let dir = fm.temporaryDirectory.appendingPathComponent("scenerun-gesture-record-\(getpid())")
+        try? fm.removeItem(at: dir)
+        try fm.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? fm.removeItem(at: dir) }
+        let changes = [
+            ("pinch-throw.yaml", "center: [195, 535], scale: 1.528,", "center: [195, 500], scale: 1.2,"),
+            ("long-press-drag.yaml", "center: [195, 587.5]", "center: [195, 622]"),
+            ("double-tap-snap.yaml", "center: [211, 266]", "center: [195, 300]"),
+        ]
+        var originals: [String: String] = [:]
+        for (file, old, new) in changes {
+            let text = try String(contentsOf: repo.appendingPathComponent("scenes/gallery/\(file)"), encoding: .utf8)
+            originals[file] = text
+            #expect(text.components(separatedBy: old).count == 2, "\(file): `\(old)` must occur once")
+            try text.replacingOccurrences(of: old, with: new).write(
+                to: dir.appendingPathComponent(file), atomically: true, encoding: .utf8)
+        }
+        #expect(try scenerun([dir.path]).code == 1)
+        let r = try scenerun(["--update", dir.path], env: ["CI": ""])
+        #expect(r.code == 0, "\(r.out)\(r.err)")
+        #expect(r.out.contains("4 values rewritten in 3 file(s)"), "\(r.out)")
+        for (file, text) in originals {
+            #expect(try String(contentsOf: dir.appendingPathComponent(file), encoding: .utf8) == text, "\(file) differs")
+        }
+    }
+}
