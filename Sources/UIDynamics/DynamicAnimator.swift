@@ -329,7 +329,7 @@ public final class DynamicAnimator {
                 addLinearVelocity(ib.linearVelocity, to: i)
                 addAngularVelocity(ib.angularVelocity, to: i)
             }
-        case .gravity, .push, .field:
+        case .gravity, .push, .field, .torque:
             break
         }
         installed.append(inst)
