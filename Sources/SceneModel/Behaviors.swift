@@ -25,7 +25,6 @@ public enum BehaviorKind: Sendable {
     case push(items: [ViewID], mode: PushMode, Properties<PushKey>)
     case item(items: [ViewID], Properties<ItemKey>)
     case field(FieldSpec)
-    case torque(items: [ViewID], Properties<TorqueKey>)
     case composite(children: [BehaviorID])
 
     /// The vocabulary's name of this kind.
@@ -38,7 +37,6 @@ public enum BehaviorKind: Sendable {
         case .push: return .push
         case .item: return .item
         case .field: return .field
-        case .torque: return .torque
         case .composite: return .children
         }
     }
@@ -46,7 +44,7 @@ public enum BehaviorKind: Sendable {
     /// The views the behaviour names (not its children's).
     public var items: [ViewID] {
         switch self {
-        case .gravity(let i, _), .collision(let i, _, _, _), .push(let i, _, _), .item(let i, _), .torque(let i, _):
+        case .gravity(let i, _), .collision(let i, _, _, _), .push(let i, _, _), .item(let i, _):
             return i
         case .field(let f): return f.items
         case .attachment(let a): return a.to.map { [a.item, $0] } ?? [a.item]

@@ -114,7 +114,7 @@ extension Run {
                 }
             case .field(let f):
                 out.append(.init(behavior: i, kind: "field", points: [f.position], label: f.kind.rawValue))
-            case .gravity, .push, .item, .torque:
+            case .gravity, .push, .item:
                 break
             }
         }

@@ -89,11 +89,6 @@ extension DynamicAnimator {
             }
             if p.mode == .instantaneous { p.active = false; installed[k].behavior = .push(p) }
         }
-        // Torques stay for every sub-step of the tick, as continuous pushes.
-        for k in installed.indices {
-            guard case .torque(let t) = installed[k].behavior else { continue }
-            for i in t.items { if let b = items[i]?.body { world.applyTorque(b, t.torque) } }
-        }
         listener.events.removeAll(keepingCapacity: true)
         listener.awaitingImpulse.removeAll(keepingCapacity: true)
         accumulator += dt

@@ -151,13 +151,6 @@ public struct ItemBehavior: Sendable {
     }
 }
 
-/// A constant torque on each item (N·m, clockwise on screen), while the behaviour is added.
-public struct TorqueBehavior: Sendable {
-    public var items: [ItemID]
-    public var torque: Double
-    public init(items: [ItemID], torque: Double) { self.items = items; self.torque = torque }
-}
-
 /// Any behaviour the animator runs.
 public enum Behavior: Sendable {
     case gravity(GravityBehavior)
@@ -167,7 +160,6 @@ public enum Behavior: Sendable {
     case push(PushBehavior)
     case item(ItemBehavior)
     case field(FieldBehavior)
-    case torque(TorqueBehavior)
 
     /// The items the behaviour names.
     public var items: [ItemID] {
@@ -179,7 +171,6 @@ public enum Behavior: Sendable {
         case .push(let b): return b.items
         case .item(let b): return b.items
         case .field(let b): return b.items
-        case .torque(let b): return b.items
         }
     }
 }

@@ -329,7 +329,7 @@ public final class DynamicAnimator {
                 addLinearVelocity(ib.linearVelocity, to: i)
                 addAngularVelocity(ib.angularVelocity, to: i)
             }
-        case .gravity, .push, .field, .torque:
+        case .gravity, .push, .field:
             break
         }
         installed.append(inst)

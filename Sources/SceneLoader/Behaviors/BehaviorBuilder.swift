@@ -111,8 +111,6 @@ extension SceneBuilder {
         case .item:
             return .item(items: try viewNames(b.req(ItemKey.items), "`items`"), try properties(b, ItemKey.self))
         case .field: return try field(b)
-        case .torque:
-            return .torque(items: try viewNames(b.req(TorqueKey.items), "`items`"), try properties(b, TorqueKey.self))
         case .children:
             throw err("`children` takes a list of behaviour names", n)
         }

@@ -28,7 +28,6 @@ extension Run {
         case .push(let items, let mode, let p): return try push(items, mode, p, &x)
         case .item(let items, let p): return try item(items, p, &x)
         case .field(let f): return try field(f, &x)
-        case .torque(let items, let p): return try torque(items, p, &x)
         case .composite: return nil
         }
     }
