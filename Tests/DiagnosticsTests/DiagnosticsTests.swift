@@ -1,16 +1,18 @@
-import Testing
 import Diagnostics
+import Testing
 
 @Suite struct DiagnosticsTests {
     @Test func rendersCompilerForm() {
-        let d = Diagnostic("unknown key `frequncy`; did you mean `frequency`?",
-                           at: SourceLocation(file: "scenes/a.yaml", line: 2, column: 5))
+        let d = Diagnostic(
+            "unknown key `frequncy`; did you mean `frequency`?",
+            at: SourceLocation(file: "scenes/a.yaml", line: 2, column: 5))
         let text = "a:\n    frequncy: 3\n"
-        #expect(d.rendered(sourceText: text) == """
-        scenes/a.yaml:2:5: error: unknown key `frequncy`; did you mean `frequency`?
-            frequncy: 3
-            ^
-        """)
+        #expect(
+            d.rendered(sourceText: text) == """
+                scenes/a.yaml:2:5: error: unknown key `frequncy`; did you mean `frequency`?
+                    frequncy: 3
+                    ^
+                """)
     }
     @Test func suggestsClosest() {
         #expect(closestMatch(to: "frequncy", in: ["damping", "frequency", "length"]) == "frequency")

@@ -5,7 +5,8 @@ import Results
 import Testing
 
 /// Repository root (Tests/DriverTests/ is two levels down).
-let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
 /// A console that keeps what the driver writes.
 final class Captured: @unchecked Sendable {
@@ -13,9 +14,10 @@ final class Captured: @unchecked Sendable {
     var err: [String] = []
     let lock = NSLock()
     var console: Console {
-        Console(out: { (s: String) throws(OutputError) in self.lock.withLock { self.out += s } },
-                err: { m in self.lock.withLock { self.err.append("error: " + m) } },
-                note: { m in self.lock.withLock { self.err.append("note: " + m) } })
+        Console(
+            out: { (s: String) throws(OutputError) in self.lock.withLock { self.out += s } },
+            err: { m in self.lock.withLock { self.err.append("error: " + m) } },
+            note: { m in self.lock.withLock { self.err.append("note: " + m) } })
     }
 }
 
@@ -24,7 +26,8 @@ final class Captured: @unchecked Sendable {
     /// The number of cases of scenes/shade.yaml (the scene and its variants), from `--list`.
     var shadeCases: Int {
         let c = Captured()
-        _ = execute(request(["scenes/shade.yaml"]) { $0.list = true }, console: c.console, environment: [:], isTerminal: false)
+        _ = execute(
+            request(["scenes/shade.yaml"]) { $0.list = true }, console: c.console, environment: [:], isTerminal: false)
         return c.out.split(separator: "\n").count
     }
 
@@ -84,10 +87,11 @@ final class Captured: @unchecked Sendable {
         var outputs: [String] = []
         for jobs in [1, 2, 5] {
             let c = Captured()
-            let code = execute(request(["scenes/shade.yaml", "scenes/invalid/unknown-view.yaml"]) {
-                $0.jobs = jobs
-                $0.format = .json
-            }, console: c.console, environment: [:], isTerminal: false)
+            let code = execute(
+                request(["scenes/shade.yaml", "scenes/invalid/unknown-view.yaml"]) {
+                    $0.jobs = jobs
+                    $0.format = .json
+                }, console: c.console, environment: [:], isTerminal: false)
             #expect(code == 2)
             outputs.append(c.out)
         }
@@ -97,8 +101,11 @@ final class Captured: @unchecked Sendable {
 
     @Test func checkHasItsOwnWords() {
         let c = Captured()
-        let code = check(Selection(paths: [repo.appendingPathComponent("scenes/invalid/unknown-view.yaml").path,
-                                           repo.appendingPathComponent("scenes/shade.yaml").path]), console: c.console)
+        let code = check(
+            Selection(paths: [
+                repo.appendingPathComponent("scenes/invalid/unknown-view.yaml").path,
+                repo.appendingPathComponent("scenes/shade.yaml").path,
+            ]), console: c.console)
         #expect(code == 2)
         #expect(c.out.hasSuffix("\(shadeCases) valid, 1 invalid\n"))
         #expect(!c.out.contains("passed"))
@@ -108,7 +115,7 @@ final class Captured: @unchecked Sendable {
         let c = Captured()
         var s = Selection(paths: [repo.appendingPathComponent("scenes/shade.yaml").path], filter: "no-such-case")
         #expect(check(s, console: c.console) == 64)
-        s.filter = "dismissCancelled"   // one case: shard 2/2 gets none
+        s.filter = "dismissCancelled"  // one case: shard 2/2 gets none
         s.shard = Shard("2/2")
         let d = Captured()
         #expect(execute(RunRequest(selection: s), console: d.console, environment: [:], isTerminal: false) == 0)
@@ -148,16 +155,22 @@ final class Captured: @unchecked Sendable {
         try? FileManager.default.removeItem(at: dir)
         defer { try? FileManager.default.removeItem(at: dir) }
         let c = Captured()
-        let code = execute(request(["scenes/shade.yaml"]) {
-            $0.selection.filter = "dismissCancelled"
-            $0.reports = [ReportRequest(format: .junit, path: dir.appendingPathComponent("j.xml").path),
-                          ReportRequest(format: .github, path: dir.appendingPathComponent("gh.txt").path),
-                          ReportRequest(format: .trace, path: dir.appendingPathComponent("trace").path)]
-        }, console: c.console, environment: [:], isTerminal: false)
+        let code = execute(
+            request(["scenes/shade.yaml"]) {
+                $0.selection.filter = "dismissCancelled"
+                $0.reports = [
+                    ReportRequest(format: .junit, path: dir.appendingPathComponent("j.xml").path),
+                    ReportRequest(format: .github, path: dir.appendingPathComponent("gh.txt").path),
+                    ReportRequest(format: .trace, path: dir.appendingPathComponent("trace").path),
+                ]
+            }, console: c.console, environment: [:], isTerminal: false)
         #expect(code == 0)
         #expect(c.out == "✓ Shade appears on a downward pan / dismissCancelled\n1 passed, 0 failed\n")
-        #expect(try String(contentsOfFile: dir.appendingPathComponent("j.xml").path, encoding: .utf8).hasPrefix("<?xml"))
-        #expect(try String(contentsOfFile: dir.appendingPathComponent("gh.txt").path, encoding: .utf8).hasPrefix("::group::"))
+        #expect(
+            try String(contentsOfFile: dir.appendingPathComponent("j.xml").path, encoding: .utf8).hasPrefix("<?xml"))
+        #expect(
+            try String(contentsOfFile: dir.appendingPathComponent("gh.txt").path, encoding: .utf8).hasPrefix(
+                "::group::"))
         let traces = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("trace").path)
         #expect(traces == ["Shade-appears-on-a-downward-pan---dismissCancelled.csv"])
     }
@@ -168,15 +181,17 @@ final class Captured: @unchecked Sendable {
         try? FileManager.default.removeItem(at: dir)
         defer { try? FileManager.default.removeItem(at: dir) }
         let c = Captured()
-        let code = execute(request(["scenes/shade.yaml"]) {
-            $0.selection.filter = "dismissCancelled"
-            $0.reports = [ReportRequest(format: .replay, path: dir.path)]
-        }, console: c.console, environment: [:], isTerminal: false)
+        let code = execute(
+            request(["scenes/shade.yaml"]) {
+                $0.selection.filter = "dismissCancelled"
+                $0.reports = [ReportRequest(format: .replay, path: dir.path)]
+            }, console: c.console, environment: [:], isTerminal: false)
         #expect(code == 0)
         let pages = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
         #expect(pages == ["001-shade-appears-on-a-downward-pan-dismisscancelled.html", "index.html"])
         let page = try String(contentsOfFile: dir.appendingPathComponent(pages[0]).path, encoding: .utf8)
-        #expect(page.contains("\"notes\":[[") && page.contains("pull.changed at [187, "), "the trace is in the page's data")
+        #expect(
+            page.contains("\"notes\":[[") && page.contains("pull.changed at [187, "), "the trace is in the page's data")
     }
 
     @Test func registryDrivesTheFormats() {

@@ -27,7 +27,8 @@ extension MergeHostileTests {
             let r = try merge(bytes: bytes)
             #expect(r.code == 2)
             #expect(
-                r.error == "located: \(r.path):\(line):\(column): error: not a scenerun JSON report (not JSON: \(words))",
+                r.error
+                    == "located: \(r.path):\(line):\(column): error: not a scenerun JSON report (not JSON: \(words))",
                 "\(r.error)")
         }
         // A pair of escapes that is one character is a string like any other.
@@ -36,7 +37,8 @@ extension MergeHostileTests {
         defer { try? FileManager.default.removeItem(at: f) }
         try pair.write(to: f, atomically: true, encoding: .utf8)
         let c = Captured()
-        #expect(Driver.merge(MergeRequest(inputs: [f.path]), console: c.console, environment: [:], isTerminal: false) == 1)
+        #expect(
+            Driver.merge(MergeRequest(inputs: [f.path]), console: c.console, environment: [:], isTerminal: false) == 1)
         #expect(c.err.isEmpty && c.out.contains("✗ 😀 fails"), "\(c.err)")
     }
 }
@@ -79,12 +81,16 @@ extension MergeHostileTests {
     /// trapped (a range with its bounds reversed, an addition that overflowed) and a huge column
     /// made the text report's caret allocate that many spaces.
     @Test func aHostileMutateReportIsALocatedError() throws {
-        #expect(try merge(Self.mutateReport.replacingOccurrences(of: "\"id\": \"s.yaml:7:36 number ×2\"", with: "\"id\": 2")).error.hasPrefix("located: "))
+        #expect(
+            try merge(
+                Self.mutateReport.replacingOccurrences(of: "\"id\": \"s.yaml:7:36 number ×2\"", with: "\"id\": 2")
+            ).error.hasPrefix("located: "))
         // Each change, the text at whose value (past `skip` characters) the error is, its words.
         for (from, to, needle, skip, words) in [
             ("\"mutants\": 2,", "\"mutants\": -1,", "\"mutants\": -1", 11, "-1 is not a count of mutants"),
             (
-                "\"mutants\": 2,", "\"mutants\": 9223372036854775807}, {\"file\": \"t\", \"mutants\": 1,", "\"mutants\": 1,", 11,
+                "\"mutants\": 2,", "\"mutants\": 9223372036854775807}, {\"file\": \"t\", \"mutants\": 1,",
+                "\"mutants\": 1,", 11,
                 "the files' counts of mutants add up past 9223372036854775807"
             ),
             ("\"index\": 1,", "\"index\": 5,", "\"index\": 5", 9, "mutant 5 is outside the run's 2 mutants"),
@@ -127,7 +133,10 @@ extension MergeHostileTests {
         var m = MergeRequest(inputs: [f.path])
         m.color = .never
         #expect(Driver.merge(m, console: c.console, environment: [:], isTerminal: false) == 1)
-        #expect(c.out.contains("fails.yaml:1048576:22: error: box.y expected 0 ± 0.5, got 120.858848 at t = 0.500 s\n  views: { box: { y: 0, alpha: 0.5 } }\n                     ^\n"), "\(c.out)")
+        #expect(
+            c.out.contains(
+                "fails.yaml:1048576:22: error: box.y expected 0 ± 0.5, got 120.858848 at t = 0.500 s\n  views: { box: { y: 0, alpha: 0.5 } }\n                     ^\n"
+            ), "\(c.out)")
     }
 }
 
@@ -148,7 +157,8 @@ extension MergeHostileTests {
         let at = try place(needle, in: c.out, skip: 14)
         #expect(
             m.error
-                == "located: \(m.path):\(at): error: case 1 has no value for `y`, a parameter of its sweep", "\(m.error)")
+                == "located: \(m.path):\(at): error: case 1 has no value for `y`, a parameter of its sweep",
+            "\(m.error)")
         // Without `parameters` at all, the error is at the case (it was unlocated: the key it
         // named is not in the file).
         let none = c.out.replacingOccurrences(of: ", " + needle, with: "")
@@ -169,6 +179,8 @@ extension MergeHostileTests {
         let r = try merge(text)
         #expect(r.code == 2)
         let at = try place("{\"diagnostics\"", in: text, skip: 0)
-        #expect(r.error == "located: \(r.path):\(at): error: not a scenerun JSON report (`.cases[0].ticks` is missing)", "\(r.error)")
+        #expect(
+            r.error == "located: \(r.path):\(at): error: not a scenerun JSON report (`.cases[0].ticks` is missing)",
+            "\(r.error)")
     }
 }

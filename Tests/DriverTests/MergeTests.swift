@@ -9,12 +9,16 @@ import Testing
 @Suite struct MergeTests {
     /// A sweep, a scene that fails, one that does not load and a plain scene with variants: every
     /// kind of case and every part of the reports (outcome map, source lines, notes, traces).
-    let paths = ["scenes/shade-sweep.yaml", "Tests/ReportsTests/Failing/", "scenes/invalid/unknown-view.yaml",
-                 "scenes/shade.yaml"]
+    let paths = [
+        "scenes/shade-sweep.yaml", "Tests/ReportsTests/Failing/", "scenes/invalid/unknown-view.yaml",
+        "scenes/shade.yaml",
+    ]
 
     func run(_ format: ReportFormat, shard: String? = nil, reports: [ReportRequest] = []) -> (Int32, String) {
-        var r = RunRequest(selection: Selection(paths: paths.map { repo.appendingPathComponent($0).path },
-                                                shard: shard.flatMap(Shard.init)))
+        var r = RunRequest(
+            selection: Selection(
+                paths: paths.map { repo.appendingPathComponent($0).path },
+                shard: shard.flatMap(Shard.init)))
         r.color = .never
         r.format = format
         r.reports = reports
@@ -42,7 +46,8 @@ import Testing
         return files
     }
 
-    func merged(_ inputs: [String], _ format: ReportFormat, reports: [ReportRequest] = []) -> (Int32, String, [String]) {
+    func merged(_ inputs: [String], _ format: ReportFormat, reports: [ReportRequest] = []) -> (Int32, String, [String])
+    {
         var m = MergeRequest(inputs: inputs)
         m.format = format
         m.color = .never
@@ -63,15 +68,17 @@ import Testing
         // Each shard is a strict part of the run.
         for f in files { #expect(try String(contentsOfFile: f, encoding: .utf8).count < json.count) }
         let mergedJUnit = dir.appendingPathComponent("merged.xml").path
-        let (mcode, mjson, err) = merged(files.reversed(), .json,
-                                         reports: [ReportRequest(format: .junit, path: mergedJUnit)])
+        let (mcode, mjson, err) = merged(
+            files.reversed(), .json,
+            reports: [ReportRequest(format: .junit, path: mergedJUnit)])
         #expect(mcode == 2, "the run's exit code: a scene is invalid; \(err)")
         #expect(mjson == json)
         let (_, mtext, _) = merged(files, .text)
         #expect(mtext == text)
         #expect(text.contains("outcome map of `presentShade.state`"))
         #expect(text.contains("^"), "failures show their source line and caret")
-        #expect(try String(contentsOfFile: mergedJUnit, encoding: .utf8) == String(contentsOfFile: junit, encoding: .utf8))
+        #expect(
+            try String(contentsOfFile: mergedJUnit, encoding: .utf8) == String(contentsOfFile: junit, encoding: .utf8))
         #expect(try String(contentsOfFile: junit, encoding: .utf8).contains("<system-out>"))
     }
 
@@ -137,7 +144,8 @@ import Testing
         let wrong = dir.appendingPathComponent("wrong.json").path
         try text.replacingOccurrences(of: "\"ticks\": ", with: "\"ticks\": -0.5 + ").write(
             toFile: wrong, atomically: true, encoding: .utf8)
-        refused([files[0], wrong, files[2]], "not a scenerun JSON report (`-0.5` is not a whole number, which `ticks` is)")
+        refused(
+            [files[0], wrong, files[2]], "not a scenerun JSON report (`-0.5` is not a whole number, which `ticks` is)")
         refused([dir.appendingPathComponent("absent.json").path], "absent.json: cannot read")
     }
 }

@@ -13,7 +13,11 @@ import Testing
         let step: Double
         let lock = NSLock()
         init(step: Double) { self.step = step }
-        func read() -> Double { lock.withLock { now += step; return now } }
+        func read() -> Double {
+            lock.withLock {
+                now += step; return now
+            }
+        }
     }
 
     final class Screen: @unchecked Sendable {
@@ -38,7 +42,9 @@ import Testing
 
     @Test func theLineCountsCasesFailuresAndTimeLeft() {
         #expect(ProgressLine.text(done: 412, total: 10000, failed: 0, elapsed: 2) == "412/10000 cases, about 47 s left")
-        #expect(ProgressLine.text(done: 10, total: 40, failed: 3, elapsed: 20) == "10/40 cases, 3 failed, about 1 min 00 s left")
+        #expect(
+            ProgressLine.text(done: 10, total: 40, failed: 3, elapsed: 20)
+                == "10/40 cases, 3 failed, about 1 min 00 s left")
         #expect(ProgressLine.text(done: 1, total: 7201, failed: 0, elapsed: 1) == "1/7201 cases, about 2 h 00 min left")
         #expect(ProgressLine.text(done: 0, total: 5, failed: 0, elapsed: 0) == "0/5 cases")
     }
@@ -77,6 +83,8 @@ import Testing
         p.caseFinished(passed: false)
         p.caseFinished(passed: true)
         p.finish()
-        #expect(screen.text.hasPrefix("\r1/4 cases, 1 failed\r2/4 cases, 1 failed\r3/4 cases, 2 failed\r"), "\(screen.text.debugDescription)")
+        #expect(
+            screen.text.hasPrefix("\r1/4 cases, 1 failed\r2/4 cases, 1 failed\r3/4 cases, 2 failed\r"),
+            "\(screen.text.debugDescription)")
     }
 }

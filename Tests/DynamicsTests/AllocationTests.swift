@@ -1,7 +1,7 @@
-import Testing
+import Dynamics
 import Geometry
 import MallocCounter
-import Dynamics
+import Testing
 
 /// A step allocates nothing once the world's buffers have grown to the scene (the benchmark's
 /// scenes in miniature: a spring, a bullet falling onto a chain, a rain of boxes, overlapping
@@ -11,7 +11,9 @@ import Dynamics
 struct AllocationTests {
     static let s = 0.01
 
-    static func box(_ w: World, _ x: Double, _ y: Double, _ size: Double, angle: Double = 0, bullet: Bool = false) -> BodyID {
+    static func box(
+        _ w: World, _ x: Double, _ y: Double, _ size: Double, angle: Double = 0, bullet: Bool = false
+    ) -> BodyID {
         var bd = BodyDef()
         bd.type = .dynamicBody
         bd.position = Vec2(x * s, y * s)
@@ -50,7 +52,9 @@ struct AllocationTests {
             _ = box(w, 195, 150, 300, bullet: true)
             bounds(w)
         case "rain":
-            for i in 0..<60 { _ = box(w, 30 + 35 * Double(i % 10), 20 + 30 * Double(i / 10), 20, angle: 0.1 * Double(i % 5)) }
+            for i in 0..<60 {
+                _ = box(w, 30 + 35 * Double(i % 10), 20 + 30 * Double(i / 10), 20, angle: 0.1 * Double(i % 5))
+            }
             bounds(w)
         case "overlap-bullets":
             for i in 0..<49 { _ = box(w, 100 + 15 * Double(i % 7), 15 + 15 * Double(i / 7), 20, bullet: true) }

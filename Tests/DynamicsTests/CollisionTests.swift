@@ -1,16 +1,16 @@
-import Testing
+import Dynamics
 import Geometry
 import TestSupport
-import Dynamics
+import Testing
 
 @Suite struct ShapeTests {
     @Test func boxMass() {
         let m = Shape.polygon(.box(halfWidth: 1, halfHeight: 0.5)).computeMass(density: 2)
-        #expect(abs(m.mass - 4) < 1e-6)                         // 2 × 1 m² × 2 kg/m² (float32)
+        #expect(abs(m.mass - 4) < 1e-6)  // 2 × 1 m² × 2 kg/m² (float32)
         #expect(abs(m.center.x) < 1e-6 && abs(m.center.y) < 1e-6)
-        #expect(abs(m.inertia - 4 * (4 + 1) / 12) < 1e-6)       // m (w² + h²) / 12
+        #expect(abs(m.inertia - 4 * (4 + 1) / 12) < 1e-6)  // m (w² + h²) / 12
         let off = Shape.polygon(.box(halfWidth: 1, halfHeight: 0.5, center: Vec2(3, 0))).computeMass(density: 2)
-        #expect(abs(off.inertia - (4 * 5 / 12 + 4 * 9)) < 1e-5) // parallel axes
+        #expect(abs(off.inertia - (4 * 5 / 12 + 4 * 9)) < 1e-5)  // parallel axes
         let c = Shape.circle(CircleShape(radius: 0.5)).computeMass(density: 1)
         #expect(abs(c.mass - Settings.pi * 0.25) < 1e-6)
     }
@@ -22,7 +22,9 @@ import Dynamics
             guard let p = PolygonShape(points: pts) else { continue }
             let n = p.vertices.count
             for i in 0..<n {
-                let a = p.vertices[i], b = p.vertices[(i + 1) % n], c = p.vertices[(i + 2) % n]
+                let a = p.vertices[i]
+                let b = p.vertices[(i + 1) % n]
+                let c = p.vertices[(i + 2) % n]
                 #expect(cross(b - a, c - b) > 0)
                 #expect(abs(p.normals[i].length - 1) < 1e-6)
             }
@@ -50,12 +52,16 @@ import Dynamics
         let ground = PolygonShape.box(halfWidth: 5, halfHeight: 0.5)
         let box = PolygonShape.box(halfWidth: 0.5, halfHeight: 0.5)
         // y is down: the box sits above the ground, overlapping it by 0.01 m.
-        let m = collidePolygons(ground, Transformf(position: Vec2f(0, 1), angle: 0), box, Transformf(position: Vec2f(0.2, 0.01), angle: 0))
+        let m = collidePolygons(
+            ground, Transformf(position: Vec2f(0, 1), angle: 0), box, Transformf(position: Vec2f(0.2, 0.01), angle: 0))
         #expect(m.pointCount == 2)
-        let wm = WorldManifold(m, Transformf(position: Vec2f(0, 1), angle: 0), ground.radius, Transformf(position: Vec2f(0.2, 0.01), angle: 0), box.radius)
-        #expect(abs(wm.normal.y + 1) < 1e-6)                     // from the ground up to the box
+        let wm = WorldManifold(
+            m, Transformf(position: Vec2f(0, 1), angle: 0), ground.radius,
+            Transformf(position: Vec2f(0.2, 0.01), angle: 0), box.radius)
+        #expect(abs(wm.normal.y + 1) < 1e-6)  // from the ground up to the box
         #expect(abs(wm.separations.0 - (-0.01 - 2 * Settings.polygonRadius)) < 1e-6)
-        let apart = collidePolygons(ground, Transformf(position: Vec2f(0, 1), angle: 0), box, Transformf(position: Vec2f(0, -0.2), angle: 0))
+        let apart = collidePolygons(
+            ground, Transformf(position: Vec2f(0, 1), angle: 0), box, Transformf(position: Vec2f(0, -0.2), angle: 0))
         #expect(apart.pointCount == 0)
     }
 
@@ -97,12 +103,15 @@ import Dynamics
     }
 
     @Test func circles() {
-        let a = CircleShape(radius: 1), b = CircleShape(radius: 0.5)
+        let a = CircleShape(radius: 1)
+        let b = CircleShape(radius: 0.5)
         #expect(collideCircles(a, .identity, b, Transformf(position: Vec2f(1.4, 0), angle: 0)).pointCount == 1)
         #expect(collideCircles(a, .identity, b, Transformf(position: Vec2f(1.6, 0), angle: 0)).pointCount == 0)
         let box = PolygonShape.box(halfWidth: 1, halfHeight: 1)
-        #expect(collidePolygonAndCircle(box, .identity, b, Transformf(position: Vec2f(1.4, 0), angle: 0)).pointCount == 1)
-        #expect(collidePolygonAndCircle(box, .identity, b, Transformf(position: Vec2f(1.4, 1.4), angle: 0)).pointCount == 0)
+        #expect(
+            collidePolygonAndCircle(box, .identity, b, Transformf(position: Vec2f(1.4, 0), angle: 0)).pointCount == 1)
+        #expect(
+            collidePolygonAndCircle(box, .identity, b, Transformf(position: Vec2f(1.4, 1.4), angle: 0)).pointCount == 0)
         let e = EdgeShape(Vec2(-2, 0), Vec2(2, 0))
         #expect(collideEdgeAndCircle(e, .identity, b, Transformf(position: Vec2f(0, 0.4), angle: 0)).pointCount == 1)
     }
@@ -110,21 +119,29 @@ import Dynamics
 
 @Suite struct DistanceAndTOITests {
     @Test func gjkDistanceBetweenBoxes() {
-        let a = Shape.polygon(.box(halfWidth: 0.5, halfHeight: 0.5)), b = Shape.polygon(.box(halfWidth: 1, halfHeight: 0.25))
+        let a = Shape.polygon(.box(halfWidth: 0.5, halfHeight: 0.5))
+        let b = Shape.polygon(.box(halfWidth: 1, halfHeight: 0.25))
         var cache = SimplexCache()
-        let out = shapeDistance(DistanceInput(proxyA: DistanceProxy(a, child: 0), proxyB: DistanceProxy(b, child: 0),
-                                              transformA: .identity, transformB: Transformf(position: Vec2f(3, 0.1), angle: 0), useRadii: false), cache: &cache)
-        #expect(abs(out.distance - 1.5) < 1e-12)                 // 3 − 0.5 − 1
+        let out = shapeDistance(
+            DistanceInput(
+                proxyA: DistanceProxy(a, child: 0), proxyB: DistanceProxy(b, child: 0),
+                transformA: .identity, transformB: Transformf(position: Vec2f(3, 0.1), angle: 0), useRadii: false),
+            cache: &cache)
+        #expect(abs(out.distance - 1.5) < 1e-12)  // 3 − 0.5 − 1
         #expect(testOverlap(a, 0, b, 0, .identity, Transformf(position: Vec2f(1.4, 0), angle: 0)))
         #expect(!testOverlap(a, 0, b, 0, .identity, Transformf(position: Vec2f(1.6, 0), angle: 0)))
     }
 
     @Test func timeOfImpactOfAFastBox() {
         // A 0.4 m box moving 10 m in one step toward a wall 5 m away.
-        let box = Shape.polygon(.box(halfWidth: 0.2, halfHeight: 0.2)), wall = Shape.edge(EdgeShape(Vec2(5, -10), Vec2(5, 10)))
+        let box = Shape.polygon(.box(halfWidth: 0.2, halfHeight: 0.2))
+        let wall = Shape.edge(EdgeShape(Vec2(5, -10), Vec2(5, 10)))
         var sA = Sweep(); sA.c0 = Vec2f(0, 0); sA.c = Vec2f(10, 0)
         let sB = Sweep()
-        let out = timeOfImpact(TOIInput(proxyA: DistanceProxy(box, child: 0), proxyB: DistanceProxy(wall, child: 0), sweepA: sA, sweepB: sB, tMax: 1))
+        let out = timeOfImpact(
+            TOIInput(
+                proxyA: DistanceProxy(box, child: 0), proxyB: DistanceProxy(wall, child: 0), sweepA: sA, sweepB: sB,
+                tMax: 1))
         #expect(out.state == .touching)
         // Contact when the skins are `target` apart: x = 5 − 0.2 − target, target = 2·radius − 3·slop.
         let target = max(Settings.linearSlop, 2 * Settings.polygonRadius - 3 * Settings.linearSlop)
@@ -139,7 +156,8 @@ import Dynamics
         var boxes: [Int: AABBf] = [:]
         var ids: [Int] = []
         func randomBox() -> AABBf {
-            let c = Vec2f(Vec2(r.range(-20, 20), r.range(-20, 20))), e = Vec2f(Vec2(r.range(0.1, 2), r.range(0.1, 2)))
+            let c = Vec2f(Vec2(r.range(-20, 20), r.range(-20, 20)))
+            let e = Vec2f(Vec2(r.range(0.1, 2), r.range(0.1, 2)))
             return AABBf(lowerBound: c - e, upperBound: c + e)
         }
         for k in 0..<300 {
@@ -166,7 +184,9 @@ import Dynamics
         for _ in 0..<50 {
             let q = randomBox()
             var found: [Int] = []
-            tree.query(q) { found.append($0); return true }
+            tree.query(q) {
+                found.append($0); return true
+            }
             let expected = ids.filter { boxes[$0]!.overlaps(q) }
             #expect(found.sorted() == expected.sorted())
         }

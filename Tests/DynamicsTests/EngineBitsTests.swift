@@ -1,7 +1,7 @@
-import Foundation
-import Testing
-import Geometry
 import Dynamics
+import Foundation
+import Geometry
+import Testing
 
 /// The engine's results, bit for bit, pinned: a hash of every body's position, angle, velocities
 /// and sleep state every 30 steps for 300 steps of six scenes (a wedged shade, bullets, a hundred
@@ -19,13 +19,14 @@ import Dynamics
 /// step (the engine computes in float32, as Box2D).
 @Suite struct EngineBitsTests {
     #if os(Linux)
-    static let pinnedHere = true
+        static let pinnedHere = true
     #else
-    static let pinnedHere = false
+        static let pinnedHere = false
     #endif
 
     static let pinned: [Int: UInt64] = [
-        0: 12_642_330_475_978_989_513, 1: 6_676_284_294_512_508_169, 2: 9_222_141_559_694_931_099, 3: 13_116_908_444_074_683_240,
+        0: 12_642_330_475_978_989_513, 1: 6_676_284_294_512_508_169, 2: 9_222_141_559_694_931_099,
+        3: 13_116_908_444_074_683_240,
         4: 8_363_636_878_957_570_400, 5: 5_699_575_133_217_626_373,
     ]
 
@@ -39,14 +40,19 @@ import Dynamics
 
     @Test(.enabled(if: pinnedHere, "the pinned bits are Linux's"), arguments: [0, 1, 2, 3, 4, 5])
     func resultsAreThePinnedBits(_ kind: Int) {
-        let w = kind < 4 ? VelocityStillIterationTests.scene(kind, stop: true) : AllocationTests.scene(kind == 4 ? "spring" : "joints")
+        let w =
+            kind < 4
+            ? VelocityStillIterationTests.scene(kind, stop: true)
+            : AllocationTests.scene(kind == 4 ? "spring" : "joints")
         let h = Double(Float(1.0 / 120.0))
         var got: UInt64 = 0
         for k in 1...300 {
             w.step(h)
             if k % 30 == 0 { got = got &* 31 &+ Self.hash(w) }
         }
-        if ProcessInfo.processInfo.environment["SCENERUN_PRINT_ENGINE_BITS"] != nil { print("engine bits \(kind): \(got)") }
+        if ProcessInfo.processInfo.environment["SCENERUN_PRINT_ENGINE_BITS"] != nil {
+            print("engine bits \(kind): \(got)")
+        }
         #expect(got == Self.pinned[kind], "scene \(kind): \(got)")
     }
 }

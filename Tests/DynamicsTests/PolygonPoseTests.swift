@@ -1,6 +1,6 @@
-import Testing
-import Geometry
 import Dynamics
+import Geometry
+import Testing
 
 /// The narrow phase keeps each polygon fixture's world vertices for its body's transform and
 /// reuses them while the body does not move. A fixture replaced on a body that has not moved
@@ -47,8 +47,12 @@ import Dynamics
         let got = contacts[0].manifold
         let groundFirst = contacts[0].bodyA == ground
         let xfGround = Transformf(w.transform(of: ground))
-        let expected = groundFirst ? collidePolygons(groundBox, xfGround, wide, xfBody) : collidePolygons(wide, xfBody, groundBox, xfGround)
-        let stale = groundFirst ? collidePolygons(groundBox, xfGround, small, xfBody) : collidePolygons(small, xfBody, groundBox, xfGround)
+        let expected =
+            groundFirst
+            ? collidePolygons(groundBox, xfGround, wide, xfBody) : collidePolygons(wide, xfBody, groundBox, xfGround)
+        let stale =
+            groundFirst
+            ? collidePolygons(groundBox, xfGround, small, xfBody) : collidePolygons(small, xfBody, groundBox, xfGround)
         func points(_ m: Manifold) -> [Vec2f] { (0..<m.pointCount).map { m[$0].localPoint } }
         #expect(points(expected) != points(stale), "the two polygons must touch the ground at different points")
         #expect(got.pointCount == expected.pointCount)

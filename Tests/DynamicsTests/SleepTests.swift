@@ -1,6 +1,6 @@
-import Testing
-import Geometry
 import Dynamics
+import Geometry
+import Testing
 
 /// The sleep rule is Box2D's, timer included: the time below the tolerances is a float32 sum of
 /// float32 sub-steps, so with h = Float(1/120) a body falls asleep on its 61st still sub-step
@@ -39,7 +39,8 @@ import Dynamics
         let b = dynamicBox(w, at: Vec2(1, 1), half: 0.25)
         w.setLinearDamping(b, 5)
         w.setLinearVelocity(b, Vec2(0.0105, 0))
-        var steps = 0, firstSlow = -1
+        var steps = 0
+        var firstSlow = -1
         while w.isAwake(b) && steps < 400 {
             w.step(h)
             steps += 1

@@ -1,14 +1,16 @@
-import Testing
-import TestSupport
 @_spi(Testing) import Dynamics
+import TestSupport
+import Testing
 
 /// The broad phase's pair keys and the time-of-impact queue's dirty list are sorted by an
 /// allocation-free introsort: it must agree with the standard library's sort on every input.
 @Suite struct SortKeysTests {
     static func inputs() -> [[UInt64]] {
         var r = SplitMix(seed: 11)
-        var out: [[UInt64]] = [[], [5], [2, 1], [1, 1, 1], Array(0..<100), Array((0..<100).reversed()),
-                               [UInt64](repeating: 7, count: 64), (0..<200).map { UInt64($0 % 3) }]
+        var out: [[UInt64]] = [
+            [], [5], [2, 1], [1, 1, 1], Array(0..<100), Array((0..<100).reversed()),
+            [UInt64](repeating: 7, count: 64), (0..<200).map { UInt64($0 % 3) },
+        ]
         // Organ pipe and sawtooth shapes, which defeat simple pivots.
         out.append((0..<300).map { UInt64($0 < 150 ? $0 : 300 - $0) })
         out.append((0..<300).map { UInt64($0 % 17) })
@@ -23,7 +25,8 @@ import TestSupport
 
     @Test func agreesWithTheStandardSort() {
         for input in Self.inputs() {
-            var a = input, b = input
+            var a = input
+            var b = input
             sortKeys(&a)
             heapSortKeys(&b)
             #expect(a == input.sorted(), "introsort, \(input.count) keys")

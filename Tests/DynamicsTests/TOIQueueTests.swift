@@ -1,6 +1,6 @@
-import Testing
-import Geometry
 import Dynamics
+import Geometry
+import Testing
 
 /// The time-of-impact event queue gives what Box2D's rescan gives, bit for bit: the same bodies at
 /// the same places with the same velocities after every step, on scenes where bullets hit each
@@ -10,22 +10,28 @@ import Dynamics
         let w = World(gravity: Vec2(0, 10))
         w.useTOIQueue = queue
         let g = w.createBody(BodyDef())
-        _ = w.createFixture(g, FixtureDef(shape: .chain(.loop([Vec2(0, 0), Vec2(3.9, 0), Vec2(3.9, 8.44), Vec2(0, 8.44)]))))
+        _ = w.createFixture(
+            g, FixtureDef(shape: .chain(.loop([Vec2(0, 0), Vec2(3.9, 0), Vec2(3.9, 8.44), Vec2(0, 8.44)]))))
         var rng = UInt64(1234 + kind)
-        func next() -> Double { rng = rng &* 6364136223846793005 &+ 1442695040888963407; return Double(rng >> 11) / Double(1 << 53) }
+        func next() -> Double {
+            rng = rng &* 6364136223846793005 &+ 1442695040888963407; return Double(rng >> 11) / Double(1 << 53)
+        }
         let n = [60, 120, 40][kind]
         for i in 0..<n {
             var bd = BodyDef()
             bd.type = .dynamicBody
             bd.bullet = kind != 2 || i % 2 == 0
-            bd.position = kind == 0 ? Vec2(0.15 + 0.15 * Double(i % 10), 0.15 + 0.15 * Double(i / 10))
-                                    : Vec2(0.2 + 3.5 * next(), 0.2 + 3 * next())
+            bd.position =
+                kind == 0
+                ? Vec2(0.15 + 0.15 * Double(i % 10), 0.15 + 0.15 * Double(i / 10))
+                : Vec2(0.2 + 3.5 * next(), 0.2 + 3 * next())
             bd.angle = next()
             bd.linearVelocity = Vec2(8 * next() - 4, 20 * next() - 10)
             bd.linearDamping = 0.1
             bd.angularDamping = 0.1
             let b = w.createBody(bd)
-            let shape: Shape = i % 3 == 2 ? .circle(CircleShape(radius: 0.08)) : .polygon(.box(halfWidth: 0.1, halfHeight: 0.1))
+            let shape: Shape =
+                i % 3 == 2 ? .circle(CircleShape(radius: 0.08)) : .polygon(.box(halfWidth: 0.1, halfHeight: 0.1))
             var fd = FixtureDef(shape: shape)
             fd.density = 1
             fd.restitution = 0.2
@@ -37,9 +43,12 @@ import Dynamics
     static func state(_ w: World) -> [UInt64] {
         var out: [UInt64] = []
         for b in w.bodyIDs {
-            let p = w.position(of: b), v = w.linearVelocity(of: b)
-            out += [p.x.bitPattern, p.y.bitPattern, w.angle(of: b).bitPattern, v.x.bitPattern, v.y.bitPattern,
-                    w.angularVelocity(of: b).bitPattern, w.isAwake(b) ? 1 : 0]
+            let p = w.position(of: b)
+            let v = w.linearVelocity(of: b)
+            out += [
+                p.x.bitPattern, p.y.bitPattern, w.angle(of: b).bitPattern, v.x.bitPattern, v.y.bitPattern,
+                w.angularVelocity(of: b).bitPattern, w.isAwake(b) ? 1 : 0,
+            ]
         }
         return out
     }
@@ -58,9 +67,11 @@ import Dynamics
 
     @Test(arguments: [0, 1, 2])
     func queueMatchesRescan(_ kind: Int) {
-        let a = Self.scene(kind, queue: true), b = Self.scene(kind, queue: false)
+        let a = Self.scene(kind, queue: true)
+        let b = Self.scene(kind, queue: false)
         let firstDifference = Self.firstDifference(a, b)
-        #expect(firstDifference == nil, "scene \(kind): the queue and the rescan differ from step \(firstDifference ?? -1)")
+        #expect(
+            firstDifference == nil, "scene \(kind): the queue and the rescan differ from step \(firstDifference ?? -1)")
         #expect(a.contactCount == b.contactCount)
     }
 }
@@ -105,13 +116,16 @@ import Dynamics
 
     @Test(arguments: [0, 1, 2])
     func stoppingGivesTheSameBits(_ kind: Int) {
-        Self.expectSameBits(Self.scene(kind, stop: true), Self.scene(kind, stop: false), kind, skipped: \.skippedTOIIterations, atLeast: 1000)
+        Self.expectSameBits(
+            Self.scene(kind, stop: true), Self.scene(kind, stop: false), kind, skipped: \.skippedTOIIterations,
+            atLeast: 1000)
     }
 
     /// `stopped` (an early stop on) and `full` (off) step alike, bit for bit; the stop was taken
     /// at least `atLeast` times in `stopped` (else this would compare a path with itself) and
     /// never in `full`.
-    static func expectSameBits(_ stopped: World, _ full: World, _ kind: Int, skipped: KeyPath<World, Int>, atLeast: Int) {
+    static func expectSameBits(_ stopped: World, _ full: World, _ kind: Int, skipped: KeyPath<World, Int>, atLeast: Int)
+    {
         let firstDifference = TOIQueueTests.firstDifference(stopped, full)
         #expect(firstDifference == nil, "scene \(kind): stopping early differs from step \(firstDifference ?? -1)")
         #expect(stopped[keyPath: skipped] > atLeast, "scene \(kind): \(stopped[keyPath: skipped]) iterations skipped")

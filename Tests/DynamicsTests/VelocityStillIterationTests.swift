@@ -1,6 +1,6 @@
-import Testing
-import Geometry
 import Dynamics
+import Geometry
+import Testing
 
 /// An island's velocity iterations stop at the first that changes no velocity and no impulse:
 /// the same bits as running all eight (which Box2D does), on scenes where that stop is taken.
@@ -15,7 +15,8 @@ import Dynamics
         case 2:
             w = World(gravity: Vec2(0, 10))
             let g = w.createBody(BodyDef())
-            _ = w.createFixture(g, FixtureDef(shape: .chain(.loop([Vec2(0, 0), Vec2(3.9, 0), Vec2(3.9, 8.44), Vec2(0, 8.44)]))))
+            _ = w.createFixture(
+                g, FixtureDef(shape: .chain(.loop([Vec2(0, 0), Vec2(3.9, 0), Vec2(3.9, 8.44), Vec2(0, 8.44)]))))
             for i in 0..<100 {
                 var bd = BodyDef()
                 bd.type = .dynamicBody
@@ -33,7 +34,8 @@ import Dynamics
 
     @Test(arguments: [0, 1, 2, 3])
     func stoppingGivesTheSameBits(_ kind: Int) {
-        TOIStillIterationTests.expectSameBits(Self.scene(kind, stop: true), Self.scene(kind, stop: false), kind,
-                                              skipped: \.skippedVelocityIterations, atLeast: 40)
+        TOIStillIterationTests.expectSameBits(
+            Self.scene(kind, stop: true), Self.scene(kind, stop: false), kind,
+            skipped: \.skippedVelocityIterations, atLeast: 40)
     }
 }

@@ -1,7 +1,7 @@
-import Testing
+import Dynamics
 import Geometry
 import TestSupport
-import Dynamics
+import Testing
 
 let h = Double(Float(1.0 / 120.0))
 
@@ -19,7 +19,8 @@ func dynamicBox(_ w: World, at p: Vec2, half: Double = 0.5, density: Double = 1,
 
 func groundLoop(_ w: World, width: Double = 4, height: Double = 8) -> BodyID {
     let g = w.createBody(BodyDef())
-    _ = w.createFixture(g, FixtureDef(shape: .chain(.loop([Vec2(0, 0), Vec2(width, 0), Vec2(width, height), Vec2(0, height)]))))
+    _ = w.createFixture(
+        g, FixtureDef(shape: .chain(.loop([Vec2(0, 0), Vec2(width, 0), Vec2(width, height), Vec2(0, height)]))))
     return g
 }
 
@@ -30,7 +31,8 @@ func groundLoop(_ w: World, width: Double = 4, height: Double = 8) -> BodyID {
         let w = World(gravity: Vec2(0, 10))
         let b = dynamicBox(w, at: .zero)
         let hf = Float(h)
-        var v: Float = 0, y: Float = 0
+        var v: Float = 0
+        var y: Float = 0
         for n in 1...240 {
             w.step(h)
             v = v + hf * 10
@@ -68,7 +70,8 @@ func groundLoop(_ w: World, width: Double = 4, height: Double = 8) -> BodyID {
         _ = w.createJoint(.distance(d))
         let zeta = 0.1
         var peaks: [(t: Double, x: Double)] = []
-        var prev = 0.5, prev2 = 0.5
+        var prev = 0.5
+        var prev2 = 0.5
         for n in 1...600 {
             w.step(h)
             let x = w.position(of: b).y - 1.5
@@ -79,7 +82,8 @@ func groundLoop(_ w: World, width: Double = 4, height: Double = 8) -> BodyID {
         let wd = 2 * Double.pi * (1 - zeta * zeta).squareRoot()
         let period = peaks[2].t - peaks[1].t
         #expect(abs(period - 2 * Double.pi / wd) / (2 * Double.pi / wd) < 0.02)
-        let decay = peaks[2].x / peaks[1].x, analytic = Elementary.exp(-2 * Double.pi * zeta / (1 - zeta * zeta).squareRoot())
+        let decay = peaks[2].x / peaks[1].x
+        let analytic = Elementary.exp(-2 * Double.pi * zeta / (1 - zeta * zeta).squareRoot())
         #expect(decay <= analytic + 1e-9)
         #expect(decay >= 0.8 * analytic)
     }
@@ -90,7 +94,7 @@ func groundLoop(_ w: World, width: Double = 4, height: Double = 8) -> BodyID {
         let pivot = w.createBody(BodyDef())
         var bd = BodyDef()
         bd.type = .dynamicBody
-        bd.position = Vec2(0.1, 1)                                // 0.1 rad from the vertical
+        bd.position = Vec2(0.1, 1)  // 0.1 rad from the vertical
         bd.fixedRotation = true
         let bob = w.createBody(bd)
         var f = FixtureDef(shape: .circle(CircleShape(radius: 0.01)))
@@ -124,7 +128,9 @@ func groundLoop(_ w: World, width: Double = 4, height: Double = 8) -> BodyID {
         }
         #expect(slept != nil)
         // At rest the box overlaps the skins by the linear slop, as in Box2D.
-        #expect(abs(w.position(of: b).y - (8 - 0.5 - 2 * Double(Settings.polygonRadius) + Double(Settings.linearSlop))) < 1e-3)
+        #expect(
+            abs(w.position(of: b).y - (8 - 0.5 - 2 * Double(Settings.polygonRadius) + Double(Settings.linearSlop)))
+                < 1e-3)
     }
 
     @Test func tenStackedBoxesSleepWithinThreeSeconds() {
@@ -215,9 +221,11 @@ func groundLoop(_ w: World, width: Double = 4, height: Double = 8) -> BodyID {
         }
         func energy() -> Double {
             bodies.reduce(0) { e, b in
-                let v = w.linearVelocity(of: b), om = w.angularVelocity(of: b)
+                let v = w.linearVelocity(of: b)
+                let om = w.angularVelocity(of: b)
                 let iC = w.inertia(of: b) - w.mass(of: b) * dot(w.localCenter(of: b), w.localCenter(of: b))
-                return e + 0.5 * w.mass(of: b) * dot(v, v) + 0.5 * iC * om * om - w.mass(of: b) * 10 * w.worldCenter(of: b).y
+                return e + 0.5 * w.mass(of: b) * dot(v, v) + 0.5 * iC * om * om - w.mass(of: b) * 10
+                    * w.worldCenter(of: b).y
             }
         }
         var e0 = energy()
@@ -237,17 +245,27 @@ func groundLoop(_ w: World, width: Double = 4, height: Double = 8) -> BodyID {
             let w = World(gravity: Vec2(0, 10))
             _ = groundLoop(w)
             var bodies: [BodyID] = []
-            for i in 0..<6 { bodies.append(dynamicBox(w, at: Vec2(1 + 0.3 * Double(i), 1 + 0.9 * Double(i)), half: 0.25, angle: 0.3 * Double(i))) }
+            for i in 0..<6 {
+                bodies.append(
+                    dynamicBox(
+                        w, at: Vec2(1 + 0.3 * Double(i), 1 + 0.9 * Double(i)), half: 0.25, angle: 0.3 * Double(i)))
+            }
             for _ in 0..<300 { w.step(h) }
             var hash: UInt64 = 0xcbf29ce484222325
             for b in bodies {
-                for v in [w.position(of: b).x, w.position(of: b).y, w.angle(of: b), w.linearVelocity(of: b).x, w.linearVelocity(of: b).y] {
-                    for byte in withUnsafeBytes(of: v.bitPattern, Array.init) { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
+                for v in [
+                    w.position(of: b).x, w.position(of: b).y, w.angle(of: b), w.linearVelocity(of: b).x,
+                    w.linearVelocity(of: b).y,
+                ] {
+                    for byte in withUnsafeBytes(of: v.bitPattern, Array.init) {
+                        hash = (hash ^ UInt64(byte)) &* 0x100000001b3
+                    }
                 }
             }
             return hash
         }
-        let a = runOnce(), b = runOnce()
+        let a = runOnce()
+        let b = runOnce()
         #expect(a == b)
     }
 }

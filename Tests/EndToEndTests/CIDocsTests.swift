@@ -55,7 +55,8 @@ import Testing
         try? fm.removeItem(at: dir)
         try fm.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? fm.removeItem(at: dir) }
-        try fm.createSymbolicLink(at: dir.appendingPathComponent("scenes"), withDestinationURL: repo.appendingPathComponent("scenes"))
+        try fm.createSymbolicLink(
+            at: dir.appendingPathComponent("scenes"), withDestinationURL: repo.appendingPathComponent("scenes"))
         for i in 1...3 {
             #expect(try sh(shard.replacingOccurrences(of: "${{ matrix.shard }}", with: "\(i)"), in: dir) == 0)
         }
@@ -67,25 +68,29 @@ import Testing
         #expect(try sh("--report junit=whole/junit.xml --replay whole/replay scenes/", in: dir) == 0)
         let merged = dir.appendingPathComponent("out")
         let whole = dir.appendingPathComponent("whole")
-        #expect(try String(contentsOf: merged.appendingPathComponent("junit.xml"), encoding: .utf8)
+        #expect(
+            try String(contentsOf: merged.appendingPathComponent("junit.xml"), encoding: .utf8)
                 == String(contentsOf: whole.appendingPathComponent("junit.xml"), encoding: .utf8))
         let pages = try fm.contentsOfDirectory(atPath: whole.appendingPathComponent("replay").path).sorted()
         #expect(try fm.contentsOfDirectory(atPath: merged.appendingPathComponent("replay").path).sorted() == pages)
         for page in pages {
             let a = try String(contentsOf: merged.appendingPathComponent("replay/" + page), encoding: .utf8)
-            #expect(try a == String(contentsOf: whole.appendingPathComponent("replay/" + page), encoding: .utf8), "\(page)")
+            #expect(
+                try a == String(contentsOf: whole.appendingPathComponent("replay/" + page), encoding: .utf8), "\(page)")
         }
     }
 
     @Test func theirCommandsRunAndWriteTheirReports() throws {
         let fm = FileManager.default
         // The sharded workflow's lines run together in the test above.
-        for (i, args) in try Self.commands().enumerated() where !args.contains("matrix.shard") && !args.hasPrefix("merge ") {
+        for (i, args) in try Self.commands().enumerated()
+        where !args.contains("matrix.shard") && !args.hasPrefix("merge ") {
             let dir = fm.temporaryDirectory.appendingPathComponent("scenerun-ci-\(getpid())-\(i)")
             try? fm.removeItem(at: dir)
             try fm.createDirectory(at: dir, withIntermediateDirectories: true)
             defer { try? fm.removeItem(at: dir) }
-            try fm.createSymbolicLink(at: dir.appendingPathComponent("scenes"), withDestinationURL: repo.appendingPathComponent("scenes"))
+            try fm.createSymbolicLink(
+                at: dir.appendingPathComponent("scenes"), withDestinationURL: repo.appendingPathComponent("scenes"))
             let summary = dir.appendingPathComponent("summary.md")
             let p = Process()
             p.executableURL = URL(fileURLWithPath: "/bin/sh")

@@ -28,8 +28,11 @@ import Testing
     /// Main: `file: name (invalid)`, no location.
     @Test func listShowsWhereAnInvalidFileIsWrong() throws {
         let r = try scenerun(["--list", "scenes/invalid/unknown-key.yaml"])
-        #expect(r.code == 2)   // a file that does not load has no cases to list
-        #expect(r.out == "scenes/invalid/unknown-key.yaml:5:50: unknown-key.yaml (invalid: unknown key `frequncy` in `attachment` of `pull`; did you mean `frequency`?)\n")
+        #expect(r.code == 2)  // a file that does not load has no cases to list
+        #expect(
+            r.out
+                == "scenes/invalid/unknown-key.yaml:5:50: unknown-key.yaml (invalid: unknown key `frequncy` in `attachment` of `pull`; did you mean `frequency`?)\n"
+        )
     }
 
     /// Main: results of a load-invalid file named first were printed last.
@@ -45,7 +48,9 @@ import Testing
     @Test func aPathThatIsNotUTF8() throws {
         let dir = try workspace("nonutf8")
         let bin = try binary().path
-        let made = try shell("f=\"\(dir.path)/$(printf 'x\\377.yaml')\"; printf 'name: t\\n\(Self.header.replacingOccurrences(of: "\n", with: "\\n"))' > \"$f\" && \"\(bin)\" \"$f\"")
+        let made = try shell(
+            "f=\"\(dir.path)/$(printf 'x\\377.yaml')\"; printf 'name: t\\n\(Self.header.replacingOccurrences(of: "\n", with: "\\n"))' > \"$f\" && \"\(bin)\" \"$f\""
+        )
         #expect(made.code == 0, "\(made.out)\(made.err)")
         #expect(made.out.hasSuffix("1 passed, 0 failed\n"))
         let walked = try scenerun([dir.path])
@@ -81,11 +86,14 @@ import Testing
         let big = dir.appendingPathComponent("big.yaml")
         #expect(FileManager.default.createFile(atPath: big.path, contents: nil))
         let h = try FileHandle(forWritingTo: big)
-        try h.truncate(atOffset: 100 << 20)   // sparse: 100 MB that reads as NULs
+        try h.truncate(atOffset: 100 << 20)  // sparse: 100 MB that reads as NULs
         try h.close()
         let b = try scenerun([big.path])
         #expect(b.code == 2)
-        #expect(b.out.contains("big.yaml:1:1: error: the file is 104857600 bytes, more than the limit of 1048576; raise it with --max-file-size"))
+        #expect(
+            b.out.contains(
+                "big.yaml:1:1: error: the file is 104857600 bytes, more than the limit of 1048576; raise it with --max-file-size"
+            ))
     }
 
     /// Main: globs were case-sensitive while substrings were not; a filter selecting nothing exited 0.
@@ -99,7 +107,9 @@ import Testing
             let none = try scenerun(cmd + ["scenes/"])
             #expect(none.code == 64, "\(cmd)")
             #expect(none.out == "")
-            #expect(none.err.hasPrefix("scenerun: error: --filter '") && none.err.contains("selects no case"), "\(none.err)")
+            #expect(
+                none.err.hasPrefix("scenerun: error: --filter '") && none.err.contains("selects no case"), "\(none.err)"
+            )
             #expect(none.err.split(separator: "\n").count == 1)
         }
         let dir = try workspace("empty")
@@ -123,14 +133,17 @@ import Testing
         // The same names on every run.
         let again = try scenerun([f.path, "--trace", dir.appendingPathComponent("t").path])
         #expect(again.code == 0)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("t").path).sorted() == files)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("t").path).sorted() == files)
     }
 
     /// Main: the top-level help listed only the subcommands; `--version` was an unknown option.
     @Test func helpAndVersion() throws {
         let h = try scenerun(["--help"])
         #expect(h.code == 0)
-        for option in ["--filter", "--json", "--junit", "--trace", "--jobs", "--max-work", "--color", "73", "74", "130"] {
+        for option in [
+            "--filter", "--json", "--junit", "--trace", "--jobs", "--max-work", "--color", "73", "74", "130",
+        ] {
             #expect(h.out.contains(option), "top-level help lacks \(option)")
         }
         let v = try scenerun(["--version"])
@@ -147,11 +160,12 @@ import Testing
             (["--color", "never"], ["FORCE_COLOR": "1"], false),
             ([], ["FORCE_COLOR": "1", "NO_COLOR": "1"], true),
             ([], ["NO_COLOR": "1", "TERM": "xterm"], false),
-            ([], ["NO_COLOR": "", "TERM": "xterm"], false),   // a pipe
-            (["--color", "always", "--format", "json"], [:], false),   // machine formats never
+            ([], ["NO_COLOR": "", "TERM": "xterm"], false),  // a pipe
+            (["--color", "always", "--format", "json"], [:], false),  // machine formats never
         ]
         for (args, env, coloured) in cases {
-            let r = try scenerun(["scenes/gallery/snap.yaml"] + args, env: env, unset: ["FORCE_COLOR", "NO_COLOR", "TERM"])
+            let r = try scenerun(
+                ["scenes/gallery/snap.yaml"] + args, env: env, unset: ["FORCE_COLOR", "NO_COLOR", "TERM"])
             #expect(r.out.contains(esc) == coloured, "\(args) \(env)")
         }
     }
@@ -163,16 +177,21 @@ import Testing
         let f = dir.appendingPathComponent("heavy.yaml")
         var text = "name: heavy\nworld: { timeout: 1000 }\nviews:\n"
         let names = (0..<60).map { "v\($0)" }
-        for (i, n) in names.enumerated() { text += "  \(n): { frame: [\(100 + (i * 7) % 150), \(100 + (i * 13) % 300), 40, 40] }\n" }
+        for (i, n) in names.enumerated() {
+            text += "  \(n): { frame: [\(100 + (i * 7) % 150), \(100 + (i * 13) % 300), 40, 40] }\n"
+        }
         let items = names.joined(separator: ", ")
-        text += "behaviors:\n  fall: { gravity: { items: [\(items)] }, active: true }\n  hit: { collision: { items: [\(items)], referenceBounds: true }, active: true }\n"
+        text +=
+            "behaviors:\n  fall: { gravity: { items: [\(items)] }, active: true }\n  hit: { collision: { items: [\(items)], referenceBounds: true }, active: true }\n"
         text += "script:\n  - wait: 600\n"
         try write(text, f)
         let start = Date()
         let r = try scenerun([f.path, "--max-work", "100000"])
         #expect(Date().timeIntervalSince(start) < 120)
         #expect(r.code == 2)
-        #expect(r.out.contains("heavy.yaml:68:11: error: the case needed more than 100000 units of engine work"), "\(r.out)")
+        #expect(
+            r.out.contains("heavy.yaml:68:11: error: the case needed more than 100000 units of engine work"), "\(r.out)"
+        )
         #expect(r.out.contains("raise the limit with --max-work"))
     }
 }

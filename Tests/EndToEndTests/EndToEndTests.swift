@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
 /// The built `scenerun`, next to the test bundle.
 /// `SCENERUN_BINARY` names another build (for example main's, to show a regression test fails there).
@@ -54,12 +55,14 @@ func run(_ program: URL, _ args: [String], env: [String: String] = [:], unset: [
     for k in unset { e[k] = nil }
     for (k, v) in env { e[k] = v }
     p.environment = e
-    let o = Pipe(), er = Pipe()
+    let o = Pipe()
+    let er = Pipe()
     p.standardOutput = o
     p.standardError = er
     try p.run()
     final class Box: @unchecked Sendable { var data = Data() }  // written before `done` signals
-    let err = Box(), done = DispatchSemaphore(value: 0)
+    let err = Box()
+    let done = DispatchSemaphore(value: 0)
     let handle = er.fileHandleForReading
     DispatchQueue.global().async {
         err.data = handle.readDataToEndOfFile()
@@ -69,7 +72,8 @@ func run(_ program: URL, _ args: [String], env: [String: String] = [:], unset: [
     done.wait()
     p.waitUntilExit()
     return Outcome(
-        code: p.terminationStatus, out: String(decoding: out, as: UTF8.self), err: String(decoding: err.data, as: UTF8.self))
+        code: p.terminationStatus, out: String(decoding: out, as: UTF8.self),
+        err: String(decoding: err.data, as: UTF8.self))
 }
 
 @Suite(.serialized) struct EndToEndTests {
@@ -100,21 +104,28 @@ func run(_ program: URL, _ args: [String], env: [String: String] = [:], unset: [
         #expect(r.out.contains("  views: { box: { y: 0 } }\n                     ^\n"))
         #expect(r.out.hasSuffix("0 passed, 1 failed\n"))
         // Reports are written atomically and leave no temporary file behind.
-        let junit = dir.appendingPathComponent("out/junit.xml"), json = dir.appendingPathComponent("out/report.json")
+        let junit = dir.appendingPathComponent("out/junit.xml")
+        let json = dir.appendingPathComponent("out/report.json")
         let r2 = try scenerun([f.path, "--junit", junit.path, "--json", json.path, "--quiet"])
         #expect(r2.code == 1)
         #expect(try String(contentsOf: junit, encoding: .utf8).contains("<failure message=\"box.y expected 0 ± 0.5"))
         #expect(try String(contentsOf: json, encoding: .utf8).contains("\"status\": \"failed\""))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out").path).sorted() == ["junit.xml", "report.json"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out").path).sorted() == [
+                "junit.xml", "report.json",
+            ])
     }
 
     @Test func invalidScenesExitTwo() throws {
         let r = try scenerun(["scenes/invalid/unknown-key.yaml"])
         #expect(r.code == 2)
-        #expect(r.out.contains("scenes/invalid/unknown-key.yaml:5:50: error: unknown key `frequncy` in `attachment` of `pull`; did you mean `frequency`?"))
+        #expect(
+            r.out.contains(
+                "scenes/invalid/unknown-key.yaml:5:50: error: unknown key `frequncy` in `attachment` of `pull`; did you mean `frequency`?"
+            ))
         let all = try scenerun(["check", "scenes/invalid"])
         #expect(all.code == 2)
-        #expect(all.out.hasSuffix("3 valid, 34 invalid\n"))   // two runtime errors load; they fail when run
+        #expect(all.out.hasSuffix("3 valid, 34 invalid\n"))  // two runtime errors load; they fail when run
     }
 
     @Test func usageErrorsExitSixtyFour() throws {
@@ -139,10 +150,12 @@ func run(_ program: URL, _ args: [String], env: [String: String] = [:], unset: [
         #expect(listed > 100)
         #expect(c.out == "\(listed) valid, 0 invalid\n", "check has its own words, not the run's")
         let l = try scenerun(["--list", "scenes/shade.yaml"])
-        let cases = ["", " / cancelled", " / lowTouch", " / finishTime", " / presentedThenDismissed", " / dismissed",
-                     " / dismissCancelled", " / guardEdge", " / guardPast", " / slowDown", " / slowDownFaster", " / centerAbove",
-                     " / centerBelow", " / dismissGuardEdge", " / dismissGuardPast", " / dismissSlow", " / dismissSlowFaster",
-                     " / dismissCenterAbove", " / dismissCenterBelow", " / bottomTouch", " / dismissTopTouch"]
+        let cases = [
+            "", " / cancelled", " / lowTouch", " / finishTime", " / presentedThenDismissed", " / dismissed",
+            " / dismissCancelled", " / guardEdge", " / guardPast", " / slowDown", " / slowDownFaster", " / centerAbove",
+            " / centerBelow", " / dismissGuardEdge", " / dismissGuardPast", " / dismissSlow", " / dismissSlowFaster",
+            " / dismissCenterAbove", " / dismissCenterBelow", " / bottomTouch", " / dismissTopTouch",
+        ]
         #expect(l.out == cases.map { "scenes/shade.yaml: Shade appears on a downward pan\($0)\n" }.joined())
         let f = try scenerun(["--filter", "cancel", "scenes/"])
         #expect(f.code == 0)
@@ -158,7 +171,8 @@ func run(_ program: URL, _ args: [String], env: [String: String] = [:], unset: [
         let again = try scenerun(["--verbose", "--jobs", "3", "scenes/"], env: ["NO_COLOR": "1"])
         #expect(one.out == four.out)
         #expect(one.out == again.out)
-        let j1 = try scenerun(["--format", "json", "scenes/"]), j2 = try scenerun(["--format", "json", "--jobs", "2", "scenes/"])
+        let j1 = try scenerun(["--format", "json", "scenes/"])
+        let j2 = try scenerun(["--format", "json", "--jobs", "2", "scenes/"])
         #expect(j1.out == j2.out)
     }
 
@@ -182,19 +196,28 @@ func run(_ program: URL, _ args: [String], env: [String: String] = [:], unset: [
     }
 
     @Test func githubAnnotations() throws {
-        let r = try scenerun(["--format", "github", "scenes/invalid/unknown-view.yaml"], unset: ["GITHUB_WORKSPACE", "GITHUB_STEP_SUMMARY"])
+        let r = try scenerun(
+            ["--format", "github", "scenes/invalid/unknown-view.yaml"],
+            unset: ["GITHUB_WORKSPACE", "GITHUB_STEP_SUMMARY"])
         #expect(r.code == 2)
         #expect(r.out.hasPrefix("::group::scenes/invalid/unknown-view.yaml\n! unknown-view.yaml\n"))
-        #expect(r.out.contains("\n::error file=scenes/invalid/unknown-view.yaml,line=5,col=29,title=unknown-view.yaml::unknown view `crad`; did you mean `card`?\n::endgroup::\n"))
+        #expect(
+            r.out.contains(
+                "\n::error file=scenes/invalid/unknown-view.yaml,line=5,col=29,title=unknown-view.yaml::unknown view `crad`; did you mean `card`?\n::endgroup::\n"
+            ))
         // Run from another folder, annotations are still relative to the workspace (the repository).
         let summary = FileManager.default.temporaryDirectory.appendingPathComponent("scenerun-summary-\(getpid()).md")
         try? FileManager.default.removeItem(at: summary)
         defer { try? FileManager.default.removeItem(at: summary) }
         let abs = repo.appendingPathComponent("scenes/invalid/unknown-view.yaml").path
-        let w = try scenerun(["--format", "github", abs], env: ["GITHUB_WORKSPACE": repo.path, "GITHUB_STEP_SUMMARY": summary.path])
+        let w = try scenerun(
+            ["--format", "github", abs], env: ["GITHUB_WORKSPACE": repo.path, "GITHUB_STEP_SUMMARY": summary.path])
         #expect(w.out.contains("::error file=scenes/invalid/unknown-view.yaml,line=5,col=29,"))
         let md = try String(contentsOf: summary, encoding: .utf8)
         #expect(md.hasPrefix("### scenerun: 0 passed, 0 failed, 1 invalid\n"))
-        #expect(md.contains("| unknown-view.yaml | invalid | `scenes/invalid/unknown-view.yaml:5:29` | unknown view `crad`; did you mean `card`? |"))
+        #expect(
+            md.contains(
+                "| unknown-view.yaml | invalid | `scenes/invalid/unknown-view.yaml:5:29` | unknown view `crad`; did you mean `card`? |"
+            ))
     }
 }

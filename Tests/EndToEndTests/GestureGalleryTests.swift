@@ -9,7 +9,8 @@ import Testing
 
     /// Each scores at least 90 % (each is 100 % with its equivalent mutants explained).
     @Test func everyGestureSceneKillsItsMutants() throws {
-        let r = try scenerun(["mutate", "--min-score", "90"] + GestureGalleryTests.scenes.map { "scenes/gallery/\($0).yaml" })
+        let r = try scenerun(
+            ["mutate", "--min-score", "90"] + GestureGalleryTests.scenes.map { "scenes/gallery/\($0).yaml" })
         #expect(r.code == 0, "\(r.out)\(r.err)")
         for line in [
             "cancelled-pan.yaml: 20 mutants: 16 killed, 0 survived, 3 invalid, 1 equivalent; score 16/16 = 100.0 %",
@@ -49,7 +50,8 @@ import Testing
         #expect(r.code == 0, "\(r.out)\(r.err)")
         #expect(r.out.contains("4 values rewritten in 3 file(s)"), "\(r.out)")
         for (file, text) in originals {
-            #expect(try String(contentsOf: dir.appendingPathComponent(file), encoding: .utf8) == text, "\(file) differs")
+            #expect(
+                try String(contentsOf: dir.appendingPathComponent(file), encoding: .utf8) == text, "\(file) differs")
         }
     }
 }

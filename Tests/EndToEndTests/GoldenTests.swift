@@ -14,9 +14,12 @@ import Testing
         try? fm.removeItem(at: out)
         try fm.createDirectory(at: out, withIntermediateDirectories: true)
         defer { try? fm.removeItem(at: out) }
-        let r = try scenerun(["--verbose", "--json", out.appendingPathComponent("report.json").path,
-                              "--junit", out.appendingPathComponent("junit.xml").path,
-                              "--trace", out.appendingPathComponent("trace").path, "scenes/"], env: ["NO_COLOR": "1"])
+        let r = try scenerun(
+            [
+                "--verbose", "--json", out.appendingPathComponent("report.json").path,
+                "--junit", out.appendingPathComponent("junit.xml").path,
+                "--trace", out.appendingPathComponent("trace").path, "scenes/",
+            ], env: ["NO_COLOR": "1"])
         #expect(r.code == 0, "\(r.err)")
         try r.out.write(to: out.appendingPathComponent("stdout.txt"), atomically: true, encoding: .utf8)
         let produced = try files(under: out)
@@ -39,9 +42,14 @@ import Testing
             let a = try String(contentsOf: out.appendingPathComponent(f), encoding: .utf8)
             let b = try String(contentsOf: GoldenTests.golden.appendingPathComponent(f), encoding: .utf8)
             if a != b {
-                let (la, lb) = (a.split(separator: "\n", omittingEmptySubsequences: false), b.split(separator: "\n", omittingEmptySubsequences: false))
+                let (la, lb) = (
+                    a.split(separator: "\n", omittingEmptySubsequences: false),
+                    b.split(separator: "\n", omittingEmptySubsequences: false)
+                )
                 let i = (0..<min(la.count, lb.count)).first { la[$0] != lb[$0] } ?? min(la.count, lb.count)
-                Issue.record("\(f) differs from the recorded output at line \(i + 1):\n  now:      \(i < la.count ? String(la[i]) : "<end>")\n  recorded: \(i < lb.count ? String(lb[i]) : "<end>")")
+                Issue.record(
+                    "\(f) differs from the recorded output at line \(i + 1):\n  now:      \(i < la.count ? String(la[i]) : "<end>")\n  recorded: \(i < lb.count ? String(lb[i]) : "<end>")"
+                )
             }
         }
     }
@@ -51,7 +59,11 @@ import Testing
         var out: [String] = []
         while let f = e.nextObject() as? String {
             var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: dir.appendingPathComponent(f).path, isDirectory: &isDir), !isDir.boolValue { out.append(f) }
+            if FileManager.default.fileExists(atPath: dir.appendingPathComponent(f).path, isDirectory: &isDir),
+                !isDir.boolValue
+            {
+                out.append(f)
+            }
         }
         return out.sorted()
     }

@@ -15,7 +15,9 @@ import Testing
         return dir
     }
 
-    func listing(_ dir: URL) -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).sorted() }
+    func listing(_ dir: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).sorted()
+    }
 
     func oneErrorLine(_ r: Outcome, mentioning parts: [String]) {
         let lines = r.err.split(separator: "\n")
@@ -32,8 +34,11 @@ import Testing
         let out = dir.appendingPathComponent("out")
         var previous: [String: Data] = [:]
         for run in 1...3 {
-            let r = try scenerun([s, "--json", out.appendingPathComponent("r.json").path, "--junit", out.appendingPathComponent("j.xml").path,
-                                  "--trace", out.appendingPathComponent("trace").path])
+            let r = try scenerun([
+                s, "--json", out.appendingPathComponent("r.json").path, "--junit",
+                out.appendingPathComponent("j.xml").path,
+                "--trace", out.appendingPathComponent("trace").path,
+            ])
             #expect(r.code == 0, "run \(run): \(r.err)")
             #expect(r.err == "")
             #expect(listing(out) == ["j.xml", "r.json", "trace"], "run \(run)")
@@ -96,7 +101,7 @@ import Testing
         ]
         let device = dir.appendingPathComponent("null").path
         var expected = ["afile", "fifo", "s.yaml"]
-        if mknod(device, S_IFCHR | 0o666, nullDevice) == 0 {   // only as root
+        if mknod(device, S_IFCHR | 0o666, nullDevice) == 0 {  // only as root
             cases.append((["--junit", device], [device, "device"]))
             expected.insert("null", at: 2)
         }
@@ -107,7 +112,10 @@ import Testing
             #expect(r.out == "", "\(args): refused before running")
         }
         #expect(listing(dir) == expected)
-        for f in ["fifo", "null"] { var st = stat(); if lstat(dir.appendingPathComponent(f).path, &st) == 0 { #expect(st.st_mode & S_IFMT != S_IFREG) } }
+        for f in ["fifo", "null"] {
+            var st = stat();
+            if lstat(dir.appendingPathComponent(f).path, &st) == 0 { #expect(st.st_mode & S_IFMT != S_IFREG) }
+        }
     }
 
     /// On main both trapped in `FileHandle.write` (`try!`).
@@ -149,7 +157,9 @@ import Testing
             let out = dir.appendingPathComponent("out")
             let p = Process()
             p.executableURL = try binary()
-            p.arguments = [dir.appendingPathComponent("s.yaml").path, "--json", out.appendingPathComponent("r.json").path]
+            p.arguments = [
+                dir.appendingPathComponent("s.yaml").path, "--json", out.appendingPathComponent("r.json").path,
+            ]
             var env = ProcessInfo.processInfo.environment
             env["SCENERUN_TEST_STALL_WRITE"] = "20"
             p.environment = env
@@ -178,7 +188,7 @@ func shell(_ command: String) throws -> Outcome {
 
 /// The device number of the null device (major 1, minor 3).
 #if os(Linux)
-let nullDevice = dev_t((1 << 8) | 3)
+    let nullDevice = dev_t((1 << 8) | 3)
 #else
-let nullDevice = dev_t((3 << 24) | 2)
+    let nullDevice = dev_t((3 << 24) | 2)
 #endif

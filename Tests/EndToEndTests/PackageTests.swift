@@ -6,18 +6,23 @@ import Testing
 @Suite struct PackageTests {
     /// Target name → its declared dependencies, read from Package.swift's `.target(…)` and
     /// `.executableTarget(…)` entries.
-    func declared(_ manifest: String = "Package.swift", kinds: String = "target|executableTarget") throws -> [String: Set<String>] {
+    func declared(
+        _ manifest: String = "Package.swift", kinds: String = "target|executableTarget"
+    ) throws -> [String: Set<String>] {
         let text = try String(contentsOf: repo.appendingPathComponent(manifest), encoding: .utf8)
         var out: [String: Set<String>] = [:]
-        let pattern = try NSRegularExpression(pattern: #"\.(?:"# + kinds + #")\(name: "([A-Za-z]+)"(?:, dependencies: \[(.*?)\])?"#,
-                                              options: [.dotMatchesLineSeparators])
+        let pattern = try NSRegularExpression(
+            pattern: #"\.(?:"# + kinds + #")\(name: "([A-Za-z]+)"(?:, dependencies: \[(.*?)\])?"#,
+            options: [.dotMatchesLineSeparators])
         for m in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-            let name = String(text[Range(m.range(at: 1), in: text)!])   // group 1 always matches
+            let name = String(text[Range(m.range(at: 1), in: text)!])  // group 1 always matches
             var deps: Set<String> = []
             if let r = Range(m.range(at: 2), in: text) {
                 let list = String(text[r])
-                for p in try NSRegularExpression(pattern: #""([A-Za-z]+)""#).matches(in: list, range: NSRange(list.startIndex..., in: list)) {
-                    deps.insert(String(list[Range(p.range(at: 1), in: list)!]))   // group 1 always matches
+                for p in try NSRegularExpression(pattern: #""([A-Za-z]+)""#).matches(
+                    in: list, range: NSRange(list.startIndex..., in: list))
+                {
+                    deps.insert(String(list[Range(p.range(at: 1), in: list)!]))  // group 1 always matches
                 }
                 // A product names its package too (`.product(name: "Yams", package: "Yams")`): keep the product.
                 deps.subtract(["swift-argument-parser"])
@@ -33,14 +38,18 @@ import Testing
         let platform: Set<String> = ["Foundation", "Glibc", "Darwin", "Musl", "ucrt", "Dispatch", "Testing"]
         for (name, deps) in targets {
             let dir = repo.appendingPathComponent("Sources/\(name)")
-            guard let files = FileManager.default.enumerator(atPath: dir.path) else { Issue.record("no Sources/\(name)"); continue }
+            guard let files = FileManager.default.enumerator(atPath: dir.path) else {
+                Issue.record("no Sources/\(name)"); continue
+            }
             var imports: Set<String> = []
             while let f = files.nextObject() as? String {
                 guard f.hasSuffix(".swift") else { continue }
                 let text = try String(contentsOf: dir.appendingPathComponent(f), encoding: .utf8)
                 for line in text.split(separator: "\n") {
                     let words = line.split(separator: " ")
-                    if let i = words.firstIndex(of: "import"), i + 1 < words.count, words[..<i].allSatisfy({ $0.hasPrefix("@") }) {
+                    if let i = words.firstIndex(of: "import"), i + 1 < words.count,
+                        words[..<i].allSatisfy({ $0.hasPrefix("@") })
+                    {
                         imports.insert(String(words[i + 1]))
                     }
                 }
@@ -56,19 +65,26 @@ import Testing
     @Test func testTargetsDependOnWhatTheyImport() throws {
         let targets = try declared(kinds: "testTarget")
         #expect(targets.count >= 15)
-        let platform: Set<String> = ["Foundation", "FoundationXML", "Glibc", "Darwin", "Musl", "Dispatch", "Testing", "XCTest"]
+        let platform: Set<String> = [
+            "Foundation", "FoundationXML", "Glibc", "Darwin", "Musl", "Dispatch", "Testing", "XCTest",
+        ]
         for (name, declaredDeps) in targets {
             var deps = declaredDeps
             if name == "EndToEndTests" { deps.remove("scenerun") }
             let dir = repo.appendingPathComponent("Tests/\(name)")
-            guard let files = FileManager.default.enumerator(atPath: dir.path) else { Issue.record("no Tests/\(name)"); continue }
+            guard let files = FileManager.default.enumerator(atPath: dir.path) else {
+                Issue.record("no Tests/\(name)"); continue
+            }
             var imports: Set<String> = []
             while let f = files.nextObject() as? String {
                 guard f.hasSuffix(".swift") else { continue }
-                for line in try String(contentsOf: dir.appendingPathComponent(f), encoding: .utf8).split(separator: "\n")
-                where line.hasPrefix("import ") || line.hasPrefix("@") {   // top-level: not a line of a string
+                for line in try String(contentsOf: dir.appendingPathComponent(f), encoding: .utf8).split(
+                    separator: "\n")
+                where line.hasPrefix("import ") || line.hasPrefix("@") {  // top-level: not a line of a string
                     let words = line.split(separator: " ")
-                    if let i = words.firstIndex(of: "import"), i + 1 < words.count, words[..<i].allSatisfy({ $0.hasPrefix("@") }) {
+                    if let i = words.firstIndex(of: "import"), i + 1 < words.count,
+                        words[..<i].allSatisfy({ $0.hasPrefix("@") })
+                    {
                         imports.insert(String(words[i + 1]))
                     }
                 }
@@ -86,8 +102,10 @@ import Testing
                 guard f.hasSuffix(".swift") else { continue }
                 let text = try String(contentsOf: dir.appendingPathComponent(f), encoding: .utf8)
                 for kind in ["enum", "struct", "class", "protocol"] {
-                    #expect(!text.contains("\(kind) \(name) ") && !text.contains("\(kind) \(name):") && !text.contains("\(kind) \(name) {"),
-                            "Sources/\(name)/\(f) declares a \(kind) named like its module")
+                    #expect(
+                        !text.contains("\(kind) \(name) ") && !text.contains("\(kind) \(name):")
+                            && !text.contains("\(kind) \(name) {"),
+                        "Sources/\(name)/\(f) declares a \(kind) named like its module")
                 }
             }
         }
@@ -103,7 +121,10 @@ import Testing
             let shared = side.keys.filter { main[$0] != nil }
             #expect(shared.count >= 3, "\(manifest) shares \(shared.count) targets")
             for name in shared {
-                #expect(side[name] == main[name], "\(manifest): \(name) declares \(side[name]?.sorted() ?? []), Package.swift \(main[name]?.sorted() ?? [])")
+                #expect(
+                    side[name] == main[name],
+                    "\(manifest): \(name) declares \(side[name]?.sorted() ?? []), Package.swift \(main[name]?.sorted() ?? [])"
+                )
             }
         }
     }
@@ -114,7 +135,9 @@ import Testing
         var files = 0
         for top in ["Sources", "Tests"] {
             let dir = repo.appendingPathComponent(top)
-            guard let walk = FileManager.default.enumerator(atPath: dir.path) else { Issue.record("no \(top)"); continue }
+            guard let walk = FileManager.default.enumerator(atPath: dir.path) else {
+                Issue.record("no \(top)"); continue
+            }
             while let f = walk.nextObject() as? String {
                 guard f.hasSuffix(".swift") else { continue }
                 files += 1

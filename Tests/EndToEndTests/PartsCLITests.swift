@@ -8,7 +8,8 @@ import Testing
     /// wrong) and has a wrong expectation of its own.
     func folder(_ name: String) throws -> URL {
         let dir = try temporaryFolder(name)
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("parts"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("parts"), withIntermediateDirectories: true)
         let part = """
             # a box on a floor
             views:
@@ -95,6 +96,7 @@ import Testing
         #expect(r.out.contains("springy-list.yaml: 8 mutants: 7 killed, 0 survived, 1 invalid; score 7/7 = 100.0 %"))
         #expect(
             r.out.contains(
-                "shared-walls.yaml: 12 mutants: 9 killed (3 by timeout), 0 survived, 3 equivalent; score 9/9 = 100.0 %"))
+                "shared-walls.yaml: 12 mutants: 9 killed (3 by timeout), 0 survived, 3 equivalent; score 9/9 = 100.0 %")
+        )
     }
 }

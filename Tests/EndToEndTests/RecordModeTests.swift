@@ -13,19 +13,42 @@ import Testing
         try fm.createDirectory(at: dir.appendingPathComponent("gallery"), withIntermediateDirectories: true)
         defer { try? fm.removeItem(at: dir) }
         let changes: [(String, String, String)] = [
-            ("shade.yaml", "  views: { shade: { frame: [0, 0, 375, 667] } }", "  views: { shade: { frame: [0, 9, 375, 667] } }"),
-            ("shade.yaml", "  events: { haptic: 6, light: 6, contact: 7 }\nvariants:", "  events: { haptic: 4, light: 6, contact: 7 }\nvariants:"),
-            ("shade.yaml", "          views: { shade: { frame: [0, -667, 375, 667], within: 0 } }\n      - pan",
-             "          views: { shade: { frame: [0, -667, 375, 666], within: 0 } }\n      - pan"),
-            ("shade.yaml", "      events: { haptic: 1, light: 1, contact: 7 }   # the left", "      events: { haptic: 1, light: 1, contact: 9 }   # the left"),
-            ("edge-modal.yaml", "  transition: { present: completed }\n  views:", "  transition: { present: cancelled }\n  views:"),
-            ("edge-modal.yaml", "      events: { contact: 3 }                    # the push", "      events: { contact: 5 }                    # the push"),
+            (
+                "shade.yaml", "  views: { shade: { frame: [0, 0, 375, 667] } }",
+                "  views: { shade: { frame: [0, 9, 375, 667] } }"
+            ),
+            (
+                "shade.yaml", "  events: { haptic: 6, light: 6, contact: 7 }\nvariants:",
+                "  events: { haptic: 4, light: 6, contact: 7 }\nvariants:"
+            ),
+            (
+                "shade.yaml", "          views: { shade: { frame: [0, -667, 375, 667], within: 0 } }\n      - pan",
+                "          views: { shade: { frame: [0, -667, 375, 666], within: 0 } }\n      - pan"
+            ),
+            (
+                "shade.yaml", "      events: { haptic: 1, light: 1, contact: 7 }   # the left",
+                "      events: { haptic: 1, light: 1, contact: 9 }   # the left"
+            ),
+            (
+                "edge-modal.yaml", "  transition: { present: completed }\n  views:",
+                "  transition: { present: cancelled }\n  views:"
+            ),
+            (
+                "edge-modal.yaml", "      events: { contact: 3 }                    # the push",
+                "      events: { contact: 5 }                    # the push"
+            ),
             ("sheet.yaml", "    dim: { alpha: 0.5 }\nvariants:", "    dim: { alpha: 0.9 }\nvariants:"),
             ("gallery/gravity-collision.yaml", "[145, 743, 100, 100]", "[145, 700, 100, 100]"),
             ("gallery/item-elasticity.yaml", "y: 763,", "y: 700,"),
-            ("gallery/spring-animator.yaml", "presentation: { y: 353.513, scale: 1.114 }", "presentation: { y: 300, scale: 1 }"),
-            ("drag-off.yaml", "336]] }\n      - waitFor: rest\n    expect:\n      views: { card: { center: [195, 422], rotation: 0, within: 0.5",
-             "336]] }\n      - waitFor: rest\n    expect:\n      views: { card: { center: [195, 422], rotation: 0.6, within: 0.5"),
+            (
+                "gallery/spring-animator.yaml", "presentation: { y: 353.513, scale: 1.114 }",
+                "presentation: { y: 300, scale: 1 }"
+            ),
+            (
+                "drag-off.yaml",
+                "336]] }\n      - waitFor: rest\n    expect:\n      views: { card: { center: [195, 422], rotation: 0, within: 0.5",
+                "336]] }\n      - waitFor: rest\n    expect:\n      views: { card: { center: [195, 422], rotation: 0.6, within: 0.5"
+            ),
         ]
         var originals: [String: String] = [:]
         for (file, _, _) in changes where originals[file] == nil {
@@ -37,17 +60,23 @@ import Testing
             #expect(text.components(separatedBy: old).count == 2, "\(file): `\(old)` must occur once")
             edited[file] = text.replacingOccurrences(of: old, with: new)
         }
-        for (file, text) in edited { try text.write(to: dir.appendingPathComponent(file), atomically: true, encoding: .utf8) }
+        for (file, text) in edited {
+            try text.write(to: dir.appendingPathComponent(file), atomically: true, encoding: .utf8)
+        }
         let before = try scenerun([dir.path])
         #expect(before.code == 1)
         let r = try scenerun(["--update", dir.path], env: ["CI": ""])
         #expect(r.code == 0, "\(r.out)\(r.err)")
         #expect(r.out.contains("12 values rewritten in 7 file(s)"), "\(r.out)")
-        let line = try #require(originals["shade.yaml"]?.components(separatedBy: "\n")
-            .firstIndex(of: "  views: { shade: { frame: [0, 0, 375, 667] } }")) + 1
+        let line =
+            try #require(
+                originals["shade.yaml"]?.components(separatedBy: "\n")
+                    .firstIndex(of: "  views: { shade: { frame: [0, 0, 375, 667] } }")) + 1
         #expect(r.out.contains("shade.yaml:\(line): [0, 9, 375, 667] → [0, 0, 375, 667]"), "\(r.out)")
         for (file, text) in originals {
-            #expect(try String(contentsOf: dir.appendingPathComponent(file), encoding: .utf8) == text, "\(file) differs from the original")
+            #expect(
+                try String(contentsOf: dir.appendingPathComponent(file), encoding: .utf8) == text,
+                "\(file) differs from the original")
         }
         #expect(try scenerun([dir.path]).code == 0)
     }
@@ -81,7 +110,10 @@ import Testing
     static let ascii = lines.map {
         $0.replacingOccurrences(of: " \u{2028}", with: "").replacingOccurrences(of: " e\u{301}\u{301}", with: "")
     }
-    static let fixes = [("700, 100, 100]", "743, 100, 100]"), ("&y 700", "&y 743"), ("restBy: 1", "restBy: 2.19"), ("\">= 5\"", "\"3\"")]
+    static let fixes = [
+        ("700, 100, 100]", "743, 100, 100]"), ("&y 700", "&y 743"), ("restBy: 1", "restBy: 2.19"),
+        ("\">= 5\"", "\"3\""),
+    ]
 
     func folder(_ tag: String) throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scenerun-editor-\(tag)-\(getpid())")
@@ -106,8 +138,15 @@ import Testing
         }
         let files: [(String, [UInt8])] = [
             ("lf.yaml", joined { _ in "\n" }), ("crlf.yaml", joined { _ in "\r\n" }), ("cr.yaml", joined { _ in "\r" }),
-            ("mixed.yaml", joined { $0 < 9 ? "\r\n" : "\n" }), ("bom.yaml", [0xEF, 0xBB, 0xBF] + joined { _ in "\r\n" }),
-            ("nel.yaml", Array(String(decoding: joined { _ in "\n" }, as: UTF8.self).replacingOccurrences(of: "\u{2028}", with: "\u{85}").utf8)),
+            ("mixed.yaml", joined { $0 < 9 ? "\r\n" : "\n" }),
+            ("bom.yaml", [0xEF, 0xBB, 0xBF] + joined { _ in "\r\n" }),
+            (
+                "nel.yaml",
+                Array(
+                    String(decoding: joined { _ in "\n" }, as: UTF8.self).replacingOccurrences(
+                        of: "\u{2028}", with: "\u{85}"
+                    ).utf8)
+            ),
         ]
         for (name, bytes) in files { try Data(bytes).write(to: dir.appendingPathComponent(name)) }
         let r = try scenerun(["--update", dir.path], env: ["CI": ""])
@@ -200,8 +239,11 @@ import Testing
         p.standardError = err
         try p.run()
         let start = Date()
-        while !((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).contains(where: { $0.hasSuffix(".tmp") }),
-              Date().timeIntervalSince(start) < 20 {
+        while !((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).contains(where: {
+            $0.hasSuffix(".tmp")
+        }),
+            Date().timeIntervalSince(start) < 20
+        {
             usleep(20_000)
         }
         let mine = Data((Self.ascii.joined(separator: "\n") + "# saved by hand\n").utf8)
@@ -221,12 +263,14 @@ import Testing
     @Test func filterRewritesOnlyWhatNoUnselectedCaseReads() throws {
         let dir = try folder("filter")
         let f = dir.appendingPathComponent("s.yaml")
-        let text = Self.ascii.joined(separator: "\n") + "variants:\n  wide:\n    expect: { views: { box: { x: 140 } } }\n"
+        let text =
+            Self.ascii.joined(separator: "\n") + "variants:\n  wide:\n    expect: { views: { box: { x: 140 } } }\n"
         try Data(text.utf8).write(to: f)
         let r = try scenerun(["--update", "--filter", "wide", f.path], env: ["CI": ""])
         #expect(r.code == 1, "\(r.out)\(r.err)")
         #expect(r.out.contains("s.yaml:21: 140 → 145\n"), "\(r.out)")
-        #expect(r.out.contains("s.yaml:17:11: left alone: also read by case `Gravity onto`, which this run"), "\(r.out)")
+        #expect(
+            r.out.contains("s.yaml:17:11: left alone: also read by case `Gravity onto`, which this run"), "\(r.out)")
         #expect(r.out.contains("which this run did not select (--filter or --shard): run it too\n"), "\(r.out)")
         #expect(r.out.contains("1 value rewritten in 1 file(s), 4 left alone\n"), "\(r.out)")
         #expect(try String(contentsOf: f, encoding: .utf8) == text.replacingOccurrences(of: "x: 140", with: "x: 145"))

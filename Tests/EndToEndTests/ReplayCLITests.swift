@@ -9,18 +9,20 @@ import Testing
         let base = fm.temporaryDirectory.appendingPathComponent("scenerun-replay-cli-\(getpid())")
         try? fm.removeItem(at: base)
         defer { try? fm.removeItem(at: base) }
-        let a = base.appendingPathComponent("a"), b = base.appendingPathComponent("b")
+        let a = base.appendingPathComponent("a")
+        let b = base.appendingPathComponent("b")
         let plain = try scenerun(["scenes/shade.yaml"], env: ["NO_COLOR": "1"])
         let r1 = try scenerun(["--replay", a.path, "scenes/shade.yaml"], env: ["NO_COLOR": "1"])
         let r2 = try scenerun(["--replay", b.path, "--jobs", "3", "scenes/shade.yaml"], env: ["NO_COLOR": "1"])
         #expect(r1.code == 0 && r2.code == 0, "\(r1.err)\(r2.err)")
         #expect(r1.out == plain.out)
         let names = try fm.contentsOfDirectory(atPath: a.path).sorted()
-        #expect(names.count == 22, "\(names)")   // the shade's 21 cases and the index
+        #expect(names.count == 22, "\(names)")  // the shade's 21 cases and the index
         #expect(names.contains("index.html") && names.contains("001-shade-appears-on-a-downward-pan.html"))
         #expect(try fm.contentsOfDirectory(atPath: b.path).sorted() == names)
         for n in names {
-            let x = try Data(contentsOf: a.appendingPathComponent(n)), y = try Data(contentsOf: b.appendingPathComponent(n))
+            let x = try Data(contentsOf: a.appendingPathComponent(n))
+            let y = try Data(contentsOf: b.appendingPathComponent(n))
             #expect(x == y, "\(n) differs between runs")
         }
         let index = try String(contentsOf: a.appendingPathComponent("index.html"), encoding: .utf8)

@@ -36,20 +36,22 @@ import Testing
         let p = Process()
         p.executableURL = try binary()
         p.arguments = ["--watch", "--color", "never", dir.path]
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         var env = ProcessInfo.processInfo.environment
         env["SCENERUN_WATCH_POLL"] = polling ? "1" : nil
         p.environment = env
         p.standardOutput = out
         p.standardError = err
-        let o = Output(), e = Output()
+        let o = Output()
+        let e = Output()
         out.fileHandleForReading.readabilityHandler = { o.append($0.availableData) }
         err.fileHandleForReading.readabilityHandler = { e.append($0.availableData) }
         try p.run()
         defer { if p.isRunning { kill(p.processIdentifier, SIGKILL) } }
         #expect(waitFor("run 1 exited 0", in: e), "first run: \(e.value)")
         #expect(o.value.contains("1 passed, 0 failed"))
-        try write(expectedY: 500)   // now the expectation fails
+        try write(expectedY: 500)  // now the expectation fails
         #expect(waitFor("run 2 exited 1", in: e), "second run after the edit: \(e.value)")
         #expect(o.value.contains("0 passed, 1 failed"))
         kill(p.processIdentifier, SIGINT)
@@ -77,10 +79,12 @@ import Testing
             env["SCENERUN_WATCH_POLL"] = polling ? "1" : nil
             env["SCENERUN_WATCH_MAX_RUNS"] = String(maxRuns)
             process.environment = env
-            let o = Pipe(), e = Pipe()
+            let o = Pipe()
+            let e = Pipe()
             process.standardOutput = o
             process.standardError = e
-            let out = self.out, err = self.err
+            let out = self.out
+            let err = self.err
             o.fileHandleForReading.readabilityHandler = { out.append($0.availableData) }
             e.fileHandleForReading.readabilityHandler = { err.append($0.availableData) }
             try process.run()

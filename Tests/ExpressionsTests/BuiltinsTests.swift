@@ -1,8 +1,8 @@
-import Testing
 import Diagnostics
+import Expressions
 import Foundation
 import Geometry
-import Expressions
+import Testing
 
 /// The functions added by format 1.1 (`log exp pow ceil sign lerp`), their domain errors, and
 /// the table every function is read from.
@@ -22,17 +22,29 @@ import Expressions
     }
 
     @Test func outsideTheDomainIsALocatedError() {
-        #expect(err("log(0)") == "f.yaml:3:10: error: the logarithm of 0 is undefined (the argument must be positive) in `log(0)`")
-        #expect(err("1 + log(time - 3)") == "f.yaml:3:14: error: the logarithm of -1 is undefined (the argument must be positive) in `log(time - 3)`")
+        #expect(
+            err("log(0)")
+                == "f.yaml:3:10: error: the logarithm of 0 is undefined (the argument must be positive) in `log(0)`")
+        #expect(
+            err("1 + log(time - 3)")
+                == "f.yaml:3:14: error: the logarithm of -1 is undefined (the argument must be positive) in `log(time - 3)`"
+        )
         #expect(err("exp(1000)") == "f.yaml:3:10: error: `exp(1000)` is not a finite number in `exp(1000)`")
-        #expect(err("pow(-8, 1 / 3)") == "f.yaml:3:10: error: a negative number (-8) to a fractional power (0.333333) is undefined in `pow(-8, 1 / 3)`")
+        #expect(
+            err("pow(-8, 1 / 3)")
+                == "f.yaml:3:10: error: a negative number (-8) to a fractional power (0.333333) is undefined in `pow(-8, 1 / 3)`"
+        )
         #expect(err("pow(0, -1)") == "f.yaml:3:10: error: 0 to a negative power (-1) is undefined in `pow(0, -1)`")
         #expect(err("pow(10, 400)") == "f.yaml:3:10: error: `pow(10, 400)` overflows in `pow(10, 400)`")
     }
 
     @Test func typeRules() {
-        #expect(err("lerp(1, [1, 2], 0.5)") == "f.yaml:3:10: error: `lerp` interpolates two numbers or two points, got a number and a point")
-        #expect(err("lerp(1, 2, [0, 1])") == "f.yaml:3:21: error: argument 3 of `lerp` must be a number, but `[0, 1]` is a point")
+        #expect(
+            err("lerp(1, [1, 2], 0.5)")
+                == "f.yaml:3:10: error: `lerp` interpolates two numbers or two points, got a number and a point")
+        #expect(
+            err("lerp(1, 2, [0, 1])")
+                == "f.yaml:3:21: error: argument 3 of `lerp` must be a number, but `[0, 1]` is a point")
         #expect(err("sign(true)") == "f.yaml:3:15: error: argument 1 of `sign` must be a number, but `true` is a bool")
         #expect(err("pow(2)") == "f.yaml:3:10: error: `pow` takes 2 arguments, got 1")
         #expect(err("lgo(2)") == "f.yaml:3:10: error: unknown function `lgo`; did you mean `log`?")
@@ -43,7 +55,8 @@ import Expressions
     @Test func tableIsUniqueAndDocumented() throws {
         let names = builtins.map(\.name)
         #expect(Set(names).count == names.count)
-        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("docs/scene-format.md")
         let text = try String(contentsOf: docs, encoding: .utf8)
         for f in builtins {

@@ -1,8 +1,8 @@
-import Testing
 import Diagnostics
+import Expressions
 import Geometry
 import TestSupport
-import Expressions
+import Testing
 
 struct Names: NameResolver {
     var values: [String: Value]
@@ -14,11 +14,19 @@ struct Names: NameResolver {
 
 let here = Diagnostics.SourceLocation(file: "f.yaml", line: 3, column: 10)
 let scope = Scope([
-    ("shade", .object([("center", .value(.point)), ("frame", .value(.rect)), ("height", .value(.number)), ("removed", .value(.bool))])),
+    (
+        "shade",
+        .object([
+            ("center", .value(.point)), ("frame", .value(.rect)), ("height", .value(.number)),
+            ("removed", .value(.bool)),
+        ])
+    ),
     ("time", .value(.number)), ("state", .value(.string)),
 ])
-let names = Names(values: ["shade.center": .point(Vec2(10, 20)), "shade.frame": .rect(Rect(x: 0, y: -5, width: 30, height: 40)),
-                           "shade.height": .number(40), "shade.removed": .bool(false), "time": .number(2), "state": .string("interactive")])
+let names = Names(values: [
+    "shade.center": .point(Vec2(10, 20)), "shade.frame": .rect(Rect(x: 0, y: -5, width: 30, height: 40)),
+    "shade.height": .number(40), "shade.removed": .bool(false), "time": .number(2), "state": .string("interactive"),
+])
 
 func ev(_ s: String) throws(Diagnostic) -> Value {
     let e = try Expression.parse(s, at: here)
@@ -62,7 +70,8 @@ func err(_ s: String) -> String {
         #expect(try ev("normalize([0, 5])") == .point(Vec2(0, 1)))
         #expect(try ev("rubberband(100, 100)") == .number((1 - 1 / 1.55) * 100))
         #expect(try ev("rubberband(-100, 100, 1)") == .number(-50))
-        #expect(try ev("intersects(shade.frame, [29, 0, 5, 5]) && !intersects(shade.frame, [30, 0, 5, 5])") == .bool(true))
+        #expect(
+            try ev("intersects(shade.frame, [29, 0, 5, 5]) && !intersects(shade.frame, [30, 0, 5, 5])") == .bool(true))
         #expect(try ev("contains(shade.frame, [0, -5]) && !contains(shade.frame, [30, 0])") == .bool(true))
         #expect(try ev("approx(1.05, 1, 0.1) && !approx([0, 0], [3, 4], 4.9)") == .bool(true))
         #expect(try ev("sin(0) + cos(0) + round(2.5) + floor(-0.5)") == .number(3))
@@ -87,20 +96,33 @@ func err(_ s: String) -> String {
     @Test func nameAndTypeErrors() {
         #expect(err("shde.center.x") == "f.yaml:3:10: error: unknown name `shde`; did you mean `shade`?")
         #expect(err("shade.centre.x") == "f.yaml:3:10: error: `shade` has no member `centre`; did you mean `center`?")
-        #expect(err("shade.center.z") == "f.yaml:3:10: error: `shade.center` is a point and has no member `z`; did you mean `x`?")
-        #expect(err("shade") == "f.yaml:3:10: error: `shade` is not a value; name one of its members: center, frame, height, removed")
+        #expect(
+            err("shade.center.z")
+                == "f.yaml:3:10: error: `shade.center` is a point and has no member `z`; did you mean `x`?")
+        #expect(
+            err("shade")
+                == "f.yaml:3:10: error: `shade` is not a value; name one of its members: center, frame, height, removed"
+        )
         #expect(err("1 + true") == "f.yaml:3:10: error: `+` cannot add a number and a bool")
         #expect(err("time > 'x'") == "f.yaml:3:10: error: `>` compares numbers, got a number and a string")
         #expect(err("hypot(1)") == "f.yaml:3:10: error: `hypot` takes 2 arguments, got 1")
         #expect(err("lenght([1, 2])") == "f.yaml:3:10: error: unknown function `lenght`; did you mean `length`?")
-        #expect(err("distance([1, 2], 3)") == "f.yaml:3:27: error: argument 2 of `distance` must be a point, but `3` is a number")
-        #expect(err("true ? 1 : [1, 2]") == "f.yaml:3:10: error: both branches of `?:` must have one type, got a number and a point")
+        #expect(
+            err("distance([1, 2], 3)")
+                == "f.yaml:3:27: error: argument 2 of `distance` must be a point, but `3` is a number")
+        #expect(
+            err("true ? 1 : [1, 2]")
+                == "f.yaml:3:10: error: both branches of `?:` must have one type, got a number and a point")
     }
 
     @Test func runtimeErrorsAreLocated() {
-        #expect(err("1 + time / (time - 2)") == "f.yaml:3:14: error: division by zero in `time / (time - 2)` (`time - 2` is 0)")
-        #expect(err("sqrt(time - 3)") == "f.yaml:3:10: error: square root of a negative number (-1) in `sqrt(time - 3)`")
-        #expect(err("normalize([0, 0])") == "f.yaml:3:10: error: cannot normalize the zero vector in `normalize([0, 0])`")
+        #expect(
+            err("1 + time / (time - 2)")
+                == "f.yaml:3:14: error: division by zero in `time / (time - 2)` (`time - 2` is 0)")
+        #expect(
+            err("sqrt(time - 3)") == "f.yaml:3:10: error: square root of a negative number (-1) in `sqrt(time - 3)`")
+        #expect(
+            err("normalize([0, 0])") == "f.yaml:3:10: error: cannot normalize the zero vector in `normalize([0, 0])`")
         #expect(err("1e308 * 10") == "f.yaml:3:10: error: `1e308 * 10` is not a finite number")
     }
 
@@ -112,10 +134,14 @@ func err(_ s: String) -> String {
 
     /// Seeded random token soup: parsing either succeeds or throws a located diagnostic, never traps.
     @Test func randomInputNeverCrashes() {
-        let pieces = ["1", "2.5", "shade", ".", "center", "x", "(", ")", "[", "]", ",", "+", "-", "*", "/", "%", "<", "<=", "==", "!=",
-                      "&&", "||", "!", "?", ":", "'s'", "true", "min", "abs", "90deg", " ", "time", "1e", "'", "#", "e5", ".5"]
+        let pieces = [
+            "1", "2.5", "shade", ".", "center", "x", "(", ")", "[", "]", ",", "+", "-", "*", "/", "%", "<", "<=", "==",
+            "!=",
+            "&&", "||", "!", "?", ":", "'s'", "true", "min", "abs", "90deg", " ", "time", "1e", "'", "#", "e5", ".5",
+        ]
         var rng = SplitMix(seed: 42)
-        var parsed = 0, rejected = 0
+        var parsed = 0
+        var rejected = 0
         for _ in 0..<5000 {
             var s = ""
             for _ in 0..<Int(rng.next() % 12) { s += pieces[Int(rng.next() % UInt64(pieces.count))] }

@@ -1,8 +1,8 @@
-import Foundation
-import Testing
 import Diagnostics
-import Geometry
 import Expressions
+import Foundation
+import Geometry
+import Testing
 
 /// Expression limits: on main these inputs overflowed the stack (SIGSEGV) in the parser or in
 /// `eval`, or took 19 s and 333 MB to parse. Now each is a located error or a value.
@@ -12,8 +12,10 @@ import Expressions
     }
 
     @Test func nestingBeyondTheLimitIsALocatedError() {
-        for text in [deep("(", "1", ")", 2000), deep("-", "1", "", 2000), deep("!", "true", "", 2000),
-                     deep("abs(", "1", ")", 800), deep("[", "1, 2", ", 1]", 800), deep("-(", "1", ")", 1000)] {
+        for text in [
+            deep("(", "1", ")", 2000), deep("-", "1", "", 2000), deep("!", "true", "", 2000),
+            deep("abs(", "1", ")", 800), deep("[", "1, 2", ", 1]", 800), deep("-(", "1", ")", 1000),
+        ] {
             let m = err(text)
             #expect(m.hasPrefix("f.yaml:3:"), "\(m.prefix(80))")
             #expect(m.contains("nested more than 256 levels deep"), "\(m.prefix(120))")
@@ -47,9 +49,11 @@ import Expressions
     @Test func theDeepestAllowedExpressionsFitASmallStack() {
         final class Box: @unchecked Sendable { var results: [String] = [] }
         let box = Box()
-        let texts = [Array(repeating: "1", count: 256).joined(separator: "+"), deep("(", "1", ")", 255) + "+1",
-                     deep("-", "1", "", 255), deep("abs(", "1", ")", 255), String(repeating: "true ? 1 : ", count: 255) + "2",
-                     deep("(", "1", ")", 2000), deep("-", "1", "", 4000)]
+        let texts = [
+            Array(repeating: "1", count: 256).joined(separator: "+"), deep("(", "1", ")", 255) + "+1",
+            deep("-", "1", "", 255), deep("abs(", "1", ")", 255), String(repeating: "true ? 1 : ", count: 255) + "2",
+            deep("(", "1", ")", 2000), deep("-", "1", "", 4000),
+        ]
         let done = DispatchSemaphore(value: 0)
         let t = Thread {
             for s in texts { box.results.append(err(s)) }
@@ -65,7 +69,8 @@ import Expressions
 
     /// On main `time < 1e400` was accepted (the literal became +infinity) while YAML's 1e400 was refused.
     @Test func aLiteralBeyondDoubleIsRefused() throws {
-        #expect(err("time < 1e400") == "f.yaml:3:17: error: the number `1e400` is too large (the largest is about 1.8e308)")
+        #expect(
+            err("time < 1e400") == "f.yaml:3:17: error: the number `1e400` is too large (the largest is about 1.8e308)")
         #expect(try ev("1e-400 == 0") == .bool(true))
     }
 

@@ -1,5 +1,5 @@
-import Testing
 import Geometry
+import Testing
 
 @Suite struct GeometryTests {
     @Test func rotationRoundTrip() {

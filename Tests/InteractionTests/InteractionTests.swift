@@ -1,6 +1,6 @@
-import Testing
 import Geometry
 import Interaction
+import Testing
 
 let screen = Rect(x: 0, y: 0, width: 390, height: 844)
 
@@ -11,7 +11,7 @@ let screen = Rect(x: 0, y: 0, width: 390, height: 844)
         do { let got = r.touchMoved(Vec2(100, 106), at: 1.0 / 60); #expect(got == nil) }
         #expect(r.state == .possible)
         do { let got = r.touchMoved(Vec2(100, 112), at: 2.0 / 60); #expect(got == .began) }
-        #expect(r.translation == Vec2(0, 2))          // 12 pt moved, 10 pt of hysteresis removed
+        #expect(r.translation == Vec2(0, 2))  // 12 pt moved, 10 pt of hysteresis removed
         do { let got = r.touchMoved(Vec2(100, 130), at: 3.0 / 60); #expect(got == .changed) }
         #expect(r.translation == Vec2(0, 20))
         do { let got = r.touchUp(at: 3.0 / 60); #expect(got == .ended) }
@@ -21,7 +21,9 @@ let screen = Rect(x: 0, y: 0, width: 390, height: 844)
     @Test func shortDragNeverBegins() {
         var r = PanRecognizer(minimumDistance: 10, bounds: screen)
         r.touchDown(Vec2(100, 100), at: 0)
-        for k in 1...5 { do { let got = r.touchMoved(Vec2(100, 100 + Double(k) * 1.5), at: Double(k) / 60); #expect(got == nil) } }
+        for k in 1...5 {
+            do { let got = r.touchMoved(Vec2(100, 100 + Double(k) * 1.5), at: Double(k) / 60); #expect(got == nil) }
+        }
         do { let got = r.touchUp(at: 0.1); #expect(got == nil) }
         #expect(r.state == .failed)
     }
@@ -30,11 +32,11 @@ let screen = Rect(x: 0, y: 0, width: 390, height: 844)
     @Test func velocityEstimator() {
         var r = PanRecognizer(minimumDistance: 10, bounds: screen)
         r.touchDown(Vec2(0, 0), at: 0)
-        _ = r.touchMoved(Vec2(0, 10), at: 1.0 / 60)      // sample 600 pt/s (first sample is taken as is)
+        _ = r.touchMoved(Vec2(0, 10), at: 1.0 / 60)  // sample 600 pt/s (first sample is taken as is)
         #expect(abs(r.velocity.y - 600) < 1e-9)
-        _ = r.touchMoved(Vec2(0, 30), at: 2.0 / 60)      // sample 1200: 0.2·1200 + 0.8·600 = 720
+        _ = r.touchMoved(Vec2(0, 30), at: 2.0 / 60)  // sample 1200: 0.2·1200 + 0.8·600 = 720
         #expect(abs(r.velocity.y - 720) < 1e-9)
-        _ = r.touchMoved(Vec2(0, 30), at: 3.0 / 60)      // sample 0: 0.2·0 + 0.8·1200 = 960
+        _ = r.touchMoved(Vec2(0, 30), at: 3.0 / 60)  // sample 0: 0.2·0 + 0.8·1200 = 960
         #expect(abs(r.velocity.y - 960) < 1e-9)
         for k in 4...20 { _ = r.touchMoved(Vec2(0, 30 + Double(k - 3) * 5), at: Double(k) / 60) }  // steady 300 pt/s
         #expect(abs(r.velocity.y - 300) < 1e-9)
@@ -80,7 +82,10 @@ let screen = Rect(x: 0, y: 0, width: 390, height: 844)
     /// The Bézier's x and y at parameter t, to check the solver independently.
     func bezier(_ c: TimingCurve, _ t: Double) -> (Double, Double) {
         let u = 1 - t
-        return (3 * u * u * t * c.c1.x + 3 * u * t * t * c.c2.x + t * t * t, 3 * u * u * t * c.c1.y + 3 * u * t * t * c.c2.y + t * t * t)
+        return (
+            3 * u * u * t * c.c1.x + 3 * u * t * t * c.c2.x + t * t * t,
+            3 * u * u * t * c.c1.y + 3 * u * t * t * c.c2.y + t * t * t
+        )
     }
 
     @Test(arguments: ["linear", "easeIn", "easeOut", "easeInOut"])
@@ -114,8 +119,11 @@ let screen = Rect(x: 0, y: 0, width: 390, height: 844)
         let s = Spring(omega: 12, zeta: zeta, initialVelocity: 2)
         let h = 1e-4
         for t in stride(from: 0.05, to: 1.5, by: 0.1) {
-            let x = s.value(at: t) - 1, xp = s.value(at: t + h) - 1, xm = s.value(at: t - h) - 1
-            let v = (xp - xm) / (2 * h), a = (xp - 2 * x + xm) / (h * h)
+            let x = s.value(at: t) - 1
+            let xp = s.value(at: t + h) - 1
+            let xm = s.value(at: t - h) - 1
+            let v = (xp - xm) / (2 * h)
+            let a = (xp - 2 * x + xm) / (h * h)
             #expect(abs(a + 2 * zeta * 12 * v + 144 * x) < 1e-3)
         }
         #expect(abs(s.value(at: 0)) < 1e-12)
@@ -148,7 +156,7 @@ let screen = Rect(x: 0, y: 0, width: 390, height: 844)
         var c = TransitionController(duration: 0.4)
         c.start()
         c.update(1.7)
-        #expect(c.progress == 1)                           // clamped
+        #expect(c.progress == 1)  // clamped
         c.update(0.5)
         c.cancel(at: 0)
         do { let got = c.advance(to: 0.09); #expect(!got) }  // 0.5·0.4 = 0.2 s
@@ -160,7 +168,7 @@ let screen = Rect(x: 0, y: 0, width: 390, height: 844)
         var t = TransitionController(duration: 0.3)
         #expect(t.state == .idle)
         t.update(0.5)
-        #expect(t.progress == 0)                           // not interactive yet
+        #expect(t.progress == 0)  // not interactive yet
         t.start()
         #expect(t.state == .interactive)
         t.complete(false)

@@ -1,9 +1,9 @@
-import Foundation
-import Testing
 import Diagnostics
+import Foundation
+@_spi(Testing) import RecordMode
 import Results
 import SceneLoader
-@_spi(Testing) import RecordMode
+import Testing
 
 typealias Location = Diagnostics.SourceLocation
 
@@ -15,11 +15,14 @@ typealias Location = Diagnostics.SourceLocation
         #expect(ExpectationRewriter.number(0.30621, tolerance: 0.00001, old: 0, oldText: "0") == "0.30621")
         // An old value already within half the tolerance is kept as written.
         #expect(ExpectationRewriter.number(743.159, tolerance: 1, old: 743.2, oldText: "743.20") == "743.20")
-        #expect(ExpectationRewriter.decimal(-2.5, 1) == "-2.5" && ExpectationRewriter.decimal(0.05, 2) == "0.05" && ExpectationRewriter.decimal(-0.0, 0) == "0")
+        #expect(
+            ExpectationRewriter.decimal(-2.5, 1) == "-2.5" && ExpectationRewriter.decimal(0.05, 2) == "0.05"
+                && ExpectationRewriter.decimal(-0.0, 0) == "0")
     }
 
     @Test func elementsAreRewrittenInPlaceKeepingSpacing() throws {
-        let text = "views: { a: { frame: [0, 0, 10, 10] } }\nexpect: { views: { a: { frame: [ 1,  2.5, 10, 10 ], within: 0.1 }, alpha: 1 } }  # keep me\n"
+        let text =
+            "views: { a: { frame: [0, 0, 10, 10] } }\nexpect: { views: { a: { frame: [ 1,  2.5, 10, 10 ], within: 0.1 }, alpha: 1 } }  # keep me\n"
         let loc = Location(file: "s.yaml", line: 2, column: 32)
         let o = Observation(location: loc, observed: .numbers([3, 2.52, 10, 10], tolerance: 0.1), passed: false)
         let out = try rewrite(Array(text.utf8), [o])
@@ -31,7 +34,8 @@ typealias Location = Diagnostics.SourceLocation
         let loc = Location(file: "s.yaml", line: 1, column: 32)
         let a = Observation(location: loc, observed: .numbers([3, 2.5, 10, 10], tolerance: 0.1), passed: false)
         let b = Observation(location: loc, observed: .numbers([4, 2.5, 10, 10], tolerance: 0.1), passed: false)
-        let plan = ExpectationRewriter.plan([result(a), result(b)], scope: .failing, sources: ["s.yaml": SourceText(bytes: Array(text.utf8))])
+        let plan = ExpectationRewriter.plan(
+            [result(a), result(b)], scope: .failing, sources: ["s.yaml": SourceText(bytes: Array(text.utf8))])
         #expect(plan.isEmpty)
         #expect(plan.leftAlone.map(\.why) == ["its cases observed different values: needs a hand"])
         #expect(plan.leftAlone.map(\.failing) == [true])
@@ -55,14 +59,19 @@ typealias Location = Diagnostics.SourceLocation
         }
         let observations = [
             Observation(location: try at("&y 700"), observed: .numbers([743.159], tolerance: 0.5), passed: false),
-            Observation(location: try at("restBy: 3", skip: 8), observed: .restTime(3.41, tick: 1.0 / 60), passed: false),
+            Observation(
+                location: try at("restBy: 3", skip: 8), observed: .restTime(3.41, tick: 1.0 / 60), passed: false),
             Observation(location: try at("\">= 5\""), observed: .count(3), passed: false),
             Observation(location: try at("x:\t145", skip: 3), observed: .numbers([150], tolerance: 0.5), passed: false),
-            Observation(location: try at("      frame: [145,", skip: 13), observed: .numbers([145, 743.2, 100, 100], tolerance: 0.5), passed: false),
+            Observation(
+                location: try at("      frame: [145,", skip: 13),
+                observed: .numbers([145, 743.2, 100, 100], tolerance: 0.5), passed: false),
         ]
         let out = try rewrite(bytes, observations)
         var expected = String(decoding: bytes, as: UTF8.self)
-        for (old, new) in [("&y 700", "&y 743"), ("restBy: 3", "restBy: 3.41"), ("\">= 5\"", "\"3\""), ("x:\t145", "x:\t150")] {
+        for (old, new) in [
+            ("&y 700", "&y 743"), ("restBy: 3", "restBy: 3.41"), ("\">= 5\"", "\"3\""), ("x:\t145", "x:\t150"),
+        ] {
             #expect(expected.components(separatedBy: old).count == 2, "\(old)")
             expected = expected.replacingOccurrences(of: old, with: new)
         }
@@ -85,8 +94,11 @@ typealias Location = Diagnostics.SourceLocation
         #expect(plan.leftAlone.map(\.why) == ["used through an alias (`*name`) elsewhere too: needs a hand"])
         #expect(plan.leftAlone.map(\.failing) == [true])
         // A position that names no value (the middle of a comment).
-        let nowhere = Observation(location: Location(file: "s.yaml", line: 1, column: 5), observed: .numbers([1], tolerance: 0.5), passed: false)
-        let p2 = ExpectationRewriter.plan([result(nowhere)], scope: .failing, sources: ["s.yaml": SourceText(bytes: bytes)])
+        let nowhere = Observation(
+            location: Location(file: "s.yaml", line: 1, column: 5), observed: .numbers([1], tolerance: 0.5),
+            passed: false)
+        let p2 = ExpectationRewriter.plan(
+            [result(nowhere)], scope: .failing, sources: ["s.yaml": SourceText(bytes: bytes)])
         #expect(p2.isEmpty && p2.leftAlone.map(\.failing) == [true])
     }
 
@@ -95,10 +107,14 @@ typealias Location = Diagnostics.SourceLocation
         let text = "expect:\n  restBy: 1\n"
         let loc = Location(file: "s.yaml", line: 2, column: 11)
         let o = Observation(location: loc, observed: .restTime(2.5, tick: 1.0 / 60), passed: false)
-        let plan = ExpectationRewriter.plan([result(o)], scope: .failing, sources: ["s.yaml": SourceText(bytes: Array(text.utf8))],
-                                            readElsewhere: [loc: "base"])
+        let plan = ExpectationRewriter.plan(
+            [result(o)], scope: .failing, sources: ["s.yaml": SourceText(bytes: Array(text.utf8))],
+            readElsewhere: [loc: "base"])
         #expect(plan.isEmpty)
-        #expect(plan.leftAlone.map(\.why) == ["also read by case `base`, which this run did not select (--filter or --shard): run it too"])
+        #expect(
+            plan.leftAlone.map(\.why) == [
+                "also read by case `base`, which this run did not select (--filter or --shard): run it too"
+            ])
     }
 
     /// The check after editing: the document must be the old one with exactly the intended
@@ -135,7 +151,9 @@ typealias Location = Diagnostics.SourceLocation
                 [result(Observation(location: loc, observed: observed, passed: false))], scope: .all, sources: sources)
             #expect(plan.isEmpty, "\(observed)")
             #expect(plan.leftAlone.map(\.location) == [loc] && plan.leftAlone.allSatisfy(\.failing))
-            #expect(plan.leftAlone.first?.why.hasSuffix("which is no value to write: needs a hand") == true, "\(plan.leftAlone)")
+            #expect(
+                plan.leftAlone.first?.why.hasSuffix("which is no value to write: needs a hand") == true,
+                "\(plan.leftAlone)")
         }
     }
 
@@ -148,7 +166,8 @@ typealias Location = Diagnostics.SourceLocation
         let loc = Location(file: "s.yaml", line: 1, column: 4)
         var r = CaseResult(file: "s.yaml", name: "s", status: .failed)
         r.observations = [Observation(location: loc, observed: .numbers([5], tolerance: 0.5), passed: false)]
-        let edit = try #require(ExpectationRewriter.plan([r], scope: .failing, sources: ["s.yaml": source]).edits["s.yaml"]?.first)
+        let edit = try #require(
+            ExpectationRewriter.plan([r], scope: .failing, sources: ["s.yaml": source]).edits["s.yaml"]?.first)
         #expect(try ExpectationRewriter.rewrite([edit], in: source).get() == Array("a: 5\nb: [2, 3]  # c\n".utf8))
         #expect(try ExpectationRewriter.rewrite([], in: source).get() == source.bytes)
         var overlapping = edit
@@ -158,7 +177,8 @@ typealias Location = Diagnostics.SourceLocation
             Issue.record("overlapping edits were applied")
             return
         }
-        #expect(clash.location == loc && clash.why == "the edits overlap or the edited text is not UTF-8; nothing written")
+        #expect(
+            clash.location == loc && clash.why == "the edits overlap or the edited text is not UTF-8; nothing written")
         // A new text that is not the scalar alone: the parser sees a mapping where a number was.
         var restructured = edit
         restructured.new = "x: 5"
@@ -173,7 +193,9 @@ typealias Location = Diagnostics.SourceLocation
     /// driver does before writing.
     func rewrite(_ bytes: [UInt8], _ observations: [Observation]) throws -> [UInt8] {
         let source = SourceText(bytes: bytes)
-        var r = CaseResult(file: "s.yaml", name: "s", status: .failed, failures: observations.map { Failure(location: $0.location, message: "m") })
+        var r = CaseResult(
+            file: "s.yaml", name: "s", status: .failed,
+            failures: observations.map { Failure(location: $0.location, message: "m") })
         r.observations = observations
         let plan = ExpectationRewriter.plan([r], scope: .failing, sources: ["s.yaml": source])
         #expect(plan.leftAlone.isEmpty, "\(plan.leftAlone)")
@@ -183,7 +205,8 @@ typealias Location = Diagnostics.SourceLocation
     }
 
     func result(_ o: Observation) -> CaseResult {
-        var r = CaseResult(file: "s.yaml", name: "s", status: .failed, failures: [Failure(location: o.location, message: "m")])
+        var r = CaseResult(
+            file: "s.yaml", name: "s", status: .failed, failures: [Failure(location: o.location, message: "m")])
         r.observations = [o]
         return r
     }

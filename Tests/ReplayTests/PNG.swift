@@ -15,22 +15,35 @@ struct PNGImage {
     }
 
     init(_ data: [UInt8]) throws {
-        guard data.count > 8, data[0..<8].elementsEqual([137, 80, 78, 71, 13, 10, 26, 10]) else { throw Malformed(why: "not a PNG") }
+        guard data.count > 8, data[0..<8].elementsEqual([137, 80, 78, 71, 13, 10, 26, 10]) else {
+            throw Malformed(why: "not a PNG")
+        }
         var p = 8
         var idat: [UInt8] = []
-        var w = 0, h = 0, depth = 0, type = 0, interlace = 0
-        func u32(_ i: Int) -> Int { Int(data[i]) << 24 | Int(data[i + 1]) << 16 | Int(data[i + 2]) << 8 | Int(data[i + 3]) }
+        var w = 0
+        var h = 0
+        var depth = 0
+        var type = 0
+        var interlace = 0
+        func u32(_ i: Int) -> Int {
+            Int(data[i]) << 24 | Int(data[i + 1]) << 16 | Int(data[i + 2]) << 8 | Int(data[i + 3])
+        }
         while p + 8 <= data.count {
             let len = u32(p)
             let kind = String(decoding: data[p + 4..<p + 8], as: UTF8.self)
             let body = p + 8
             guard body + len + 4 <= data.count else { throw Malformed(why: "truncated chunk \(kind)") }
-            if kind == "IHDR" { w = u32(body); h = u32(body + 4); depth = Int(data[body + 8]); type = Int(data[body + 9]); interlace = Int(data[body + 12]) }
+            if kind == "IHDR" {
+                w = u32(body); h = u32(body + 4); depth = Int(data[body + 8]); type = Int(data[body + 9]);
+                interlace = Int(data[body + 12])
+            }
             if kind == "IDAT" { idat += data[body..<body + len] }
             if kind == "IEND" { break }
             p = body + len + 4
         }
-        guard depth == 8, type == 2 || type == 6, interlace == 0 else { throw Malformed(why: "unsupported PNG: depth \(depth), colour type \(type), interlace \(interlace)") }
+        guard depth == 8, type == 2 || type == 6, interlace == 0 else {
+            throw Malformed(why: "unsupported PNG: depth \(depth), colour type \(type), interlace \(interlace)")
+        }
         let bpp = type == 6 ? 4 : 3
         guard idat.count > 2 else { throw Malformed(why: "no image data") }
         var inflater = Inflater(Array(idat[2...]))
@@ -54,7 +67,9 @@ struct PNGImage {
                 case 2: v = x + b
                 case 3: v = x + (a + b) / 2
                 case 4:
-                    let pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - 2 * c)
+                    let pa = abs(b - c)
+                    let pb = abs(a - c)
+                    let pc = abs(a + b - 2 * c)
                     v = x + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c)
                 default: throw Malformed(why: "filter \(filter)")
                 }
@@ -102,7 +117,9 @@ struct Inflater {
     }
 
     mutating func decode(_ h: Huffman) throws -> Int {
-        var code = 0, first = 0, index = 0
+        var code = 0
+        var first = 0
+        var index = 0
         for l in 1..<16 {
             code |= try bits(1)
             let n = h.counts[l]
@@ -114,11 +131,18 @@ struct Inflater {
         throw PNGImage.Malformed(why: "bad Huffman code")
     }
 
-    static let lengthBase = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258]
+    static let lengthBase = [
+        3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227,
+        258,
+    ]
     static let lengthExtra = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-    static let distBase = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073,
-                           4097, 6145, 8193, 12289, 16385, 24577]
-    static let distExtra = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
+    static let distBase = [
+        1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073,
+        4097, 6145, 8193, 12289, 16385, 24577,
+    ]
+    static let distExtra = [
+        0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13,
+    ]
 
     mutating func inflate() throws -> [UInt8] {
         var out: [UInt8] = []
@@ -139,7 +163,9 @@ struct Inflater {
                 let dist = Inflater.huffman([Int](repeating: 5, count: 30))
                 try codes(&out, lit, dist)
             case 2:
-                let nlen = try bits(5) + 257, ndist = try bits(5) + 1, ncode = try bits(4) + 4
+                let nlen = try bits(5) + 257
+                let ndist = try bits(5) + 1
+                let ncode = try bits(4) + 4
                 let order = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
                 var cl = [Int](repeating: 0, count: 19)
                 for i in 0..<ncode { cl[order[i]] = try bits(3) }
@@ -156,7 +182,9 @@ struct Inflater {
                     default: lengths += [Int](repeating: 0, count: 11 + (try bits(7)))
                     }
                 }
-                try codes(&out, Inflater.huffman(Array(lengths[0..<nlen])), Inflater.huffman(Array(lengths[nlen..<nlen + ndist])))
+                try codes(
+                    &out, Inflater.huffman(Array(lengths[0..<nlen])),
+                    Inflater.huffman(Array(lengths[nlen..<nlen + ndist])))
             default:
                 throw PNGImage.Malformed(why: "block type 3")
             }

@@ -1,16 +1,17 @@
-import Foundation
-import Results
-import TestSupport
-import Testing
 import Diagnostics
 import Expectations
+import Foundation
 import Geometry
 import Reports
+import Results
 import SceneLoader
 import SceneModel
 import SceneRunner
+import TestSupport
+import Testing
 
-let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
 /// Every shipped scene (as `scenerun scenes/` finds them), loaded.
 func shippedScenes() throws -> [Scene] {
@@ -43,23 +44,23 @@ func recorded(_ s: Scene) -> CaseResult {
 
 /// A scene that fails twice: at a checkpoint (tick 30) and at the end, both on `card`.
 let failingScene = """
-name: Snap expected at the wrong point
-views:
-  card: { frame: [50, 75, 100, 50], collisionBounds: ellipse }
-  tri: { center: [100, 400], size: [80, 80], collisionBounds: { path: [[-40, 40], [40, 40], [0, -40]] } }
-behaviors:
-  home: { snap: { item: card, to: [300, 200], damping: 0.5 }, active: true }
-  fall: { gravity: { items: [tri] }, active: true }
-  floor: { collision: { items: [tri], referenceBounds: true }, active: true }
-script:
-  - wait: 0.5
-  - expect: { views: { card: { center: [250, 150], within: 1 } } }
-  - waitFor: rest
-expect:
-  views: { card: { center: [320, 260], rotation: 0.3, within: 0.5 } }
-  events: { contact: 0 }
+    name: Snap expected at the wrong point
+    views:
+      card: { frame: [50, 75, 100, 50], collisionBounds: ellipse }
+      tri: { center: [100, 400], size: [80, 80], collisionBounds: { path: [[-40, 40], [40, 40], [0, -40]] } }
+    behaviors:
+      home: { snap: { item: card, to: [300, 200], damping: 0.5 }, active: true }
+      fall: { gravity: { items: [tri] }, active: true }
+      floor: { collision: { items: [tri], referenceBounds: true }, active: true }
+    script:
+      - wait: 0.5
+      - expect: { views: { card: { center: [250, 150], within: 1 } } }
+      - waitFor: rest
+    expect:
+      views: { card: { center: [320, 260], rotation: 0.3, within: 0.5 } }
+      events: { contact: 0 }
 
-"""
+    """
 
 @Suite struct RecordingTests {
     @Test func recordsOnlyWhenAsked() throws {
@@ -95,16 +96,18 @@ expect:
         #expect(r.status == .failed)
         #expect(r.failures.count == 3)
         #expect(rec.failureFrames == [30, rec.frames.count - 1, rec.frames.count - 1])
-        #expect(rec.failureViews == [0, 0, nil])   // the event count concerns no view
+        #expect(rec.failureViews == [0, 0, nil])  // the event count concerns no view
         #expect(rec.checkpoints.map(\.frame) == [30, rec.frames.count - 1])
         #expect(rec.checkpoints.map(\.passed) == [false, false])
         let ghost = try #require(rec.checkpoints[0].ghosts.first)
-        #expect(ghost.view == 0 && ghost.center.x == 250 && ghost.center.y == 150 && ghost.size.x == 100 && ghost.size.y == 50)
+        #expect(
+            ghost.view == 0 && ghost.center.x == 250 && ghost.center.y == 150 && ghost.size.x == 100
+                && ghost.size.y == 50)
         let end = try #require(rec.checkpoints[1].ghosts.first)
         #expect(end.center.x == 320 && end.center.y == 260 && end.rotation == 0.3)
         // The triangle falls onto the floor: contacts are recorded at the tick they happen.
         #expect(!rec.contacts.isEmpty)
-        #expect(rec.contacts.allSatisfy { $0.item == "tri" && $0.other == "" && $0.frame > 0 })   // the reference bounds
+        #expect(rec.contacts.allSatisfy { $0.item == "tri" && $0.other == "" && $0.frame > 0 })  // the reference bounds
     }
 
     /// Every finger on the screen is recorded: the pinch-and-throw's two, 50 pt apart at first
@@ -178,27 +181,33 @@ expect:
         for f in a {
             // The SVG namespace is a name, not a fetch; nothing else may point outside the page.
             let t = f.text.replacingOccurrences(of: "http://www.w3.org/2000/svg", with: "")
-            #expect(!t.contains("http://") && !t.contains("https://") && !t.contains(" src=") && !t.contains("<link"), "\(f.name)")
+            #expect(
+                !t.contains("http://") && !t.contains("https://") && !t.contains(" src=") && !t.contains("<link"),
+                "\(f.name)")
         }
-        for r in results { #expect(a[0].text.contains(r.name.replacingOccurrences(of: "&", with: "&amp;")), "\(r.name)") }
+        for r in results {
+            #expect(a[0].text.contains(r.name.replacingOccurrences(of: "&", with: "&amp;")), "\(r.name)")
+        }
     }
 
     @Test func aFiveSecondCaseIsUnderOneMegabyte() throws {
-        var views = "", items: [String] = []
+        var views = ""
+        var items: [String] = []
         for i in 0..<8 {
-            views += "  b\(i): { frame: [\(20 + 45 * i), \(100 + 20 * i), 40, 40]\(i % 2 == 0 ? ", collisionBounds: ellipse" : "") }\n"
+            views +=
+                "  b\(i): { frame: [\(20 + 45 * i), \(100 + 20 * i), 40, 40]\(i % 2 == 0 ? ", collisionBounds: ellipse" : "") }\n"
             items.append("b\(i)")
         }
         let text = """
-        name: Eight boxes for five seconds
-        views:
-        \(views)behaviors:
-          fall: { gravity: { items: [\(items.joined(separator: ", "))] }, active: true }
-          walls: { collision: { items: [\(items.joined(separator: ", "))], referenceBounds: true }, active: true }
-        script:
-          - wait: 5
+            name: Eight boxes for five seconds
+            views:
+            \(views)behaviors:
+              fall: { gravity: { items: [\(items.joined(separator: ", "))] }, active: true }
+              walls: { collision: { items: [\(items.joined(separator: ", "))], referenceBounds: true }, active: true }
+            script:
+              - wait: 5
 
-        """
+            """
         let r = recorded(try SceneFile.load(path: "five.yaml", text: text)[0])
         #expect(r.ticks == 300)
         let page = ReplayReporter.page(r)
@@ -207,10 +216,13 @@ expect:
     }
 
     @Test func aCaseThatDidNotRunStillHasAPage() {
-        let r = CaseResult(file: "bad.yaml", name: "bad.yaml </script>", status: .invalid,
-                           diagnostics: [Diagnostic("unknown key `frequncy`", at: SourceLocation(file: "bad.yaml", line: 1, column: 1))])
+        let r = CaseResult(
+            file: "bad.yaml", name: "bad.yaml </script>", status: .invalid,
+            diagnostics: [
+                Diagnostic("unknown key `frequncy`", at: SourceLocation(file: "bad.yaml", line: 1, column: 1))
+            ])
         let p = ReplayReporter.page(r)
         #expect(p.contains("unknown key `frequncy`"))
-        #expect(p.components(separatedBy: "</script>").count == 3)   // the name cannot close the data's script element
+        #expect(p.components(separatedBy: "</script>").count == 3)  // the name cannot close the data's script element
     }
 }

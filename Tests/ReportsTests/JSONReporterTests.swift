@@ -1,11 +1,12 @@
+import Diagnostics
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
+import Reports
 import Results
 import Testing
-import Diagnostics
-import Reports
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 @Suite struct JSONReporterTests {
     @Test func json() throws {
@@ -16,7 +17,10 @@ import Reports
         let cases = obj["cases"] as! [[String: Any]]
         #expect(cases.map { $0["status"] as! String } == ["passed", "failed", "invalid"])
         // Keys are written sorted.
-        #expect(s.contains("{\"diagnostics\": [], \"failures\": [], \"file\": \"scenes/shade.yaml\", \"index\": 0, \"name\": \"Shade\", \"status\": \"passed\", \"ticks\": 0, \"time\": 0, \"work\": 0}"))
+        #expect(
+            s.contains(
+                "{\"diagnostics\": [], \"failures\": [], \"file\": \"scenes/shade.yaml\", \"index\": 0, \"name\": \"Shade\", \"status\": \"passed\", \"ticks\": 0, \"time\": 0, \"work\": 0}"
+            ))
         // A failure carries the source line it points at (the text report's excerpt).
         #expect(s.contains("\"source\": \"  views: { shade: { frame: [0, 0, 375, 667] } }\""))
         #expect(JSONReporter.render(results) == s)

@@ -1,6 +1,6 @@
+@_spi(Testing) import Reports
 import Results
 import Testing
-@_spi(Testing) import Reports
 
 /// The text report's outcome map: a labelled grid, or one character per cell when the labelled
 /// grid would be wider than a terminal line.
@@ -13,7 +13,9 @@ import Testing
                 var r = CaseResult(file: "s.yaml", name: "S [a=\(a), b=\(b)]", status: .passed)
                 r.sweep = SweepInfo(
                     scene: "S", outcomeText: "b > a",
-                    parameters: [.init(name: "a", value: a, values: rows), .init(name: "b", value: b, values: columns)],
+                    parameters: [
+                        .init(name: "a", value: a, values: rows), .init(name: "b", value: b, values: columns),
+                    ],
                     outcome: b > a ? "high" : "low")
                 out.append(r)
             }
@@ -23,29 +25,31 @@ import Testing
 
     @Test func aNarrowGridLabelsEveryColumn() {
         let text = OutcomeMap.render(sweep(rows: [0, 1], columns: [0, 0.5, 2]))
-        #expect(text == """
-            S — outcome map of `b > a`
-                   b=0   b=0.5 b=2
-              a=0  L     H     H
-              a=1  L     L     H
-              L low (3), H high (3)
+        #expect(
+            text == """
+                S — outcome map of `b > a`
+                       b=0   b=0.5 b=2
+                  a=0  L     H     H
+                  a=1  L     L     H
+                  L low (3), H high (3)
 
-            """)
+                """)
     }
 
     /// Under --filter or --shard only some cases are there: each is drawn in the cell of its own
     /// parameter values, the others left empty (they were packed from the top left before).
     @Test func aPartialSweepKeepsEachCaseInItsCell() {
         let all = sweep(rows: [0, 1], columns: [0, 0.5, 2])
-        let text = OutcomeMap.render([all[2], all[4]])   // a=0 b=2 (high), a=1 b=0.5 (low)
-        #expect(text == """
-            S — outcome map of `b > a`
-                   b=0   b=0.5 b=2
-              a=0              H
-              a=1        L
-              H high (1), L low (1)
+        let text = OutcomeMap.render([all[2], all[4]])  // a=0 b=2 (high), a=1 b=0.5 (low)
+        #expect(
+            text == """
+                S — outcome map of `b > a`
+                       b=0   b=0.5 b=2
+                  a=0              H
+                  a=1        L
+                  H high (1), L low (1)
 
-            """)
+                """)
     }
 
     @Test func aWideGridIsOneCharacterPerCell() {

@@ -1,11 +1,12 @@
+import Diagnostics
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
+import Reports
 import Results
 import Testing
-import Diagnostics
-import Reports
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 @Suite struct TraceReporterTests {
     @Test func traceCSV() {
@@ -21,17 +22,22 @@ import Reports
     @Test func traceFileNamesAreUniqueAndDeterministic() {
         let a = CaseResult(file: "a.yaml", name: "Drop: wrong", status: .passed)
         let b = CaseResult(file: "a.yaml", name: "Drop? wrong", status: .passed)
-        let c = CaseResult(file: "a.yaml", name: "drop! WRONG", status: .passed)   // same stem ignoring case
+        let c = CaseResult(file: "a.yaml", name: "drop! WRONG", status: .passed)  // same stem ignoring case
         let d = CaseResult(file: "a.yaml", name: "Other", status: .passed)
         let names = TraceReporter.fileNames([a, b, c, d])
         #expect(Set(names.map { $0.lowercased() }).count == 4)
         #expect(names[3] == "Other.csv")
-        #expect(names[0].hasPrefix("Drop--wrong-") && names[0].hasSuffix(".csv") && names[0].count == "Drop--wrong-".count + 8 + 4)
+        #expect(
+            names[0].hasPrefix("Drop--wrong-") && names[0].hasSuffix(".csv")
+                && names[0].count == "Drop--wrong-".count + 8 + 4)
         // The name of a case does not depend on the order of the others.
         let reversed = TraceReporter.fileNames([c, b, a, d])
         #expect(reversed == [names[2], names[1], names[0], names[3]])
         // Empty, dot-only and very long names still give usable file names.
         #expect(TraceReporter.fileNames([CaseResult(file: "f", name: "..", status: .passed)]) == ["case.csv"])
-        #expect(TraceReporter.fileNames([CaseResult(file: "f", name: String(repeating: "x", count: 500), status: .passed)])[0].count == 104)
+        #expect(
+            TraceReporter.fileNames([CaseResult(file: "f", name: String(repeating: "x", count: 500), status: .passed)])[
+                0
+            ].count == 104)
     }
 }

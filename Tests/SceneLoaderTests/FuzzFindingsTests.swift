@@ -1,8 +1,8 @@
-import Foundation
-import Testing
 import Diagnostics
+import Foundation
 import SceneLoader
 import SceneRunner
+import Testing
 
 /// Replays every input the libFuzzer campaigns flagged (Fuzz/findings/*.yaml) the way the harness
 /// runs them: it loads or is refused with located diagnostics, and its first cases run to a
@@ -10,7 +10,8 @@ import SceneRunner
 @Suite struct FuzzFindingsTests {
     @Test func findingsLoadOrFailWithALocationAndRunQuickly() throws {
         let dir = repoRoot.appendingPathComponent("Fuzz/findings")
-        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".yaml") }.sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".yaml") }
+            .sorted()
         #expect(!files.isEmpty)
         var limits = RunLimits()
         limits.ticks = 240

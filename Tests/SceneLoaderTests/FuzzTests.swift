@@ -1,9 +1,9 @@
-import Foundation
-import Testing
 import Diagnostics
-import TestSupport
+import Foundation
 import SceneLoader
 import SceneRunner
+import TestSupport
+import Testing
 
 /// A seeded mutation fuzzer over the loader, the expression parser and the runner.
 ///
@@ -25,8 +25,11 @@ import SceneRunner
         var out: [[UInt8]] = []
         for dir in ["scenes", "scenes/gallery", "scenes/invalid", "Tests/SceneLoaderTests/FuzzCorpus"] {
             let url = repoRoot.appendingPathComponent(dir)
-            for f in ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted() where f.hasSuffix(".yaml") {
-                if let d = FileManager.default.contents(atPath: url.appendingPathComponent(f).path) { out.append([UInt8](d)) }
+            for f in ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
+            where f.hasSuffix(".yaml") {
+                if let d = FileManager.default.contents(atPath: url.appendingPathComponent(f).path) {
+                    out.append([UInt8](d))
+                }
             }
         }
         return out
@@ -44,7 +47,8 @@ import SceneRunner
             case 2, 3, 4:
                 var lines = b.split(separator: 10, omittingEmptySubsequences: false).map(Array.init)
                 guard !lines.isEmpty else { continue }
-                let i = r.below(lines.count), j = r.below(lines.count)
+                let i = r.below(lines.count)
+                let j = r.below(lines.count)
                 switch r.below(3) {
                 case 0: lines.remove(at: i)
                 case 1: lines.insert(lines[i], at: j)
@@ -71,7 +75,9 @@ import SceneRunner
         var limits = RunLimits()
         limits.ticks = 600
         limits.sceneTime = 10
-        var loaded = 0, refused = 0, ran = 0
+        var loaded = 0
+        var refused = 0
+        var ran = 0
         let start = Date()
         for n in 0..<iterations {
             let mutant = FuzzTests.mutate(seeds[r.below(seeds.count)], &r)
@@ -91,7 +97,9 @@ import SceneRunner
             }
         }
         let seconds = Date().timeIntervalSince(start)
-        print("fuzz: \(iterations) mutants in \(String(format: "%.1f", seconds)) s: \(loaded) loaded (\(ran) cases run), \(refused) refused with a located error")
+        print(
+            "fuzz: \(iterations) mutants in \(String(format: "%.1f", seconds)) s: \(loaded) loaded (\(ran) cases run), \(refused) refused with a located error"
+        )
         #expect(loaded + refused == iterations)
         #expect(refused > 0)
     }

@@ -28,26 +28,34 @@ import Testing
     @Test func oneEdgeNeedsNoList() throws {
         var edge = ScreenEdgePanSettings()
         edge.edges = [.bottom]
-        #expect(try load(scene("{ screenEdgePan: { in: a, edges: bottom } }"))[0].gestures[0].settings == .screenEdgePan(edge))
+        #expect(
+            try load(scene("{ screenEdgePan: { in: a, edges: bottom } }"))[0].gestures[0].settings
+                == .screenEdgePan(edge))
     }
 
     @Test func valuesAreCheckedAgainstTheirKeys() {
-        #expect(loadError(scene("{ screenEdgePan: { in: a, edges: [lft] } }"))
-            == "t.yaml:4:39: error: unknown value `lft` in `edges`; did you mean `left`?")
-        #expect(loadError(scene("{ screenEdgePan: { in: a, edges: up } }"))
-            == "t.yaml:4:39: error: unknown value `up` in `edges`; expected one of: left, right, top, bottom")
-        #expect(loadError(scene("{ pan: { in: a, minimumDistance: -1 } }"))
-            == "t.yaml:4:39: error: `minimumDistance` must be at least 0, found -1")
-        #expect(loadError(scene("{ pan: { in: a, minimumDistance: \"2 * 3\" } }"))
-            == "t.yaml:4:39: error: `minimumDistance` must be a number, found `2 * 3`")
+        #expect(
+            loadError(scene("{ screenEdgePan: { in: a, edges: [lft] } }"))
+                == "t.yaml:4:39: error: unknown value `lft` in `edges`; did you mean `left`?")
+        #expect(
+            loadError(scene("{ screenEdgePan: { in: a, edges: up } }"))
+                == "t.yaml:4:39: error: unknown value `up` in `edges`; expected one of: left, right, top, bottom")
+        #expect(
+            loadError(scene("{ pan: { in: a, minimumDistance: -1 } }"))
+                == "t.yaml:4:39: error: `minimumDistance` must be at least 0, found -1")
+        #expect(
+            loadError(scene("{ pan: { in: a, minimumDistance: \"2 * 3\" } }"))
+                == "t.yaml:4:39: error: `minimumDistance` must be a number, found `2 * 3`")
     }
 
     @Test func aKindTakesOnlyItsOwnKeys() {
-        #expect(loadError(scene("{ pan: { in: a, edges: [left] } }"))
-            == "t.yaml:4:22: error: unknown key `edges` in `pan` of `g`; expected one of: in, simultaneous, requireFail, "
-            + "minimumDistance")
-        #expect(loadError(scene("{ squeeze: { in: a } }"))
-            == "t.yaml:4:8: error: unknown key `squeeze` in gesture `g`; expected one of: pan, screenEdgePan, tap, "
-            + "longPress, pinch, rotation, swipe")
+        #expect(
+            loadError(scene("{ pan: { in: a, edges: [left] } }"))
+                == "t.yaml:4:22: error: unknown key `edges` in `pan` of `g`; expected one of: in, simultaneous, requireFail, "
+                + "minimumDistance")
+        #expect(
+            loadError(scene("{ squeeze: { in: a } }"))
+                == "t.yaml:4:8: error: unknown key `squeeze` in gesture `g`; expected one of: pan, screenEdgePan, tap, "
+                + "longPress, pinch, rotation, swipe")
     }
 }

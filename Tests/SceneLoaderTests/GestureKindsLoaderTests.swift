@@ -31,25 +31,33 @@ import Testing
         tap.touches = 2
         var swipe = SwipeGestureSettings()
         swipe.directions = [.left, .up]
-        #expect(s.gestures.map(\.settings) == [
-            .tap(tap), .longPress(LongPressGestureSettings()), .pinch(PinchGestureSettings()),
-            .rotation(RotationGestureSettings()), .swipe(swipe),
-        ])
+        #expect(
+            s.gestures.map(\.settings) == [
+                .tap(tap), .longPress(LongPressGestureSettings()), .pinch(PinchGestureSettings()),
+                .rotation(RotationGestureSettings()), .swipe(swipe),
+            ])
         #expect(LongPressGestureSettings().minimumDuration == 0.5 && LongPressGestureSettings().allowableMovement == 10)
         #expect(SwipeGestureSettings().directions == [.right] && TapGestureSettings().taps == 1)
     }
 
     @Test func countsAreWholeAndAtLeastOne() {
-        #expect(loadError(scene("  t: { tap: { in: a, taps: 1.5 } }"))
-            == "t.yaml:4:28: error: `taps` must be a whole number up to 1000, found 1.5")
-        #expect(loadError(scene("  t: { tap: { in: a, touches: 0 } }"))
-            == "t.yaml:4:31: error: `touches` must be at least 1, found 0")
-        #expect(loadError(scene("  l: { longPress: { in: a, minimumDuration: -0.1 } }"))
-            == "t.yaml:4:45: error: `minimumDuration` must be at least 0, found -0.1")
-        #expect(loadError(scene("  s: { swipe: { in: a, direction: sideways } }"))
-            == "t.yaml:4:35: error: unknown value `sideways` in `direction`; expected one of: right, left, up, down")
-        #expect(loadError(scene("  p: { pinch: { in: a, scale: 2 } }"))
-            == "t.yaml:4:24: error: unknown key `scale` in `pinch` of `p`; expected one of: in, simultaneous, requireFail")
+        #expect(
+            loadError(scene("  t: { tap: { in: a, taps: 1.5 } }"))
+                == "t.yaml:4:28: error: `taps` must be a whole number up to 1000, found 1.5")
+        #expect(
+            loadError(scene("  t: { tap: { in: a, touches: 0 } }"))
+                == "t.yaml:4:31: error: `touches` must be at least 1, found 0")
+        #expect(
+            loadError(scene("  l: { longPress: { in: a, minimumDuration: -0.1 } }"))
+                == "t.yaml:4:45: error: `minimumDuration` must be at least 0, found -0.1")
+        #expect(
+            loadError(scene("  s: { swipe: { in: a, direction: sideways } }"))
+                == "t.yaml:4:35: error: unknown value `sideways` in `direction`; expected one of: right, left, up, down"
+        )
+        #expect(
+            loadError(scene("  p: { pinch: { in: a, scale: 2 } }"))
+                == "t.yaml:4:24: error: unknown key `scale` in `pinch` of `p`; expected one of: in, simultaneous, requireFail"
+        )
     }
 
     /// `simultaneous` and `requireFail` may name a gesture declared later; a name that is no
@@ -64,12 +72,15 @@ import Testing
                 """))[0]
         #expect(s.gestures[0].requireFail.map(\.index) == [1] && s.gestures[0].simultaneous.isEmpty)
         #expect(s.gestures[1].simultaneous.map(\.index) == [0, 2])
-        #expect(loadError(scene("  one: { tap: { in: a, requireFail: [tow] } }\n  two: { tap: { in: a } }"))
-            == "t.yaml:4:37: error: unknown gesture `tow` in `requireFail`; did you mean `two`?")
-        #expect(loadError(scene("  one: { tap: { in: a, simultaneous: one } }"))
-            == "t.yaml:4:38: error: `simultaneous` of `one` names the gesture itself")
-        #expect(loadError(scene("  one: { tap: { in: a, requireFail: two } }\n  two: { tap: { in: a, requireFail: one } }"))
-            == "t.yaml:4:37: error: `requireFail` makes `one` wait for its own failure (a cycle of requireFail)")
+        #expect(
+            loadError(scene("  one: { tap: { in: a, requireFail: [tow] } }\n  two: { tap: { in: a } }"))
+                == "t.yaml:4:37: error: unknown gesture `tow` in `requireFail`; did you mean `two`?")
+        #expect(
+            loadError(scene("  one: { tap: { in: a, simultaneous: one } }"))
+                == "t.yaml:4:38: error: `simultaneous` of `one` names the gesture itself")
+        #expect(
+            loadError(scene("  one: { tap: { in: a, requireFail: two } }\n  two: { tap: { in: a, requireFail: one } }"))
+                == "t.yaml:4:37: error: `requireFail` makes `one` wait for its own failure (a cycle of requireFail)")
     }
 
     /// Touch steps: their keys, bounds and `release`.
@@ -78,28 +89,41 @@ import Testing
             scene(
                 "  p: { pinch: { in: a } }",
                 script: """
-                - pinch: { gesture: p, center: [5, 5], from: 100, to: 200, release: cancel }
-                  - rotate: { gesture: p, center: [5, 5], by: 90deg }
-                  - tap: { gesture: p, at: [5, 5], count: 2 }
-                  - press: { gesture: p, at: [5, 5], duration: 0.8 }
-                  - touches: { gesture: p, paths: [[[0, 1, 1], [0.1, 2, 2]], [[0.05, 5, 5]]] }
-                  - pan: { gesture: p, from: [0, 0], to: [5, 5], release: cancel }
-                """))[0]
+                    - pinch: { gesture: p, center: [5, 5], from: 100, to: 200, release: cancel }
+                      - rotate: { gesture: p, center: [5, 5], by: 90deg }
+                      - tap: { gesture: p, at: [5, 5], count: 2 }
+                      - press: { gesture: p, at: [5, 5], duration: 0.8 }
+                      - touches: { gesture: p, paths: [[[0, 1, 1], [0.1, 2, 2]], [[0.05, 5, 5]]] }
+                      - pan: { gesture: p, from: [0, 0], to: [5, 5], release: cancel }
+                    """))[0]
         #expect(ok.script.count == 6)
         if case .touch(let t) = ok.script[0] { #expect(t.release == .cancel) } else { Issue.record("not a touch step") }
         if case .touch(let t) = ok.script[3] { #expect(t.release == .hold) } else { Issue.record("not a touch step") }
         if case .pan(let p) = ok.script[5] { #expect(p.release == .cancel) } else { Issue.record("not a pan") }
-        #expect(loadError(scene("  p: { pinch: { in: a } }", script: "- pinch: { gesture: p, center: [5, 5], from: 0, to: 2 }"))
-            == "t.yaml:6:48: error: `from` must be positive, found 0")
-        #expect(loadError(scene("  p: { pinch: { in: a } }", script: "- tap: { gesture: p, at: [5, 5], count: 1.5 }"))
-            == "t.yaml:6:43: error: `count` must be a whole number, found 1.5")
-        #expect(loadError(scene("  p: { pinch: { in: a } }", script: "- press: { gesture: p, at: [5, 5] }"))
-            == "t.yaml:6:12: error: `press` needs the key `duration`")
-        #expect(loadError(scene("  p: { pinch: { in: a } }", script: "- pan: { gesture: p, from: [0, 0], to: [1, 1], release: drop }"))
-            == "t.yaml:6:59: error: `release` must be lift, hold or cancel, found `drop`")
-        #expect(loadError(scene("  p: { pinch: { in: a } }", script: "- touches: { gesture: p, paths: [[[0.2, 1, 1], [0.1, 2, 2]]] }"))
-            == "t.yaml:6:50: error: keyframe times must increase: 0.1 s comes after 0.2 s")
-        #expect(loadError(scene("  p: { pinch: { in: a } }", script: "- touches: { gesture: q, paths: [] }"))
-            == "t.yaml:6:25: error: unknown gesture `q`; did you mean `p`?")
+        #expect(
+            loadError(
+                scene("  p: { pinch: { in: a } }", script: "- pinch: { gesture: p, center: [5, 5], from: 0, to: 2 }"))
+                == "t.yaml:6:48: error: `from` must be positive, found 0")
+        #expect(
+            loadError(scene("  p: { pinch: { in: a } }", script: "- tap: { gesture: p, at: [5, 5], count: 1.5 }"))
+                == "t.yaml:6:43: error: `count` must be a whole number, found 1.5")
+        #expect(
+            loadError(scene("  p: { pinch: { in: a } }", script: "- press: { gesture: p, at: [5, 5] }"))
+                == "t.yaml:6:12: error: `press` needs the key `duration`")
+        #expect(
+            loadError(
+                scene(
+                    "  p: { pinch: { in: a } }",
+                    script: "- pan: { gesture: p, from: [0, 0], to: [1, 1], release: drop }"))
+                == "t.yaml:6:59: error: `release` must be lift, hold or cancel, found `drop`")
+        #expect(
+            loadError(
+                scene(
+                    "  p: { pinch: { in: a } }",
+                    script: "- touches: { gesture: p, paths: [[[0.2, 1, 1], [0.1, 2, 2]]] }"))
+                == "t.yaml:6:50: error: keyframe times must increase: 0.1 s comes after 0.2 s")
+        #expect(
+            loadError(scene("  p: { pinch: { in: a } }", script: "- touches: { gesture: q, paths: [] }"))
+                == "t.yaml:6:25: error: unknown gesture `q`; did you mean `p`?")
     }
 }

@@ -33,7 +33,8 @@ import Testing
             """,
             "scenes/parts/b.yaml": "world: { timeout: 4 }\nviews:\n  box: { alpha: 0.4 }\n",
         ]
-        let s = try load("include: [parts/a.yaml, parts/b.yaml]\nviews: { box: { hidden: true } }\n" + Self.script, files)
+        let s = try load(
+            "include: [parts/a.yaml, parts/b.yaml]\nviews: { box: { hidden: true } }\n" + Self.script, files)
         #expect(s.count == 1)
         #expect(s[0].name == "from a")  // only a part names it
         #expect(s[0].world.timeout == 4)  // b, after a
@@ -86,9 +87,12 @@ import Testing
     }
 
     @Test func aPartNeedsNoScriptButTheSceneDoes() throws {
-        let files = ["scenes/parts/v.yaml": "views:\n  v: { frame: [0, 0, 1, 1] }\n", "scenes/parts/s.yaml": Self.script]
+        let files = [
+            "scenes/parts/v.yaml": "views:\n  v: { frame: [0, 0, 1, 1] }\n", "scenes/parts/s.yaml": Self.script,
+        ]
         #expect(try load("include: [parts/v.yaml, parts/s.yaml]\n", files)[0].script.count == 1)
-        #expect(error("include: [parts/v.yaml]\n", files) == "scenes/s.yaml:1:1: error: the scene needs the key `script`")
+        #expect(
+            error("include: [parts/v.yaml]\n", files) == "scenes/s.yaml:1:1: error: the scene needs the key `script`")
     }
 
     @Test(arguments: [
@@ -101,8 +105,11 @@ import Testing
             "scenes/parts/b.yaml:2:11: error: `include` of `a.yaml` makes a cycle: scenes/parts/a.yaml → "
                 + "scenes/parts/b.yaml → scenes/parts/a.yaml"
         ),
-        ("include: [parts/self.yaml]\n", "scenes/parts/self.yaml:1:11: error: `include` of `self.yaml` makes a cycle: "
-            + "scenes/parts/self.yaml → scenes/parts/self.yaml"),
+        (
+            "include: [parts/self.yaml]\n",
+            "scenes/parts/self.yaml:1:11: error: `include` of `self.yaml` makes a cycle: "
+                + "scenes/parts/self.yaml → scenes/parts/self.yaml"
+        ),
         (
             "include: [parts/bad.yaml]\n",
             "scenes/parts/bad.yaml:3:18: error: view `wall` must have a positive size, found 10 × -5"
@@ -112,16 +119,31 @@ import Testing
             "scenes/parts/syntax.yaml:2:1: error: YAML syntax error: did not find expected node content"
                 + " (while parsing a flow node at 2:1)"
         ),
-        ("include: [parts/empty.yaml]\n", "scenes/parts/empty.yaml:1:1: error: the included file is empty; a part "
-            + "holds scene keys"),
-        ("include: [parts/list.yaml]\n", "scenes/parts/list.yaml:1:1: error: the top level of an included part must be "
-            + "a mapping of scene keys, found a list"),
-        ("include: [parts/variants.yaml]\n", "scenes/parts/variants.yaml:1:1: error: a part cannot declare `variants`: "
-            + "a variant patches the whole scene, so it belongs to the scene file"),
-        ("include: [parts/binary.yaml]\n", "scenes/parts/binary.yaml:1:1: error: the file is binary (it contains NUL "
-            + "bytes), not a YAML scene"),
-        ("include: [[parts/a.yaml]]\n", "scenes/s.yaml:1:11: error: an `include` entry (a path) must be a string, "
-            + "found a list"),
+        (
+            "include: [parts/empty.yaml]\n",
+            "scenes/parts/empty.yaml:1:1: error: the included file is empty; a part "
+                + "holds scene keys"
+        ),
+        (
+            "include: [parts/list.yaml]\n",
+            "scenes/parts/list.yaml:1:1: error: the top level of an included part must be "
+                + "a mapping of scene keys, found a list"
+        ),
+        (
+            "include: [parts/variants.yaml]\n",
+            "scenes/parts/variants.yaml:1:1: error: a part cannot declare `variants`: "
+                + "a variant patches the whole scene, so it belongs to the scene file"
+        ),
+        (
+            "include: [parts/binary.yaml]\n",
+            "scenes/parts/binary.yaml:1:1: error: the file is binary (it contains NUL "
+                + "bytes), not a YAML scene"
+        ),
+        (
+            "include: [[parts/a.yaml]]\n",
+            "scenes/s.yaml:1:11: error: an `include` entry (a path) must be a string, "
+                + "found a list"
+        ),
         ("include: ['']\n", "scenes/s.yaml:1:11: error: an `include` entry is an empty path"),
         (
             "include: []\nvariants:\n  v: { include: [parts/a.yaml] }\n",
@@ -184,9 +206,10 @@ import Testing
     }
 
     @Test func theDirectIncludesOfAFileForWatchAndTheOutputCheck() {
-        #expect(SceneFile.includes(path: "a/s.yaml", bytes: Array("include: [p/x.yaml, ../y.yaml]\n".utf8)) == [
-            "a/p/x.yaml", "y.yaml",
-        ])
+        #expect(
+            SceneFile.includes(path: "a/s.yaml", bytes: Array("include: [p/x.yaml, ../y.yaml]\n".utf8)) == [
+                "a/p/x.yaml", "y.yaml",
+            ])
         #expect(SceneFile.includes(path: "s.yaml", bytes: Array("include: one.yaml\n".utf8)) == ["one.yaml"])
         #expect(SceneFile.includes(path: "s.yaml", bytes: Array("views: [\n".utf8)).isEmpty)
     }

@@ -1,12 +1,13 @@
-import Foundation
-import TestSupport
-import Testing
 import Diagnostics
+import Foundation
 import SceneLoader
 import SceneRunner
+import TestSupport
+import Testing
 
 /// The repository root, found from this file's path.
-let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
 func relativeFiles(_ dir: String, _ ext: String) -> [String] {
     let url = repoRoot.appendingPathComponent(dir)
@@ -42,7 +43,8 @@ func firstDiagnostic(_ path: String) -> Diagnostic? {
             expected = String(text.dropFirst(9).prefix { $0 != "\n" })
         } else {
             let side = repoRoot.appendingPathComponent(String(path.dropLast(5)) + ".expected")
-            expected = String(decoding: try Data(contentsOf: side), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            expected = String(decoding: try Data(contentsOf: side), as: UTF8.self).trimmingCharacters(
+                in: .whitespacesAndNewlines)
         }
         if let d = firstDiagnostic(path) {
             #expect(d.description == expected)

@@ -38,8 +38,11 @@ import Testing
                   group: { children: [springs, "chain[2]"] }
 
                 """ + Self.script)[0]
-        #expect(s.behaviors.map(\.name).prefix(7) == ["springs[0]", "springs[1]", "springs[2]", "springs[3]", "chain[0]",
-            "chain[1]", "chain[2]"])
+        #expect(
+            s.behaviors.map(\.name).prefix(7) == [
+                "springs[0]", "springs[1]", "springs[2]", "springs[3]", "chain[0]",
+                "chain[1]", "chain[2]",
+            ])
         guard case .attachment(let a) = s.behaviors[3].kind, case .attachment(let c) = s.behaviors[6].kind else {
             Issue.record("not attachments")
             return
@@ -71,7 +74,8 @@ import Testing
                   views: { "cell[0]": { center: [195, 28] } }
 
                 """)[0]
-        guard case .action(.add(let added, _)) = s.script[0], case .action(.remove(let removed?, _)) = s.script[2] else {
+        guard case .action(.add(let added, _)) = s.script[0], case .action(.remove(let removed?, _)) = s.script[2]
+        else {
             Issue.record("\(s.script)")
             return
         }
@@ -94,7 +98,8 @@ import Testing
                 + "repeated view `cell`)"
         ),
         (
-            Self.cells + "behaviors:\n  chain: { repeat: cell, attachment: { item: \"cell[i]\", to: \"cell[i + 1]\" } }\n",
+            Self.cells
+                + "behaviors:\n  chain: { repeat: cell, attachment: { item: \"cell[i]\", to: \"cell[i + 1]\" } }\n",
             "t.yaml:4:61: error: unknown view `cell[4]`; `cell` has 4 copies, `cell[0]` … `cell[3]` (in `chain[3]`, copy "
                 + "i = 3 of the repeated behaviour `chain`)"
         ),
@@ -103,12 +108,21 @@ import Testing
             "t.yaml:2:33: error: `frame` of `cell[0]` must be a number, or an expression of numbers and `i`; found `cell` "
                 + "(in `cell[0]`, copy i = 0 of the repeated view `cell`)"
         ),
-        ("views:\n  cell: { repeat: 2.5, frame: [0, 0, 1, 1] }\n", "t.yaml:2:19: error: `repeat` of `cell` is a number "
-            + "of copies, a whole number; found 2.5"),
-        ("views:\n  cell: { repeat: 0, frame: [0, 0, 1, 1] }\n", "t.yaml:2:19: error: `repeat` of `cell` must be at "
-            + "least 1, found 0"),
-        ("views:\n  cell: { repeat: 501, frame: [0, 0, 1, 1] }\n", "t.yaml:2:19: error: `repeat` of `cell` of 501 is "
-            + "more than the limit of 500; raise it with --max-views"),
+        (
+            "views:\n  cell: { repeat: 2.5, frame: [0, 0, 1, 1] }\n",
+            "t.yaml:2:19: error: `repeat` of `cell` is a number "
+                + "of copies, a whole number; found 2.5"
+        ),
+        (
+            "views:\n  cell: { repeat: 0, frame: [0, 0, 1, 1] }\n",
+            "t.yaml:2:19: error: `repeat` of `cell` must be at "
+                + "least 1, found 0"
+        ),
+        (
+            "views:\n  cell: { repeat: 501, frame: [0, 0, 1, 1] }\n",
+            "t.yaml:2:19: error: `repeat` of `cell` of 501 is "
+                + "more than the limit of 500; raise it with --max-views"
+        ),
         (
             "views:\n  a: { frame: [0, 0, 1, 1] }\n  cell: { repeat: 500, frame: [0, 0, 1, 1] }\n",
             "t.yaml:3:19: error: `cell` repeated 500 times makes more than 500 views, the limit; raise it with --max-views"
@@ -117,23 +131,41 @@ import Testing
             Self.cells + "behaviors:\n  s: { repeat: nope, gravity: { items: \"cell[i]\" } }\n",
             "t.yaml:4:16: error: `repeat` of `s` names `nope`, which is not a repeated view"
         ),
-        (Self.cells + "expect: { that: [\"cell.y > 0\"] }\n", "t.yaml:3:19: error: unknown name `cell`; `cell` is repeated: "
-            + "name a copy, `cell[0]` … `cell[3]`"),
-        (Self.cells + "expect: { that: [\"i > 0\"] }\n", "t.yaml:3:19: error: unknown name `i`; `i` is the index of a copy "
-            + "inside a repeated view or behaviour only"),
-        (Self.cells + "expect: { views: { cell: { y: 0 } } }\n", "t.yaml:3:26: error: unknown view `cell`; `cell` is "
-            + "repeated: name a copy, `cell[0]` … `cell[3]`"),
-        (Self.cells + "expect: { that: [\"cell[time].y > 0\"] }\n", "t.yaml:3:24: error: the index of `cell[…]` must be "
-            + "known when the scene loads: a whole number, or an expression of numbers and `i` inside a repeated view "
-            + "or behaviour; found `time`"),
-        (Self.cells + "expect: { that: [\"cell[0 - 1].y > 0\"] }\n", "t.yaml:3:24: error: the index of `cell[…]` must be a "
-            + "whole number from 0, found -1"),
+        (
+            Self.cells + "expect: { that: [\"cell.y > 0\"] }\n",
+            "t.yaml:3:19: error: unknown name `cell`; `cell` is repeated: "
+                + "name a copy, `cell[0]` … `cell[3]`"
+        ),
+        (
+            Self.cells + "expect: { that: [\"i > 0\"] }\n",
+            "t.yaml:3:19: error: unknown name `i`; `i` is the index of a copy "
+                + "inside a repeated view or behaviour only"
+        ),
+        (
+            Self.cells + "expect: { views: { cell: { y: 0 } } }\n",
+            "t.yaml:3:26: error: unknown view `cell`; `cell` is "
+                + "repeated: name a copy, `cell[0]` … `cell[3]`"
+        ),
+        (
+            Self.cells + "expect: { that: [\"cell[time].y > 0\"] }\n",
+            "t.yaml:3:24: error: the index of `cell[…]` must be "
+                + "known when the scene loads: a whole number, or an expression of numbers and `i` inside a repeated view "
+                + "or behaviour; found `time`"
+        ),
+        (
+            Self.cells + "expect: { that: [\"cell[0 - 1].y > 0\"] }\n",
+            "t.yaml:3:24: error: the index of `cell[…]` must be a "
+                + "whole number from 0, found -1"
+        ),
         (
             Self.cells + "behaviors:\n  cell: { gravity: { items: \"cell[0]\" } }\n",
             "t.yaml:4:9: error: the name `cell` is already used by a repeated view"
         ),
-        ("views:\n  \"cell[0]\": { frame: [0, 0, 1, 1] }\n", "t.yaml:2:3: error: `cell[0]` is not a valid name: use "
-            + "letters, digits and _, starting with a letter"),
+        (
+            "views:\n  \"cell[0]\": { frame: [0, 0, 1, 1] }\n",
+            "t.yaml:2:3: error: `cell[0]` is not a valid name: use "
+                + "letters, digits and _, starting with a letter"
+        ),
     ]
 
     @Test(arguments: errors)
@@ -151,7 +183,8 @@ import Testing
         let r = CaseRunner.run(s)
         #expect(
             r.diagnostics.first?.description
-                == "t.yaml:4:81: error: `frequency` must not be negative, got -0.5 (at tick 0, t = 0.000 s) (in `s[0]`)")
+                == "t.yaml:4:81: error: `frequency` must not be negative, got -0.5 (at tick 0, t = 0.000 s) (in `s[0]`)"
+        )
     }
 
     @Test func repeatedCopiesCountInTheLoadWorkBudget() {

@@ -94,9 +94,10 @@ import Testing
               - pinch: { gesture: zoom, center: [200, 400], from: 100, to: 200 }
             """)
         #expect(r.status == .invalid)
-        #expect(r.diagnostics.first?.message.hasPrefix(
-            "`velocity`: the current gesture `zoom` (a pinch) has `velocity` as a number; read it by the gesture's name "
-                + "(`zoom.velocity`)") == true)
+        #expect(
+            r.diagnostics.first?.message.hasPrefix(
+                "`velocity`: the current gesture `zoom` (a pinch) has `velocity` as a number; read it by the gesture's name "
+                    + "(`zoom.velocity`)") == true)
     }
 
     /// Fingers held by a step reach only the recognisers of their sequence; a tap needs them up.
@@ -110,8 +111,10 @@ import Testing
               - pan: { gesture: onB, from: [250, 50], to: [250, 90] }
             """)
         #expect(other.status == .invalid)
-        #expect(other.diagnostics.first?.message.hasPrefix(
-            "`onB` does not receive the fingers held down by an earlier step (release: hold), which touch `onA`") == true)
+        #expect(
+            other.diagnostics.first?.message.hasPrefix(
+                "`onB` does not receive the fingers held down by an earlier step (release: hold), which touch `onA`")
+                == true)
         let tap = try one(
             """
             views: { a: { frame: [0, 0, 100, 100] } }

@@ -2,7 +2,8 @@ import Foundation
 import ScenerunKit
 import Testing
 
-let scenes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let scenes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
     .appendingPathComponent("scenes")
 
 /// The example of docs/library.md: scenes next to a swift-testing suite.

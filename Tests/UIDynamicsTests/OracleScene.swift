@@ -22,9 +22,10 @@ struct OracleFixture {
     static func load(_ name: String) throws -> OracleFixture {
         let data = try Data(contentsOf: directory.appendingPathComponent(name + ".json"))
         let obj = try JSONSerialization.jsonObject(with: data) as! [String: Any]
-        return OracleFixture(name: name, scene: obj["scene"] as! [String: Any],
-                             rows: (obj["rows"] as! [[NSNumber]]).map { $0.map(\.doubleValue) },
-                             events: obj["events"] as! [[String: Any]], tolerance: obj["tolerance"] as? [String: Any] ?? [:])
+        return OracleFixture(
+            name: name, scene: obj["scene"] as! [String: Any],
+            rows: (obj["rows"] as! [[NSNumber]]).map { $0.map(\.doubleValue) },
+            events: obj["events"] as! [[String: Any]], tolerance: obj["tolerance"] as? [String: Any] ?? [:])
     }
 
     var items: [[String: Any]] { scene["items"] as! [[String: Any]] }
@@ -48,8 +49,10 @@ func buildAnimator(_ f: OracleFixture) -> DynamicAnimator {
         } else if let pts = it["shape"] as? [[NSNumber]] {
             bounds = .path(pts.map { Vec2($0[0].doubleValue, $0[1].doubleValue) })
         }
-        an.registerItem((it["id"] as! NSNumber).intValue, size: vec(it["size"]), center: vec(it["center"]), rotation: num(it["rotation"]),
-                        collisionBounds: bounds)
+        an.registerItem(
+            (it["id"] as! NSNumber).intValue, size: vec(it["size"]), center: vec(it["center"]),
+            rotation: num(it["rotation"]),
+            collisionBounds: bounds)
     }
     for beh in f.scene["behaviors"] as! [[String: Any]] {
         let (kind, value) = beh.first!
@@ -59,16 +62,24 @@ func buildAnimator(_ f: OracleFixture) -> DynamicAnimator {
         case "gravity":
             an.addBehavior(.gravity(GravityBehavior(items: ids("items"), direction: vec(s["direction"]))))
         case "collision":
-            let mode: CollisionMode = s["mode"] as? String == "items" ? .items : s["mode"] as? String == "boundaries" ? .boundaries : .everything
+            let mode: CollisionMode =
+                s["mode"] as? String == "items"
+                ? .items : s["mode"] as? String == "boundaries" ? .boundaries : .everything
             var insets: EdgeInsets?
             if let i = s["insets"] as? [NSNumber] {
-                insets = EdgeInsets(top: i[0].doubleValue, left: i[1].doubleValue, bottom: i[2].doubleValue, right: i[3].doubleValue)
+                insets = EdgeInsets(
+                    top: i[0].doubleValue, left: i[1].doubleValue, bottom: i[2].doubleValue, right: i[3].doubleValue)
             }
             let bnds = (s["boundaries"] as? [[String: Any]] ?? []).map {
-                Boundary(identifier: $0["id"] as! String, points: ($0["points"] as! [[NSNumber]]).map { Vec2($0[0].doubleValue, $0[1].doubleValue) },
-                         closed: $0["closed"] as? Bool ?? false)
+                Boundary(
+                    identifier: $0["id"] as! String,
+                    points: ($0["points"] as! [[NSNumber]]).map { Vec2($0[0].doubleValue, $0[1].doubleValue) },
+                    closed: $0["closed"] as? Bool ?? false)
             }
-            an.addBehavior(.collision(CollisionBehavior(items: ids("items"), mode: mode, referenceBoundsInsets: insets, boundaries: bnds)))
+            an.addBehavior(
+                .collision(
+                    CollisionBehavior(items: ids("items"), mode: mode, referenceBoundsInsets: insets, boundaries: bnds))
+            )
         case "attachment":
             let kindName = s["kind"] as? String ?? "spring"
             let kind: AttachmentKind
@@ -85,22 +96,35 @@ func buildAnimator(_ f: OracleFixture) -> DynamicAnimator {
             let length = (s["length"] as? NSNumber)?.doubleValue
             let item = (s["item"] as! NSNumber).intValue
             if let to = s["to"] as? NSNumber {
-                an.addBehavior(.attachment(AttachmentBehavior(item: item, offset: offset, to: to.intValue,
-                    otherOffset: s["toOffset"] == nil ? .zero : vec(s["toOffset"]), length: length,
-                    frequency: num(s["frequency"]), damping: num(s["damping"]), kind: kind, range: range,
-                    frictionTorque: num(s["frictionTorque"]))))
+                an.addBehavior(
+                    .attachment(
+                        AttachmentBehavior(
+                            item: item, offset: offset, to: to.intValue,
+                            otherOffset: s["toOffset"] == nil ? .zero : vec(s["toOffset"]), length: length,
+                            frequency: num(s["frequency"]), damping: num(s["damping"]), kind: kind, range: range,
+                            frictionTorque: num(s["frictionTorque"]))))
             } else {
-                an.addBehavior(.attachment(AttachmentBehavior(item: item, offset: offset, anchor: vec(s["anchor"]), length: length,
-                    frequency: num(s["frequency"]), damping: num(s["damping"]), kind: kind, range: range,
-                    frictionTorque: num(s["frictionTorque"]))))
+                an.addBehavior(
+                    .attachment(
+                        AttachmentBehavior(
+                            item: item, offset: offset, anchor: vec(s["anchor"]), length: length,
+                            frequency: num(s["frequency"]), damping: num(s["damping"]), kind: kind, range: range,
+                            frictionTorque: num(s["frictionTorque"]))))
             }
         case "snap":
-            an.addBehavior(.snap(SnapBehavior(item: (s["item"] as! NSNumber).intValue, snapPoint: vec(s["point"]), damping: num(s["damping"], 0.5))))
+            an.addBehavior(
+                .snap(
+                    SnapBehavior(
+                        item: (s["item"] as! NSNumber).intValue, snapPoint: vec(s["point"]),
+                        damping: num(s["damping"], 0.5))))
         case "push":
             var offsets: [Int: Vec2] = [:]
             for (k, v) in s["offsets"] as? [String: Any] ?? [:] { offsets[Int(k)!] = vec(v) }
-            an.addBehavior(.push(PushBehavior(items: ids("items"), mode: s["mode"] as! String == "continuous" ? .continuous : .instantaneous,
-                                              pushDirection: vec(s["direction"]), offsets: offsets)))
+            an.addBehavior(
+                .push(
+                    PushBehavior(
+                        items: ids("items"), mode: s["mode"] as! String == "continuous" ? .continuous : .instantaneous,
+                        pushDirection: vec(s["direction"]), offsets: offsets)))
         case "item":
             var ib = ItemBehavior(items: ids("items"))
             ib.elasticity = (s["elasticity"] as? NSNumber)?.doubleValue
@@ -117,13 +141,22 @@ func buildAnimator(_ f: OracleFixture) -> DynamicAnimator {
         case "field":
             var region = Region.infinite
             if let r = s["region"] as? [String: Any] {
-                if let radius = r["radius"] { region = .circle(radius: num(radius)) } else { region = .rectangle(size: vec(r["size"])) }
+                if let radius = r["radius"] {
+                    region = .circle(radius: num(radius))
+                } else {
+                    region = .rectangle(size: vec(r["size"]))
+                }
             }
             let kind = FieldKind(rawValue: s["kind"] as! String)!
-            an.addBehavior(.field(FieldBehavior(kind: kind, items: ids("items"), position: s["position"] == nil ? .zero : vec(s["position"]),
-                                                region: region, strength: num(s["strength"], 1), falloff: (s["falloff"] as? NSNumber)?.doubleValue,
-                                                minimumRadius: num(s["minimumRadius"]),
-                                                direction: s["direction"] == nil ? (kind == .linearGravity ? Vec2(0, 1) : .zero) : vec(s["direction"]))))
+            an.addBehavior(
+                .field(
+                    FieldBehavior(
+                        kind: kind, items: ids("items"), position: s["position"] == nil ? .zero : vec(s["position"]),
+                        region: region, strength: num(s["strength"], 1),
+                        falloff: (s["falloff"] as? NSNumber)?.doubleValue,
+                        minimumRadius: num(s["minimumRadius"]),
+                        direction: s["direction"] == nil
+                            ? (kind == .linearGravity ? Vec2(0, 1) : .zero) : vec(s["direction"]))))
         default:
             fatalError("unknown behaviour kind \(kind) in fixture \(f.name)")
         }
@@ -180,7 +213,9 @@ struct Deviation {
 /// centre, rotation, velocity and angular velocity, the contact events and the pause tick. Only
 /// the first `window` ticks are compared when a window is given (the scene is chaotic after it);
 /// `limit` (points) records the first tick at which a centre is further than that.
-func compare(_ f: OracleFixture, window: Int? = nil, limit: Double = .infinity, velocityLimit: Double = .infinity) -> Deviation {
+func compare(
+    _ f: OracleFixture, window: Int? = nil, limit: Double = .infinity, velocityLimit: Double = .infinity
+) -> Deviation {
     let an = buildAnimator(f)
     let frameRate = num(f.scene["frameRate"], 60)
     let last = window ?? f.rows.count
@@ -201,18 +236,24 @@ func compare(_ f: OracleFixture, window: Int? = nil, limit: Double = .infinity, 
         guard tick <= last else { continue }
         for (n, id) in ids.enumerated() {
             let o = Array(row[(1 + 6 * n)..<(7 + 6 * n)])
-            let c = an.center(of: id), v = an.linearVelocity(of: id)
+            let c = an.center(of: id)
+            let v = an.linearVelocity(of: id)
             let d = Swift.max(Swift.abs(c.x - o[0]), Swift.abs(c.y - o[1]))
             dev.overall = Swift.max(dev.overall, d)
             if d > limit && dev.firstPositionExcess == nil { dev.firstPositionExcess = tick }
-            if dev.firstContactTick == nil || tick < dev.firstContactTick! { dev.beforeContact = Swift.max(dev.beforeContact, d) }
+            if dev.firstContactTick == nil || tick < dev.firstContactTick! {
+                dev.beforeContact = Swift.max(dev.beforeContact, d)
+            }
             dev.rotation = Swift.max(dev.rotation, Swift.abs(an.rotation(of: id) - o[2]))
             let dv = Swift.max(Swift.abs(v.x - o[3]), Swift.abs(v.y - o[4]))
             dev.velocity = Swift.max(dev.velocity, dv)
             if dv > velocityLimit && dev.firstVelocityExcess == nil { dev.firstVelocityExcess = tick }
             dev.angularVelocity = Swift.max(dev.angularVelocity, Swift.abs(an.angularVelocity(of: id) - o[5]))
             // Each difference on its own, written so that a NaN counts as one (`max` drops a NaN).
-            let diffs = [c.x - o[0], c.y - o[1], an.rotation(of: id) - o[2], v.x - o[3], v.y - o[4], an.angularVelocity(of: id) - o[5]]
+            let diffs = [
+                c.x - o[0], c.y - o[1], an.rotation(of: id) - o[2], v.x - o[3], v.y - o[4],
+                an.angularVelocity(of: id) - o[5],
+            ]
             let differs = diffs.contains { !(Swift.abs($0) <= 1e-9) }
             if differs && dev.firstDifference == nil { dev.firstDifference = tick }
         }
@@ -220,11 +261,14 @@ func compare(_ f: OracleFixture, window: Int? = nil, limit: Double = .infinity, 
     dev.oracleEvents = oracleEvents.count
     var unmatched = swiftEvents
     for e in oracleEvents {
-        let tick = (e["tick"] as! NSNumber).intValue, began = e["began"] as! Bool
+        let tick = (e["tick"] as! NSNumber).intValue
+        let began = e["began"] as! Bool
         let items = (e["items"] as! [NSNumber]).map(\.intValue).sorted()
         let boundary = e["boundary"] as? String
         let p = vec(e["point"])
-        if let i = unmatched.firstIndex(where: { $0.tick == tick && $0.began == began && $0.items.sorted() == items && $0.boundary == boundary }) {
+        if let i = unmatched.firstIndex(where: {
+            $0.tick == tick && $0.began == began && $0.items.sorted() == items && $0.boundary == boundary
+        }) {
             if began {
                 let d = distance(unmatched[i].point, p)
                 dev.eventPoint = Swift.max(dev.eventPoint, d)
@@ -242,6 +286,9 @@ func compare(_ f: OracleFixture, window: Int? = nil, limit: Double = .infinity, 
         }
     }
     dev.eventMismatches += unmatched.count
-    for e in unmatched { dev.differingEvents.append("scenerun \(e.tick) \(e.began ? "began" : "ended") \(e.items.sorted()) \(e.boundary ?? "-")") }
+    for e in unmatched {
+        dev.differingEvents.append(
+            "scenerun \(e.tick) \(e.began ? "began" : "ended") \(e.items.sorted()) \(e.boundary ?? "-")")
+    }
     return dev
 }

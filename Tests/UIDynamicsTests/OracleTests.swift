@@ -27,9 +27,9 @@ import UIDynamics
     // MARK: bit for bit
 
     #if os(Linux)
-    static let exactHere = true
+        static let exactHere = true
     #else
-    static let exactHere = false
+        static let exactHere = false
     #endif
 
     /// The engine computes in float32 as Box2D does, so it gives the oracle's numbers exactly:
@@ -40,10 +40,15 @@ import UIDynamics
     func matchesOracleExactly(_ name: String) throws {
         let f = try OracleFixture.load(name)
         let dev = compare(f)
-        #expect(dev.firstDifference == nil, "\(name): differs from the oracle from tick \(dev.firstDifference ?? 0) (centre \(dev.overall) pt, rotation \(dev.rotation) rad, velocity \(dev.velocity) pt/s)")
+        #expect(
+            dev.firstDifference == nil,
+            "\(name): differs from the oracle from tick \(dev.firstDifference ?? 0) (centre \(dev.overall) pt, rotation \(dev.rotation) rad, velocity \(dev.velocity) pt/s)"
+        )
         #expect(dev.eventMismatches == 0, "\(name): \(dev.differingEvents)")
         #expect(dev.eventPoint < 1e-9, "\(name): an event point \(dev.eventPoint) pt from the oracle's")
-        #expect(dev.oraclePause == dev.swiftPause, "\(name): pauses after \(dev.swiftPause ?? -1), the oracle after \(dev.oraclePause ?? -1)")
+        #expect(
+            dev.oraclePause == dev.swiftPause,
+            "\(name): pauses after \(dev.swiftPause ?? -1), the oracle after \(dev.oraclePause ?? -1)")
     }
 
     // MARK: the first 24 scenes, with the tolerances docs/physics.md states for them
@@ -59,13 +64,19 @@ import UIDynamics
     func checkLegacy(_ f: OracleFixture) {
         let name = f.name
         let dev = compare(f)
-        print(String(format: "fidelity %@: before contact %.3g pt, overall %.3g pt, rotation %.3g rad, pause ticks apart %d, events %d, event mismatches %d, event point %.3g pt",
-                     name, dev.beforeContact, dev.overall, dev.rotation, dev.runningMismatches, dev.oracleEvents, dev.eventMismatches, dev.eventPoint))
+        print(
+            String(
+                format:
+                    "fidelity %@: before contact %.3g pt, overall %.3g pt, rotation %.3g rad, pause ticks apart %d, events %d, event mismatches %d, event point %.3g pt",
+                name, dev.beforeContact, dev.overall, dev.rotation, dev.runningMismatches, dev.oracleEvents,
+                dev.eventMismatches, dev.eventPoint))
         let tol = OracleTests.tolerance(name)
         #expect(dev.beforeContact <= tol.beforeContact, "\(name): \(dev.beforeContact) pt before the first contact")
         #expect(dev.overall <= tol.overall, "\(name): \(dev.overall) pt overall")
         #expect(dev.rotation <= 1e-3, "\(name): \(dev.rotation) rad")
-        #expect(dev.runningMismatches <= tol.pauseTicks, "\(name): the animator paused \(dev.runningMismatches) ticks apart")
+        #expect(
+            dev.runningMismatches <= tol.pauseTicks, "\(name): the animator paused \(dev.runningMismatches) ticks apart"
+        )
         #expect(dev.eventMismatches == 0, "\(name): \(dev.eventMismatches) contact events differ")
         #expect(dev.eventPoint <= tol.overall + 0.01, "\(name): contact points \(dev.eventPoint) pt apart")
     }
@@ -104,24 +115,42 @@ import UIDynamics
         let name = f.name
         let tol = Tolerance(f.tolerance)
         let dev = compare(f, window: tol.window, limit: tol.position, velocityLimit: tol.velocity)
-        print(String(format: "derived %@: window %d/%d ticks, before contact %.3g pt, position %.3g pt (tolerance %.3g), rotation %.3g rad (%.3g), velocity %.3g pt/s (%.3g), angular velocity %.3g rad/s (%.3g), events %d, event mismatches %d, event point %.3g pt (%.3g of its tolerance), pause oracle %@ scenerun %@",
-                     name, tol.window, f.rows.count, dev.beforeContact, dev.overall, tol.position, dev.rotation, tol.rotation, dev.velocity, tol.velocity,
-                     dev.angularVelocity, tol.angularVelocity, dev.oracleEvents, dev.eventMismatches, dev.eventPoint, dev.eventPointRatio,
-                     dev.oraclePause.map(String.init) ?? "never", dev.swiftPause.map(String.init) ?? "never"))
+        print(
+            String(
+                format:
+                    "derived %@: window %d/%d ticks, before contact %.3g pt, position %.3g pt (tolerance %.3g), rotation %.3g rad (%.3g), velocity %.3g pt/s (%.3g), angular velocity %.3g rad/s (%.3g), events %d, event mismatches %d, event point %.3g pt (%.3g of its tolerance), pause oracle %@ scenerun %@",
+                name, tol.window, f.rows.count, dev.beforeContact, dev.overall, tol.position, dev.rotation,
+                tol.rotation, dev.velocity, tol.velocity,
+                dev.angularVelocity, tol.angularVelocity, dev.oracleEvents, dev.eventMismatches, dev.eventPoint,
+                dev.eventPointRatio,
+                dev.oraclePause.map(String.init) ?? "never", dev.swiftPause.map(String.init) ?? "never"))
         expectWithin(dev, tol, name: name, pause: true)
     }
 
     func expectWithin(_ dev: Deviation, _ tol: Tolerance, name: String, pause: Bool) {
-        #expect(dev.overall <= tol.position, "\(name): centre \(dev.overall) pt from the oracle (first at tick \(dev.firstPositionExcess ?? 0))")
+        #expect(
+            dev.overall <= tol.position,
+            "\(name): centre \(dev.overall) pt from the oracle (first at tick \(dev.firstPositionExcess ?? 0))")
         #expect(dev.rotation <= tol.rotation, "\(name): rotation \(dev.rotation) rad from the oracle")
-        #expect(dev.velocity <= tol.velocity, "\(name): velocity \(dev.velocity) pt/s from the oracle (first at tick \(dev.firstVelocityExcess ?? 0))")
-        #expect(dev.angularVelocity <= tol.angularVelocity, "\(name): angular velocity \(dev.angularVelocity) rad/s from the oracle")
-        #expect(dev.eventMismatches == 0, "\(name): \(dev.eventMismatches) of \(dev.oracleEvents) contact events differ: \(dev.differingEvents.prefix(6))")
-        #expect(dev.pointExcesses.isEmpty, "\(name): contact points further apart than the oracle's own spread allows: \(dev.pointExcesses.prefix(4))")
+        #expect(
+            dev.velocity <= tol.velocity,
+            "\(name): velocity \(dev.velocity) pt/s from the oracle (first at tick \(dev.firstVelocityExcess ?? 0))")
+        #expect(
+            dev.angularVelocity <= tol.angularVelocity,
+            "\(name): angular velocity \(dev.angularVelocity) rad/s from the oracle")
+        #expect(
+            dev.eventMismatches == 0,
+            "\(name): \(dev.eventMismatches) of \(dev.oracleEvents) contact events differ: \(dev.differingEvents.prefix(6))"
+        )
+        #expect(
+            dev.pointExcesses.isEmpty,
+            "\(name): contact points further apart than the oracle's own spread allows: \(dev.pointExcesses.prefix(4))")
         if pause, let allowed = tol.pauseTicks {
             let apart = dev.pauseTicksApart
-            #expect(apart != nil && apart! <= allowed,
-                    "\(name): paused after tick \(dev.swiftPause.map(String.init) ?? "never"), the oracle after \(dev.oraclePause.map(String.init) ?? "never")")
+            #expect(
+                apart != nil && apart! <= allowed,
+                "\(name): paused after tick \(dev.swiftPause.map(String.init) ?? "never"), the oracle after \(dev.oraclePause.map(String.init) ?? "never")"
+            )
         }
     }
 }
