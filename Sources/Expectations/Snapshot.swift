@@ -23,6 +23,13 @@ public struct ViewState: Sendable {
     /// What the screen shows while an animation of the view runs; nil when none runs, the
     /// screen then showing the model values.
     public var onScreen: OnScreen?
+    /// Where the screen shows the view's origin minus where its frame says (a view inside a scroll
+    /// view is drawn shifted by the content offset).
+    public var screenShift = Vec2.zero
+    /// A scroll view's content offset, drag and motion.
+    public var contentOffset = Vec2.zero
+    public var isDragging = false
+    public var isDecelerating = false
     public init(
         name: String, frame: Rect, rotation: Double, alpha: Double, velocity: Vec2 = .zero, angularVelocity: Double = 0,
         resting: Bool = true,
@@ -83,6 +90,10 @@ public struct ViewState: Sendable {
         case .angularVelocity: return .number(angularVelocity)
         case .resting: return .bool(resting)
         case .removed: return .bool(removed)
+        case .screen: return .rect(Rect(origin: frame.origin + screenShift, size: frame.size))
+        case .contentOffset: return .point(contentOffset)
+        case .isDragging: return .bool(isDragging)
+        case .isDecelerating: return .bool(isDecelerating)
         }
     }
 }
@@ -179,6 +190,9 @@ public struct Snapshot: Sendable, NameResolver {
     public var gestures: [GestureSnapshot]
     public var currentGesture: Int?
     public var contact: ContactSnapshot?
+    /// Inside a scroll view's `willEndDragging` rule: `releaseVelocity` (pt/ms) and
+    /// `targetContentOffset`.
+    public var scrollRelease: (velocity: Vec2, target: Vec2)?
     public var initialFrame: Rect
     public var finalFrame: Rect
     /// Event counts, in a fixed order.
@@ -282,6 +296,16 @@ public struct Snapshot: Sendable, NameResolver {
                 }
                 guard let m = member.flatMap(ContactMember.init(rawValue:)) else { throw unknown() }
                 return c.value(m)
+            }
+        }
+        if let n = WillEndDraggingName(rawValue: path[0]), names[path[0]] == nil {
+            guard let r = scrollRelease else {
+                throw Diagnostic(
+                    "`\(n.rawValue)` is only defined inside a scroll view's `willEndDragging` rule", at: location)
+            }
+            switch n {
+            case .releaseVelocity: return .point(r.velocity)
+            case .targetContentOffset: return .point(r.target)
             }
         }
         guard let ref = names[path[0]] else { throw unknown() }

@@ -20,7 +20,8 @@ extension SceneBuilder {
             if seen.contains(event) { throw err("duplicate event `\(event)` in `on`", k) }
             seen.append(event)
             let resolved = try checkEvent(event, k)
-            let actionScope = resolved == .plain(.contact) || resolved == .plain(.contactEnded) ? contactScope : scope
+            var actionScope = resolved == .plain(.contact) || resolved == .plain(.contactEnded) ? contactScope : scope
+            if case .scroll(_, .willEndDragging) = resolved { actionScope = actionScope.inWillEndDragging }
             let actions = try actionList(v, actionScope)
             scene.rulesByEvent[resolved, default: []].append(scene.rules.count)
             scene.rules.append(Rule(event: resolved, eventName: event, location: w.loc(k), actions: actions))
@@ -34,10 +35,18 @@ extension SceneBuilder {
         let all =
             PlainEvent.names + scene.gestures.flatMap { g in GestureEvent.names.map { "\(g.name).\($0)" } }
             + scene.transitions.map { "\($0.name).ended" }
+            + scene.views.filter { $0.scroll != nil }.flatMap { v in ScrollEvent.names.map { "\(v.name).\($0)" } }
         if parts.count == 2 {
             switch scene.names[parts[0]] {
             case .gesture(let id)?: if let ge = GestureEvent(rawValue: parts[1]) { return .gesture(id, ge) }
             case .transition(let id)?: if parts[1] == "ended" { return .transitionEnded(id) }
+            case .view(let id)?:
+                if let se = ScrollEvent(rawValue: parts[1]) {
+                    if scene.views[id.index].scroll == nil {
+                        throw err("`\(parts[0])` is not a scroll view: `\(e)` needs `scroll` on it", n)
+                    }
+                    return .scroll(id, se)
+                }
             default: break
             }
         }
@@ -78,6 +87,14 @@ extension SceneBuilder {
             var parts = k.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             if parts.count == 2 { parts[0] = try reference(parts[0], kn) }
             let k = parts.joined(separator: ".")
+            if parts.count == 1, k == WillEndDraggingName.targetContentOffset.rawValue, scene.names[k] == nil {
+                guard s.contains(k) else {
+                    throw err("`targetContentOffset` can be set only in a scroll view's `willEndDragging` rule", kn)
+                }
+                let e = try w.expr(v, "`\(k)`", .point, s)
+                out.append(SetTarget(target: .targetContentOffset, path: k, value: e, location: w.loc(v)))
+                continue
+            }
             if parts.count == 1, case .variable(let id)? = scene.names[k] {
                 let type = scene.vars[id.index].type
                 let e = try w.expr(v, "`\(k)` (a \(type) variable)", type, s)
@@ -206,7 +223,11 @@ extension SceneBuilder {
             let targets = try setTargets(ag("set") ?? v, s)  // `set` is a required key of `animate`
             for t in targets where t.view == nil {
                 let what: String
-                if case .variable = t.target { what = "variable" } else { what = "behaviour" }
+                switch t.target {
+                case .variable: what = "variable"
+                case .targetContentOffset: what = "delegate argument"
+                case .view, .behavior, .animator: what = "behaviour"
+                }
                 throw Diagnostic(
                     "`animate` animates view properties; `\(t.path.split(separator: ".")[0])` is a \(what)",
                     at: t.location)

@@ -15,9 +15,14 @@ extension SceneBuilder {
             guard kv.count == 1, let kind = GestureKind(rawValue: kv[0].0) else {
                 throw err("gesture `\(name)` needs exactly one kind: \(GestureKind.alternatives)", v)
             }
-            let body = try w.mapping(
-                kv[0].1, "`\(kv[0].0)` of `\(name)`", known: GestureKey.names + kind.keys.names,
-                required: [GestureKey.view.rawValue])
+            // `scrollView: list` is short for `scrollView: { in: list }`.
+            let shorthand = kind == .scrollView && { if case .scalar = kv[0].1 { return true } else { return false } }()
+            let body =
+                shorthand
+                ? [(GestureKey.view.rawValue, kv[0].1)]
+                : try w.mapping(
+                    kv[0].1, "`\(kv[0].0)` of `\(name)`", known: GestureKey.names + kind.keys.names,
+                    required: [GestureKey.view.rawValue])
             var view: ViewID?
             for (k, x) in body where k == GestureKey.view.rawValue {
                 let v = try reference(try w.string(x, "`in`"), x)
@@ -27,7 +32,11 @@ extension SceneBuilder {
                         "unknown view `\(v)`\(copiesHint(v) ?? hint(v, scene.views.map(\.name) + ["world"]))", x)
                 }
                 view = id
+                if kind == .scrollView && scene.views[id.index].scroll == nil {
+                    throw err("`\(v)` is not a scroll view: give it `scroll: { contentSize: [w, h] }`", x)
+                }
             }
+            if kind == .scrollView && view == nil { throw err("`scrollView` needs a scroll view, not the world", v) }
             let settings = try readSettings(kind.keys, body)
             scene.names[name] = .gesture(GestureID(scene.gestures.count))
             scene.gestures.append(GestureSpec(name: name, location: loc, view: view, settings: settings))

@@ -286,10 +286,16 @@ let stepKeys = StepKey.names + actionKeys
         .object(kind.members.compactMap { m in kind.type(of: m).map { (m.rawValue, NameSchema.value($0)) } })
     }
     /// A view's members, and `presentation` with the same members as the screen shows them.
-    static let viewSchema: NameSchema = {
-        let members = ViewMember.allCases.map { ($0.rawValue, NameSchema.value($0.type)) }
-        return .object(members + [(ViewMember.presentation, .object(members))])
-    }()
+    static let viewSchema: NameSchema = viewSchema(scroll: false)
+    static let scrollViewSchema: NameSchema = viewSchema(scroll: true)
+    /// A view's members; a scroll view's add `contentOffset`, `isDragging` and `isDecelerating`.
+    static func viewSchema(scroll: Bool) -> NameSchema {
+        let all = ViewMember.allCases.map { ($0.rawValue, NameSchema.value($0.type)) }
+        let members = ViewMember.allCases.filter { !$0.ofScrollViewOnly }.map {
+            ($0.rawValue, NameSchema.value($0.type))
+        }
+        return .object((scroll ? all : members) + [(ViewMember.presentation, .object(members))])
+    }
     static let transitionSchema = schema(TransitionMember.self, \.type)
     @_spi(Testing) public static let contactSchema = schema(ContactMember.self, \.type)
 
@@ -308,7 +314,9 @@ let stepKeys = StepKey.names + actionKeys
             case .position: break  // inside animators' completions only
             }
         }
-        for v in scene.views { s.add(v.name, SceneBuilder.viewSchema) }
+        for v in scene.views {
+            s.add(v.name, v.scroll == nil ? SceneBuilder.viewSchema : SceneBuilder.scrollViewSchema)
+        }
         for g in scene.gestures { s.add(g.name, SceneBuilder.gestureSchema(g.kind)) }
         for t in scene.transitions { s.add(t.name, SceneBuilder.transitionSchema) }
         for (name, copies) in repeatedViews {

@@ -98,7 +98,49 @@ extension SceneBuilder {
             superviews.append((scene.views.count, try reference(try w.string(s, "`superview` of `\(name)`"), s), s))
         }
         if let cb = get("collisionBounds") { spec.collisionBounds = try collisionBounds(cb, name) }
+        if let sc = get(ViewKey.scroll.rawValue) { spec.scroll = try scroll(sc, name) }
         scene.views.append(spec)
+    }
+
+    /// A view's `scroll`: its content size, deceleration rate, bounces and paging.
+    mutating func scroll(_ n: Node, _ view: String) throws(Diagnostic) -> ScrollSpec {
+        let kv = try w.mapping(
+            n, "`scroll` of `\(view)`", known: ScrollKey.names, required: [ScrollKey.contentSize.rawValue])
+        var spec = ScrollSpec(contentSize: .zero)
+        for (k, x) in kv {
+            switch ScrollKey(rawValue: k) {
+            case .contentSize?:
+                let c = try w.numbers(x, "`contentSize` of `\(view)`", count: 2)
+                if c[0] < 0 || c[1] < 0 {
+                    throw err(
+                        "`contentSize` of `\(view)` must not be negative, found "
+                            + "[\(c.map(formatNumber).joined(separator: ", "))]",
+                        x)
+                }
+                spec.contentSize = Vec2(c[0], c[1])
+            case .decelerationRate?:
+                if case .scalar(let s) = x, let named = DecelerationRateName(rawValue: s.string) {
+                    spec.decelerationRate = named.rate
+                    continue
+                }
+                if case .scalar(let s) = x, Double(s.string) == nil {
+                    throw err(
+                        "`decelerationRate` of `\(view)` must be normal, fast or a number between 0 and 1, found "
+                            + "`\(s.string)`\(hint(s.string, DecelerationRateName.names))", x)
+                }
+                let r = try w.number(x, "`decelerationRate` of `\(view)`", positive: true)
+                if r >= 1 || r > (ScrollKey.decelerationRate.maximum ?? 1) {
+                    throw err(
+                        "`decelerationRate` of `\(view)` must be below 1 (a rate per millisecond), found "
+                            + formatNumber(r), x)
+                }
+                spec.decelerationRate = r
+            case .bounces?: spec.bounces = try w.bool(x, "`bounces` of `\(view)`")
+            case .paging?: spec.paging = try w.bool(x, "`paging` of `\(view)`")
+            case nil: break
+            }
+        }
+        return spec
     }
 
     mutating func collisionBounds(_ n: Node, _ view: String) throws(Diagnostic) -> CollisionBoundsSpec {

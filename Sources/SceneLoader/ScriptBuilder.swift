@@ -149,6 +149,9 @@ extension SceneBuilder {
                     func add(_ props: [(String, Node)], onScreen: Bool) throws(Diagnostic) {
                         for (p, pv) in props where p != "within" && p != ViewMember.presentation {
                             let m = ViewMember(rawValue: p)!  // a known key of the mapping above
+                            if m.ofScrollViewOnly && scene.views[id.index].scroll == nil {
+                                throw err("`\(p)` is a scroll view's; `\(name)` has no `scroll`", pv)
+                            }
                             e.views.append(
                                 ViewExpectation(
                                     view: id, property: m, value: try w.expr(pv, "`\(p)`", m.type, scope),
@@ -161,7 +164,8 @@ extension SceneBuilder {
                     if let pn = props.first(where: { $0.0 == ViewMember.presentation })?.1 {
                         let shown = try w.mapping(
                             pn, "the on-screen expectations of `\(name)`",
-                            known: ViewMember.expectable.filter { $0 != .removed }.map(\.rawValue))
+                            known: ViewMember.expectable.filter { $0 != .removed && !$0.ofScrollViewOnly }.map(
+                                \.rawValue))
                         try add(shown, onScreen: true)
                     }
                 }
@@ -194,7 +198,7 @@ extension SceneBuilder {
         case .rotation, .alpha, .angularVelocity, .scale: return 0.01
         case .velocity: return 1
         case .center, .x, .y, .width, .height, .size, .bounds, .frame, .minX, .midX, .maxX, .minY, .midY, .maxY,
-            .speed, .resting, .removed:
+            .speed, .resting, .removed, .screen, .contentOffset, .isDragging, .isDecelerating:
             return 0.5
         }
     }

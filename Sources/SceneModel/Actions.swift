@@ -7,6 +7,17 @@ public enum Event: Hashable, Sendable {
     case gesture(GestureID, GestureEvent)
     case plain(PlainEvent)
     case transitionEnded(TransitionID)
+    /// A scroll view's delegate event (`list.didScroll`).
+    case scroll(ViewID, ScrollEvent)
+}
+
+extension Scope {
+    /// The scope of a scroll view's `willEndDragging` rule: with the delegate's two arguments.
+    public var inWillEndDragging: Scope {
+        var s = self
+        for n in WillEndDraggingName.allCases { s.add(n.rawValue, .value(.point)) }
+        return s
+    }
 }
 
 /// An event handler of `on`.
@@ -68,6 +79,8 @@ public struct SetTarget: Sendable {
         case behavior(BehaviorID, BehaviorProperty)
         case variable(VariableID)
         case animator(AnimatorID, AnimatorProperty)
+        /// `targetContentOffset`, inside a scroll view's `willEndDragging` rule.
+        case targetContentOffset
     }
     public var target: Target
     /// The target as written: `card.center`, `wasPushed`.

@@ -141,9 +141,21 @@ public struct ViewSpec: Sendable {
     public var hidden = false
     public var collisionBounds = CollisionBoundsSpec.rectangle
     public var superview: ViewID?
+    /// `scroll`: the view is a scroll view.
+    public var scroll: ScrollSpec?
     public init(name: String, location: SourceLocation, frame: Rect) {
         self.name = name; self.location = location; self.frame = frame
     }
+}
+
+/// A view's `scroll`: its content and how it moves (`UIScrollView`).
+public struct ScrollSpec: Sendable, Hashable {
+    public var contentSize: Vec2
+    /// Per millisecond (`normal` 0.998, `fast` 0.99).
+    public var decelerationRate = DecelerationRateName.normal.rate
+    public var bounces = true
+    public var paging = false
+    public init(contentSize: Vec2) { self.contentSize = contentSize }
 }
 
 /// `collisionBounds` of a view.

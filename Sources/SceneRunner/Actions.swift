@@ -19,6 +19,12 @@ extension Run {
                 resting: animator.isResting(i), removed: v.removed, center: v.frame.center, size: v.frame.size,
                 scale: v.scale)
             s.onScreen = onScreen(i)
+            s.screenShift = screenShift(i)
+            if let sv = scrolls[i] {
+                s.contentOffset = sv.contentOffset
+                s.isDragging = sv.isDragging
+                s.isDecelerating = sv.isDecelerating
+            }
             return s
         }
         let ts = scene.transitions.enumerated().map { (i, t) in
@@ -55,6 +61,7 @@ extension Run {
             contact: currentContact, initialFrame: frames.0, finalFrame: frames.1, events: eventCounts,
             vars: vars, names: scene.names)
         snap.parameters = scene.parameters
+        snap.scrollRelease = scrollRelease
         snap.tickDuration = dt
         snap.comparisonLog = limits.comparisons
         snap.animators = scene.animators.indices.map { k in
@@ -225,6 +232,12 @@ extension Run {
         switch t.target {
         case .variable(let id):
             vars[id.index] = v  // the loader fixed the type
+        case .targetContentOffset:
+            guard scrollRelease != nil, let p = v.point else {
+                throw runtimeError(
+                    "`targetContentOffset` can be set only while a `willEndDragging` rule runs", at: t.location)
+            }
+            scrollRelease?.target = p
         case .view(let id, let p):
             try assignView(t, id.index, p, v)
         case .animator(let id, let p):

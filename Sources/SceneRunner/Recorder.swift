@@ -41,8 +41,10 @@ extension Run {
         let f = r.recording.frames.count
         let vs = views.indices.map { i -> CaseRecording.ViewFrame in
             let shown = presentation(i)
+            // Inside a scroll view the screen shows the content shifted by its offset.
             return .init(
-                center: shown.frame.center, size: shown.frame.size, rotation: shown.rotation, scale: shown.scale,
+                center: shown.frame.center + screenShift(i), size: shown.frame.size, rotation: shown.rotation,
+                scale: shown.scale,
                 alpha: shown.alpha,
                 velocity: animator.linearVelocity(of: i), removed: views[i].removed)
         }
@@ -77,12 +79,14 @@ extension Run {
         func point(_ item: Int, _ offset: Vec2) -> Vec2 {
             let (c, s) = (Elementary.cos(views[item].rotation), Elementary.sin(views[item].rotation))
             return views[item].frame.center + Vec2(c * offset.x - s * offset.y, s * offset.x + c * offset.y)
+                + screenShift(item)
         }
         for (i, id) in installed.sorted(by: { $0.key < $1.key }) where id >= 0 {
             guard let b = animator.behavior(id) else { continue }
             switch b {
             case .attachment(let a):
-                let to = a.otherItem.map { point($0, a.otherOffset) } ?? a.anchor
+                // An anchor is a content point when its item is inside a scroll view.
+                let to = a.otherItem.map { point($0, a.otherOffset) } ?? a.anchor + screenShift(a.item)
                 let kind: String
                 switch a.kind {
                 case .spring: kind = a.frequency > 0 ? "spring" : "rod"
@@ -93,7 +97,10 @@ extension Run {
                 }
                 out.append(.init(behavior: i, kind: "attachment", points: [point(a.item, a.offset), to], label: kind))
             case .snap(let sn):
-                out.append(.init(behavior: i, kind: "snap", points: [views[sn.item].frame.center, sn.snapPoint]))
+                out.append(
+                    .init(
+                        behavior: i, kind: "snap", points: [point(sn.item, .zero), sn.snapPoint + screenShift(sn.item)])
+                )
             case .collision(let c):
                 if let e = c.referenceBoundsInsets {
                     let size = scene.world.size

@@ -137,6 +137,10 @@ final class Run {
 
     /// The touch step in progress.
     var touching: ActiveTouches?
+    /// The scroll views' content offsets and motions, by view index (Scroll.swift).
+    var scrolls: [Int: ScrollView]
+    /// The delegate's arguments while a `willEndDragging` rule runs.
+    var scrollRelease: (velocity: Vec2, target: Vec2)?
 
     /// A dynamic animator with every view registered where it is now (as a behaviour first
     /// names it, it becomes a body there).
@@ -172,6 +176,7 @@ final class Run {
         }
         let bounds = Rect(origin: .zero, size: scene.world.size)
         arena = Run.arena(scene, bounds: bounds)
+        scrolls = Run.scrollViews(scene)
         transitions = scene.transitions.map {
             TransitionController(
                 duration: $0.duration, completionSpeed: $0.completionSpeed, completionCurve: $0.completionCurve.curve)
@@ -233,6 +238,7 @@ final class Run {
         time = Double(tickCount) * dt
         actionBudget = 0
         try touches()
+        try advanceScrolls()
         try runDueTimers()
         for i in transitions.indices {
             if transitions[i].advance(to: time) { transitionEnded(i) } else { applyTransitionAnimations(i) }
@@ -369,7 +375,8 @@ final class Run {
 
     func fire(_ event: Event) throws {
         guard let rules = scene.rulesByEvent[event] else { return }
-        let s = event == .plain(.contact) || event == .plain(.contactEnded) ? contactScope : scene.scope
+        var s = event == .plain(.contact) || event == .plain(.contactEnded) ? contactScope : scene.scope
+        if case .scroll(_, .willEndDragging) = event { s = s.inWillEndDragging }
         for r in rules {
             for a in scene.rules[r].actions { try runAction(a, scope: s) }
         }

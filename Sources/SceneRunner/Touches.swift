@@ -181,6 +181,7 @@ extension Run {
             let name = scene.gestures[c.gesture].name
             let p = arena.recognizers[c.gesture].location
             if noted { note("\(name).\(c.state.rawValue) at [\(formatNumber(p.x)), \(formatNumber(p.y))]") }
+            try scrollGesture(c)
             guard let e = GestureEvent(rawValue: c.state.rawValue) else { continue }
             currentGesture = c.gesture
             try fire(.gesture(GestureID(c.gesture), e))

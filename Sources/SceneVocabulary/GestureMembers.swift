@@ -12,24 +12,24 @@ extension GestureKind {
         case .numberOfTouches: return .number
         case .translation:
             switch self {
-            case .pan, .screenEdgePan: return .point
+            case .pan, .screenEdgePan, .scrollView: return .point
             case .tap, .longPress, .pinch, .rotation, .swipe: return nil
             }
         case .velocity:
             switch self {
-            case .pan, .screenEdgePan: return .point
+            case .pan, .screenEdgePan, .scrollView: return .point
             case .pinch, .rotation: return .number
             case .tap, .longPress, .swipe: return nil
             }
         case .scale:
             switch self {
             case .pinch: return .number
-            case .pan, .screenEdgePan, .tap, .longPress, .rotation, .swipe: return nil
+            case .pan, .screenEdgePan, .tap, .longPress, .rotation, .swipe, .scrollView: return nil
             }
         case .rotation:
             switch self {
             case .rotation: return .number
-            case .pan, .screenEdgePan, .tap, .longPress, .pinch, .swipe: return nil
+            case .pan, .screenEdgePan, .tap, .longPress, .pinch, .swipe, .scrollView: return nil
             }
         }
     }

@@ -44,12 +44,14 @@ public enum BehaviorProperty: String, VocabularyName {
 /// Members of a view in expressions (`card.center`, `shade.maxY`).
 public enum ViewMember: String, VocabularyName {
     case center, x, y, width, height, size, bounds, frame, minX, midX, maxX, minY, midY, maxY
-    case rotation, scale, alpha, velocity, speed, angularVelocity, resting, removed
+    case rotation, scale, alpha, velocity, speed, angularVelocity, resting, removed, screen
+    /// A scroll view's (`scroll`) only.
+    case contentOffset, isDragging, isDecelerating
     public var type: ValueType {
         switch self {
-        case .center, .size, .velocity: return .point
-        case .bounds, .frame: return .rect
-        case .resting, .removed: return .bool
+        case .center, .size, .velocity, .contentOffset: return .point
+        case .bounds, .frame, .screen: return .rect
+        case .resting, .removed, .isDragging, .isDecelerating: return .bool
         case .x, .y, .width, .height, .minX, .midX, .maxX, .minY, .midY, .maxY, .rotation, .scale, .alpha, .speed,
             .angularVelocity:
             return .number
@@ -71,6 +73,21 @@ public enum ViewMember: String, VocabularyName {
         case .angularVelocity: return "rad/s"
         case .resting: return "below the rest thresholds"
         case .removed: return "removed by `removeView`"
+        case .screen: return "the frame on the screen: inside a scroll view, shifted by its content offset"
+        case .contentOffset:
+            return "scroll view: the content point at its bounds' top left (grows as the content moves up)"
+        case .isDragging: return "scroll view: its pan holds the content"
+        case .isDecelerating: return "scroll view: moving after a release (decelerating, bouncing back or paging)"
+        }
+    }
+
+    /// The members only a scroll view has.
+    public var ofScrollViewOnly: Bool {
+        switch self {
+        case .contentOffset, .isDragging, .isDecelerating: return true
+        case .center, .x, .y, .width, .height, .size, .bounds, .frame, .minX, .midX, .maxX, .minY, .midY, .maxY,
+            .rotation, .scale, .alpha, .velocity, .speed, .angularVelocity, .resting, .removed, .screen:
+            return false
         }
     }
 }
@@ -79,6 +96,7 @@ extension ViewMember {
     /// The members an `expect.views` entry may name, in the order the schema lists them.
     public static let expectable: [ViewMember] = [
         .frame, .center, .x, .y, .width, .height, .rotation, .alpha, .removed, .velocity, .angularVelocity, .scale,
+        .screen, .contentOffset, .isDragging, .isDecelerating,
     ]
 
     /// `view.presentation`: a view's members as the screen shows them during a UIView or property

@@ -55,7 +55,7 @@ public enum RestKey: String, VocabularyName {
 }
 
 public enum ViewKey: String, VocabularyName {
-    case frame, center, size, rotation, scale, alpha, hidden, collisionBounds, superview
+    case frame, center, size, rotation, scale, alpha, hidden, collisionBounds, superview, scroll
     case `repeat`
     public var doc: String {
         switch self {
@@ -69,7 +69,8 @@ public enum ViewKey: String, VocabularyName {
         case .alpha: return "0…1 (default 1)"
         case .hidden: return "default false"
         case .collisionBounds: return "rectangle, ellipse or { path: [[x, y], …] } (convex, relative to the centre)"
-        case .superview: return "the view it is in (default: the reference view)"
+        case .superview: return "the view it is in (default: the reference view); in a scroll view, content points"
+        case .scroll: return "makes it a scroll view: { contentSize, decelerationRate, bounces, paging }"
         }
     }
 }

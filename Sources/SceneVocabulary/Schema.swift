@@ -203,7 +203,10 @@ public enum SceneSchema {
                     (m.rawValue, described(ref(m.type), m.doc))
                 }
                 let shown = described(
-                    object(members.filter { $0.0 != ViewMember.removed.rawValue }),
+                    object(
+                        members.filter { m in
+                            m.0 != ViewMember.removed.rawValue && ViewMember(rawValue: m.0)?.ofScrollViewOnly == false
+                        }),
                     "the same members as the screen shows them during an animation")
                 return named(
                     object(

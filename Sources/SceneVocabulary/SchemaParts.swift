@@ -84,6 +84,28 @@ extension SceneSchema {
                     )
                 ])
             case .superview: return ref("name")
+            case .scroll:
+                return keyed(
+                    ScrollKey.self,
+                    { k in
+                        switch k {
+                        case .contentSize: return ref(.point)
+                        case .decelerationRate:
+                            return .object([
+                                (
+                                    "oneOf",
+                                    .array([
+                                        choice(DecelerationRateName.names),
+                                        .object([
+                                            ("type", .string("number")), ("exclusiveMinimum", .number(0)),
+                                            ("maximum", .number(k.maximum ?? 1)),
+                                        ]),
+                                    ])
+                                )
+                            ])
+                        case .bounces, .paging: return .object([("type", .string("boolean"))])
+                        }
+                    }, required: [.contentSize])
             case .repeat: return repeatCount(orName: false)
             }
         }

@@ -7,7 +7,7 @@ import Diagnostics
 
 /// Gesture kinds: the one kind key of each entry of `gestures`.
 public enum GestureKind: String, VocabularyName {
-    case pan, screenEdgePan, tap, longPress, pinch, rotation, swipe
+    case pan, screenEdgePan, tap, longPress, pinch, rotation, swipe, scrollView
 
     /// The kind's own keys (besides `GestureKey`, which every kind has), declared in its file.
     public var keys: any GestureKindKeys.Type {
@@ -19,6 +19,7 @@ public enum GestureKind: String, VocabularyName {
         case .pinch: return PinchGestureKey.self
         case .rotation: return RotationGestureKey.self
         case .swipe: return SwipeGestureKey.self
+        case .scrollView: return ScrollViewGestureKey.self
         }
     }
 
@@ -34,6 +35,7 @@ public enum GestureSettings: Sendable, Hashable {
     case pinch(PinchGestureSettings)
     case rotation(RotationGestureSettings)
     case swipe(SwipeGestureSettings)
+    case scrollView(ScrollViewGestureSettings)
 
     public var kind: GestureKind {
         switch self {
@@ -44,6 +46,7 @@ public enum GestureSettings: Sendable, Hashable {
         case .pinch: return .pinch
         case .rotation: return .rotation
         case .swipe: return .swipe
+        case .scrollView: return .scrollView
         }
     }
 }

@@ -1,0 +1,103 @@
+import Geometry
+
+/// The closed forms of `UIScrollView`'s motion along one axis (docs/physics.md, "Scroll views").
+///
+/// Deceleration after a release: v(t) = v₀ · rate^(1000·t), rate per millisecond (`normal` 0.998,
+/// `fast` 0.99); the distance travelled by time t is v₀ · rate / (1000 · (1 − rate)) · (1 −
+/// rate^(1000·t)) and the projection of a release (t → ∞) is v₀ · rate / (1000 · (1 − rate)).
+/// Past an edge the offset rubber-bands, (1 − 1 / (x · c / d + 1)) · d with c = 0.55, and springs
+/// back along a critically damped spring (`ScrollTuning.bounceOmega`, chosen).
+public enum ScrollPhysics {
+    /// UIKit's `UIScrollView.DecelerationRate.normal`, per millisecond.
+    public static let normalRate = 0.998
+    /// UIKit's `UIScrollView.DecelerationRate.fast`, per millisecond.
+    public static let fastRate = 0.99
+    /// The rubber band's constant.
+    public static let rubberBandConstant = 0.55
+
+    /// Where a release at `velocity` (pt/s) comes to rest, relative to where it was released.
+    public static func projection(velocity: Double, rate: Double) -> Double {
+        velocity * rate / (1000 * (1 - rate))
+    }
+
+    /// The part of the projection still to come `t` seconds after the release: rate^(1000·t).
+    public static func remaining(after t: Double, rate: Double) -> Double {
+        Elementary.pow(rate, 1000 * t)
+    }
+
+    /// The distance travelled `t` seconds after a release at `velocity` (pt/s).
+    public static func distance(velocity: Double, rate: Double, after t: Double) -> Double {
+        projection(velocity: velocity, rate: rate) * (1 - remaining(after: t, rate: rate))
+    }
+
+    /// The velocity (pt/s) `t` seconds after a release at `velocity`.
+    public static func velocity(_ velocity: Double, rate: Double, after t: Double) -> Double {
+        velocity * remaining(after: t, rate: rate)
+    }
+
+    /// How long (s) a deceleration over `distance` points takes until less than `ScrollTuning.stopDistance`
+    /// of it is left (0 when it is already that short).
+    public static func decelerationTime(distance: Double, rate: Double) -> Double {
+        let d = Swift.abs(distance)
+        if d <= ScrollTuning.stopDistance { return 0 }
+        return Elementary.log(ScrollTuning.stopDistance / d) / (1000 * Elementary.log(rate))
+    }
+
+    /// The rubber band: how far past an edge the content shows for a drag `x` points past it, in a
+    /// scroll view `dimension` points long along the axis (sign kept).
+    public static func rubberBand(_ x: Double, dimension d: Double) -> Double {
+        let c = rubberBandConstant
+        let a = Swift.abs(x)
+        let y = (1 - 1 / (a * c / d + 1)) * d
+        return x < 0 ? -y : y
+    }
+
+    /// The drag past an edge that shows the content `y` points past it (the rubber band's inverse).
+    public static func rubberBandInverse(_ y: Double, dimension d: Double) -> Double {
+        let c = rubberBandConstant
+        let a = Swift.min(Swift.abs(y), d * 0.999_999)
+        let x = (d / c) * (1 / (1 - a / d) - 1)
+        return y < 0 ? -x : x
+    }
+
+    /// The bounce-back spring (critically damped, ω = `ScrollTuning.bounceOmega`): the offset from
+    /// the rest position `t` seconds after it started `x0` away at velocity `v0` (pt/s).
+    public static func bounce(x0: Double, v0: Double, after t: Double) -> (offset: Double, velocity: Double) {
+        let w = ScrollTuning.bounceOmega
+        let k = v0 + w * x0
+        let e = Elementary.exp(-w * t)
+        return ((x0 + k * t) * e, (k - w * (x0 + k * t)) * e)
+    }
+
+    /// The page a paging release settles on: at most one page from `startPage` (the page the drag
+    /// began on), in the direction of the release when the release is faster than
+    /// `ScrollTuning.pagingSpeed` or its projected offset passes half a page, else `startPage`;
+    /// within `0...lastPage`.
+    public static func pagingTarget(
+        offset: Double, velocity: Double, rate: Double, page: Double, startPage: Int, lastPage: Int
+    ) -> Int {
+        let projected = offset + projection(velocity: velocity, rate: rate)
+        let start = Double(startPage) * page
+        var target = startPage
+        if velocity > ScrollTuning.pagingSpeed || projected - start > page / 2 {
+            target = startPage + 1
+        } else if velocity < -ScrollTuning.pagingSpeed || start - projected > page / 2 {
+            target = startPage - 1
+        }
+        return Swift.min(Swift.max(target, 0), lastPage)
+    }
+}
+
+/// The scroll view's constants UIKit does not document: chosen, listed in docs/physics.md.
+public enum ScrollTuning {
+    /// The bounce-back and paging spring: critically damped at this angular frequency (rad/s);
+    /// 100 pt past an edge comes back to within 0.5 pt in 0.5 s.
+    public static let bounceOmega = 15.0
+    /// A paging release faster than this (pt/s) turns the page whatever its projection.
+    public static let pagingSpeed = 500.0
+    /// A deceleration ends (and lands on its target) once less than this many points of it are left;
+    /// a bounce once it is this close and slower than `stopSpeed`.
+    public static let stopDistance = 0.5
+    /// See `stopDistance` (pt/s).
+    public static let stopSpeed = 5.0
+}

@@ -1,0 +1,90 @@
+import Expressions
+import Geometry
+import Interaction
+import SceneModel
+import SceneVocabulary
+
+/// Scroll views: each view with `scroll` holds a `ScrollView` (its content offset and motion);
+/// the scroll view's pan (a `scrollView` gesture) drags it, the tick moves it after a release,
+/// and the delegate events run their rules. Views inside a scroll view keep content coordinates:
+/// only the screen (`screen`, the replay) shows them shifted by the content offset.
+extension Run {
+    /// The scroll views of a scene, by view index.
+    static func scrollViews(_ scene: Scene) -> [Int: ScrollView] {
+        var out: [Int: ScrollView] = [:]
+        for (i, v) in scene.views.enumerated() {
+            guard let s = v.scroll else { continue }
+            out[i] = ScrollView(
+                bounds: v.frame.size, content: s.contentSize, rate: s.decelerationRate, bounces: s.bounces,
+                paging: s.paging)
+        }
+        return out
+    }
+
+    /// A change of a scroll view's pan drags its content, before the gesture's own rules run:
+    /// `began` takes hold, `began` and `changed` move the content by the translation, `ended` and
+    /// `cancelled` release it (`willEndDragging`, whose rule may change the target).
+    func scrollGesture(_ change: GestureArena.Change) throws {
+        guard case .scrollView = scene.gestures[change.gesture].settings,
+            let v = scene.gestures[change.gesture].view?.index, var s = scrolls[v],
+            case .pan(let p) = arena.recognizers[change.gesture]
+        else { return }
+        let before = s.contentOffset
+        switch change.state {
+        case .began:
+            s.beginDrag()
+            s.drag(translation: p.pan.translation)
+        case .changed:
+            s.drag(translation: p.pan.translation)
+        case .ended, .cancelled:
+            let velocity = change.state == .ended ? -1 * p.pan.velocity : .zero
+            let natural = s.target(velocity: velocity)
+            scrollRelease = (0.001 * velocity, natural)
+            scrolls[v] = s
+            note(
+                "\(scene.views[v].name).willEndDragging velocity \(pointText(velocity)) pt/s target "
+                    + pointText(natural)
+            )
+            try fire(.scroll(ViewID(v), .willEndDragging))
+            let target = scrollRelease?.target ?? natural
+            scrollRelease = nil
+            if target != natural { note("\(scene.views[v].name) targetContentOffset set to \(pointText(target))") }
+            s.release(velocity: velocity, target: s.paging || target != natural ? target : nil, at: time)
+        case .possible, .failed:
+            return
+        }
+        scrolls[v] = s
+        if s.contentOffset != before { try fire(.scroll(ViewID(v), .didScroll)) }
+    }
+
+    /// Moves every scroll view that is not held to this tick's time.
+    func advanceScrolls() throws {
+        for v in scrolls.keys.sorted() {
+            guard var s = scrolls[v] else { continue }
+            let before = s.contentOffset
+            let ended = s.advance(to: time)
+            scrolls[v] = s
+            if s.contentOffset != before { try fire(.scroll(ViewID(v), .didScroll)) }
+            if ended {
+                note("\(scene.views[v].name).didEndDecelerating at \(pointText(s.contentOffset))")
+                try fire(.scroll(ViewID(v), .didEndDecelerating))
+            }
+        }
+    }
+
+    /// How far the screen shows view `i` from where its frame says: inside a scroll view (directly
+    /// or through other views), the scroll view's own shift plus its origin less its content
+    /// offset; else zero.
+    func screenShift(_ i: Int) -> Vec2 {
+        var next = scene.views[i].superview?.index
+        var seen: [Int] = []
+        while let s = next, !seen.contains(s) {
+            if let sv = scrolls[s] { return screenShift(s) + views[s].frame.origin - sv.contentOffset }
+            seen.append(s)
+            next = scene.views[s].superview?.index
+        }
+        return .zero
+    }
+
+    func pointText(_ p: Vec2) -> String { "[\(formatFixed(p.x, decimals: 2)), \(formatFixed(p.y, decimals: 2))]" }
+}
