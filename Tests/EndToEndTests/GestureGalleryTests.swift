@@ -5,6 +5,7 @@ import Testing
 @Suite(.serialized) struct GestureGalleryTests {
     static let scenes = [
         "cancelled-pan", "double-tap-snap", "long-press-drag", "pinch-throw", "rotation-spin", "swipe-away",
+        "paging-scroll", "rubber-band", "springy-collection",
     ]
 
     /// Each scores at least 90 % (each is 100 % with its equivalent mutants explained).
@@ -19,13 +20,17 @@ import Testing
             "pinch-throw.yaml: 12 mutants: 11 killed, 0 survived, 1 equivalent; score 11/11 = 100.0 %",
             "rotation-spin.yaml: 7 mutants: 6 killed, 0 survived, 1 equivalent; score 6/6 = 100.0 %",
             "swipe-away.yaml: 14 mutants: 11 killed, 0 survived, 3 equivalent; score 11/11 = 100.0 %",
+            "paging-scroll.yaml: 8 mutants: 8 killed, 0 survived; score 8/8 = 100.0 %",
+            "rubber-band.yaml: 4 mutants: 4 killed, 0 survived; score 4/4 = 100.0 %",
+            "springy-collection.yaml: 25 mutants: 24 killed, 0 survived, 1 invalid; score 24/24 = 100.0 %",
         ] {
             #expect(r.out.contains(line), "\(line)\n\(r.out)")
         }
     }
 
-    /// Checkpoints written mid-gesture (after a `touches`, a `press`, a `tap`) are rewritten by
-    /// `--update` like any other, and the files come back byte for byte.
+    /// Checkpoints written mid-gesture (after a `touches`, a `press`, a `tap`; a scroll view's
+    /// `contentOffset` mid-deceleration) are rewritten by `--update` like any other, and the files
+    /// come back byte for byte.
     @Test func recordModeRewritesGestureCheckpoints() throws {
         let fm = FileManager.default
         let dir = fm.temporaryDirectory.appendingPathComponent("scenerun-gesture-record-\(getpid())")
@@ -36,6 +41,7 @@ import Testing
             ("pinch-throw.yaml", "center: [195, 535], scale: 1.528,", "center: [195, 500], scale: 1.2,"),
             ("long-press-drag.yaml", "center: [195, 587.5]", "center: [195, 622]"),
             ("double-tap-snap.yaml", "center: [211, 266]", "center: [195, 300]"),
+            ("paging-scroll.yaml", "contentOffset: [462, 0]", "contentOffset: [500, 0]"),
         ]
         var originals: [String: String] = [:]
         for (file, old, new) in changes {
@@ -48,7 +54,7 @@ import Testing
         #expect(try scenerun([dir.path]).code == 1)
         let r = try scenerun(["--update", dir.path], env: ["CI": ""])
         #expect(r.code == 0, "\(r.out)\(r.err)")
-        #expect(r.out.contains("4 values rewritten in 3 file(s)"), "\(r.out)")
+        #expect(r.out.contains("5 values rewritten in 4 file(s)"), "\(r.out)")
         for (file, text) in originals {
             #expect(
                 try String(contentsOf: dir.appendingPathComponent(file), encoding: .utf8) == text, "\(file) differs")
