@@ -429,7 +429,14 @@ public enum SceneSchema {
                         }, required: [.kind]))
             case .gestures:
                 body = named(
-                    object(GestureKind.allCases.map { ($0.rawValue, described(gestureKeys($0.keys), $0.doc)) }))
+                    object(
+                        GestureKind.allCases.map { k in
+                            // `scrollView: list` is short for `scrollView: { in: list }`.
+                            let keys =
+                                k == .scrollView
+                                ? .object([("oneOf", .array([ref("name"), gestureKeys(k.keys)]))]) : gestureKeys(k.keys)
+                            return (k.rawValue, described(keys, k.doc))
+                        }))
             case .on:
                 body = .object([
                     ("type", .string("object")),
@@ -440,7 +447,8 @@ public enum SceneSchema {
                                 "pattern",
                                 .string(
                                     "^(" + PlainEvent.names.joined(separator: "|") + "|[A-Za-z_][A-Za-z0-9_]*\\.("
-                                        + (GestureEvent.names + ["ended"]).joined(separator: "|") + "))$")
+                                        + (GestureEvent.names + ["ended"] + ScrollEvent.names).joined(separator: "|")
+                                        + "))$")
                             )
                         ])
                     ),

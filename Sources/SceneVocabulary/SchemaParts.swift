@@ -89,7 +89,12 @@ extension SceneSchema {
                     ScrollKey.self,
                     { k in
                         switch k {
-                        case .contentSize: return ref(.point)
+                        case .contentSize:
+                            return .object([
+                                ("type", .string("array")),
+                                ("items", notYAML11([("type", number), ("minimum", .number(0))])),
+                                ("minItems", .number(2)), ("maxItems", .number(2)),
+                            ])
                         case .decelerationRate:
                             return .object([
                                 (
