@@ -13,8 +13,12 @@ public struct CaseRecording: Sendable {
         /// The path's points, relative to the view's centre (shape "path" only).
         public var path: [Vec2]
         public var hidden: Bool
-        public init(name: String, shape: String, path: [Vec2], hidden: Bool) {
+        /// The scroll view whose content it is in (its index), if any: the frames show it shifted
+        /// by that scroll view's origin less its content offset.
+        public var scrollView: Int?
+        public init(name: String, shape: String, path: [Vec2], hidden: Bool, scrollView: Int? = nil) {
             self.name = name; self.shape = shape; self.path = path; self.hidden = hidden
+            self.scrollView = scrollView
         }
     }
 

@@ -20,12 +20,16 @@ extension Run {
     /// Starts recording (frame 0: the state before the first tick) when the limits ask for it.
     func startRecording() {
         guard limits.recordReplay else { return }
-        let infos = scene.views.map { v -> CaseRecording.ViewInfo in
+        let infos = scene.views.indices.map { i -> CaseRecording.ViewInfo in
+            let v = scene.views[i]
+            var info: CaseRecording.ViewInfo
             switch v.collisionBounds {
-            case .rectangle: return .init(name: v.name, shape: "rectangle", path: [], hidden: v.hidden)
-            case .ellipse: return .init(name: v.name, shape: "ellipse", path: [], hidden: v.hidden)
-            case .path(let p): return .init(name: v.name, shape: "path", path: p, hidden: v.hidden)
+            case .rectangle: info = .init(name: v.name, shape: "rectangle", path: [], hidden: v.hidden)
+            case .ellipse: info = .init(name: v.name, shape: "ellipse", path: [], hidden: v.hidden)
+            case .path(let p): info = .init(name: v.name, shape: "path", path: p, hidden: v.hidden)
             }
+            info.scrollView = enclosingScrollView(i)
+            return info
         }
         let rec = CaseRecording(
             worldSize: scene.world.size, frameRate: scene.world.frameRate, views: infos,

@@ -308,6 +308,7 @@ final class Run {
                 let c = shown.frame.center
                 row += [c.x, c.y, shown.rotation, shown.alpha, vel.x, vel.y, v.removed ? 1 : 0]
             }
+            for (_, s) in scrolls.sorted(by: { $0.key < $1.key }) { row += [s.contentOffset.x, s.contentOffset.y] }
             tickRows.append(row)
         }
         if recorder != nil { recordFrame(events) }  // replay
@@ -324,6 +325,10 @@ final class Run {
                 ["centerX", "centerY", "rotation", "alpha", "velocityX", "velocityY", "removed"].map {
                     "\(v.name).\($0)"
                 }
+            }
+            // A scroll view's content offset, after every view's columns.
+            + scene.views.filter { $0.scroll != nil }.flatMap { v in
+                ["contentOffsetX", "contentOffsetY"].map { "\(v.name).\($0)" }
             }
     }
 

@@ -72,18 +72,23 @@ extension Run {
         }
     }
 
-    /// How far the screen shows view `i` from where its frame says: inside a scroll view (directly
-    /// or through other views), the scroll view's own shift plus its origin less its content
-    /// offset; else zero.
-    func screenShift(_ i: Int) -> Vec2 {
+    /// The nearest scroll view view `i` is inside (directly or through other views), if any.
+    func enclosingScrollView(_ i: Int) -> Int? {
         var next = scene.views[i].superview?.index
         var seen: [Int] = []
         while let s = next, !seen.contains(s) {
-            if let sv = scrolls[s] { return screenShift(s) + views[s].frame.origin - sv.contentOffset }
+            if scrolls[s] != nil { return s }
             seen.append(s)
             next = scene.views[s].superview?.index
         }
-        return .zero
+        return nil
+    }
+
+    /// How far the screen shows view `i` from where its frame says: inside a scroll view, the
+    /// scroll view's own shift plus its origin less its content offset; else zero.
+    func screenShift(_ i: Int) -> Vec2 {
+        guard let s = enclosingScrollView(i), let sv = scrolls[s] else { return .zero }
+        return screenShift(s) + views[s].frame.origin - sv.contentOffset
     }
 
     func pointText(_ p: Vec2) -> String { "[\(formatFixed(p.x, decimals: 2)), \(formatFixed(p.y, decimals: 2))]" }

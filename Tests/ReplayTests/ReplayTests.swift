@@ -72,8 +72,11 @@ let failingScene = """
         #expect(rec.views.map(\.shape) == ["ellipse", "path"])
     }
 
-    /// The replay's positions are the ones `--trace` writes, tick for tick, for every shipped case.
+    /// The replay's positions are the ones `--trace` writes, tick for tick, for every shipped case;
+    /// a view inside a scroll view is drawn shifted by the scroll view's origin less the content
+    /// offset the trace writes in its last columns.
     @Test func framesAgreeWithTheTickTrace() throws {
+        var scrolled = 0
         for r in shipped {
             let rec = try #require(r.recording, "\(r.name)")
             #expect(rec.frames.count == r.ticksTrace.count + 1, "\(r.name)")
@@ -82,11 +85,26 @@ let failingScene = """
                 #expect(f.time == row[0])
                 for v in rec.views.indices {
                     let base = 3 + 7 * v
-                    let got = [f.views[v].center.x, f.views[v].center.y, f.views[v].rotation, f.views[v].alpha]
-                    #expect(got == Array(row[base..<base + 4]), "\(r.name) tick \(i + 1) view \(rec.views[v].name)")
+                    var shift = Vec2.zero
+                    if let s = rec.views[v].scrollView {
+                        let name = rec.views[s].name
+                        let x = try #require(r.tickColumns.firstIndex(of: "\(name).contentOffsetX"))
+                        let origin = Vec2(row[3 + 7 * s], row[4 + 7 * s]) - 0.5 * f.views[s].size
+                        shift = origin - Vec2(row[x], row[x + 1])
+                        scrolled += 1
+                    }
+                    let got = [
+                        f.views[v].center.x - shift.x, f.views[v].center.y - shift.y, f.views[v].rotation,
+                        f.views[v].alpha,
+                    ]
+                    let want = Array(row[base..<base + 4])
+                    let close = zip(got, want).allSatisfy { Swift.abs($0 - $1) <= 1e-9 * Swift.max(1, Swift.abs($1)) }
+                    #expect(
+                        shift == .zero ? got == want : close, "\(r.name) tick \(i + 1) view \(rec.views[v].name)")
                 }
             }
         }
+        #expect(scrolled > 0)  // the gallery's scroll views are among the shipped cases
     }
 
     @Test func failuresArePlacedAtTheirTickAndOnTheirView() throws {

@@ -16,7 +16,7 @@ extension GestureSettings {
         case .pinch(let s): return s.recognizer(in: bounds)
         case .rotation(let s): return s.recognizer(in: bounds)
         case .swipe(let s): return s.recognizer(in: bounds)
-        case .scrollView(let s): return s.recognizer(in: bounds)
+        case .scrollView(let s): return s.recognizer(in: bounds)  // a pan: Scroll.swift drags the content
         }
     }
 }

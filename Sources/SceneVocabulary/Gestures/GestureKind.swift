@@ -35,7 +35,7 @@ public enum GestureSettings: Sendable, Hashable {
     case pinch(PinchGestureSettings)
     case rotation(RotationGestureSettings)
     case swipe(SwipeGestureSettings)
-    case scrollView(ScrollViewGestureSettings)
+    case scrollView(PanGestureSettings)
 
     public var kind: GestureKind {
         switch self {
