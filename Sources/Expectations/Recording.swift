@@ -29,7 +29,7 @@ extension CaseRecording {
                 case .rotation: if let n = v.number { g.rotation = n } else { continue }
                 case .scale: if let n = v.number { g.scale = n } else { continue }
                 case .size, .bounds, .minX, .midX, .maxX, .minY, .midY, .maxY, .alpha, .velocity, .speed,
-                    .angularVelocity, .resting, .removed:
+                    .angularVelocity, .resting, .removed, .contacts:
                     continue  // not where the view is
                 }
                 moved = true

@@ -20,6 +20,8 @@ public struct ViewState: Sendable {
     public var angularVelocity: Double
     public var resting: Bool
     public var removed: Bool
+    /// The contacts the view (a group: its items) has begun.
+    public var contacts = 0
     /// What the screen shows while an animation of the view runs; nil when none runs, the
     /// screen then showing the model values.
     public var onScreen: OnScreen?
@@ -83,6 +85,7 @@ public struct ViewState: Sendable {
         case .angularVelocity: return .number(angularVelocity)
         case .resting: return .bool(resting)
         case .removed: return .bool(removed)
+        case .contacts: return .number(Double(contacts))
         }
     }
 }

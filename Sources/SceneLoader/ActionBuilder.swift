@@ -20,7 +20,7 @@ extension SceneBuilder {
             if seen.contains(event) { throw err("duplicate event `\(event)` in `on`", k) }
             seen.append(event)
             let resolved = try checkEvent(event, k)
-            let actionScope = resolved == .plain(.contact) || resolved == .plain(.contactEnded) ? contactScope : scope
+            let actionScope = resolved.isContact ? contactScope : scope
             let actions = try actionList(v, actionScope)
             scene.rulesByEvent[resolved, default: []].append(scene.rules.count)
             scene.rules.append(Rule(event: resolved, eventName: event, location: w.loc(k), actions: actions))
@@ -34,10 +34,12 @@ extension SceneBuilder {
         let all =
             PlainEvent.names + scene.gestures.flatMap { g in GestureEvent.names.map { "\(g.name).\($0)" } }
             + scene.transitions.map { "\($0.name).ended" }
+            + scene.views.flatMap { v in ViewEvent.names.map { "\(v.name).\($0)" } }
         if parts.count == 2 {
             switch scene.names[parts[0]] {
             case .gesture(let id)?: if let ge = GestureEvent(rawValue: parts[1]) { return .gesture(id, ge) }
             case .transition(let id)?: if parts[1] == "ended" { return .transitionEnded(id) }
+            case .view(let id)?: if let ve = ViewEvent(rawValue: parts[1]) { return .view(id, ve) }
             default: break
             }
         }
@@ -92,6 +94,10 @@ extension SceneBuilder {
             }
             switch scene.names[parts[0]] {
             case .view(let id)?:
+                if scene.views[id.index].isGroup {
+                    throw err(
+                        "`\(parts[0])` is a group: its frame is its items' and the dynamics move it; set its items", kn)
+                }
                 guard let p = ViewProperty(rawValue: parts[1]) else {
                     throw err(
                         "a view has no settable property `\(parts[1])`\(hint(parts[1], ViewProperty.names.sorted()))",

@@ -7,6 +7,17 @@ public enum Event: Hashable, Sendable {
     case gesture(GestureID, GestureEvent)
     case plain(PlainEvent)
     case transitionEnded(TransitionID)
+    /// `<view>.contact`, `<view>.contactEnded`: that view's contacts only.
+    case view(ViewID, ViewEvent)
+
+    /// A contact event (scene-wide or one view's): `contact` holds the contact in its rules.
+    public var isContact: Bool {
+        switch self {
+        case .plain(let p): return p == .contact || p == .contactEnded
+        case .view: return true
+        case .gesture, .transitionEnded: return false
+        }
+    }
 }
 
 /// An event handler of `on`.

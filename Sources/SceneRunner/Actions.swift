@@ -14,11 +14,12 @@ extension Run {
     func snapshot() -> Snapshot {
         let vs = views.enumerated().map { (i, v) in
             var s = ViewState(
-                name: v.spec.name, frame: v.uikitFrame, rotation: v.rotation, alpha: v.alpha,
+                name: v.spec.name, frame: uikitFrame(i), rotation: v.rotation, alpha: v.alpha,
                 velocity: animator.linearVelocity(of: i), angularVelocity: animator.angularVelocity(of: i),
                 resting: animator.isResting(i), removed: v.removed, center: v.frame.center, size: v.frame.size,
                 scale: v.scale)
             s.onScreen = onScreen(i)
+            s.contacts = contactCounts[i]
             return s
         }
         let ts = scene.transitions.enumerated().map { (i, t) in

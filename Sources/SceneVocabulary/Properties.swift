@@ -44,14 +44,14 @@ public enum BehaviorProperty: String, VocabularyName {
 /// Members of a view in expressions (`card.center`, `shade.maxY`).
 public enum ViewMember: String, VocabularyName {
     case center, x, y, width, height, size, bounds, frame, minX, midX, maxX, minY, midY, maxY
-    case rotation, scale, alpha, velocity, speed, angularVelocity, resting, removed
+    case rotation, scale, alpha, velocity, speed, angularVelocity, resting, removed, contacts
     public var type: ValueType {
         switch self {
         case .center, .size, .velocity: return .point
         case .bounds, .frame: return .rect
         case .resting, .removed: return .bool
         case .x, .y, .width, .height, .minX, .midX, .maxX, .minY, .midY, .maxY, .rotation, .scale, .alpha, .speed,
-            .angularVelocity:
+            .angularVelocity, .contacts:
             return .number
         }
     }
@@ -71,6 +71,7 @@ public enum ViewMember: String, VocabularyName {
         case .angularVelocity: return "rad/s"
         case .resting: return "below the rest thresholds"
         case .removed: return "removed by `removeView`"
+        case .contacts: return "the contacts the view (a group: its items) has begun"
         }
     }
 }
@@ -79,6 +80,7 @@ extension ViewMember {
     /// The members an `expect.views` entry may name, in the order the schema lists them.
     public static let expectable: [ViewMember] = [
         .frame, .center, .x, .y, .width, .height, .rotation, .alpha, .removed, .velocity, .angularVelocity, .scale,
+        .contacts,
     ]
 
     /// `view.presentation`: a view's members as the screen shows them during a UIView or property

@@ -68,6 +68,7 @@ public enum Reference {
             names("Interaction kinds", InteractionKind.self),
             names("Transition states", TransitionStateName.self),
             names("Gesture events (`<gesture>.<event>`)", GestureEvent.self),
+            names("View events (`<view>.<event>`)", ViewEvent.self),
             names("Other events", PlainEvent.self),
             names("Counted events (`expect.events`)", CountedEvent.self),
             members("Settable view properties (`set`, `animate`)", ViewProperty.self, \.type),

@@ -203,7 +203,7 @@ public enum SceneSchema {
                     (m.rawValue, described(ref(m.type), m.doc))
                 }
                 let shown = described(
-                    object(members.filter { $0.0 != ViewMember.removed.rawValue }),
+                    object(members.filter { $0.0 != ViewMember.removed.rawValue && $0.0 != ViewMember.contacts.rawValue }),
                     "the same members as the screen shows them during an animation")
                 return named(
                     object(
@@ -437,7 +437,8 @@ public enum SceneSchema {
                                 "pattern",
                                 .string(
                                     "^(" + PlainEvent.names.joined(separator: "|") + "|[A-Za-z_][A-Za-z0-9_]*\\.("
-                                        + (GestureEvent.names + ["ended"]).joined(separator: "|") + "))$")
+                                        + (GestureEvent.names + ViewEvent.names + ["ended"]).joined(separator: "|")
+                                        + "))$")
                             )
                         ])
                     ),

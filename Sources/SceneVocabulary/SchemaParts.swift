@@ -85,6 +85,7 @@ extension SceneSchema {
                 ])
             case .superview: return ref("name")
             case .repeat: return repeatCount(orName: false)
+            case .group: return object([("items", ref("names"))], required: ["items"])
             }
         }
     }
