@@ -161,14 +161,14 @@ extension SceneBuilder {
                 let item = b.kind.items.first { g.group.contains($0) }.map { scene.views[$0.index].name }
                 if namesGroup, let item {
                     throw Diagnostic(
-                        "behaviour `\(b.name)` names group `\(g.name)` and its item `\(item)`; UIKit raises on "
-                            + "an item that is in a group the animator has", at: b.location)
+                        "behaviour `\(b.name)` names group `\(g.name)` and its item `\(item)`; name one or "
+                            + "the other (UIKit raises when an animator has both)", at: b.location)
                 }
                 if let (other, wasGroup) = first, (namesGroup && !wasGroup) || (item != nil && wasGroup) {
                     throw Diagnostic(
                         "behaviour `\(b.name)` names \(item.map { "`\($0)`, an item of group `\(g.name)`" } ?? "group `\(g.name)`"), "
                             + "and behaviour `\(other)` names \(wasGroup ? "the group" : "one of its items")"
-                            + "; UIKit raises on an item that is in a group the animator has", at: b.location)
+                            + "; name one or the other (UIKit raises when an animator has both)", at: b.location)
                 }
                 if first == nil, namesGroup || item != nil { first = (b.name, namesGroup) }
             }
