@@ -21,6 +21,9 @@ extension Run {
     func startRecording() {
         guard limits.recordReplay else { return }
         let infos = scene.views.map { v -> CaseRecording.ViewInfo in
+            // A group has no shape of its own: the page draws its bounds as a dashed outline
+            // turning with it, over its items, which are drawn as views.
+            if v.isGroup { return .init(name: v.name, shape: "group", path: [], hidden: true) }
             switch v.collisionBounds {
             case .rectangle: return .init(name: v.name, shape: "rectangle", path: [], hidden: v.hidden)
             case .ellipse: return .init(name: v.name, shape: "ellipse", path: [], hidden: v.hidden)
