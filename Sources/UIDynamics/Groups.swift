@@ -39,7 +39,8 @@ extension DynamicAnimator {
         for m in group.members {
             let item = self[item: m]
             if item.body != nil { removeBody(m) }  // not reached from a loaded scene: its check forbids it
-            let frame = LocalFrame(offset: mulT(turn, item.center - group.center), angle: item.rotation - group.rotation)
+            let frame = LocalFrame(
+                offset: mulT(turn, item.center - group.center), angle: item.rotation - group.rotation)
             let fixture = makeFixture(item, of: m, on: body, at: frame)
             self[item: m].placement = ItemBody(body: body, fixture: fixture, frame: frame)
             self[item: m].carrier = id

@@ -17,7 +17,11 @@ import UIDynamics
     @Test func itsItemsMoveAndTurnAsOneBody() {
         let an = pair()
         an.addBehavior(.gravity(GravityBehavior(items: [3])))
-        an.addBehavior(.item({ var b = ItemBehavior(items: [3]); b.angularVelocity = 2; return b }()))
+        an.addBehavior(
+            .item(
+                {
+                    var b = ItemBehavior(items: [3]); b.angularVelocity = 2; return b
+                }()))
         #expect(an.world.bodyCount == 2)  // the ground and the group's one body
         let offset = an.center(of: 2) - an.center(of: 1)
         for _ in 0..<30 { an.tick(1.0 / 60) }
