@@ -203,7 +203,7 @@ public enum SceneSchema {
                     (m.rawValue, described(ref(m.type), m.doc))
                 }
                 let shown = described(
-                    object(members.filter { $0.0 != ViewMember.removed.rawValue && $0.0 != ViewMember.contacts.rawValue }),
+                    object(members.filter { ![ViewMember.removed, .contacts].map(\.rawValue).contains($0.0) }),
                     "the same members as the screen shows them during an animation")
                 return named(
                     object(
