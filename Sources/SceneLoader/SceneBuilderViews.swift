@@ -154,21 +154,22 @@ extension SceneBuilder {
     /// Naming a group and one of its items in behaviours is an error, as UIKit raises one when
     /// both are in one animator; it is reported at the later of the two behaviours.
     func checkGroupsAlone() throws(Diagnostic) {
-        for g in scene.views where g.isGroup {
-            var first: (String, Bool)?  // a behaviour naming the group or an item, and which
+        let both = "name one or the other (UIKit raises when an animator has both)"
+        for (gi, g) in scene.views.enumerated() where g.isGroup {
+            var first: (behavior: String, namedGroup: Bool)?
             for b in scene.behaviors {
-                let namesGroup = b.kind.items.contains { scene.views[$0.index].name == g.name }
+                let namesGroup = b.kind.items.contains(ViewID(gi))
                 let item = b.kind.items.first { g.group.contains($0) }.map { scene.views[$0.index].name }
                 if namesGroup, let item {
                     throw Diagnostic(
-                        "behaviour `\(b.name)` names group `\(g.name)` and its item `\(item)`; name one or "
-                            + "the other (UIKit raises when an animator has both)", at: b.location)
+                        "behaviour `\(b.name)` names group `\(g.name)` and its item `\(item)`; \(both)",
+                        at: b.location)
                 }
                 if let (other, wasGroup) = first, (namesGroup && !wasGroup) || (item != nil && wasGroup) {
+                    let what = item.map { "`\($0)`, an item of group `\(g.name)`" } ?? "group `\(g.name)`"
                     throw Diagnostic(
-                        "behaviour `\(b.name)` names \(item.map { "`\($0)`, an item of group `\(g.name)`" } ?? "group `\(g.name)`"), "
-                            + "and behaviour `\(other)` names \(wasGroup ? "the group" : "one of its items")"
-                            + "; name one or the other (UIKit raises when an animator has both)", at: b.location)
+                        "behaviour `\(b.name)` names \(what), and behaviour `\(other)` names "
+                            + "\(wasGroup ? "the group" : "one of its items"); \(both)", at: b.location)
                 }
                 if first == nil, namesGroup || item != nil { first = (b.name, namesGroup) }
             }
