@@ -36,11 +36,17 @@ extension DynamicAnimator {
         let body = makeBody(id, at: frame.body(itemCenter: item.center, itemRotation: item.rotation))
         let fixture = makeFixture(item, of: id, on: body, at: frame)
         item.placement = ItemBody(body: body, fixture: fixture, frame: frame)
-        let v = item.pendingVelocity
-        let w = item.pendingAngularVelocity
-        item.pendingVelocity = .zero
-        item.pendingAngularVelocity = 0
         items[id] = item
+        applyPendingVelocity(id)
+    }
+
+    /// The velocities added to an item before it had a body (`addLinearVelocity` …), given to it now.
+    func applyPendingVelocity(_ id: ItemID) {
+        guard let body = items[id]?.body else { return }
+        let v = self[item: id].pendingVelocity
+        let w = self[item: id].pendingAngularVelocity
+        self[item: id].pendingVelocity = .zero
+        self[item: id].pendingAngularVelocity = 0
         if v != .zero { world.setLinearVelocity(body, (1 / pointsPerMeter) * v) }
         if w != 0 { world.setAngularVelocity(body, w) }
     }

@@ -46,12 +46,7 @@ extension DynamicAnimator {
             self[item: m].carrier = id
         }
         group.placement = ItemBody(body: body, fixture: nil, frame: .identity)
-        let v = group.pendingVelocity
-        let w = group.pendingAngularVelocity
-        group.pendingVelocity = .zero
-        group.pendingAngularVelocity = 0
         items[id] = group
-        if v != .zero { world.setLinearVelocity(body, (1 / pointsPerMeter) * v) }
-        if w != 0 { world.setAngularVelocity(body, w) }
+        applyPendingVelocity(id)
     }
 }

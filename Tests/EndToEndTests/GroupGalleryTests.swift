@@ -50,34 +50,14 @@ import Testing
     }
 
     @Test func recordModeRewritesGroupAndContactCheckpoints() throws {
-        let fm = FileManager.default
-        let dir = fm.temporaryDirectory.appendingPathComponent("scenerun-group-record-\(getpid())")
-        try? fm.removeItem(at: dir)
-        try fm.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? fm.removeItem(at: dir) }
-        let changes = [
-            (
-                "group-fall.yaml", "pair: { center: [178.3, 215.7], rotation: 0.12 }",
-                "pair: { center: [1, 2], rotation: 3 }"
-            ),
-            ("contact-count.yaml", "ball: { contacts: 8 }", "ball: { contacts: 5 }"),
-        ]
-        var originals: [String: String] = [:]
-        for (file, old, new) in changes {
-            let text = try String(contentsOf: repo.appendingPathComponent("scenes/gallery/\(file)"), encoding: .utf8)
-            originals[file] = text
-            #expect(text.components(separatedBy: old).count == 2, "\(file): `\(old)` must occur once")
-            try text.replacingOccurrences(of: old, with: new).write(
-                to: dir.appendingPathComponent(file), atomically: true, encoding: .utf8)
-        }
-        #expect(try scenerun([dir.path]).code == 1)
-        let r = try scenerun(["--update", dir.path], env: ["CI": ""])
-        #expect(r.code == 0, "\(r.out)\(r.err)")
-        #expect(r.out.contains("3 values rewritten in 2 file(s)"), "\(r.out)")
-        for (file, text) in originals {
-            #expect(
-                try String(contentsOf: dir.appendingPathComponent(file), encoding: .utf8) == text, "\(file) differs")
-        }
+        try expectRecordModeRestores(
+            [
+                (
+                    "group-fall.yaml", "pair: { center: [178.3, 215.7], rotation: 0.12 }",
+                    "pair: { center: [1, 2], rotation: 3 }"
+                ),
+                ("contact-count.yaml", "ball: { contacts: 8 }", "ball: { contacts: 5 }"),
+            ], summary: "3 values rewritten in 2 file(s)", tag: "group")
     }
 
     /// A group and its item named in behaviours: located, exit 2, as UIKit raises one.
