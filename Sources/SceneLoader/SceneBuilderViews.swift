@@ -123,7 +123,8 @@ extension SceneBuilder {
         var ids: [ViewID] = []
         for item in try w.sequence(list, "`items` of group `\(name)`") {
             let id = try viewID(item, "an item of group `\(name)`")
-            if scene.views[id.index].isGroup || id.index == i {
+            if id.index == i { throw err("group `\(name)` cannot hold itself", item) }
+            if scene.views[id.index].isGroup {
                 throw err("group `\(name)` cannot hold a group (`\(scene.views[id.index].name)`)", item)
             }
             if ids.contains(id) { throw err("`\(scene.views[id.index].name)` is twice in group `\(name)`", item) }

@@ -209,7 +209,11 @@ extension Run {
             note("haptic \(style.rawValue)")
         case .removeView(let view, _):
             views[view.index].removed = true
-            for i in scene.behaviors.indices where scene.behaviors[i].kind.items.contains(view) { removeBehavior(i) }
+            // Its behaviours go, and its group's: the group's body holds the view's shape.
+            let named = [view] + scene.viewIDs.filter { scene[$0].group.contains(view) }
+            for i in scene.behaviors.indices where scene.behaviors[i].kind.items.contains(where: named.contains) {
+                removeBehavior(i)
+            }
             note("\(scene[view].name) removed")
         case .log(let e):
             eventCounts[.log] += 1

@@ -83,4 +83,31 @@ import Testing
                 "\(file.path):7:3: error: behaviour `walls` names `b`, an item of group `pair`, and behaviour `fall` "
                     + "names the group"), "\(r.out)\(r.err)")
     }
+
+    /// Removing an item of a group removes the behaviours that name the group (its body holds the
+    /// item's shape): the other item stops where it is.
+    @Test func removingAGroupsItemRemovesTheGroupsBehaviours() throws {
+        let fm = FileManager.default
+        let file = fm.temporaryDirectory.appendingPathComponent("scenerun-group-remove-\(getpid()).yaml")
+        defer { try? fm.removeItem(at: file) }
+        try """
+        views:
+          a: { frame: [100, 100, 20, 20] }
+          b: { frame: [140, 100, 20, 20] }
+          pair: { group: { items: [a, b] } }
+        behaviors:
+          fall: { gravity: { items: [pair] }, active: true }
+        script:
+          - wait: 0.2
+          - removeView: a
+          - wait: 0.2
+        expect:
+          views: { b: { center: [150, 129] }, a: { removed: true } }
+          that: [ "b.resting", "pair.resting" ]
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let r = try scenerun(["--verbose", file.path], env: ["NO_COLOR": "1"])
+        // b fell 29 pt in 0.2 s and stayed there (falling on, it would be near 180 by 0.4 s).
+        #expect(r.code == 0, "\(r.out)\(r.err)")
+        #expect(r.out.contains("t = 0.200 s: removed fall"), "\(r.out)")
+    }
 }
