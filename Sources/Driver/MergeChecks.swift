@@ -41,32 +41,41 @@ func checkReport(_ doc: ReportDocument, bytes: [UInt8], path: String) throws(Mer
         for (name, v) in c.parameters ?? [:] where !v.isFinite {
             throw fail(at + [.key("parameters"), .key(name)], "parameter `\(escapeForTerminal(name))` is \(v)")
         }
-        // The source lines known for this case, by line: a column must fall inside its line (the
-        // text report pads a caret to it).
-        var known: [Int: Int] = [:]
-        var spots: [(JSONPath, Int, Int, String?)] = []
+        // The source lines known for this case, by file and line: a column must fall inside its
+        // line (the text report pads a caret to it), and one line has one text.
+        var known: [String: [Int: String]] = [:]
+        var spots: [(JSONPath, String, Int, Int, String?)] = []
         for (k, f) in c.failures.enumerated() {
-            spots.append((at + [.key("failures"), .index(k)], f.line, f.column, f.source))
+            spots.append((at + [.key("failures"), .index(k)], f.path, f.line, f.column, f.source))
             try finite(f.tolerance, at + [.key("failures"), .index(k), .key("tolerance")], "a tolerance")
             try finite(f.time, at + [.key("failures"), .index(k), .key("time")], "a failure's time")
         }
         for (k, d) in c.diagnostics.enumerated() {
-            spots.append((at + [.key("diagnostics"), .index(k)], d.line, d.column, d.source))
+            spots.append((at + [.key("diagnostics"), .index(k)], d.path, d.line, d.column, d.source))
         }
-        for (p, line, column, source) in spots {
+        for (p, path, line, column, source) in spots {
             if line < 0 || line > ReportLimits.line || (source != nil && line == 0) {
                 throw fail(
                     p + [.key("line")],
                     "line \(line) is not a line of a scene (1 to \(ReportLimits.line), or 0 for no place)")
             }
             if column < 0 { throw fail(p + [.key("column")], "column \(column) is not a column") }
-            if let s = source { known[line] = max(known[line] ?? 0, s.unicodeScalars.count) }
+            guard let s = source else { continue }
+            if let other = known[path]?[line], other != s {
+                throw fail(
+                    p + [.key("source")],
+                    "line \(line) of `\(escapeForTerminal(path))` is given two different texts in case \(c.index)")
+            }
+            known[path, default: [:]][line] = s
         }
-        let last = known.keys.max() ?? 0
-        for (p, line, column, _) in spots where line >= 1 && line <= last && column > (known[line] ?? 0) + 1 {
-            throw fail(
-                p + [.key("column")],
-                "column \(column) is past the end of line \(line), which has \(known[line] ?? 0) characters")
+        for (p, path, line, column, _) in spots {
+            let lines = known[path] ?? [:]
+            let length = lines[line]?.unicodeScalars.count ?? 0
+            if line >= 1 && line <= (lines.keys.max() ?? 0) && column > length + 1 {
+                throw fail(
+                    p + [.key("column")],
+                    "column \(column) is past the end of line \(line), which has \(length) characters")
+            }
         }
     }
     for (i, s) in (doc.sweeps ?? []).enumerated() {

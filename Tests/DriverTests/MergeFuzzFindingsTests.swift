@@ -184,3 +184,23 @@ extension MergeHostileTests {
             "\(r.error)")
     }
 }
+
+extension MergeHostileTests {
+    /// Two failures of one case on the same line of the same file, with different texts for it:
+    /// merge checked each column against the longer text and kept the last, so the JSON report it
+    /// wrote was refused when merged again ("column 22 is past the end of line 10, which has 9
+    /// characters"; MergeFuzz's round trip). Now one line has one text, or the report is refused
+    /// at the second text.
+    @Test func oneLineHasOneText() throws {
+        let source = "\"source\": \"  views: { box: { y: 0, alpha: 0.5 } }\""
+        let parts = Self.report.components(separatedBy: source)
+        #expect(parts.count >= 3, "fails.yaml's line 10 has two failures, each with its source line")
+        let changed = parts[0] + source + parts[1] + "\"source\": \"  vi\"" + parts[2...].joined(separator: source)
+        let r = try merge(changed)
+        #expect(r.code == 2)
+        #expect(r.error.hasPrefix("located: \(r.path):"), "\(r.error)")
+        #expect(
+            r.error.contains("error: line 10 of `")
+                && r.error.contains("fails.yaml` is given two different texts in case 0"), "\(r.error)")
+    }
+}

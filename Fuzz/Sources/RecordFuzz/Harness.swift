@@ -108,7 +108,8 @@ func observation(
     case 0, 1, 2:
         var values = written.enumerated().map { k, v in a & 0x80 != 0 || k == Int(a) % written.count ? v + delta : v }
         if kind % 8 == 2 { values.append(delta) }  // a shape that does not match
-        switch a {
+        // An empty flow list (`[ ]`) was observed as no numbers: nothing to make special.
+        switch values.isEmpty ? 0 : a {
         case 0xFF: values[0] = .nan
         case 0xFE: values[0] = .infinity
         case 0xFD: values[0] = 1e300
