@@ -62,52 +62,55 @@ import Testing
 
     /// A group and its item named in behaviours: located, exit 2, as UIKit raises one.
     @Test func aGroupBesideItsItemIsALoadTimeError() throws {
-        let fm = FileManager.default
-        let file = fm.temporaryDirectory.appendingPathComponent("scenerun-group-error-\(getpid()).yaml")
-        defer { try? fm.removeItem(at: file) }
-        try """
-        views:
-          a: { frame: [0, 0, 10, 10] }
-          b: { frame: [20, 0, 10, 10] }
-          pair: { group: { items: [a, b] } }
-        behaviors:
-          fall: { gravity: { items: [pair] } }
-          walls: { collision: { items: [b], referenceBounds: true } }
-        script:
-          - wait: 0.1
-        """.write(to: file, atomically: true, encoding: .utf8)
-        let r = try scenerun([file.path], env: ["NO_COLOR": "1"])
+        let (r, file) = try runScene(
+            """
+            views:
+              a: { frame: [0, 0, 10, 10] }
+              b: { frame: [20, 0, 10, 10] }
+              pair: { group: { items: [a, b] } }
+            behaviors:
+              fall: { gravity: { items: [pair] } }
+              walls: { collision: { items: [b], referenceBounds: true } }
+            script:
+              - wait: 0.1
+            """, tag: "error")
         #expect(r.code == 2)
         #expect(
             (r.out + r.err).contains(
-                "\(file.path):7:3: error: behaviour `walls` names `b`, an item of group `pair`, and behaviour `fall` "
+                "\(file):7:3: error: behaviour `walls` names `b`, an item of group `pair`, and behaviour `fall` "
                     + "names the group"), "\(r.out)\(r.err)")
     }
 
     /// Removing an item of a group removes the behaviours that name the group (its body holds the
     /// item's shape): the other item stops where it is.
     @Test func removingAGroupsItemRemovesTheGroupsBehaviours() throws {
-        let fm = FileManager.default
-        let file = fm.temporaryDirectory.appendingPathComponent("scenerun-group-remove-\(getpid()).yaml")
-        defer { try? fm.removeItem(at: file) }
-        try """
-        views:
-          a: { frame: [100, 100, 20, 20] }
-          b: { frame: [140, 100, 20, 20] }
-          pair: { group: { items: [a, b] } }
-        behaviors:
-          fall: { gravity: { items: [pair] }, active: true }
-        script:
-          - wait: 0.2
-          - removeView: a
-          - wait: 0.2
-        expect:
-          views: { b: { center: [150, 129] }, a: { removed: true } }
-          that: [ "b.resting", "pair.resting" ]
-        """.write(to: file, atomically: true, encoding: .utf8)
-        let r = try scenerun(["--verbose", file.path], env: ["NO_COLOR": "1"])
+        let (r, _) = try runScene(
+            """
+            views:
+              a: { frame: [100, 100, 20, 20] }
+              b: { frame: [140, 100, 20, 20] }
+              pair: { group: { items: [a, b] } }
+            behaviors:
+              fall: { gravity: { items: [pair] }, active: true }
+            script:
+              - wait: 0.2
+              - removeView: a
+              - wait: 0.2
+            expect:
+              views: { b: { center: [150, 129] }, a: { removed: true } }
+              that: [ "b.resting", "pair.resting" ]
+            """, tag: "remove")
         // b fell 29 pt in 0.2 s and stayed there (falling on, it would be near 180 by 0.4 s).
         #expect(r.code == 0, "\(r.out)\(r.err)")
         #expect(r.out.contains("t = 0.200 s: removed fall"), "\(r.out)")
+    }
+
+    /// Runs scene `text` from a temporary file with `--verbose`; returns the outcome and the path.
+    func runScene(_ text: String, tag: String) throws -> (Outcome, String) {
+        let fm = FileManager.default
+        let file = fm.temporaryDirectory.appendingPathComponent("scenerun-group-\(tag)-\(getpid()).yaml")
+        defer { try? fm.removeItem(at: file) }
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return (try scenerun(["--verbose", file.path], env: ["NO_COLOR": "1"]), file.path)
     }
 }
