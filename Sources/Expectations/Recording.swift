@@ -29,7 +29,8 @@ extension CaseRecording {
                 case .rotation: if let n = v.number { g.rotation = n } else { continue }
                 case .scale: if let n = v.number { g.scale = n } else { continue }
                 case .size, .bounds, .minX, .midX, .maxX, .minY, .midY, .maxY, .alpha, .velocity, .speed,
-                    .angularVelocity, .resting, .removed, .screen, .contentOffset, .isDragging, .isDecelerating:
+                    .angularVelocity, .resting, .removed, .screen, .contentOffset, .isDragging, .isDecelerating,
+                    .contacts:
                     continue  // not where the view is (in its frame's coordinates)
                 }
                 moved = true

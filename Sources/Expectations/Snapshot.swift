@@ -20,6 +20,8 @@ public struct ViewState: Sendable {
     public var angularVelocity: Double
     public var resting: Bool
     public var removed: Bool
+    /// The contacts the view (a group: its items) has begun.
+    public var contacts = 0
     /// What the screen shows while an animation of the view runs; nil when none runs, the
     /// screen then showing the model values.
     public var onScreen: OnScreen?
@@ -94,6 +96,7 @@ public struct ViewState: Sendable {
         case .contentOffset: return .point(contentOffset)
         case .isDragging: return .bool(isDragging)
         case .isDecelerating: return .bool(isDecelerating)
+        case .contacts: return .number(Double(contacts))
         }
     }
 }

@@ -27,6 +27,11 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
             && width > 0 && height > 0 && o.width > 0 && o.height > 0
     }
     /// `CGRect.contains(point)`: the min edges are inside, the max edges outside.
+    /// The smallest rectangle holding both.
+    @inlinable public func union(_ o: Rect) -> Rect {
+        let (x0, y0) = (Swift.min(minX, o.minX), Swift.min(minY, o.minY))
+        return Rect(x: x0, y: y0, width: Swift.max(maxX, o.maxX) - x0, height: Swift.max(maxY, o.maxY) - y0)
+    }
     @inlinable public func contains(_ p: Vec2) -> Bool { p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY }
     /// `CGRect.insetBy(dx:dy:)`.
     @inlinable public func insetBy(dx: Double, dy: Double) -> Rect {

@@ -8,7 +8,8 @@ public struct CaseRecording: Sendable {
     /// A view's fixed description: name, shape and whether it starts hidden.
     public struct ViewInfo: Sendable {
         public var name: String
-        /// "rectangle", "ellipse" or "path" (`collisionBounds`).
+        /// "rectangle", "ellipse" or "path" (`collisionBounds`), or "group" for an item group (its
+        /// bounds, drawn as an outline).
         public var shape: String
         /// The path's points, relative to the view's centre (shape "path" only).
         public var path: [Vec2]

@@ -20,7 +20,7 @@ extension SceneBuilder {
             if seen.contains(event) { throw err("duplicate event `\(event)` in `on`", k) }
             seen.append(event)
             let resolved = try checkEvent(event, k)
-            var actionScope = resolved == .plain(.contact) || resolved == .plain(.contactEnded) ? contactScope : scope
+            var actionScope = resolved.isContact ? contactScope : scope
             if case .scroll(_, .willEndDragging) = resolved { actionScope = actionScope.inWillEndDragging }
             let actions = try actionList(v, actionScope)
             scene.rulesByEvent[resolved, default: []].append(scene.rules.count)
@@ -36,6 +36,7 @@ extension SceneBuilder {
             PlainEvent.names + scene.gestures.flatMap { g in GestureEvent.names.map { "\(g.name).\($0)" } }
             + scene.transitions.map { "\($0.name).ended" }
             + scene.views.filter { $0.scroll != nil }.flatMap { v in ScrollEvent.names.map { "\(v.name).\($0)" } }
+            + scene.views.flatMap { v in ViewEvent.names.map { "\(v.name).\($0)" } }
         if parts.count == 2 {
             switch scene.names[parts[0]] {
             case .gesture(let id)?: if let ge = GestureEvent(rawValue: parts[1]) { return .gesture(id, ge) }
@@ -47,6 +48,7 @@ extension SceneBuilder {
                     }
                     return .scroll(id, se)
                 }
+                if let ve = ViewEvent(rawValue: parts[1]) { return .view(id, ve) }
             default: break
             }
         }
@@ -109,6 +111,10 @@ extension SceneBuilder {
             }
             switch scene.names[parts[0]] {
             case .view(let id)?:
+                if scene.views[id.index].isGroup {
+                    throw err(
+                        "`\(parts[0])` is a group: its frame is its items' and the dynamics move it; set its items", kn)
+                }
                 guard let p = ViewProperty(rawValue: parts[1]) else {
                     throw err(
                         "a view has no settable property `\(parts[1])`\(hint(parts[1], ViewProperty.names.sorted()))",

@@ -42,6 +42,7 @@ let stepKeys = StepKey.names + actionKeys
         if let n = node("vars") { try vars(n) }
         if let n = node("animators") { try animatorNames(n) }
         if let n = node("behaviors") { try behaviors(n) }
+        try checkGroupsAlone()
         if let n = node("animators") { try animatorBodies(n) }
         for (t, x) in transitionAnimators { scene.transitions[t].animator = try animatorID(x, "`animator`") }
         if let n = node("on") { try rules(n) }

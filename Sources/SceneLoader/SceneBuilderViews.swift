@@ -14,9 +14,21 @@ extension SceneBuilder {
             throw err("\(entries.count) views, more than the limit of \(w.limits.views); raise it with --max-views", n)
         }
         var superviews: [(Int, String, Node)] = []
+        var groups: [(Int, Node)] = []
         for (name, v, loc) in entries {
             try reserve(name, v)
             let kv = try w.mapping(v, "view `\(name)`", known: ViewKey.names)
+            if let g = kv.first(where: { $0.0 == ViewKey.group.rawValue }) {
+                if let other = kv.first(where: { $0.0 != ViewKey.group.rawValue }) {
+                    throw err(
+                        "group `\(name)` takes `group` alone: its frame and motion are its items' (found "
+                            + "`\(other.0)`)", other.1)
+                }
+                scene.names[name] = .view(ViewID(scene.views.count))
+                groups.append((scene.views.count, g.1))
+                scene.views.append(ViewSpec(name: name, location: loc, frame: Rect(x: 0, y: 0, width: 1, height: 1)))
+                continue
+            }
             guard let r = kv.first(where: { $0.0 == ViewKey.repeat.rawValue })?.1 else {
                 try view(name, v, kv, loc, &superviews)
                 continue
@@ -40,6 +52,7 @@ extension SceneBuilder {
             }
             scene.views[i].superview = id
         }
+        for (i, g) in groups { try group(i, g) }
         // A view cannot contain itself, directly or through a chain of superviews.
         for v in scene.views {
             var chain = [v.name]
@@ -141,6 +154,69 @@ extension SceneBuilder {
             }
         }
         return spec
+    }
+
+    /// A group's items (views declared anywhere in `views`, each in one group at most, no group
+    /// of groups) and its frame: the union of its items' frames.
+    mutating func group(_ i: Int, _ n: Node) throws(Diagnostic) {
+        let name = scene.views[i].name
+        let kv = try w.mapping(n, "`group` of `\(name)`", known: ["items"], required: ["items"])
+        let list = kv[0].1
+        var ids: [ViewID] = []
+        for item in try w.sequence(list, "`items` of group `\(name)`") {
+            let id = try viewID(item, "an item of group `\(name)`")
+            if id.index == i { throw err("group `\(name)` cannot hold itself", item) }
+            if scene.views[id.index].isGroup {
+                throw err("group `\(name)` cannot hold a group (`\(scene.views[id.index].name)`)", item)
+            }
+            if ids.contains(id) { throw err("`\(scene.views[id.index].name)` is twice in group `\(name)`", item) }
+            if let other = scene.views.first(where: { $0.group.contains(id) }) {
+                throw err("`\(scene.views[id.index].name)` is already in group `\(other.name)`", item)
+            }
+            ids.append(id)
+        }
+        if ids.isEmpty { throw err("group `\(name)` needs at least one item", list) }
+        var union: Rect?
+        for id in ids {
+            let v = scene.views[id.index]
+            let f = boundingBox(v.frame, rotation: v.rotation, scale: v.scale)
+            union = union.map { $0.union(f) } ?? f
+        }
+        scene.views[i].frame = union!  // at least one item
+        scene.views[i].group = ids
+    }
+
+    /// The bounding box of `frame` turned by `rotation` and scaled by `scale` about its centre.
+    func boundingBox(_ frame: Rect, rotation: Double, scale: Double) -> Rect {
+        guard rotation != 0 || scale != 1 else { return frame }
+        let (c, s) = (Swift.abs(Elementary.cos(rotation)), Swift.abs(Elementary.sin(rotation)))
+        let (w, h) = (scale * frame.size.x, scale * frame.size.y)
+        return Rect(center: frame.center, size: Vec2(c * w + s * h, s * w + c * h))
+    }
+
+    /// Naming a group and one of its items in behaviours is an error, as UIKit raises one when
+    /// both are in one animator; it is reported at the later of the two behaviours.
+    func checkGroupsAlone() throws(Diagnostic) {
+        let both = "name one or the other (UIKit raises when an animator has both)"
+        for (gi, g) in scene.views.enumerated() where g.isGroup {
+            var first: (behavior: String, namedGroup: Bool)?
+            for b in scene.behaviors {
+                let namesGroup = b.kind.items.contains(ViewID(gi))
+                let item = b.kind.items.first { g.group.contains($0) }.map { scene.views[$0.index].name }
+                if namesGroup, let item {
+                    throw Diagnostic(
+                        "behaviour `\(b.name)` names group `\(g.name)` and its item `\(item)`; \(both)",
+                        at: b.location)
+                }
+                if let (other, wasGroup) = first, (namesGroup && !wasGroup) || (item != nil && wasGroup) {
+                    let what = item.map { "`\($0)`, an item of group `\(g.name)`" } ?? "group `\(g.name)`"
+                    throw Diagnostic(
+                        "behaviour `\(b.name)` names \(what), and behaviour `\(other)` names "
+                            + "\(wasGroup ? "the group" : "one of its items"); \(both)", at: b.location)
+                }
+                if first == nil, namesGroup || item != nil { first = (b.name, namesGroup) }
+            }
+        }
     }
 
     mutating func collisionBounds(_ n: Node, _ view: String) throws(Diagnostic) -> CollisionBoundsSpec {

@@ -164,8 +164,9 @@ extension SceneBuilder {
                     if let pn = props.first(where: { $0.0 == ViewMember.presentation })?.1 {
                         let shown = try w.mapping(
                             pn, "the on-screen expectations of `\(name)`",
-                            known: ViewMember.expectable.filter { $0 != .removed && !$0.ofScrollViewOnly }.map(
-                                \.rawValue))
+                            known: ViewMember.expectable.filter {
+                                $0 != .removed && $0 != .contacts && !$0.ofScrollViewOnly
+                            }.map(\.rawValue))
                         try add(shown, onScreen: true)
                     }
                 }
@@ -197,6 +198,7 @@ extension SceneBuilder {
         switch m {
         case .rotation, .alpha, .angularVelocity, .scale: return 0.01
         case .velocity: return 1
+        case .contacts: return 0  // a count
         case .center, .x, .y, .width, .height, .size, .bounds, .frame, .minX, .midX, .maxX, .minY, .midY, .maxY,
             .speed, .resting, .removed, .screen, .contentOffset, .isDragging, .isDecelerating:
             return 0.5

@@ -9,6 +9,17 @@ public enum Event: Hashable, Sendable {
     case transitionEnded(TransitionID)
     /// A scroll view's delegate event (`list.didScroll`).
     case scroll(ViewID, ScrollEvent)
+    /// `<view>.contact`, `<view>.contactEnded`: that view's contacts only.
+    case view(ViewID, ViewEvent)
+
+    /// A contact event (scene-wide or one view's): `contact` holds the contact in its rules.
+    public var isContact: Bool {
+        switch self {
+        case .plain(let p): return p == .contact || p == .contactEnded
+        case .view: return true
+        case .gesture, .transitionEnded, .scroll: return false
+        }
+    }
 }
 
 extension Scope {

@@ -143,6 +143,10 @@ public struct ViewSpec: Sendable {
     public var superview: ViewID?
     /// `scroll`: the view is a scroll view.
     public var scroll: ScrollSpec?
+    /// A group's items (`group: { items: … }`, UIDynamicItemGroup); empty for a view. A group's
+    /// `frame` is the union of its items' frames where they are declared.
+    public var group: [ViewID] = []
+    public var isGroup: Bool { !group.isEmpty }
     public init(name: String, location: SourceLocation, frame: Rect) {
         self.name = name; self.location = location; self.frame = frame
     }

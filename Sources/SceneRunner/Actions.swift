@@ -14,7 +14,7 @@ extension Run {
     func snapshot() -> Snapshot {
         let vs = views.enumerated().map { (i, v) in
             var s = ViewState(
-                name: v.spec.name, frame: v.uikitFrame, rotation: v.rotation, alpha: v.alpha,
+                name: v.spec.name, frame: uikitFrame(i), rotation: v.rotation, alpha: v.alpha,
                 velocity: animator.linearVelocity(of: i), angularVelocity: animator.angularVelocity(of: i),
                 resting: animator.isResting(i), removed: v.removed, center: v.frame.center, size: v.frame.size,
                 scale: v.scale)
@@ -25,6 +25,7 @@ extension Run {
                 s.isDragging = sv.isDragging
                 s.isDecelerating = sv.isDecelerating
             }
+            s.contacts = contactCounts[i]
             return s
         }
         let ts = scene.transitions.enumerated().map { (i, t) in
@@ -215,7 +216,11 @@ extension Run {
             note("haptic \(style.rawValue)")
         case .removeView(let view, _):
             views[view.index].removed = true
-            for i in scene.behaviors.indices where scene.behaviors[i].kind.items.contains(view) { removeBehavior(i) }
+            // Its behaviours go, and its group's: the group's body holds the view's shape.
+            let named = [view] + scene.viewIDs.filter { scene[$0].group.contains(view) }
+            for i in scene.behaviors.indices where scene.behaviors[i].kind.items.contains(where: named.contains) {
+                removeBehavior(i)
+            }
             note("\(scene[view].name) removed")
         case .log(let e):
             eventCounts[.log] += 1

@@ -22,6 +22,9 @@ extension Run {
         guard limits.recordReplay else { return }
         let infos = scene.views.indices.map { i -> CaseRecording.ViewInfo in
             let v = scene.views[i]
+            // A group has no shape of its own: the page draws its bounds as a dashed outline
+            // turning with it, over its items, which are drawn as views.
+            if v.isGroup { return .init(name: v.name, shape: "group", path: [], hidden: true) }
             var info: CaseRecording.ViewInfo
             switch v.collisionBounds {
             case .rectangle: info = .init(name: v.name, shape: "rectangle", path: [], hidden: v.hidden)

@@ -123,6 +123,8 @@ final class Run {
     var actionBudget = 0
     var pendingTransitionEnded: [Int] = []
     var currentContact: ContactSnapshot?
+    /// The contacts each view (a group: its items) has begun (`view.contacts`), by view.
+    var contactCounts: [Int]
     var tickRows: [[Double]] = []
     var recorder: Recorder?  // replay: see Recorder.swift
 
@@ -148,16 +150,7 @@ final class Run {
         let animator = DynamicAnimator(
             referenceBounds: Rect(origin: .zero, size: scene.world.size), restSpeed: scene.world.restSpeed,
             restAngularSpeed: scene.world.restAngularSpeed, restFor: scene.world.restFor)
-        for (i, v) in views.enumerated() {
-            let bounds: CollisionBounds
-            switch v.spec.collisionBounds {
-            case .rectangle: bounds = .rectangle
-            case .ellipse: bounds = .ellipse
-            case .path(let p): bounds = .path(p)
-            }
-            animator.registerItem(
-                i, size: v.frame.size, center: v.frame.center, rotation: v.rotation, collisionBounds: bounds)
-        }
+        registerViews(scene, views, in: animator)
         return animator
     }
 
@@ -169,6 +162,7 @@ final class Run {
             ViewRT(spec: $0, frame: $0.frame, rotation: $0.rotation, alpha: $0.alpha, scale: $0.scale)
         }
         animator = Run.makeAnimator(scene, views)
+        contactCounts = views.map { _ in 0 }
         propertyAnimators = scene.animators.map {
             PropertyAnimator(
                 duration: $0.duration, timing: $0.timing.animatorTiming, scrubsLinearly: $0.scrubsLinearly,
@@ -271,12 +265,14 @@ final class Run {
             currentContact = ContactSnapshot(
                 point: e.point, boundary: e.boundary ?? "", item: itemName, otherItem: other)
             eventCounts[e.began ? .contact : .contactEnded] += 1
+            countContact(e)
             note(
                 "\(e.began ? "contact" : "contactEnded") \(itemName)\(other.isEmpty ? "" : "–" + other) at "
                     + "[\(formatFixed(e.point.x, decimals: 2)), "
                     + "\(formatFixed(e.point.y, decimals: 2))]\(e.boundary.map { " boundary \($0)" } ?? "")"
             )
             try fire(.plain(e.began ? .contact : .contactEnded))
+            try fireViewContact(e)
             currentContact = nil
         }
         if wasRunning {
@@ -376,11 +372,12 @@ final class Run {
             views[i].frame = Rect(center: animator.center(of: i), size: views[i].frame.size)
             views[i].rotation = animator.rotation(of: i)
         }
+        placeRestingGroups()
     }
 
     func fire(_ event: Event) throws {
         guard let rules = scene.rulesByEvent[event] else { return }
-        var s = event == .plain(.contact) || event == .plain(.contactEnded) ? contactScope : scene.scope
+        var s = event.isContact ? contactScope : scene.scope
         if case .scroll(_, .willEndDragging) = event { s = s.inWillEndDragging }
         for r in rules {
             for a in scene.rules[r].actions { try runAction(a, scope: s) }

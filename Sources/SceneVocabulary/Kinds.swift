@@ -78,6 +78,18 @@ public enum GestureEvent: String, VocabularyName {
     }
 }
 
+/// The events of one view a rule can handle (`<view>.<event>`): its own contacts only, run
+/// after the scene-wide `contact` / `contactEnded` rules of the same contact.
+public enum ViewEvent: String, VocabularyName {
+    case contact, contactEnded
+    public var doc: String {
+        switch self {
+        case .contact: return "a collision of this view (a group: of one of its items) began (`contact` holds it)"
+        case .contactEnded: return "a collision of this view ended"
+        }
+    }
+}
+
 /// Events that are not a gesture's or a transition's.
 public enum PlainEvent: String, VocabularyName {
     case step, contact, contactEnded, rest, resume

@@ -44,7 +44,7 @@ public enum BehaviorProperty: String, VocabularyName {
 /// Members of a view in expressions (`card.center`, `shade.maxY`).
 public enum ViewMember: String, VocabularyName {
     case center, x, y, width, height, size, bounds, frame, minX, midX, maxX, minY, midY, maxY
-    case rotation, scale, alpha, velocity, speed, angularVelocity, resting, removed, screen
+    case rotation, scale, alpha, velocity, speed, angularVelocity, resting, removed, screen, contacts
     /// A scroll view's (`scroll`) only.
     case contentOffset, isDragging, isDecelerating
     public var type: ValueType {
@@ -53,7 +53,7 @@ public enum ViewMember: String, VocabularyName {
         case .bounds, .frame, .screen: return .rect
         case .resting, .removed, .isDragging, .isDecelerating: return .bool
         case .x, .y, .width, .height, .minX, .midX, .maxX, .minY, .midY, .maxY, .rotation, .scale, .alpha, .speed,
-            .angularVelocity:
+            .angularVelocity, .contacts:
             return .number
         }
     }
@@ -78,6 +78,7 @@ public enum ViewMember: String, VocabularyName {
             return "scroll view: the content point at its bounds' top left (grows as the content moves up)"
         case .isDragging: return "scroll view: its pan holds the content"
         case .isDecelerating: return "scroll view: moving after a release (decelerating, bouncing back or paging)"
+        case .contacts: return "the contacts the view (a group: its items) has begun"
         }
     }
 
@@ -86,7 +87,7 @@ public enum ViewMember: String, VocabularyName {
         switch self {
         case .contentOffset, .isDragging, .isDecelerating: return true
         case .center, .x, .y, .width, .height, .size, .bounds, .frame, .minX, .midX, .maxX, .minY, .midY, .maxY,
-            .rotation, .scale, .alpha, .velocity, .speed, .angularVelocity, .resting, .removed, .screen:
+            .rotation, .scale, .alpha, .velocity, .speed, .angularVelocity, .resting, .removed, .screen, .contacts:
             return false
         }
     }
@@ -96,7 +97,7 @@ extension ViewMember {
     /// The members an `expect.views` entry may name, in the order the schema lists them.
     public static let expectable: [ViewMember] = [
         .frame, .center, .x, .y, .width, .height, .rotation, .alpha, .removed, .velocity, .angularVelocity, .scale,
-        .screen, .contentOffset, .isDragging, .isDecelerating,
+        .screen, .contentOffset, .isDragging, .isDecelerating, .contacts,
     ]
 
     /// `view.presentation`: a view's members as the screen shows them during a UIView or property

@@ -72,6 +72,7 @@ public enum Reference {
             names("Gesture events (`<gesture>.<event>`)", GestureEvent.self),
             names("Scroll view events (`<scroll view>.<event>`)", ScrollEvent.self),
             names("Names of a `willEndDragging` rule", WillEndDraggingName.self),
+            names("View events (`<view>.<event>`)", ViewEvent.self),
             names("Other events", PlainEvent.self),
             names("Counted events (`expect.events`)", CountedEvent.self),
             members("Settable view properties (`set`, `animate`)", ViewProperty.self, \.type),

@@ -56,9 +56,12 @@ public enum RestKey: String, VocabularyName {
 
 public enum ViewKey: String, VocabularyName {
     case frame, center, size, rotation, scale, alpha, hidden, collisionBounds, superview, scroll
-    case `repeat`
+    case `repeat`, group
     public var doc: String {
         switch self {
+        case .group:
+            return "{ items: [views] }: a UIDynamicItemGroup, one rigid body wherever a behaviour names it (alone)"
+
         case .repeat:
             return "N copies, `name[0]` … `name[N-1]`; `i` is the copy's index in the view's numbers"
         case .frame: return "[x, y, w, h] (or center and size)"

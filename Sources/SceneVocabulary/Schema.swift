@@ -205,7 +205,8 @@ public enum SceneSchema {
                 let shown = described(
                     object(
                         members.filter { m in
-                            m.0 != ViewMember.removed.rawValue && ViewMember(rawValue: m.0)?.ofScrollViewOnly == false
+                            m.0 != ViewMember.removed.rawValue && m.0 != ViewMember.contacts.rawValue
+                                && ViewMember(rawValue: m.0)?.ofScrollViewOnly == false
                         }),
                     "the same members as the screen shows them during an animation")
                 return named(
@@ -447,7 +448,8 @@ public enum SceneSchema {
                                 "pattern",
                                 .string(
                                     "^(" + PlainEvent.names.joined(separator: "|") + "|[A-Za-z_][A-Za-z0-9_]*\\.("
-                                        + (GestureEvent.names + ["ended"] + ScrollEvent.names).joined(separator: "|")
+                                        + (GestureEvent.names + ViewEvent.names + ["ended"] + ScrollEvent.names)
+                                        .joined(separator: "|")
                                         + "))$")
                             )
                         ])

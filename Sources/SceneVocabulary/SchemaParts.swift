@@ -112,6 +112,7 @@ extension SceneSchema {
                         }
                     }, required: [.contentSize])
             case .repeat: return repeatCount(orName: false)
+            case .group: return object([("items", ref("names"))], required: ["items"])
             }
         }
     }

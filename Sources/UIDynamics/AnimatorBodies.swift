@@ -31,8 +31,28 @@ extension DynamicAnimator {
 
     func ensureBody(_ id: ItemID) {
         guard var item = items[id], item.body == nil else { return }
-        let frame = LocalFrame.identity  // an item is its own body (a group's items would share one)
-        let pose = frame.body(itemCenter: item.center, itemRotation: item.rotation)
+        if !item.members.isEmpty { return ensureGroupBody(id) }
+        let frame = LocalFrame.identity  // an item is its own body (a group's items share one: Groups.swift)
+        let body = makeBody(id, at: frame.body(itemCenter: item.center, itemRotation: item.rotation))
+        let fixture = makeFixture(item, of: id, on: body, at: frame)
+        item.placement = ItemBody(body: body, fixture: fixture, frame: frame)
+        items[id] = item
+        applyPendingVelocity(id)
+    }
+
+    /// The velocities added to an item before it had a body (`addLinearVelocity` …), given to it now.
+    func applyPendingVelocity(_ id: ItemID) {
+        guard let body = items[id]?.body else { return }
+        let v = self[item: id].pendingVelocity
+        let w = self[item: id].pendingAngularVelocity
+        self[item: id].pendingVelocity = .zero
+        self[item: id].pendingAngularVelocity = 0
+        if v != .zero { world.setLinearVelocity(body, (1 / pointsPerMeter) * v) }
+        if w != 0 { world.setAngularVelocity(body, w) }
+    }
+
+    /// A dynamic body for item `id` at `pose` (points, rad), with the default damping and no gravity.
+    func makeBody(_ id: ItemID, at pose: (position: Vec2, angle: Double)) -> BodyID {
         var bd = BodyDef()
         bd.type = .dynamicBody
         bd.position = (1 / pointsPerMeter) * pose.position
@@ -41,37 +61,44 @@ extension DynamicAnimator {
         bd.angularDamping = DefaultMaterial.angularResistance
         bd.gravityScale = 0
         bd.userData = id
-        let body = world.createBody(bd)
-        var fixture: FixtureID?
+        return world.createBody(bd)
+    }
+
+    /// The item's shape at `frame` in its body (metres): a circle for a round ellipse, else a polygon.
+    func fixtureShape(_ item: Item, at frame: LocalFrame) -> Shape? {
+        let s = 1 / pointsPerMeter
         if case .ellipse = item.bounds, item.size.x == item.size.y {
-            var fd = FixtureDef(shape: .circle(CircleShape(radius: 0.5 * item.size.x / pointsPerMeter)))
-            fd.density = DefaultMaterial.density
-            fd.friction = DefaultMaterial.friction
-            fd.restitution = DefaultMaterial.elasticity
-            fd.userData = id
-            fixture = world.createFixture(body, fd)
-        } else if let poly = shape(for: item) {
-            var fd = FixtureDef(shape: .polygon(poly))
-            fd.density = DefaultMaterial.density
-            fd.friction = DefaultMaterial.friction
-            fd.restitution = DefaultMaterial.elasticity
-            fd.userData = id
-            fixture = world.createFixture(body, fd)
+            return .circle(CircleShape(position: s * frame.offset, radius: 0.5 * item.size.x * s))
         }
-        if let f = fixture { owners[f] = .item(id) }
-        item.placement = ItemBody(body: body, fixture: fixture, frame: frame)
-        let v = item.pendingVelocity
-        let w = item.pendingAngularVelocity
-        item.pendingVelocity = .zero
-        item.pendingAngularVelocity = 0
-        items[id] = item
-        if v != .zero { world.setLinearVelocity(body, (1 / pointsPerMeter) * v) }
-        if w != 0 { world.setAngularVelocity(body, w) }
+        if frame == .identity { return shape(for: item).map { .polygon($0) } }
+        if case .rectangle = item.bounds {
+            let box = PolygonShape.box(
+                halfWidth: 0.5 * item.size.x * s, halfHeight: 0.5 * item.size.y * s, center: s * frame.offset,
+                angle: frame.angle)
+            return .polygon(box)
+        }
+        guard let own = shape(for: item) else { return nil }
+        let pts = own.vertices.map { s * frame.bodyPoint(pointsPerMeter * Vec2($0)) }
+        return PolygonShape(points: pts).map { .polygon($0) }
+    }
+
+    /// The item's fixture with the default material on `body`, owned by `id`.
+    func makeFixture(_ item: Item, of id: ItemID, on body: BodyID, at frame: LocalFrame) -> FixtureID? {
+        guard let shape = fixtureShape(item, at: frame) else { return nil }
+        var fd = FixtureDef(shape: shape)
+        fd.density = DefaultMaterial.density
+        fd.friction = DefaultMaterial.friction
+        fd.restitution = DefaultMaterial.elasticity
+        fd.userData = id
+        let f = world.createFixture(body, fd)
+        owners[f] = .item(id)
+        return f
     }
 
     func removeBody(_ id: ItemID) {
         guard let body = items[id]?.body else { return }
-        if let f = items[id]?.fixture { owners[f] = nil }
+        for f in fixtures(of: id) { owners[f] = nil }
+        for m in self[item: id].members { self[item: m].placement = nil; self[item: m].carrier = nil }
         world.destroyBody(body)
         self[item: id].placement = nil
         self[item: id].dirty = false
@@ -79,7 +106,7 @@ extension DynamicAnimator {
 
     /// Gravity vector, gravity scales and bullet flags from the installed behaviours.
     func applyGravityAndFlags() {
-        for id in itemOrder {
+        for id in itemOrder where items[id]?.carrier == nil {
             guard let body = items[id]?.body else { continue }
             var inGravity = false
             var inPush = false
@@ -97,8 +124,9 @@ extension DynamicAnimator {
 
     /// Materials per item: defaults, then each installed item behaviour in order (last writer wins).
     func applyMaterials() {
-        for id in itemOrder {
-            guard let body = items[id]?.body, let f = items[id]?.fixture else { continue }
+        for id in itemOrder where items[id]?.carrier == nil {
+            let fs = fixtures(of: id)
+            guard let body = items[id]?.body, !fs.isEmpty else { continue }
             var elasticity = DefaultMaterial.elasticity
             var friction = DefaultMaterial.friction
             var density = DefaultMaterial.density
@@ -119,8 +147,7 @@ extension DynamicAnimator {
                 if let v = ib.charge { charge = v }
             }
             charges[id] = charge
-            world.setRestitution(f, elasticity)
-            world.setFriction(f, friction)
+            for f in fs { world.setRestitution(f, elasticity); world.setFriction(f, friction) }
             world.setLinearDamping(body, resistance)
             world.setAngularDamping(body, angular)
             let wantType: BodyType = anchored ? .staticBody : .dynamicBody
@@ -128,7 +155,10 @@ extension DynamicAnimator {
             // The engine holds the density in float32, so for a density float32 cannot hold exactly
             // (0.3) this is always true and the mass is recomputed; the oracle's model compares
             // the same way and does the same.
-            if world.density(of: f) != density { world.setDensity(f, density); world.resetMassData(body) }
+            if fs.contains(where: { world.density(of: $0) != density }) {
+                for f in fs { world.setDensity(f, density) }
+                world.resetMassData(body)
+            }
             world.setFixedRotation(body, !allowsRotation)
         }
     }
@@ -237,20 +267,13 @@ extension DynamicAnimator {
     func fixturesCollide(_ a: FixtureID, _ b: FixtureID) -> Bool {
         guard let oa = owners[a], let ob = owners[b] else { return false }
         switch (oa, ob) {
-        case (.item(let x), .item(let y)):
-            for inst in installed {
-                if case .collision(let c) = inst.behavior, c.mode != .boundaries, c.items.contains(x),
-                    c.items.contains(y)
-                {
-                    return true
-                }
-            }
-            return false
+        case (.item, .item):
+            return collisionBehavior(a, b) != 0
         case (.item(let x), .boundary(let beh, _)), (.boundary(let beh, _), .item(let x)):
             guard let inst = installed.first(where: { $0.id == beh }), case .collision(let c) = inst.behavior else {
                 return false
             }
-            return c.mode != .items && c.items.contains(x)
+            return c.mode != .items && c.items.contains(named(x))
         default:
             return false
         }
@@ -261,9 +284,10 @@ extension DynamicAnimator {
         if let oa = owners[a], case .boundary(let beh, _) = oa { return beh }
         if let ob = owners[b], case .boundary(let beh, _) = ob { return beh }
         if let oa = owners[a], let ob = owners[b], case .item(let x) = oa, case .item(let y) = ob {
+            let (nx, ny) = (named(x), named(y))
             for inst in installed {
-                if case .collision(let c) = inst.behavior, c.mode != .boundaries, c.items.contains(x),
-                    c.items.contains(y)
+                if case .collision(let c) = inst.behavior, c.mode != .boundaries, c.items.contains(nx),
+                    c.items.contains(ny)
                 {
                     return inst.id
                 }

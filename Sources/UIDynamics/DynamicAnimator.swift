@@ -44,6 +44,10 @@ public final class DynamicAnimator {
         var pendingVelocity = Vec2.zero
         var pendingAngularVelocity = 0.0
         var dirty = false
+        /// A group's items (`UIDynamicItemGroup`, `registerGroup`); empty for a view.
+        var members: [ItemID] = []
+        /// The group whose body this item moves with, while it does (Groups.swift).
+        var carrier: ItemID?
     }
 
     struct Installed {
@@ -142,11 +146,11 @@ public final class DynamicAnimator {
     /// Resizes an item (its shape is rebuilt).
     public func setSize(_ s: Vec2, of id: ItemID) {
         self[item: id].size = s
-        if let body = self[item: id].body, let f = self[item: id].fixture {
+        if let p = self[item: id].placement, let f = p.fixture {
             owners[f] = nil
             world.destroyFixture(f)
             // an item with a fixture has a shape
-            let nf = world.createFixture(body, FixtureDef(shape: .polygon(shape(for: self[item: id])!)))
+            let nf = world.createFixture(p.body, FixtureDef(shape: fixtureShape(self[item: id], at: p.frame)!))
             owners[nf] = .item(id)
             self[item: id].placement?.fixture = nf
             applyMaterials()
@@ -155,8 +159,12 @@ public final class DynamicAnimator {
 
     /// Velocity of the item's centre (points/s).
     public func linearVelocity(of id: ItemID) -> Vec2 {
-        guard let b = items[id]?.body else { return .zero }
-        return pointsPerMeter * world.linearVelocity(of: b)
+        guard let it = items[id], let b = it.body else { return .zero }
+        if it.members.isEmpty && it.carrier == nil { return pointsPerMeter * world.linearVelocity(of: b) }
+        // A group or a grouped item: the velocity of its centre, a point of the shared body.
+        let r = (1 / pointsPerMeter) * it.center - world.worldCenter(of: b)
+        let w = world.angularVelocity(of: b)
+        return pointsPerMeter * (world.linearVelocity(of: b) + Vec2(-w * r.y, w * r.x))
     }
     /// Angular velocity (rad/s).
     public func angularVelocity(of id: ItemID) -> Double {
@@ -360,7 +368,7 @@ public final class DynamicAnimator {
     }
 
     func refilterItem(_ i: ItemID) {
-        if let f = items[i]?.fixture { world.refilter(f) }
+        for f in fixtures(of: i) { world.refilter(f) }
     }
 
     func resumeIfNeeded() {

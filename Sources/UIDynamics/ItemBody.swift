@@ -2,11 +2,11 @@ import Dynamics
 import Geometry
 
 // The item model: an item (a view, `ItemID`) moves with one engine body, at a frame of its own
-// in that body. Today every item is its own body, its frame the identity; a group of items
-// (`UIDynamicItemGroup`) is one body whose items sit at their own offsets and angles: the pose
-// written back each tick, a pose set by the caller and the attachment and snap anchors already
-// go through `LocalFrame`; a group adds the body it shares, its shape of several fixtures, and
-// velocities read at the item's point rather than the body's centre.
+// in that body. An item is its own body, its frame the identity, unless a group carries it: a
+// group of items (`UIDynamicItemGroup`, Groups.swift) is one body whose items sit at their own
+// offsets and angles. The pose written back each tick, a pose set by the caller and the
+// attachment and snap anchors go through `LocalFrame`; a group's and its items' velocities are
+// read at the item's point rather than the body's centre.
 
 /// Where an item is in the engine.
 struct ItemBody {

@@ -32,32 +32,12 @@ import Testing
     /// `contentOffset` mid-deceleration) are rewritten by `--update` like any other, and the files
     /// come back byte for byte.
     @Test func recordModeRewritesGestureCheckpoints() throws {
-        let fm = FileManager.default
-        let dir = fm.temporaryDirectory.appendingPathComponent("scenerun-gesture-record-\(getpid())")
-        try? fm.removeItem(at: dir)
-        try fm.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? fm.removeItem(at: dir) }
-        let changes = [
-            ("pinch-throw.yaml", "center: [195, 535], scale: 1.528,", "center: [195, 500], scale: 1.2,"),
-            ("long-press-drag.yaml", "center: [195, 587.5]", "center: [195, 622]"),
-            ("double-tap-snap.yaml", "center: [211, 266]", "center: [195, 300]"),
-            ("paging-scroll.yaml", "contentOffset: [462, 0]", "contentOffset: [500, 0]"),
-        ]
-        var originals: [String: String] = [:]
-        for (file, old, new) in changes {
-            let text = try String(contentsOf: repo.appendingPathComponent("scenes/gallery/\(file)"), encoding: .utf8)
-            originals[file] = text
-            #expect(text.components(separatedBy: old).count == 2, "\(file): `\(old)` must occur once")
-            try text.replacingOccurrences(of: old, with: new).write(
-                to: dir.appendingPathComponent(file), atomically: true, encoding: .utf8)
-        }
-        #expect(try scenerun([dir.path]).code == 1)
-        let r = try scenerun(["--update", dir.path], env: ["CI": ""])
-        #expect(r.code == 0, "\(r.out)\(r.err)")
-        #expect(r.out.contains("5 values rewritten in 4 file(s)"), "\(r.out)")
-        for (file, text) in originals {
-            #expect(
-                try String(contentsOf: dir.appendingPathComponent(file), encoding: .utf8) == text, "\(file) differs")
-        }
+        try expectRecordModeRestores(
+            [
+                ("pinch-throw.yaml", "center: [195, 535], scale: 1.528,", "center: [195, 500], scale: 1.2,"),
+                ("long-press-drag.yaml", "center: [195, 587.5]", "center: [195, 622]"),
+                ("double-tap-snap.yaml", "center: [211, 266]", "center: [195, 300]"),
+                ("paging-scroll.yaml", "contentOffset: [462, 0]", "contentOffset: [500, 0]"),
+            ], summary: "5 values rewritten in 4 file(s)", tag: "gesture")
     }
 }

@@ -43,6 +43,12 @@ func buildAnimator(_ f: OracleFixture) -> DynamicAnimator {
     let b = (f.scene["bounds"] as! [NSNumber]).map(\.doubleValue)
     let an = DynamicAnimator(referenceBounds: Rect(x: b[0], y: b[1], width: b[2], height: b[3]))
     for it in f.items {
+        if let members = it["group"] as? [NSNumber] {  // a group of items listed before it
+            an.registerGroup(
+                (it["id"] as! NSNumber).intValue, items: members.map(\.intValue), center: vec(it["center"]),
+                size: vec(it["size"]))
+            continue
+        }
         var bounds = CollisionBounds.rectangle
         if it["shape"] as? String == "ellipse" {
             bounds = .ellipse

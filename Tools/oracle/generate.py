@@ -261,6 +261,20 @@ SCENES += [
          behaviors=[{'item': dict(items=[1], linearVelocity=[0.9, 0], resistance=0, angularResistance=0)}]),
 ]
 
+# groups (UIDynamicItemGroup, issue 27): one body with a fixture per item at its offset. A box and a
+# ball fall as one and land tilted, ball first; a rotated box and an 8-gon ellipse, heavier and
+# bouncier through an item behaviour naming the group, land next to a ball that hits them.
+group = lambda iid, items, cx, cy, w, h: dict(id=iid, group=items, size=[w, h], center=[cx, cy], rotation=0.0)
+SCENES += [
+    dict(name='group-lands-tilted', bounds=B, ticks=240,
+         items=[box(1, 150, 300, 60, 40), ball(2, 195, 330, 40), group(3, [1, 2], 167.5, 315, 95, 70)],
+         behaviors=[grav([3]), walls([3])]),
+    dict(name='group-with-materials', bounds=B, ticks=240,
+         items=[box(1, 150, 500, 60, 40, 0.3), oval(2, 215, 510, 50, 30), group(3, [1, 2], 180, 505, 100, 60),
+                ball(4, 260, 300, 30)],
+         behaviors=[grav([3, 4]), walls([3, 4]),
+                    {'item': dict(items=[3], density=2, elasticity=0.5, angularVelocity=1)}]),
+]
 
 NUDGE = 1e-4          # pt: how far one start is moved to measure the oracle's spread
 FACTOR = 10           # tolerance = FACTOR x spread + float32 floor (see spread_and_tolerance)

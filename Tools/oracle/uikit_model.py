@@ -9,7 +9,9 @@ test builds the identical scene from it):
 
     {"name": str, "bounds": [x, y, w, h], "frameRate": 60, "ticks": N,
      "items": [{"id": int, "size": [w, h], "center": [x, y], "rotation": r,
-                "shape": "ellipse" | [[x, y], ...] (a convex path about the centre, points); absent: the bounds rectangle}],
+                "shape": "ellipse" | [[x, y], ...] (a convex path about the centre, points); absent: the bounds rectangle,
+                "group": [ids] (a UIDynamicItemGroup of items listed before it: one body with a fixture
+                per item at its offset from the group's `center`, about which it turns)}],
      "behaviors": [ {kind: {...}} ]}    # added before the first tick, in order
 
 Behaviour kinds: gravity {items, direction}; collision {items, mode, insets [t, l, b, r] | None,
@@ -91,9 +93,69 @@ class Animator:
         self.running = False
 
     # items ---------------------------------------------------------------
-    def register(self, iid, size, center, rotation=0.0, shape=None):
-        self.items[iid] = dict(size=size, center=list(center), rotation=rotation, shape=shape, body=None, fixture=None)
+    def register(self, iid, size, center, rotation=0.0, shape=None, group=None):
+        self.items[iid] = dict(size=size, center=list(center), rotation=rotation, shape=shape, body=None, fixture=None,
+                               group=group or [], carrier=None, frame=None)
         self.order.append(iid)
+
+    def fixtures(self, iid):
+        it = self.items[iid]
+        if it['group']:
+            return [self.items[m]['fixture'] for m in it['group'] if self.items[m]['fixture'] is not None]
+        return [it['fixture']] if it['fixture'] is not None else []
+
+    def named(self, iid):
+        """The name behaviours use for an item: its group while the group carries it."""
+        return self.items[iid]['carrier'] or iid
+
+    def member_shape(self, it, offset, angle):
+        """An item's shape at `offset` (points) and `angle` in its group's body, in metres."""
+        s = 1 / PPM
+        w, h = it['size']
+        shape = it.get('shape')
+        if shape is None:
+            return b2PolygonShape(box=(0.5 * w * s, 0.5 * h * s, (s * offset[0], s * offset[1]), angle))
+        if shape == 'ellipse' and w == h:
+            return b2CircleShape(pos=(s * offset[0], s * offset[1]), radius=0.5 * w * s)
+        c, sn = math.cos(angle), math.sin(angle)
+        own = self.item_shape(it)
+        pts = []
+        for vx, vy in own.vertices:
+            px, py = PPM * vx, PPM * vy
+            pts.append((s * (offset[0] + (c * px - sn * py)), s * (offset[1] + (sn * px + c * py))))
+        return b2PolygonShape(vertices=pts)
+
+    def ensure_group_body(self, iid):
+        g = self.items[iid]
+        b = self.world.CreateDynamicBody(position=(g['center'][0] / PPM, g['center'][1] / PPM), angle=g['rotation'],
+                                         linearDamping=DEFAULTS['resistance'], angularDamping=DEFAULTS['angularResistance'],
+                                         gravityScale=0.0)
+        c, s = math.cos(g['rotation']), math.sin(g['rotation'])
+        for m in g['group']:
+            it = self.items[m]
+            dx, dy = it['center'][0] - g['center'][0], it['center'][1] - g['center'][1]
+            offset = (c * dx + s * dy, -s * dx + c * dy)
+            angle = it['rotation'] - g['rotation']
+            f = b.CreateFixture(shape=self.member_shape(it, offset, angle), density=DEFAULTS['density'],
+                                friction=DEFAULTS['friction'], restitution=DEFAULTS['elasticity'])
+            f.userData = ('item', m)
+            it['body'], it['fixture'], it['carrier'], it['frame'] = b, f, iid, (offset, angle)
+        g['body'] = b
+
+    def velocity(self, iid):
+        """Velocity of the item's centre (pt/s): the body's, or for a group and its items the
+        velocity of that point of the shared body."""
+        it = self.items[iid]
+        b = it['body']
+        if b is None:
+            return (0.0, 0.0)
+        v = b.linearVelocity
+        if not it['group'] and it['carrier'] is None:
+            return (v[0] * PPM, v[1] * PPM)
+        wc = b.worldCenter
+        rx, ry = (1 / PPM) * it['center'][0] - wc[0], (1 / PPM) * it['center'][1] - wc[1]
+        w = b.angularVelocity
+        return (PPM * (v[0] + -w * ry), PPM * (v[1] + w * rx))
 
     @staticmethod
     def item_shape(it):
@@ -118,6 +180,8 @@ class Animator:
         it = self.items[iid]
         if it['body'] is not None:
             return
+        if it['group']:
+            return self.ensure_group_body(iid)
         b = self.world.CreateDynamicBody(position=(it['center'][0] / PPM, it['center'][1] / PPM), angle=it['rotation'],
                                          linearDamping=DEFAULTS['resistance'], angularDamping=DEFAULTS['angularResistance'],
                                          gravityScale=0.0)
@@ -193,7 +257,7 @@ class Animator:
     def apply_gravity_and_flags(self):
         for iid in self.order:
             b = self.items[iid]['body']
-            if b is None:
+            if b is None or self.items[iid]['carrier'] is not None:
                 continue
             grav = any(inst['kind'] == 'gravity' and iid in inst['spec']['items'] for inst in self.installed)
             push = any(inst['kind'] == 'push' and iid in inst['spec']['items'] for inst in self.installed)
@@ -207,8 +271,8 @@ class Animator:
     def apply_materials(self):
         for iid in self.order:
             it = self.items[iid]
-            b, f = it['body'], it['fixture']
-            if b is None:
+            b, fs = it['body'], self.fixtures(iid)
+            if b is None or it['carrier'] is not None or not fs:
                 continue
             m = dict(DEFAULTS)
             m['allowsRotation'] = True
@@ -218,15 +282,17 @@ class Animator:
                     for k in ('elasticity', 'friction', 'density', 'resistance', 'angularResistance', 'allowsRotation', 'anchored'):
                         if k in inst['spec']:
                             m[k] = inst['spec'][k]
-            f.restitution = m['elasticity']
-            f.friction = m['friction']
+            for f in fs:
+                f.restitution = m['elasticity']
+                f.friction = m['friction']
             b.linearDamping = m['resistance']
             b.angularDamping = m['angularResistance']
             want = b2_staticBody if m['anchored'] else b2_dynamicBody
             if b.type != want:
                 b.type = want
-            if f.density != m['density']:
-                f.density = m['density']
+            if any(f.density != m['density'] for f in fs):
+                for f in fs:
+                    f.density = m['density']
                 b.ResetMassData()
             if b.fixedRotation != (not m['allowsRotation']):
                 b.fixedRotation = not m['allowsRotation']
@@ -304,14 +370,15 @@ class Animator:
         if oa is None or ob is None:
             return False
         if oa[0] == 'item' and ob[0] == 'item':
+            x, y = self.named(oa[1]), self.named(ob[1])
             return any(inst['kind'] == 'collision' and inst['spec'].get('mode', 'everything') != 'boundaries'
-                       and oa[1] in inst['spec']['items'] and ob[1] in inst['spec']['items'] for inst in self.installed)
+                       and x in inst['spec']['items'] and y in inst['spec']['items'] for inst in self.installed)
         if oa[0] == 'boundary':
             oa, ob = ob, oa
         if oa[0] == 'item' and ob[0] == 'boundary':
             for inst in self.installed:
                 if inst['id'] == ob[1]:
-                    return inst['spec'].get('mode', 'everything') != 'items' and oa[1] in inst['spec']['items']
+                    return inst['spec'].get('mode', 'everything') != 'items' and self.named(oa[1]) in inst['spec']['items']
         return False
 
     # fields ---------------------------------------------------------------
@@ -418,10 +485,16 @@ class Animator:
             self.acc -= H
         self.world.ClearForces()
         for iid in self.order:
-            b = self.items[iid]['body']
-            if b is not None:
-                self.items[iid]['center'] = [b.position[0] * PPM, b.position[1] * PPM]
-                self.items[iid]['rotation'] = b.angle
+            it = self.items[iid]
+            b = it['body']
+            if b is not None and it['frame'] is not None:   # an item of a group: its frame on the body
+                (ox, oy), angle = it['frame']
+                c, s = math.cos(b.angle), math.sin(b.angle)
+                it['center'] = [b.position[0] * PPM + (c * ox - s * oy), b.position[1] * PPM + (s * ox + c * oy)]
+                it['rotation'] = b.angle + angle
+            elif b is not None:
+                it['center'] = [b.position[0] * PPM, b.position[1] * PPM]
+                it['rotation'] = b.angle
         events = []
         for began, ua, ub, p, _ in self.listener.events:
             if ua is None or ub is None:
@@ -445,7 +518,7 @@ def run(scene, nudge=None):
         c = list(it['center'])
         if nudge is not None and nudge[0] == it['id']:
             c = [c[0] + nudge[1], c[1] + nudge[2]]
-        an.register(it['id'], it['size'], c, it.get('rotation', 0.0), it.get('shape'))
+        an.register(it['id'], it['size'], c, it.get('rotation', 0.0), it.get('shape'), it.get('group'))
     for beh in scene['behaviors']:
         an.add(beh)
     dt = 1.0 / scene.get('frameRate', 60)
@@ -456,8 +529,9 @@ def run(scene, nudge=None):
         for it in scene['items']:
             st = an.items[it['id']]
             b = st['body']
-            v, w = (b.linearVelocity, b.angularVelocity) if b is not None else ((0.0, 0.0), 0.0)
-            row += [st['center'][0], st['center'][1], st['rotation'], v[0] * PPM, v[1] * PPM, w]
+            v = an.velocity(it['id'])
+            w = b.angularVelocity if b is not None else 0.0
+            row += [st['center'][0], st['center'][1], st['rotation'], v[0], v[1], w]
         row.append(1 if an.running else 0)
         rows.append(row)
         for e in ev:

@@ -123,7 +123,7 @@ extension ReplayAssets {
         }
         function size(e, v, w, h) {
           if (v.shape === "ellipse") { e.setAttribute("rx", w / 2); e.setAttribute("ry", h / 2); }
-          else if (v.shape === "rectangle") {
+          else if (v.shape === "rectangle" || v.shape === "group") {
               e.setAttribute("x", -w / 2); e.setAttribute("y", -h / 2); e.setAttribute("width", w);
               e.setAttribute("height", h); }
         }
