@@ -53,8 +53,6 @@ public enum Value: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// Numbers for people: integers without a fraction, others with up to 6 significant decimals,
-/// trailing zeros dropped. Deterministic on every machine.
 /// A number in its shortest exact form: `900`, `0.6`, `-1.5e-07` (sweep case names, the outcome
 /// map, the JSON report's parameters).
 public func shortestNumber(_ d: Double) -> String {
@@ -62,6 +60,9 @@ public func shortestNumber(_ d: Double) -> String {
     return "\(d)"
 }
 
+/// Numbers for people: integers without a fraction, others with up to 6 decimals, trailing zeros
+/// dropped; below 1e-6 (and from 1e15) in shortest exact form, so that a value that is almost but
+/// not 0 never reads as 0 (`1.7763568394002505e-15`). Deterministic on every machine.
 public func formatNumber(_ d: Double) -> String {
     if d.isNaN { return "nan" }
     if d.isInfinite { return d > 0 ? "inf" : "-inf" }
