@@ -6,6 +6,18 @@ let scenes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletin
     .deletingLastPathComponent()
     .appendingPathComponent("scenes")
 
+/// A box that falls for 0.5 s while its expectation says it stays at y 0: it fails at 8:22.
+let fallingBoxScene = """
+    views:
+      box: { frame: [0, 0, 100, 100] }
+    behaviors:
+      fall: { gravity: { items: [box] }, active: true }
+    script:
+      - wait: 0.5
+    expect:
+      views: { box: { y: 0 } }
+    """
+
 /// The example of docs/library.md: scenes next to a swift-testing suite.
 @Suite struct SceneRunTests {
     @Test func aShippedSceneAndItsVariantsPass() throws {
@@ -21,16 +33,7 @@ let scenes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletin
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("falls.yaml")
-        try """
-        views:
-          box: { frame: [0, 0, 100, 100] }
-        behaviors:
-          fall: { gravity: { items: [box] }, active: true }
-        script:
-          - wait: 0.5
-        expect:
-          views: { box: { y: 0 } }
-        """.write(to: file, atomically: true, encoding: .utf8)
+        try fallingBoxScene.write(to: file, atomically: true, encoding: .utf8)
         let run = try SceneRun(contentsOf: file)
         #expect(!run.passed)
         let f = try #require(run.failures.first)

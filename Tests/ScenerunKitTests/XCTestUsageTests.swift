@@ -14,16 +14,7 @@ final class XCTestUsageTests: XCTestCase {
     func testAFailureIsTheReportUnderXCTest() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("scenerunkit-xctest-\(getpid()).yaml")
         defer { try? FileManager.default.removeItem(at: file) }
-        try """
-        views:
-          box: { frame: [0, 0, 100, 100] }
-        behaviors:
-          fall: { gravity: { items: [box] }, active: true }
-        script:
-          - wait: 0.5
-        expect:
-          views: { box: { y: 0 } }
-        """.write(to: file, atomically: true, encoding: .utf8)
+        try fallingBoxScene.write(to: file, atomically: true, encoding: .utf8)
         let run = try SceneRun(contentsOf: file)
         XCTAssertFalse(run.passed)
         // The message XCTAssertTrue(run.passed, run.report) would print: the failure, located.
