@@ -5,11 +5,11 @@ import Geometry
 /// passed (the fingers may not have moved since), `changed` at every move after that (however
 /// far: a press continues as a drag), `ended` when a finger lifts. Lifted or moved too far
 /// before the duration, it fails.
-public struct LongPressRecognizer: TouchRecognizer {
+public struct LongPressRecognizer: FailingRecognizer {
     public var minimumDuration: Double
     public var allowableMovement: Double
     public var touches: Int
-    public private(set) var state = GestureState.possible
+    public internal(set) var state = GestureState.possible
     public private(set) var fingers = Fingers()
     /// When the required fingers were all down (nil before).
     public private(set) var pressedAt: Double?
@@ -61,15 +61,8 @@ public struct LongPressRecognizer: TouchRecognizer {
 
     public mutating func cancel() -> [GestureState] { cancelled(&state) }
 
-    public mutating func fail() { if !isFinished { state = .failed } }
-
     public mutating func reset() {
         state = .possible; pressedAt = nil; origins = []
         fingers.removeAll()
-    }
-
-    mutating func failing() -> [GestureState] {
-        state = .failed
-        return [.failed]
     }
 }

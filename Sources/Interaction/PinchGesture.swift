@@ -5,8 +5,8 @@ import Geometry
 /// second finger went down; from then `scale` = spacing / spacing at `began` (1 at `began`) and
 /// `velocity` in scale per second (the pan's estimator over each touch event's change); `ended`
 /// when a finger lifts. A finger lifted before `began` makes it fail.
-public struct PinchRecognizer: TouchRecognizer {
-    public private(set) var state = GestureState.possible
+public struct PinchRecognizer: FailingRecognizer {
+    public internal(set) var state = GestureState.possible
     public private(set) var fingers = Fingers()
     public private(set) var scale = 1.0
     /// Scale per second.
@@ -58,15 +58,8 @@ public struct PinchRecognizer: TouchRecognizer {
 
     public mutating func cancel() -> [GestureState] { cancelled(&state) }
 
-    public mutating func fail() { if !isFinished { state = .failed } }
-
     public mutating func reset() {
         state = .possible; startSpacing = nil; scale = 1; rate = SmoothedRate()
         fingers.removeAll()
-    }
-
-    mutating func failing() -> [GestureState] {
-        state = .failed
-        return [.failed]
     }
 }

@@ -6,8 +6,8 @@ import Geometry
 /// screen, not wrapped: two turns read 4π) and `velocity` in radians per second (the pan's
 /// estimator over each touch event's turn); `ended` when a finger lifts. A finger lifted before
 /// `began` makes it fail.
-public struct RotationRecognizer: TouchRecognizer {
-    public private(set) var state = GestureState.possible
+public struct RotationRecognizer: FailingRecognizer {
+    public internal(set) var state = GestureState.possible
     public private(set) var fingers = Fingers()
     public private(set) var rotation = 0.0
     /// Radians per second.
@@ -73,15 +73,8 @@ public struct RotationRecognizer: TouchRecognizer {
 
     public mutating func cancel() -> [GestureState] { cancelled(&state) }
 
-    public mutating func fail() { if !isFinished { state = .failed } }
-
     public mutating func reset() {
         state = .possible; lastAngle = nil; turn = 0; rotation = 0; rate = SmoothedRate()
         fingers.removeAll()
-    }
-
-    mutating func failing() -> [GestureState] {
-        state = .failed
-        return [.failed]
     }
 }

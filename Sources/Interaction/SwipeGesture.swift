@@ -20,10 +20,10 @@ public enum SwipeDirection: String, Sendable, CaseIterable {
 /// that distance is reached more slowly, when the movement strays more than `swipeMaximumAngle`
 /// from every direction (judged once it is `swipeAngleAfter` long), when more fingers than
 /// `touches` come down, or when a finger lifts first.
-public struct SwipeRecognizer: TouchRecognizer {
+public struct SwipeRecognizer: FailingRecognizer {
     public var directions: [SwipeDirection]
     public var touches: Int
-    public private(set) var state = GestureState.possible
+    public internal(set) var state = GestureState.possible
     public private(set) var fingers = Fingers()
     /// The direction it was recognised in.
     public private(set) var recognized: SwipeDirection?
@@ -75,15 +75,8 @@ public struct SwipeRecognizer: TouchRecognizer {
         return failing()
     }
 
-    public mutating func fail() { if !isFinished { state = .failed } }
-
     public mutating func reset() {
         state = .possible; start = nil; recognized = nil
         fingers.removeAll()
-    }
-
-    mutating func failing() -> [GestureState] {
-        state = .failed
-        return [.failed]
     }
 }

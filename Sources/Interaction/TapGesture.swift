@@ -9,10 +9,10 @@ import Geometry
 /// down or a tap ends with fewer, and, between taps, when the next tap does not touch down within
 /// `tapMaximumInterval` of the previous lift or lands farther than `tapAllowableSeparation` from
 /// the first.
-public struct TapRecognizer: TouchRecognizer {
+public struct TapRecognizer: FailingRecognizer {
     public var taps: Int
     public var touches: Int
-    public private(set) var state = GestureState.possible
+    public internal(set) var state = GestureState.possible
     public private(set) var fingers = Fingers()
     /// Taps completed in this sequence.
     public private(set) var tapsDone = 0
@@ -77,15 +77,8 @@ public struct TapRecognizer: TouchRecognizer {
         return failing()
     }
 
-    public mutating func fail() { if !isFinished { state = .failed } }
-
     public mutating func reset() {
         state = .possible; tapsDone = 0; inTap = false; origins = []
         if fingers.count > 0 { fingers.removeAll() }
-    }
-
-    mutating func failing() -> [GestureState] {
-        state = .failed
-        return [.failed]
     }
 }

@@ -117,6 +117,22 @@ extension TouchRecognizer {
     public var isFinished: Bool { state == .ended || state == .cancelled || state == .failed }
 }
 
+/// A recogniser whose state machine this module writes: what every one of them does to fail.
+protocol FailingRecognizer: TouchRecognizer {
+    var state: GestureState { get set }
+}
+
+extension FailingRecognizer {
+    /// Forced to fail: unless it is already finished.
+    public mutating func fail() { if !isFinished { state = .failed } }
+
+    /// Fails on its own (a finger lifted too soon, moved too far, a tap too late): `.failed`.
+    mutating func failing() -> [GestureState] {
+        state = .failed
+        return [.failed]
+    }
+}
+
 /// The common end of a continuous recogniser's touches: began or changed becomes `cancelled`,
 /// possible becomes `failed`.
 func cancelled(_ state: inout GestureState) -> [GestureState] {
