@@ -80,51 +80,26 @@ extension Run {
         recorder = r
     }
 
-    /// The geometry of the behaviours in the animator, in scene order.
+    /// The geometry of the behaviours in the animator, in scene order: each kind says what it
+    /// draws (`DynamicBehavior.guides`); a point of an item is where the view is on screen, and
+    /// a point of an item's content moves with its scroll view.
     func guides() -> [CaseRecording.Guide] {
         var out: [CaseRecording.Guide] = []
-        func point(_ item: Int, _ offset: Vec2) -> Vec2 {
-            let (c, s) = (Elementary.cos(views[item].rotation), Elementary.sin(views[item].rotation))
-            return views[item].frame.center + Vec2(c * offset.x - s * offset.y, s * offset.x + c * offset.y)
-                + screenShift(item)
+        func point(_ point: BehaviorGuide.Point) -> Vec2 {
+            switch point {
+            case .item(let item, let offset):
+                let (c, s) = (Elementary.cos(views[item].rotation), Elementary.sin(views[item].rotation))
+                return views[item].frame.center + Vec2(c * offset.x - s * offset.y, s * offset.x + c * offset.y)
+                    + screenShift(item)
+            case .anchor(let p, let item): return p + screenShift(item)
+            case .fixed(let p): return p
+            }
         }
         for (i, id) in installed.sorted(by: { $0.key < $1.key }) where id >= 0 {
             guard let b = animator.behavior(id) else { continue }
-            switch b {
-            case .attachment(let a):
-                // An anchor is a content point when its item is inside a scroll view.
-                let to = a.otherItem.map { point($0, a.otherOffset) } ?? a.anchor + screenShift(a.item)
-                let kind: String
-                switch a.kind {
-                case .spring: kind = a.frequency > 0 ? "spring" : "rod"
-                case .sliding: kind = "sliding"
-                case .limit: kind = "limit"
-                case .fixed: kind = "fixed"
-                case .pin: kind = "pin"
-                }
-                out.append(.init(behavior: i, kind: "attachment", points: [point(a.item, a.offset), to], label: kind))
-            case .snap(let sn):
-                out.append(
-                    .init(
-                        behavior: i, kind: "snap", points: [point(sn.item, .zero), sn.snapPoint + screenShift(sn.item)])
-                )
-            case .collision(let c):
-                if let e = c.referenceBoundsInsets {
-                    let size = scene.world.size
-                    out.append(
-                        .init(
-                            behavior: i, kind: "bounds",
-                            points: [Vec2(e.left, e.top), Vec2(size.x - e.right, size.y - e.bottom)]))
-                }
-                for bd in c.boundaries {
-                    out.append(
-                        .init(behavior: i, kind: "boundary", points: bd.points, closed: bd.closed, label: bd.identifier)
-                    )
-                }
-            case .field(let f):
-                out.append(.init(behavior: i, kind: "field", points: [f.position], label: f.kind.rawValue))
-            case .gravity, .push, .item:
-                break
+            for g in b.guides(in: animator.referenceBounds) {
+                let points = g.points.map(point)
+                out.append(.init(behavior: i, kind: g.kind, points: points, closed: g.closed, label: g.label))
             }
         }
         return out

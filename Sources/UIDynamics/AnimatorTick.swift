@@ -69,33 +69,21 @@ extension DynamicAnimator {
             }
             self[item: id].dirty = false
         }
-        // Pushes: continuous forces stay for every sub-step of the tick; instantaneous ones fire once.
+        // Each behaviour's forces for the whole tick (pushes), in the order the behaviours were
+        // added; each hook works on a copy of its slot, so that `installed` is free while it runs.
         for k in installed.indices {
-            guard case .push(var p) = installed[k].behavior, p.active else { continue }
-            for i in p.items {
-                guard let b = items[i]?.body else { continue }
-                let offset = p.offsets[i] ?? .zero
-                let point = world.worldCenter(of: b) + s * offset
-                switch p.mode {
-                case .continuous:
-                    if offset == .zero {
-                        world.applyForceToCenter(b, p.pushDirection)
-                    } else {
-                        world.applyForce(b, p.pushDirection, at: point)
-                    }
-                case .instantaneous:
-                    world.applyLinearImpulse(b, p.pushDirection, at: point)
-                }
-            }
-            if p.mode == .instantaneous { p.active = false; installed[k].behavior = .push(p) }
+            let b = installed[k].behavior
+            var slot = installed[k]
+            b.applyTickForces(&slot, in: self)
+            installed[k] = slot
         }
         listener.events.removeAll(keepingCapacity: true)
         listener.awaitingImpulse.removeAll(keepingCapacity: true)
         accumulator += dt
         while accumulator >= subStep {
-            applyFields()
+            applySubStepForces()
             world.step(subStep)
-            removeFieldForces()
+            removeSubStepForces()
             accumulator -= subStep
         }
         world.clearForces()
@@ -155,6 +143,29 @@ extension DynamicAnimator {
         if wasRunning && !isRunning { return .paused }
         if !wasRunning && isRunning { return .resumed }
         return nil
+    }
+
+    /// Applies every installed behaviour's forces for the next sub-step (fields), in the order the
+    /// behaviours were added.
+    func applySubStepForces() {
+        subStepForces.removeAll(keepingCapacity: true)
+        for inst in installed { inst.behavior.applySubStepForces(inst, in: self) }
+    }
+
+    /// Adds `force` (N) to the body's forces for the next sub-step only: the same force is
+    /// subtracted after it (`removeSubStepForces`), as the oracle's model does with Box2D's API
+    /// (in float32 the two need not cancel exactly, and the engine then carries what is left, as
+    /// Box2D does).
+    func applySubStepForce(_ force: Vec2, to body: BodyID) {
+        world.applyForceToCenter(body, force)
+        subStepForces.append((body, force))
+    }
+
+    /// Takes the forces of the sub-step just run off the bodies (a body that fell asleep has no
+    /// forces left, and is not woken).
+    func removeSubStepForces() {
+        for (b, f) in subStepForces { world.applyForceToCenter(b, -f, wake: false) }
+        subStepForces.removeAll(keepingCapacity: true)
     }
 
     /// A whole tick with no actions in the middle.

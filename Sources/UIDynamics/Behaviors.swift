@@ -1,3 +1,4 @@
+import Dynamics
 import Geometry
 
 /// Identifies an item (a view) of a `DynamicAnimator`, chosen by the caller.
@@ -11,167 +12,89 @@ public enum CollisionBounds: Sendable, Hashable {
     case path([Vec2])
 }
 
-/// `UIGravityBehavior`: one world gravity vector; magnitude 1 is 1000 pt/s².
-public struct GravityBehavior: Sendable {
-    public var items: [ItemID]
-    /// Direction scaled by magnitude; `(0, 1)` is UIKit's default.
-    public var gravityDirection: Vec2
-    public init(items: [ItemID], direction: Vec2 = Vec2(0, 1)) { self.items = items; gravityDirection = direction }
+/// A behaviour the animator runs (UIKit's `UIDynamicBehavior`): a value that describes what it
+/// does to its items. Each kind is a struct in its own file (`GravityBehavior.swift` …), with
+/// what the animator does for it in the hooks below; every hook does nothing unless the kind
+/// says otherwise. The animator calls a hook for every installed behaviour, in the order the
+/// behaviours were added, so a new kind needs no edit outside its own file.
+///
+/// Only the animator can call the hooks: they take the behaviour's `InstalledBehavior`, which
+/// only the animator makes.
+public protocol DynamicBehavior: Sendable {
+    /// The items the behaviour names; each has a body while some installed behaviour names it.
+    var items: [ItemID] { get }
+
+    /// What the replay draws for the behaviour in a reference view of `bounds` (points).
+    func guides(in bounds: Rect) -> [BehaviorGuide]
+
+    /// Being added: its bodies exist; it makes what it owns in the engine (joints, a boundary
+    /// body) and may complete its description in `slot`. Gravity, materials and collision
+    /// filters are applied after.
+    func install(_ slot: inout InstalledBehavior, in animator: DynamicAnimator)
+
+    /// It replaced `old`, the installed description of the same behaviour (`slot.behavior` is
+    /// this one): it applies what changed.
+    func update(from old: any DynamicBehavior, _ slot: inout InstalledBehavior, in animator: DynamicAnimator)
+
+    /// Being removed: its joints and boundary body are gone; its items' bodies still exist.
+    func uninstall(_ slot: InstalledBehavior, from animator: DynamicAnimator)
+
+    /// Once a tick, before the sub-steps: forces that stay for every sub-step of the tick, and
+    /// impulses.
+    func applyTickForces(_ slot: inout InstalledBehavior, in animator: DynamicAnimator)
+
+    /// Before each sub-step: forces for that sub-step only (`DynamicAnimator.applySubStepForce`),
+    /// and velocities.
+    func applySubStepForces(_ slot: InstalledBehavior, in animator: DynamicAnimator)
 }
 
-/// How a collision behaviour collides: items with each other, with boundaries, or both.
-public enum CollisionMode: Sendable { case items, boundaries, everything }
-
-/// A named boundary of a collision behaviour: a segment or an open/closed path (points).
-public struct Boundary: Sendable {
-    public var identifier: String
-    public var points: [Vec2]
-    public var closed: Bool
-    public init(identifier: String, points: [Vec2], closed: Bool = false) {
-        self.identifier = identifier; self.points = points; self.closed = closed
-    }
-}
-
-/// `UICollisionBehavior`.
-public struct CollisionBehavior: Sendable {
-    public var items: [ItemID]
-    public var mode: CollisionMode
-    /// The reference bounds inset by these insets become a boundary (nil: none).
-    public var referenceBoundsInsets: EdgeInsets?
-    public var boundaries: [Boundary]
-    public init(
-        items: [ItemID], mode: CollisionMode = .everything, referenceBoundsInsets: EdgeInsets? = nil,
-        boundaries: [Boundary] = []
-    ) {
-        self.items = items; self.mode = mode; self.referenceBoundsInsets = referenceBoundsInsets;
-        self.boundaries = boundaries
-    }
-}
-
-/// The kind of a `UIAttachmentBehavior`.
-public enum AttachmentKind: Sendable, Hashable {
-    /// A spring or rod (distance joint).
-    case spring
-    /// Translation along `axis` only (prismatic joint); `range` in points.
-    case sliding(axis: Vec2)
-    /// A maximum length (rope joint).
-    case limit
-    /// Glued (weld joint).
-    case fixed
-    /// A pin (revolute joint); `range` in radians, `frictionTorque` a motor at speed 0.
-    case pin
-}
-
-/// `UIAttachmentBehavior`: an item's point attached to an anchor or to another item's point.
-public struct AttachmentBehavior: Sendable {
-    public var item: ItemID
-    /// Attachment point relative to the item's centre, turning with it (points).
-    public var offset: Vec2
-    /// The other item, or nil for an anchor.
-    public var otherItem: ItemID?
-    public var otherOffset: Vec2
-    /// Anchor in reference-view coordinates (points), when `otherItem` is nil.
-    public var anchor: Vec2
-    /// Length (points); nil: the distance when added.
-    public var length: Double?
-    /// Hz; 0 is rigid.
-    public var frequency: Double
-    public var damping: Double
-    public var kind: AttachmentKind
-    /// `attachmentRange` (points for sliding, radians for pin).
-    public var range: ClosedRange<Double>?
-    /// N·m for pin joints (points are scaled: 1 pt = 0.01 m).
-    public var frictionTorque: Double
-    public init(
-        item: ItemID, offset: Vec2 = .zero, anchor: Vec2, length: Double? = nil, frequency: Double = 0,
-        damping: Double = 0,
-        kind: AttachmentKind = .spring, range: ClosedRange<Double>? = nil, frictionTorque: Double = 0
-    ) {
-        self.item = item; self.offset = offset; self.otherItem = nil; self.otherOffset = .zero; self.anchor = anchor
-        self.length = length; self.frequency = frequency; self.damping = damping; self.kind = kind
-        self.range = range; self.frictionTorque = frictionTorque
-    }
-    public init(
-        item: ItemID, offset: Vec2 = .zero, to other: ItemID, otherOffset: Vec2 = .zero, length: Double? = nil,
-        frequency: Double = 0, damping: Double = 0, kind: AttachmentKind = .spring, range: ClosedRange<Double>? = nil,
-        frictionTorque: Double = 0
-    ) {
-        self.item = item; self.offset = offset; self.otherItem = other; self.otherOffset = otherOffset;
-        self.anchor = .zero
-        self.length = length; self.frequency = frequency; self.damping = damping; self.kind = kind
-        self.range = range; self.frictionTorque = frictionTorque
-    }
-}
-
-/// `UISnapBehavior`: pulls an item to a point (points) with four 4 Hz springs.
-public struct SnapBehavior: Sendable {
-    public var item: ItemID
-    public var snapPoint: Vec2
-    /// 0…1 (UIKit's default is the scene format's: `SnapKey.damping`).
-    public var damping: Double
-    public init(item: ItemID, snapPoint: Vec2, damping: Double) {
-        self.item = item; self.snapPoint = snapPoint; self.damping = damping
-    }
-}
-
-/// `UIPushBehavior`.
-public struct PushBehavior: Sendable {
-    public enum Mode: Sendable { case continuous, instantaneous }
-    public var items: [ItemID]
-    public var mode: Mode
-    /// Direction × magnitude: magnitude 1 gives a 100×100 item of density 1 100 pt/s² (continuous) or
-    /// 100 pt/s (instantaneous).
-    public var pushDirection: Vec2
-    /// Point of application relative to each item's centre (points), not turning with the item.
-    public var offsets: [ItemID: Vec2]
-    public var active: Bool
-    public init(items: [ItemID], mode: Mode, pushDirection: Vec2, offsets: [ItemID: Vec2] = [:], active: Bool = true) {
-        self.items = items; self.mode = mode; self.pushDirection = pushDirection; self.offsets = offsets;
-        self.active = active
-    }
-}
-
-/// `UIDynamicItemBehavior`: materials and velocities. Nil properties leave the item's value alone.
-public struct ItemBehavior: Sendable {
-    public var items: [ItemID]
-    public var elasticity: Double?
-    public var friction: Double?
-    public var density: Double?
-    public var resistance: Double?
-    public var angularResistance: Double?
-    public var allowsRotation: Bool?
-    public var anchored: Bool?
-    public var charge: Double?
-    /// Added once, when the behaviour is added (pt/s).
-    public var linearVelocity: Vec2
-    /// Added once, when the behaviour is added (rad/s).
-    public var angularVelocity: Double
-    public init(items: [ItemID]) {
-        self.items = items; linearVelocity = .zero; angularVelocity = 0
-    }
+extension DynamicBehavior {
+    public func guides(in bounds: Rect) -> [BehaviorGuide] { [] }
+    public func install(_ slot: inout InstalledBehavior, in animator: DynamicAnimator) {}
+    public func update(from old: any DynamicBehavior, _ slot: inout InstalledBehavior, in animator: DynamicAnimator) {}
+    public func uninstall(_ slot: InstalledBehavior, from animator: DynamicAnimator) {}
+    public func applyTickForces(_ slot: inout InstalledBehavior, in animator: DynamicAnimator) {}
+    public func applySubStepForces(_ slot: InstalledBehavior, in animator: DynamicAnimator) {}
 }
 
 /// Any behaviour the animator runs.
-public enum Behavior: Sendable {
-    case gravity(GravityBehavior)
-    case collision(CollisionBehavior)
-    case attachment(AttachmentBehavior)
-    case snap(SnapBehavior)
-    case push(PushBehavior)
-    case item(ItemBehavior)
-    case field(FieldBehavior)
+public typealias Behavior = any DynamicBehavior
 
-    /// The items the behaviour names.
-    public var items: [ItemID] {
-        switch self {
-        case .gravity(let b): return b.items
-        case .collision(let b): return b.items
-        case .attachment(let b): return b.otherItem.map { [b.item, $0] } ?? [b.item]
-        case .snap(let b): return [b.item]
-        case .push(let b): return b.items
-        case .item(let b): return b.items
-        case .field(let b): return b.items
-        }
+/// An installed behaviour: its id, its description and what it owns in the engine, which the
+/// animator destroys when it is removed. Made only by the animator.
+public struct InstalledBehavior {
+    /// The id `addBehavior` returned.
+    public let id: Int
+    /// Its description; the kind's hooks may complete it (an attachment's measured length).
+    public internal(set) var behavior: any DynamicBehavior
+    var joints: [JointID] = []
+    var boundaryBody: BodyID?
+    var boundaryFixtures: [(FixtureID, String?)] = []
+
+    init(id: Int, behavior: any DynamicBehavior) { self.id = id; self.behavior = behavior }
+}
+
+/// A shape the replay draws for a behaviour: a line, a polyline or two corners, with a label.
+public struct BehaviorGuide: Sendable, Equatable {
+    /// A point of a guide.
+    public enum Point: Sendable, Equatable {
+        /// A point of an item: `offset` from its centre, turning with it (points).
+        case item(ItemID, offset: Vec2)
+        /// A reference-view point that belongs to an item's content: it moves with the item's
+        /// scroll view, if any (an attachment's anchor, a snap point).
+        case anchor(Vec2, of: ItemID)
+        /// A reference-view point (points).
+        case fixed(Vec2)
+    }
+    /// "attachment", "snap", "bounds", "boundary", "field" …
+    public var kind: String
+    /// Its points (bounds: the top-left then the bottom-right corner).
+    public var points: [Point]
+    public var closed: Bool
+    /// The attachment's kind, the boundary's identifier, the field's kind.
+    public var label: String
+    public init(kind: String, points: [Point], closed: Bool = false, label: String = "") {
+        self.kind = kind; self.points = points; self.closed = closed; self.label = label
     }
 }
 

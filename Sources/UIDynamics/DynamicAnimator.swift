@@ -50,14 +50,6 @@ public final class DynamicAnimator {
         var carrier: ItemID?
     }
 
-    struct Installed {
-        var id: Int
-        var behavior: Behavior
-        var joints: [JointID] = []
-        var boundaryBody: BodyID?
-        var boundaryFixtures: [(FixtureID, String?)] = []
-    }
-
     enum FixtureOwner { case item(ItemID), boundary(behavior: Int, identifier: String?) }
 
     var items: [ItemID: Item] = [:]
@@ -75,7 +67,7 @@ public final class DynamicAnimator {
         }
     }
     var itemOrder: [ItemID] = []
-    var installed: [Installed] = []
+    var installed: [InstalledBehavior] = []
     var pending: [PendingChange] = []
     var inTick = false
     var nextBehaviorID = 1
@@ -83,8 +75,8 @@ public final class DynamicAnimator {
     var owners: [FixtureID: FixtureOwner] = [:]
     /// Electric charge per item, from the item behaviours (last writer wins).
     var charges: [ItemID: Double] = [:]
-    /// The field forces applied for the sub-step being run, taken off again after it.
-    var fieldForces: [(BodyID, Vec2)] = []
+    /// The forces applied for the sub-step being run only (fields), taken off again after it.
+    var subStepForces: [(BodyID, Vec2)] = []
     let ground: BodyID
     let listener = Listener()
 
@@ -233,50 +225,9 @@ public final class DynamicAnimator {
         guard let k = installed.firstIndex(where: { $0.id == id }) else { return }
         let old = installed[k].behavior
         installed[k].behavior = b
-        switch (old, b) {
-        case (.attachment(let o), .attachment(var n)):
-            if n.length == nil { n.length = o.length; installed[k].behavior = .attachment(n) }
-            let simple =
-                o.kind == n.kind && o.otherItem == n.otherItem && o.offset == n.offset && o.otherOffset == n.otherOffset
-                && installed[k].joints.count == 1 && o.range == n.range && o.frictionTorque == n.frictionTorque
-            if simple {
-                let j = installed[k].joints[0]
-                if o.anchor != n.anchor && n.otherItem == nil {
-                    world.setLocalAnchorA(j, (1 / pointsPerMeter) * n.anchor)
-                    // UIKit's animator does not pause while an attachment's anchor keeps moving:
-                    // a held item is moved by position correction, its velocity reads about 0,
-                    // and Box2D's rule alone would put it to sleep 0.5 s into a slow drag.
-                    for i in b.items { if let body = items[i]?.body { world.restartSleepTimer(body) } }
-                }
-                if let l = n.length, l != o.length {
-                    if n.kind == .limit {
-                        world.setMaxLength(j, l / pointsPerMeter)
-                    } else {
-                        world.setLength(j, l / pointsPerMeter)
-                    }
-                }
-                if n.frequency != o.frequency { world.setFrequency(j, n.frequency) }
-                if n.damping != o.damping { world.setDampingRatio(j, n.damping) }
-            } else {
-                for j in installed[k].joints { world.destroyJoint(j) }
-                installed[k].joints = makeAttachment(n)
-            }
-            wakeItems(b.items)
-        case (.snap(let o), .snap(let n)):
-            if o.snapPoint != n.snapPoint || o.damping != n.damping {
-                for j in installed[k].joints { world.destroyJoint(j) }
-                installed[k].joints = makeSnap(n)
-                wakeItems(b.items)
-            }
-        case (.gravity, .gravity), (.item, .item), (.field, .field):
-            applyGravityAndFlags()
-            applyMaterials()
-            wakeItems(b.items)
-        case (.push(let o), .push(let n)):
-            if n.active && (!o.active || o.pushDirection != n.pushDirection) { wakeItems(n.items) }
-        default:
-            break
-        }
+        var slot = installed[k]
+        b.update(from: old, &slot, in: self)
+        installed[k] = slot
         resumeIfNeeded()
     }
 
@@ -286,60 +237,8 @@ public final class DynamicAnimator {
 
     func install(_ id: Int, _ b: Behavior) {
         for i in b.items { ensureBody(i) }
-        var inst = Installed(id: id, behavior: b)
-        switch b {
-        case .attachment(var a):
-            inst.joints = makeAttachment(a)
-            if a.length == nil {
-                // Remember the length UIKit measured when the behaviour was added.
-                let pA = attachmentPointA(a)
-                let pB = a.otherItem.map { itemPoint($0, a.otherOffset) } ?? a.anchor
-                a.length = distance(pA, pB)
-                inst.behavior = .attachment(a)
-            }
-        case .snap(let s):
-            inst.joints = makeSnap(s)
-        case .collision(let c):
-            var bd = BodyDef()
-            bd.type = .staticBody
-            let body = world.createBody(bd)
-            inst.boundaryBody = body
-            var shapes: [(Shape, String?)] = []
-            if let insets = c.referenceBoundsInsets {
-                let r = referenceBounds.inset(by: insets)
-                let s = 1 / pointsPerMeter
-                let pts = [
-                    Vec2(r.minX - 1, r.minY - 1), Vec2(r.maxX + 1, r.minY - 1), Vec2(r.maxX + 1, r.maxY + 1),
-                    Vec2(r.minX - 1, r.maxY + 1),
-                ]
-                shapes.append((.chain(.loop(pts.map { s * $0 })), nil))
-            }
-            for bnd in c.boundaries {
-                let pts = bnd.points.map { (1 / pointsPerMeter) * $0 }
-                if pts.count == 2 {
-                    shapes.append((.edge(EdgeShape(pts[0], pts[1])), bnd.identifier))
-                } else if bnd.closed {
-                    shapes.append((.chain(.loop(pts)), bnd.identifier))
-                } else {
-                    shapes.append((.chain(.chain(pts)), bnd.identifier))
-                }
-            }
-            for (shape, ident) in shapes {
-                var fd = FixtureDef(shape: shape)
-                fd.friction = DefaultMaterial.friction
-                fd.restitution = DefaultMaterial.elasticity
-                let f = world.createFixture(body, fd)
-                owners[f] = .boundary(behavior: id, identifier: ident)
-                inst.boundaryFixtures.append((f, ident))
-            }
-        case .item(let ib):
-            for i in ib.items {
-                addLinearVelocity(ib.linearVelocity, to: i)
-                addAngularVelocity(ib.angularVelocity, to: i)
-            }
-        case .gravity, .push, .field:
-            break
-        }
+        var inst = InstalledBehavior(id: id, behavior: b)
+        b.install(&inst, in: self)
         installed.append(inst)
         applyGravityAndFlags()
         applyMaterials()
@@ -356,7 +255,7 @@ public final class DynamicAnimator {
             for (f, _) in inst.boundaryFixtures { owners[f] = nil }
             world.destroyBody(body)
         }
-        if case .gravity = inst.behavior { world.gravity = .zero }
+        inst.behavior.uninstall(inst, from: self)
         for i in inst.behavior.items where !installed.contains(where: { $0.behavior.items.contains(i) }) {
             removeBody(i)
         }

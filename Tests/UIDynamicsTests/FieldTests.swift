@@ -12,8 +12,8 @@ func fieldAnimator(_ field: FieldBehavior, at center: Vec2 = Vec2(600, 500)) -> 
     ib.resistance = 0
     ib.angularResistance = 0
     ib.charge = 2
-    an.addBehavior(.item(ib))
-    an.addBehavior(.field(field))
+    an.addBehavior(ib)
+    an.addBehavior(field)
     return an
 }
 
@@ -25,8 +25,8 @@ func fieldAnimator(_ field: FieldBehavior, at center: Vec2 = Vec2(600, 500)) -> 
         let b = DynamicAnimator(referenceBounds: screen)
         b.registerItem(1, size: Vec2(100, 100), center: Vec2(600, 500))
         var ib = ItemBehavior(items: [1]); ib.resistance = 0; ib.angularResistance = 0
-        b.addBehavior(.item(ib))
-        b.addBehavior(.gravity(GravityBehavior(items: [1], direction: Vec2(0, 0.1))))
+        b.addBehavior(ib)
+        b.addBehavior(GravityBehavior(items: [1], direction: Vec2(0, 0.1)))
         for _ in 0..<60 { a.tick(1.0 / 60); b.tick(1.0 / 60) }
         #expect(abs(a.center(of: 1).y - b.center(of: 1).y) < 1e-9)
         // 119 sub-steps in 60 ticks, summed in float32

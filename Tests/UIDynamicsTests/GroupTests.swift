@@ -16,12 +16,10 @@ import UIDynamics
 
     @Test func itsItemsMoveAndTurnAsOneBody() {
         let an = pair()
-        an.addBehavior(.gravity(GravityBehavior(items: [3])))
-        an.addBehavior(
-            .item(
-                {
-                    var b = ItemBehavior(items: [3]); b.angularVelocity = 2; return b
-                }()))
+        an.addBehavior(GravityBehavior(items: [3]))
+        var spin = ItemBehavior(items: [3])
+        spin.angularVelocity = 2
+        an.addBehavior(spin)
         #expect(an.world.bodyCount == 2)  // the ground and the group's one body
         let offset = an.center(of: 2) - an.center(of: 1)
         for _ in 0..<30 { an.tick(1.0 / 60) }
@@ -41,9 +39,8 @@ import UIDynamics
 
     @Test func aContactNamesTheItemThatTouchedAndRemovingFreesTheItems() {
         let an = pair()
-        an.addBehavior(.gravity(GravityBehavior(items: [3])))
-        an.addBehavior(
-            .collision(CollisionBehavior(items: [3], mode: .everything, referenceBoundsInsets: EdgeInsets())))
+        an.addBehavior(GravityBehavior(items: [3]))
+        an.addBehavior(CollisionBehavior(items: [3], mode: .everything, referenceBoundsInsets: EdgeInsets()))
         var touched: Set<Int> = []
         for _ in 0..<120 { for e in an.tick(1.0 / 60).events where e.began { touched.insert(e.itemA) } }
         // The 80-point-tall box hangs lower: it lands first; the group itself has no shape.

@@ -66,7 +66,7 @@ func buildAnimator(_ f: OracleFixture) -> DynamicAnimator {
         let ids = { (key: String) in (s[key] as! [NSNumber]).map(\.intValue) }
         switch kind {
         case "gravity":
-            an.addBehavior(.gravity(GravityBehavior(items: ids("items"), direction: vec(s["direction"]))))
+            an.addBehavior(GravityBehavior(items: ids("items"), direction: vec(s["direction"])))
         case "collision":
             let mode: CollisionMode =
                 s["mode"] as? String == "items"
@@ -83,9 +83,7 @@ func buildAnimator(_ f: OracleFixture) -> DynamicAnimator {
                     closed: $0["closed"] as? Bool ?? false)
             }
             an.addBehavior(
-                .collision(
-                    CollisionBehavior(items: ids("items"), mode: mode, referenceBoundsInsets: insets, boundaries: bnds))
-            )
+                CollisionBehavior(items: ids("items"), mode: mode, referenceBoundsInsets: insets, boundaries: bnds))
         case "attachment":
             let kindName = s["kind"] as? String ?? "spring"
             let kind: AttachmentKind
@@ -103,34 +101,30 @@ func buildAnimator(_ f: OracleFixture) -> DynamicAnimator {
             let item = (s["item"] as! NSNumber).intValue
             if let to = s["to"] as? NSNumber {
                 an.addBehavior(
-                    .attachment(
-                        AttachmentBehavior(
-                            item: item, offset: offset, to: to.intValue,
-                            otherOffset: s["toOffset"] == nil ? .zero : vec(s["toOffset"]), length: length,
-                            frequency: num(s["frequency"]), damping: num(s["damping"]), kind: kind, range: range,
-                            frictionTorque: num(s["frictionTorque"]))))
+                    AttachmentBehavior(
+                        item: item, offset: offset, to: to.intValue,
+                        otherOffset: s["toOffset"] == nil ? .zero : vec(s["toOffset"]), length: length,
+                        frequency: num(s["frequency"]), damping: num(s["damping"]), kind: kind, range: range,
+                        frictionTorque: num(s["frictionTorque"])))
             } else {
                 an.addBehavior(
-                    .attachment(
-                        AttachmentBehavior(
-                            item: item, offset: offset, anchor: vec(s["anchor"]), length: length,
-                            frequency: num(s["frequency"]), damping: num(s["damping"]), kind: kind, range: range,
-                            frictionTorque: num(s["frictionTorque"]))))
+                    AttachmentBehavior(
+                        item: item, offset: offset, anchor: vec(s["anchor"]), length: length,
+                        frequency: num(s["frequency"]), damping: num(s["damping"]), kind: kind, range: range,
+                        frictionTorque: num(s["frictionTorque"])))
             }
         case "snap":
             an.addBehavior(
-                .snap(
-                    SnapBehavior(
-                        item: (s["item"] as! NSNumber).intValue, snapPoint: vec(s["point"]),
-                        damping: num(s["damping"], 0.5))))
+                SnapBehavior(
+                    item: (s["item"] as! NSNumber).intValue, snapPoint: vec(s["point"]),
+                    damping: num(s["damping"], 0.5)))
         case "push":
             var offsets: [Int: Vec2] = [:]
             for (k, v) in s["offsets"] as? [String: Any] ?? [:] { offsets[Int(k)!] = vec(v) }
             an.addBehavior(
-                .push(
-                    PushBehavior(
-                        items: ids("items"), mode: s["mode"] as! String == "continuous" ? .continuous : .instantaneous,
-                        pushDirection: vec(s["direction"]), offsets: offsets)))
+                PushBehavior(
+                    items: ids("items"), mode: s["mode"] as! String == "continuous" ? .continuous : .instantaneous,
+                    pushDirection: vec(s["direction"]), offsets: offsets))
         case "item":
             var ib = ItemBehavior(items: ids("items"))
             ib.elasticity = (s["elasticity"] as? NSNumber)?.doubleValue
@@ -143,7 +137,7 @@ func buildAnimator(_ f: OracleFixture) -> DynamicAnimator {
             ib.charge = (s["charge"] as? NSNumber)?.doubleValue
             if s["linearVelocity"] != nil { ib.linearVelocity = vec(s["linearVelocity"]) }
             ib.angularVelocity = num(s["angularVelocity"])
-            an.addBehavior(.item(ib))
+            an.addBehavior(ib)
         case "field":
             var region = Region.infinite
             if let r = s["region"] as? [String: Any] {
@@ -155,14 +149,13 @@ func buildAnimator(_ f: OracleFixture) -> DynamicAnimator {
             }
             let kind = FieldKind(rawValue: s["kind"] as! String)!
             an.addBehavior(
-                .field(
-                    FieldBehavior(
-                        kind: kind, items: ids("items"), position: s["position"] == nil ? .zero : vec(s["position"]),
-                        region: region, strength: num(s["strength"], 1),
-                        falloff: (s["falloff"] as? NSNumber)?.doubleValue,
-                        minimumRadius: num(s["minimumRadius"]),
-                        direction: s["direction"] == nil
-                            ? (kind == .linearGravity ? Vec2(0, 1) : .zero) : vec(s["direction"]))))
+                FieldBehavior(
+                    kind: kind, items: ids("items"), position: s["position"] == nil ? .zero : vec(s["position"]),
+                    region: region, strength: num(s["strength"], 1),
+                    falloff: (s["falloff"] as? NSNumber)?.doubleValue,
+                    minimumRadius: num(s["minimumRadius"]),
+                    direction: s["direction"] == nil
+                        ? (kind == .linearGravity ? Vec2(0, 1) : .zero) : vec(s["direction"])))
         default:
             fatalError("unknown behaviour kind \(kind) in fixture \(f.name)")
         }

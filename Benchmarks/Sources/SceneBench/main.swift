@@ -25,8 +25,8 @@ func pile(_ n: Int, seconds: Double) {
     for i in 0..<n {
         an.registerItem(i, size: Vec2(40, 40), center: Vec2(40 + Double(i % 7) * 50, 800 - Double(i / 7) * 45), rotation: 0.1 * Double(i % 5))
     }
-    an.addBehavior(.gravity(GravityBehavior(items: Array(0..<n))))
-    an.addBehavior(.collision(CollisionBehavior(items: Array(0..<n), referenceBoundsInsets: .zero)))
+    an.addBehavior(GravityBehavior(items: Array(0..<n)))
+    an.addBehavior(CollisionBehavior(items: Array(0..<n), referenceBoundsInsets: .zero))
     for _ in 0..<Int(seconds * 60) { an.tick(1.0 / 60) }
 }
 

@@ -39,15 +39,13 @@ extension Run {
         }
         let torque = try x.number(AttachmentKey.frictionTorque, a.frictionTorque)
         if let to = a.to {
-            return .attachment(
-                AttachmentBehavior(
-                    item: item, offset: offset, to: to.index, otherOffset: try x.point(nil, a.toOffset) ?? .zero,
-                    length: length, frequency: freq, damping: damp, kind: kind, range: range, frictionTorque: torque))
+            return AttachmentBehavior(
+                item: item, offset: offset, to: to.index, otherOffset: try x.point(nil, a.toOffset) ?? .zero,
+                length: length, frequency: freq, damping: damp, kind: kind, range: range, frictionTorque: torque)
         }
         let anchor = try x.point(.anchor, a.anchor) ?? .zero
-        return .attachment(
-            AttachmentBehavior(
-                item: item, offset: offset, anchor: anchor, length: length, frequency: freq, damping: damp,
-                kind: kind, range: range, frictionTorque: torque))
+        return AttachmentBehavior(
+            item: item, offset: offset, anchor: anchor, length: length, frequency: freq, damping: damp,
+            kind: kind, range: range, frictionTorque: torque)
     }
 }

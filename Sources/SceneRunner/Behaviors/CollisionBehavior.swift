@@ -21,7 +21,6 @@ extension Run {
             for p in b.points { pts.append(try x.point(nil, p) ?? .zero) }
             bnds.append(Boundary(identifier: b.identifier, points: pts, closed: b.closed))
         }
-        return .collision(
-            CollisionBehavior(items: ids(items), mode: mode.engine, referenceBoundsInsets: insets, boundaries: bnds))
+        return CollisionBehavior(items: ids(items), mode: mode.engine, referenceBoundsInsets: insets, boundaries: bnds)
     }
 }

@@ -10,14 +10,13 @@ extension Run {
     func field(_ f: FieldSpec, _ x: inout BehaviorInputs) throws -> Behavior {
         let kind = f.kind.engine
         let falloff: Double? = try f.falloff.map { try x.number(nil, $0, 0) }
-        return .field(
-            FieldBehavior(
-                kind: kind, items: ids(f.items), position: try x.point(nil, f.position) ?? .zero,
-                region: try region(f.region, &x), strength: try x.number(FieldKey.strength, f.strength),
-                falloff: falloff, minimumRadius: try x.number(FieldKey.minimumRadius, f.minimumRadius),
-                direction: try x.point(nil, f.direction) ?? (kind == .linearGravity ? Vec2(0, 1) : .zero),
-                smoothness: try x.number(FieldKey.smoothness, f.smoothness),
-                animationSpeed: try x.number(FieldKey.animationSpeed, f.animationSpeed)))
+        return FieldBehavior(
+            kind: kind, items: ids(f.items), position: try x.point(nil, f.position) ?? .zero,
+            region: try region(f.region, &x), strength: try x.number(FieldKey.strength, f.strength),
+            falloff: falloff, minimumRadius: try x.number(FieldKey.minimumRadius, f.minimumRadius),
+            direction: try x.point(nil, f.direction) ?? (kind == .linearGravity ? Vec2(0, 1) : .zero),
+            smoothness: try x.number(FieldKey.smoothness, f.smoothness),
+            animationSpeed: try x.number(FieldKey.animationSpeed, f.animationSpeed))
     }
 
     /// A field's region, its numbers evaluated once per addition.

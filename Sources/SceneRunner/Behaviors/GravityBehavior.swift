@@ -15,6 +15,6 @@ extension Run {
         }
         if x.given(.magnitude, magnitude) { dir = try x.number(GravityKey.magnitude, magnitude) * dir.normalized }
         try checkFinite(dir, "gravity", magnitude ?? direction)
-        return .gravity(GravityBehavior(items: ids(items), direction: dir))
+        return GravityBehavior(items: ids(items), direction: dir)
     }
 }

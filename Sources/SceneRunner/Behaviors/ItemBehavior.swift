@@ -41,6 +41,6 @@ extension Run {
             case .angularVelocity: ib.angularVelocity = n
             }
         }
-        return .item(ib)
+        return ib
     }
 }

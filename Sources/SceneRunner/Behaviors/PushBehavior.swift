@@ -25,7 +25,7 @@ extension Run {
         var offsets: [Int: Vec2] = [:]
         if off != .zero { for id in ids(items) { offsets[id] = off } }
         try checkFinite(dir, "push", magnitude ?? direction)
-        return .push(
-            PushBehavior(items: ids(items), mode: mode.engine, pushDirection: dir, offsets: offsets, active: isActive))
+        return PushBehavior(
+            items: ids(items), mode: mode.engine, pushDirection: dir, offsets: offsets, active: isActive)
     }
 }

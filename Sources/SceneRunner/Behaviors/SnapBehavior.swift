@@ -5,9 +5,8 @@ import UIDynamics
 extension Run {
     /// `UISnapBehavior`.
     func snap(_ item: ViewID, _ p: Properties<SnapKey>, _ x: inout BehaviorInputs) throws -> Behavior {
-        .snap(
-            SnapBehavior(
-                item: item.index, snapPoint: try x.point(.to, p[.to]) ?? .zero,  // `to` is required: a point
-                damping: try x.number(SnapKey.damping, p[.damping])))
+        SnapBehavior(
+            item: item.index, snapPoint: try x.point(.to, p[.to]) ?? .zero,  // `to` is required: a point
+            damping: try x.number(SnapKey.damping, p[.damping]))
     }
 }

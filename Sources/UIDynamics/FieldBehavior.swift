@@ -51,7 +51,7 @@ public enum FieldKind: String, Sendable, CaseIterable {
 /// S·(−p̂.y, p̂.x)·fall(r)/m; drag −S·u·|u|·fall(r) with u = v − d; velocity: v becomes d (m/s);
 /// noise and turbulence: S·fall(r) times a deterministic smooth noise vector (turbulence also
 /// times |v|). Forces in newtons.
-public struct FieldBehavior: Sendable {
+public struct FieldBehavior: DynamicBehavior {
     public var kind: FieldKind
     public var items: [ItemID]
     /// Centre of the field (points).
@@ -75,6 +75,36 @@ public struct FieldBehavior: Sendable {
         self.kind = kind; self.items = items; self.position = position; self.region = region; self.strength = strength
         self.falloff = falloff ?? kind.defaultFalloff; self.minimumRadius = minimumRadius; self.direction = direction
         self.smoothness = smoothness; self.animationSpeed = animationSpeed
+    }
+
+    public func guides(in bounds: Rect) -> [BehaviorGuide] {
+        [BehaviorGuide(kind: "field", points: [.fixed(position)], label: kind.rawValue)]
+    }
+
+    public func update(from old: any DynamicBehavior, _ slot: inout InstalledBehavior, in animator: DynamicAnimator) {
+        guard old is Self else { return }
+        animator.reapplyGravityAndMaterials(items)
+    }
+
+    /// The field's force on each of its dynamic items inside its region, for the next sub-step
+    /// (a velocity field sets the velocity instead).
+    public func applySubStepForces(_ slot: InstalledBehavior, in animator: DynamicAnimator) {
+        let world = animator.world
+        for id in items {
+            guard let b = animator.items[id]?.body, world.type(of: b) == .dynamicBody else { continue }
+            let v = world.linearVelocity(of: b)
+            guard
+                let out = evaluate(
+                    center: pointsPerMeter * world.position(of: b), mass: world.mass(of: b),
+                    charge: animator.charges[id] ?? 0, velocity: v,
+                    time: animator.elapsedTime)
+            else { continue }
+            if kind == .velocity {
+                world.setLinearVelocity(b, out)
+            } else {
+                animator.applySubStepForce(out, to: b)
+            }
+        }
     }
 
     /// The force (N) on an item at `center` (points) with mass `m` (kg), charge `q` and velocity
@@ -141,41 +171,5 @@ public struct FieldBehavior: Sendable {
             return at(0) + fz * (at(1) - at(0))
         }
         return Vec2(channel(1), channel(2))
-    }
-}
-
-extension DynamicAnimator {
-    /// Applies every installed field to its items for the next sub-step: a force is added to the
-    /// body's forces now and the same force subtracted after the sub-step (`removeFieldForces`), as
-    /// the oracle's model does with Box2D's API (in float32 the two need not cancel exactly, and
-    /// the engine then carries what is left, as Box2D does).
-    func applyFields() {
-        fieldForces.removeAll(keepingCapacity: true)
-        for inst in installed {
-            guard case .field(let f) = inst.behavior else { continue }
-            for id in f.items {
-                guard let b = items[id]?.body, world.type(of: b) == .dynamicBody else { continue }
-                let v = world.linearVelocity(of: b)
-                guard
-                    let out = f.evaluate(
-                        center: pointsPerMeter * world.position(of: b), mass: world.mass(of: b),
-                        charge: charges[id] ?? 0, velocity: v,
-                        time: elapsedTime)
-                else { continue }
-                if f.kind == .velocity {
-                    world.setLinearVelocity(b, out)
-                } else {
-                    world.applyForceToCenter(b, out)
-                    fieldForces.append((b, out))
-                }
-            }
-        }
-    }
-
-    /// Takes the field forces of the sub-step just run off the bodies (a body that fell asleep
-    /// has no forces left, and is not woken).
-    func removeFieldForces() {
-        for (b, f) in fieldForces { world.applyForceToCenter(b, -f, wake: false) }
-        fieldForces.removeAll(keepingCapacity: true)
     }
 }
