@@ -169,7 +169,6 @@ extension SceneBuilder {
                 items: try viewNames(b.req(PushKey.items), "`items`"), mode: mode, try properties(b, PushKey.self))
         case .item: return try plain(b, ItemKey.items)
         case .field: return try field(b)
-        case .torque: return try plain(b, TorqueKey.items)
         case .children:
             throw err("`children` takes a list of behaviour names", n)
         }

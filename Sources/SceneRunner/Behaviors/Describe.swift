@@ -24,7 +24,6 @@ extension Run {
             switch b.kind {
             case .gravity: return try gravity(b.items, b.values(GravityKey.self), &x)
             case .item: return try item(b.items, b.values(ItemKey.self), &x)
-            case .torque: return try torque(b.items, b.values(TorqueKey.self), &x)
             case .collision, .attachment, .snap, .push, .field, .children:
                 preconditionFailure("`\(b.kind.rawValue)` is not read as a plain kind")
             }

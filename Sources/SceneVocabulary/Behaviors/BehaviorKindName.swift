@@ -5,7 +5,7 @@
 
 /// Behaviour kinds: the one kind key of each entry of `behaviors`.
 public enum BehaviorKindName: String, VocabularyName {
-    case gravity, collision, attachment, snap, push, item, field, torque, children
+    case gravity, collision, attachment, snap, push, item, field, children
 
     /// The kind's keys, declared in its file (nil for `children`, which takes a list of names).
     public var keys: (any BehaviorKindKeys.Type)? {
@@ -17,7 +17,6 @@ public enum BehaviorKindName: String, VocabularyName {
         case .push: return PushKey.self
         case .item: return ItemKey.self
         case .field: return FieldKey.self
-        case .torque: return TorqueKey.self
         case .children: return nil
         }
     }
