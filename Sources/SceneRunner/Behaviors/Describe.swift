@@ -16,9 +16,9 @@ extension Run {
     func describe(_ i: Int, scope: Scope?, reuse: Bool = false) throws -> Behavior? {
         let spec = scene.behaviors[i]
         var x = BehaviorInputs(
-            run: self, location: spec.location, scope: scope, overrides: overrides[i],
-            added: reuse ? addedValues[i] : [:])
-        defer { addedValues[i] = x.added }
+            run: self, location: spec.location, scope: scope, overrides: behaving.overrides[i],
+            added: reuse ? behaving.addedValues[i] : [:])
+        defer { behaving.addedValues[i] = x.added }
         switch spec.kind {
         case .plain(let b):
             switch b.kind {
