@@ -24,6 +24,10 @@ public struct LongPressRecognizer: FailingRecognizer {
 
     public var location: Vec2 { fingers.centroid }
     public var numberOfTouches: Int { fingers.count }
+    public var isDiscrete: Bool { false }
+    public var numberOfTouchesRequired: Int { touches }
+    /// A long press measures nothing but its fingers.
+    public var values: GestureValues { GestureValues() }
 
     public mutating func handle(_ event: TouchEvent) -> [GestureState] {
         let change = fingers.apply(event)

@@ -36,6 +36,10 @@ public struct SwipeRecognizer: FailingRecognizer {
 
     public var location: Vec2 { fingers.centroid }
     public var numberOfTouches: Int { fingers.count }
+    public var isDiscrete: Bool { true }
+    public var numberOfTouchesRequired: Int { touches }
+    /// A swipe measures nothing but its fingers.
+    public var values: GestureValues { GestureValues() }
 
     public mutating func handle(_ event: TouchEvent) -> [GestureState] {
         let change = fingers.apply(event)
