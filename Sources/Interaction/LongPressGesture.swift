@@ -70,3 +70,11 @@ public struct LongPressRecognizer: FailingRecognizer {
         fingers.removeAll()
     }
 }
+
+/// UIKit's documented defaults of `UILongPressGestureRecognizer`.
+extension GestureTuning {
+    /// `UILongPressGestureRecognizer.minimumDuration`, seconds.
+    public static let longPressMinimumDuration = 0.5
+    /// `UILongPressGestureRecognizer.allowableMovement`, points.
+    public static let longPressAllowableMovement = 10.0
+}

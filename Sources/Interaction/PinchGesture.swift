@@ -66,3 +66,9 @@ public struct PinchRecognizer: FailingRecognizer {
         fingers.removeAll()
     }
 }
+
+/// The pinch's threshold (chosen: UIKit does not document it, docs/physics.md).
+extension GestureTuning {
+    /// A pinch begins once the spacing of its two fingers has changed by this much (points).
+    public static let pinchBeginSpacingChange = 8.0
+}

@@ -81,3 +81,9 @@ public struct RotationRecognizer: FailingRecognizer {
         fingers.removeAll()
     }
 }
+
+/// The rotation's threshold (chosen: UIKit does not document it, docs/physics.md).
+extension GestureTuning {
+    /// A rotation begins once the line between its two fingers has turned this much (radians).
+    public static let rotationBeginAngle = 0.1
+}
