@@ -39,30 +39,6 @@ func play(
     return seen
 }
 
-/// A touch-down recogniser begins at touch down and ends at the lift; short of fingers, it fails.
-@Suite struct TouchDownTests {
-    @Test func beginsAtTouchDownEndsAtLift() {
-        var one = GestureArena([TouchDownRecognizer()])
-        #expect(
-            play(.tap(at: Vec2(100, 100), taps: 1, touches: 1), &one, participants: [0])
-                == [Seen(frame: 0, gesture: 0, state: .began), Seen(frame: 3, gesture: 0, state: .ended)])
-        var two = GestureArena([TouchDownRecognizer(touches: 2)])
-        #expect(
-            play(.tap(at: Vec2(100, 100), taps: 1, touches: 1), &two, participants: [0])
-                == [Seen(frame: 3, gesture: 0, state: .failed)])
-    }
-
-    @Test func itWinsTheTouchesFromAPan() {
-        var arena = GestureArena([pan(), TouchDownRecognizer()])
-        let path = TouchPath(keyframes: [(0, Vec2(100, 100)), (0.1, Vec2(100, 200))])
-        let seen = play(.single(path, continuing: false, hold: false), &arena, participants: [0, 1])
-        #expect(
-            seen.prefix(2) == [Seen(frame: 0, gesture: 1, state: .began), Seen(frame: 0, gesture: 0, state: .failed)])
-        #expect(seen.last == Seen(frame: 6, gesture: 1, state: .ended))
-        #expect(seen.dropFirst(2).dropLast().allSatisfy { $0 == Seen(frame: $0.frame, gesture: 1, state: .changed) })
-    }
-}
-
 func pan(_ minimumDistance: Double = 10) -> any TouchRecognizer {
     PanTouches(PanRecognizer(minimumDistance: minimumDistance, bounds: screen))
 }

@@ -56,18 +56,6 @@ import Testing
         #expect(
             loadError(scene("{ squeeze: { in: a } }"))
                 == "t.yaml:4:8: error: unknown key `squeeze` in gesture `g`; expected one of: pan, screenEdgePan, tap, "
-                + "longPress, pinch, rotation, swipe, scrollView, touchDown")
-    }
-
-    /// `touchDown`: its one key, its default, its bound.
-    @Test func touchDownKeys() throws {
-        var two = TouchDownGestureSettings()
-        two.touches = 2
-        #expect(try load(scene("{ touchDown: { in: a, touches: 2 } }"))[0].gestures[0].settings == .touchDown(two))
-        #expect(try load(scene("{ touchDown: { in: a } }"))[0].gestures[0].settings == .touchDown(.init()))
-        #expect(TouchDownGestureSettings().touches == 1)
-        #expect(
-            loadError(scene("{ touchDown: { in: a, touches: 0 } }"))
-                == "t.yaml:4:37: error: `touches` must be at least 1, found 0")
+                + "longPress, pinch, rotation, swipe, scrollView")
     }
 }

@@ -61,32 +61,6 @@ import Testing
         #expect(r.trace.first { $0.contains("lift.began") } == "t = 0.500 s: lift.began at [150, 150]")
     }
 
-    /// `touchDown` begins at the touch down, winning the finger from a pan on the same view,
-    /// changes as it moves and ends at the lift.
-    @Test func touchDownStates() throws {
-        let r = try one(
-            """
-            vars: { began: 0, ended: 0 }
-            views: { card: { frame: [100, 100, 100, 100] } }
-            gestures:
-              down: { touchDown: { in: card } }
-              drag: { pan: { in: card } }
-            on:
-              down.began: [ { set: { began: "began + 1" } } ]
-              down.ended: [ { set: { ended: "ended + 1" } } ]
-            script:
-              - pan: { gesture: down, from: [150, 150], to: [150, 250], duration: 0.2, release: hold }
-              - expect:
-                  that: ["down.state == 'changed'", "began == 1", "ended == 0", "down.numberOfTouches == 1",
-                         "distance(down.locationInView, [50, 150]) < 1e-9", "drag.state == 'failed'"]
-              - pan: { gesture: down, path: [[0, 150, 250], [0.05, 150, 250]] }
-              - expect: { that: ["down.state == 'ended'", "began == 1", "ended == 1", "down.numberOfTouches == 0"] }
-            """)
-        #expect(r.status == .passed, "\(r.failures.map(\.message))")
-        #expect(r.trace.first { $0.contains("down.began") } == "t = 0.000 s: down.began at [150, 150]")
-        #expect(r.trace.contains { $0.hasPrefix("t = 0.000 s: drag.failed") })
-    }
-
     /// Pinch and rotation members mid-gesture, from the finger paths (docs/physics.md).
     @Test func pinchAndRotationMembers() throws {
         let r = try one(

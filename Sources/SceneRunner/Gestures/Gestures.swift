@@ -17,7 +17,6 @@ extension GestureSettings {
         case .rotation(let s): return s.recognizer(in: bounds)
         case .swipe(let s): return s.recognizer(in: bounds)
         case .scrollView(let s): return s.recognizer(in: bounds)  // a pan: Scroll.swift drags the content
-        case .touchDown(let s): return s.recognizer(in: bounds)
         }
     }
 }
