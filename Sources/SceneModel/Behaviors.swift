@@ -18,24 +18,23 @@ public struct BehaviorSpec: Sendable {
 /// Every behaviour kind of the scene format; every number an expression evaluated when the
 /// behaviour is added.
 public enum BehaviorKind: Sendable {
-    case gravity(items: [ViewID], Properties<GravityKey>)
+    /// A kind whose keys are its views (`items`) and plain values (gravity, item).
+    case plain(PlainBehavior)
     case collision(items: [ViewID], mode: CollisionMode, referenceBounds: InsetsSpec?, boundaries: [BoundarySpec])
     case attachment(AttachmentSpec)
     case snap(item: ViewID, Properties<SnapKey>)
     case push(items: [ViewID], mode: PushMode, Properties<PushKey>)
-    case item(items: [ViewID], Properties<ItemKey>)
     case field(FieldSpec)
     case composite(children: [BehaviorID])
 
     /// The vocabulary's name of this kind.
     public var name: BehaviorKindName {
         switch self {
-        case .gravity: return .gravity
+        case .plain(let p): return p.kind
         case .collision: return .collision
         case .attachment: return .attachment
         case .snap: return .snap
         case .push: return .push
-        case .item: return .item
         case .field: return .field
         case .composite: return .children
         }
@@ -44,13 +43,39 @@ public enum BehaviorKind: Sendable {
     /// The views the behaviour names (not its children's).
     public var items: [ViewID] {
         switch self {
-        case .gravity(let i, _), .collision(let i, _, _, _), .push(let i, _, _), .item(let i, _):
-            return i
+        case .plain(let p): return p.items
+        case .collision(let i, _, _, _), .push(let i, _, _): return i
         case .field(let f): return f.items
         case .attachment(let a): return a.to.map { [a.item, $0] } ?? [a.item]
         case .snap(let i, _): return [i]
         case .composite: return []
         }
+    }
+}
+
+/// A behaviour of a kind whose keys are its views (`items`) and plain values (numbers, points,
+/// bools), read from the vocabulary alone: a new kind of that shape needs no case here. Its
+/// values are the kind's own typed keys, `Properties<K>` for the `K` its vocabulary file
+/// declares (`BehaviorKindName.keys`), which the runner's arm for the kind asks for by type.
+public struct PlainBehavior: Sendable {
+    public let kind: BehaviorKindName
+    public var items: [ViewID]
+    private let values: any Sendable
+
+    /// `kind`'s behaviour; `K` must be the kind's keys.
+    public init<K: BehaviorKindKeys>(_ kind: BehaviorKindName, items: [ViewID], _ values: Properties<K>) {
+        precondition(
+            kind.keys.map(ObjectIdentifier.init) == ObjectIdentifier(K.self),
+            "\(K.self) are not the keys of `\(kind.rawValue)`")
+        self.kind = kind; self.items = items; self.values = values
+    }
+
+    /// The values the scene gave, typed by the kind's keys (`K` must be the kind's keys).
+    public func values<K: BehaviorKindKeys>(_: K.Type) -> Properties<K> {
+        guard let v = values as? Properties<K> else {
+            preconditionFailure("`\(kind.rawValue)` has no keys \(K.self)")
+        }
+        return v
     }
 }
 

@@ -20,22 +20,25 @@ extension Run {
                 scale: v.scale)
             s.onScreen = onScreen(i)
             s.screenShift = screenShift(i)
-            if let sv = scrolls[i] {
+            if let sv = input.scrolls[i] {
                 s.contentOffset = sv.contentOffset
                 s.isDragging = sv.isDragging
                 s.isDecelerating = sv.isDecelerating
             }
-            s.contacts = contactCounts[i]
+            s.contacts = behaving.contactCounts[i]
             return s
         }
         let ts = scene.transitions.enumerated().map { (i, t) in
-            (name: t.name, state: transitions[i].state.rawValue, progress: transitions[i].progress)
+            (
+                name: t.name, state: transitioning.controllers[i].state.rawValue,
+                progress: transitioning.controllers[i].progress
+            )
         }
         let gs = scene.gestures.enumerated().map { (i, g) -> GestureSnapshot in
-            let r = arena.recognizers[i]
+            let r = input.arena.recognizers[i]
             let m = r.values
             var s = GestureSnapshot(
-                name: g.name, kind: g.kind, state: arena.visible[i].rawValue, location: r.location,
+                name: g.name, kind: g.kind, state: input.arena.visible[i].rawValue, location: r.location,
                 locationInView: locationInView(r.location, gesture: i), translation: m.translation,
                 velocity: m.velocity)
             s.numberOfTouches = r.numberOfTouches
@@ -45,26 +48,27 @@ extension Run {
             return s
         }
         let frames =
-            (endingTransition ?? currentTransition).map { transitionFrames[$0] } ?? (
+            (transitioning.ending ?? transitioning.current).map { transitioning.frames[$0] } ?? (
                 Rect(origin: .zero, size: scene.world.size), Rect(origin: .zero, size: scene.world.size)
             )
         var snap = Snapshot(
-            time: time, elapsed: animator.elapsedTime, paused: !animator.isRunning, lastPause: lastPause,
+            time: clock.time, elapsed: animator.elapsedTime, paused: !animator.isRunning, lastPause: clock.lastPause,
             worldSize: scene.world.size,
-            views: vs, transitions: ts, gestures: gs, currentGesture: currentGesture,
-            contact: currentContact, initialFrame: frames.0, finalFrame: frames.1, events: eventCounts,
+            views: vs, transitions: ts, gestures: gs, currentGesture: input.currentGesture,
+            contact: behaving.currentContact, initialFrame: frames.0, finalFrame: frames.1,
+            events: recording.eventCounts,
             vars: vars, names: scene.names)
         snap.parameters = scene.parameters
-        snap.scrollRelease = scrollRelease
+        snap.scrollRelease = input.scrollRelease
         snap.tickDuration = dt
         snap.comparisonLog = limits.comparisons
         snap.animators = scene.animators.indices.map { k in
-            let a = propertyAnimators[k]
+            let a = animating.propertyAnimators[k]
             return AnimatorSnapshot(
                 name: scene.animators[k].name, state: a.state.rawValue, isRunning: a.isRunning,
-                fractionComplete: a.fractionComplete(at: time), isReversed: a.isReversed)
+                fractionComplete: a.fractionComplete(at: clock.time), isReversed: a.isReversed)
         }
-        snap.position = completionPosition?.rawValue
+        snap.position = animating.completionPosition?.rawValue
         return snap
     }
 
@@ -81,7 +85,7 @@ extension Run {
     func eval(_ e: Expr, scope: Scope? = nil) throws -> Value {
         do { return try evaluate(e, snapshot(), scope: scope ?? scene.scope) } catch {
             var d = error
-            d.message += " (at tick \(tickCount), \(timeText(time)))"
+            d.message += " (at tick \(clock.tickCount), \(timeText(clock.time)))"
             throw Abort(diagnostic: d)
         }
     }
@@ -92,12 +96,12 @@ extension Run {
     // MARK: actions
 
     func runAction(_ a: Action, scope: Scope) throws {
-        actionBudget += 1
-        if actionBudget > limits.actionsPerTick {
+        clock.actionBudget += 1
+        if clock.actionBudget > limits.actionsPerTick {
             throw Abort(
                 diagnostic: Diagnostic(
-                    "more than \(limits.actionsPerTick) actions in one tick (at tick \(tickCount), "
-                        + "\(timeText(time))): do rules trigger each other in a loop?",
+                    "more than \(limits.actionsPerTick) actions in one tick (at tick \(clock.tickCount), "
+                        + "\(timeText(clock.time))): do rules trigger each other in a loop?",
                     at: a.location))
         }
         switch a {
@@ -142,21 +146,22 @@ extension Run {
             for (t, v) in zip(spec.sets, values) { try assign(t, v) }
             animateChannels(
                 touched, from: before,
-                clock: .timed(start: time + delay, duration: duration, curve: spec.curve.curve, spring: spring))
+                clock: .timed(start: clock.time + delay, duration: duration, curve: spec.curve.curve, spring: spring))
             note(
                 "animate \(spec.sets.map(\.path).joined(separator: ", ")) over \(formatNumber(duration)) "
                     + "s\(spring == nil ? " (\(spec.curve.rawValue))" : " (spring)")"
             )
-            try startCompletion(spec, channels: touched, end: time + delay + duration, scope: scope)
+            try startCompletion(spec, channels: touched, end: clock.time + delay + duration, scope: scope)
         case .start(let name, let loc):
             try startTransition(name.index, at: loc, scope: scope)
         case .progress(let e):
             let i = try currentTransition(for: "progress", at: e.location)
-            guard transitions[i].state == .interactive else { return }
-            transitions[i].update(try evalNumber(e, scope: scope))
+            guard transitioning.controllers[i].state == .interactive else { return }
+            transitioning.controllers[i].update(try evalNumber(e, scope: scope))
             if let k = scene.transitions[i].animator?.index {  // scrubs the animator that drives it
                 try withAnimator(k, at: e.location) {
-                    try propertyAnimators[k].setFractionComplete(transitions[i].progress, at: time)
+                    try animating.propertyAnimators[k].setFractionComplete(
+                        transitioning.controllers[i].progress, at: clock.time)
                 }
             }
             applyTransitionAnimations(i)
@@ -167,19 +172,19 @@ extension Run {
         case .complete(let e):
             let i = try currentTransition(for: "complete", at: e.location)
             let finished = try evalBool(e, scope: scope)
-            if let k = scene.transitions[i].animator?.index, propertyAnimators[k].state != .inactive {
+            if let k = scene.transitions[i].animator?.index, animating.propertyAnimators[k].state != .inactive {
                 // The animator that drives it finishes at its end or its start, which ends it.
                 try stopAnimator(k, finished ? .end : .start, at: e.location)
-                if currentTransition != i { return }
+                if transitioning.current != i { return }
             }
-            transitions[i].complete(finished)
+            transitioning.controllers[i].complete(finished)
             transitionEnded(i)
         case .after(let delay, let actions, let loc):
             let d = try evalNumber(delay, scope: scope)
             if d < 0 { throw runtimeError("`after` must not be negative, got \(formatNumber(d))", at: loc) }
             let ticks = Swift.max(
                 1, Int(Swift.min((d * scene.world.frameRate - 1e-9).rounded(.up), Double(limits.ticks) + 1)))
-            timers.append(Timer(due: tickCount + ticks, actions: actions, scope: scope))
+            clock.timers.append(Timer(due: clock.tickCount + ticks, actions: actions, scope: scope))
         case .velocity(let item, let linear, let angular, let loc):
             let id = item.index
             let name = scene[item].name
@@ -204,8 +209,8 @@ extension Run {
                 animator.addAngularVelocity(a, to: id)
             }
         case .haptic(let style, _):
-            eventCounts[.haptic] += 1
-            eventCounts[style.counted] += 1
+            recording.eventCounts[.haptic] += 1
+            recording.eventCounts[style.counted] += 1
             note("haptic \(style.rawValue)")
         case .removeView(let view, _):
             views[view.index].removed = true
@@ -216,7 +221,7 @@ extension Run {
             }
             note("\(scene[view].name) removed")
         case .log(let e):
-            eventCounts[.log] += 1
+            recording.eventCounts[.log] += 1
             note("log \(e.text) = \(try eval(e, scope: scope))")
         case .animator(let id, let action, let loc):
             try runAnimatorAction(id.index, action, scope: scope, at: loc)
@@ -231,19 +236,19 @@ extension Run {
         case .variable(let id):
             vars[id.index] = v  // the loader fixed the type
         case .targetContentOffset:
-            guard scrollRelease != nil, let p = v.point else {
+            guard input.scrollRelease != nil, let p = v.point else {
                 throw runtimeError(
                     "`targetContentOffset` can be set only while a `willEndDragging` rule runs", at: t.location)
             }
-            scrollRelease?.target = p
+            input.scrollRelease?.target = p
         case .view(let id, let p):
             try assignView(t, id.index, p, v)
         case .animator(let id, let p):
             try assignAnimator(id.index, p, v, at: t.location)
         case .behavior(let id, let p):
             let b = id.index
-            overrides[b][p] = v
-            guard let id = installed[b] else { return }
+            behaving.overrides[b][p] = v
+            guard let id = behaving.installed[b] else { return }
             let described: Behavior?
             do { described = try describe(b, scope: nil, reuse: true) } catch { throw naming(copy: b, error) }
             if let desc = described { animator.updateBehavior(id, desc) }
@@ -300,23 +305,23 @@ extension Run {
     /// makes the case invalid, located at the expression, with the tick and the time.
     func judged(_ e: Expectation) throws -> [Failure] {
         var errors: [Diagnostic] = []
-        let out = judge(e, snapshot(), scope: scene.scope, observations: &observations, errors: &errors)
+        let out = judge(e, snapshot(), scope: scene.scope, observations: &recording.observations, errors: &errors)
         if let first = errors.first { throw runtimeError(first.message, at: first.location) }
         return out
     }
 
     func runtimeError(_ message: String, at location: SourceLocation) -> Abort {
-        Abort(diagnostic: Diagnostic("\(message) (at tick \(tickCount), \(timeText(time)))", at: location))
+        Abort(diagnostic: Diagnostic("\(message) (at tick \(clock.tickCount), \(timeText(clock.time)))", at: location))
     }
 
     // MARK: behaviours
 
     func addBehavior(_ i: Int, scope: Scope? = nil, at location: SourceLocation? = nil) throws {
-        if installed[i] != nil { return }
+        if behaving.installed[i] != nil { return }
         let spec = scene.behaviors[i]
         if case .composite(let children) = spec.kind {
-            installed[i] = -1
-            addOrder.append(i)
+            behaving.installed[i] = -1
+            behaving.addOrder.append(i)
             for c in children { try addBehavior(c.index, scope: scope, at: location) }
             return
         }
@@ -328,15 +333,15 @@ extension Run {
         let described: Behavior?
         do { described = try describe(i, scope: scope) } catch { throw naming(copy: i, error) }
         guard let desc = described else { return }
-        installed[i] = animator.addBehavior(desc)
-        addOrder.append(i)
+        behaving.installed[i] = animator.addBehavior(desc)
+        behaving.addOrder.append(i)
         note("added \(spec.name)")
     }
 
     func removeBehavior(_ i: Int) {
-        guard let id = installed[i] else { return }
-        installed[i] = nil
-        addOrder.removeAll { $0 == i }
+        guard let id = behaving.installed[i] else { return }
+        behaving.installed[i] = nil
+        behaving.addOrder.removeAll { $0 == i }
         if id >= 0 { animator.removeBehavior(id) }
         if case .composite(let children) = scene.behaviors[i].kind {
             for c in children { removeBehavior(c.index) }

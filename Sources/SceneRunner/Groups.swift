@@ -59,7 +59,7 @@ extension Run {
 
     /// Counts a begun contact for each view it concerns (before any rule of it runs).
     func countContact(_ e: ContactEvent) {
-        if e.began { for v in contactViews(e) { contactCounts[v] += 1 } }
+        if e.began { for v in contactViews(e) { behaving.contactCounts[v] += 1 } }
     }
 
     /// Runs the `contact` / `contactEnded` rules of the views a contact concerns (after the

@@ -56,7 +56,7 @@ extension Run {
     func progress(of a: ViewAnimation) -> Vec2 {
         switch a.clock {
         case .timed(let start, let duration, let curve, let spring):
-            let e = time - start
+            let e = clock.time - start
             if e <= 0 { return Vec2(0, 0) }
             let p: Double
             if let s = spring {
@@ -66,7 +66,7 @@ extension Run {
             }
             return Vec2(p, p)
         case .animator(let k):
-            return propertyAnimators[k].progress(at: time)
+            return animating.propertyAnimators[k].progress(at: clock.time)
         }
     }
 
@@ -86,7 +86,7 @@ extension Run {
     func presentation(_ i: Int) -> Shown {
         var s = model(i)
         func last(_ c: AnimatedChannel) -> (ViewAnimation, Vec2)? {
-            guard let a = animations.last(where: { $0.view == i && $0.channel == c }) else { return nil }
+            guard let a = animating.animations.last(where: { $0.view == i && $0.channel == c }) else { return nil }
             let p = progress(of: a)
             return (a, Vec2(1 - p.x, 1 - p.y))  // the part of the change still to come
         }
@@ -107,7 +107,7 @@ extension Run {
 
     /// What the screen shows of view `i` while an animation of it runs, or nil.
     func onScreen(_ i: Int) -> OnScreen? {
-        guard animations.contains(where: { $0.view == i && !$0.finished(at: time) }) else { return nil }
+        guard animating.animations.contains(where: { $0.view == i && !$0.finished(at: clock.time) }) else { return nil }
         let s = presentation(i)
         return OnScreen(
             center: s.frame.center, size: s.frame.size, alpha: s.alpha, rotation: s.rotation, scale: s.scale)
@@ -120,7 +120,7 @@ extension Run {
     ) {
         for (i, c) in channels {
             guard !animator.isDynamic(i), let f = before[i] else { continue }
-            animations.append(ViewAnimation(view: i, channel: c, clock: clock, from: f, to: model(i)))
+            animating.animations.append(ViewAnimation(view: i, channel: c, clock: clock, from: f, to: model(i)))
         }
     }
 

@@ -26,7 +26,7 @@ extension Run {
     /// change now), each channel it sets animated from what the screen showed, driven by it.
     func runAnimationsBlock(_ k: Int) throws {
         let spec = scene.animators[k]
-        animations.removeAll { $0.animatorIndex == k }
+        animating.animations.removeAll { $0.animatorIndex == k }
         let touched = channels(of: spec.sets)
         var before: [Int: Shown] = [:]
         for c in touched where before[c.view] == nil { before[c.view] = presentation(c.view) }
@@ -44,7 +44,7 @@ extension Run {
 
     /// Activates an inactive animator: its animations block runs.
     func activate(_ k: Int) throws {
-        if propertyAnimators[k].state == .inactive { try runAnimationsBlock(k) }
+        if animating.propertyAnimators[k].state == .inactive { try runAnimationsBlock(k) }
     }
 
     func runAnimatorAction(_ k: Int, _ action: AnimatorAction, scope: Scope, at loc: SourceLocation) throws {
@@ -56,14 +56,14 @@ extension Run {
                 throw runtimeError("`afterDelay` must not be negative, got \(formatNumber(delay))", at: loc)
             }
             try withAnimator(k, at: loc) {
-                if propertyAnimators[k].state != .stopped { try activate(k) }
-                try propertyAnimators[k].start(at: time, afterDelay: delay)
+                if animating.propertyAnimators[k].state != .stopped { try activate(k) }
+                try animating.propertyAnimators[k].start(at: clock.time, afterDelay: delay)
             }
             note("\(name) started\(delay > 0 ? " after \(formatNumber(delay)) s" : "")\(describe(k))")
         case .pause:
             try withAnimator(k, at: loc) {
-                if propertyAnimators[k].state != .stopped { try activate(k) }
-                try propertyAnimators[k].pause(at: time)
+                if animating.propertyAnimators[k].state != .stopped { try activate(k) }
+                try animating.propertyAnimators[k].pause(at: clock.time)
             }
             note("\(name) paused\(describe(k))")
         case .resume(let timing, let factorExpr):
@@ -72,8 +72,8 @@ extension Run {
                 throw runtimeError("`durationFactor` must not be negative, got \(formatNumber(factor))", at: loc)
             }
             try withAnimator(k, at: loc) {
-                try propertyAnimators[k].continueAnimation(
-                    timing: timing?.animatorTiming, durationFactor: factor, at: time)
+                try animating.propertyAnimators[k].continueAnimation(
+                    timing: timing?.animatorTiming, durationFactor: factor, at: clock.time)
             }
             note("\(name) continued\(describe(k))")
         case .stop(let finish):
@@ -83,9 +83,9 @@ extension Run {
 
     /// `, fractionComplete 0.42, reversed` for the trace.
     func describe(_ k: Int) -> String {
-        let a = propertyAnimators[k]
+        let a = animating.propertyAnimators[k]
         let end = a.endTime.map { ", ends at \(timeText($0))" } ?? ""
-        return ": fractionComplete \(formatFixed(a.fractionComplete(at: time), decimals: 3))"
+        return ": fractionComplete \(formatFixed(a.fractionComplete(at: clock.time), decimals: 3))"
             + "\(a.isReversed ? ", reversed" : "")\(a.isRunning ? end : "")"
     }
 
@@ -93,13 +93,13 @@ extension Run {
     /// screen shows them, with no completion; `end`, `start` and `current` finish there and run
     /// the completion at once.
     func stopAnimator(_ k: Int, _ finish: StopFinish, at loc: SourceLocation) throws {
-        guard propertyAnimators[k].state != .inactive else { return }
+        guard animating.propertyAnimators[k].state != .inactive else { return }
         let position: AnimatorPosition
         switch finish {
         case .withoutFinishing:
             settleOnScreen(k)
-            propertyAnimators[k].stopWithoutFinishing(at: time)
-            animations.removeAll { $0.animatorIndex == k }
+            animating.propertyAnimators[k].stopWithoutFinishing(at: clock.time)
+            animating.animations.removeAll { $0.animatorIndex == k }
             note("\(scene.animators[k].name) stopped where it is, without finishing")
             return
         case .end: position = .end
@@ -107,10 +107,10 @@ extension Run {
         case .current: position = .current
         }
         try withAnimator(k, at: loc) {
-            propertyAnimators[k].stop(at: time)
-            animatorEnded(k, try propertyAnimators[k].finish(at: position))
+            animating.propertyAnimators[k].stop(at: clock.time)
+            animatorEnded(k, try animating.propertyAnimators[k].finish(at: position))
         }
-        let ended = endedAnimators.removeLast()  // its completion runs at once
+        let ended = animating.endedAnimators.removeLast()  // its completion runs at once
         try runCompletion(of: ended.index, ended.position)
     }
 
@@ -120,16 +120,16 @@ extension Run {
             switch p {
             case .fractionComplete:
                 try activate(k)
-                try propertyAnimators[k].setFractionComplete(v.number ?? 0, at: time)
+                try animating.propertyAnimators[k].setFractionComplete(v.number ?? 0, at: clock.time)
             case .isReversed:
-                try propertyAnimators[k].setReversed(v.bool ?? false, at: time)
+                try animating.propertyAnimators[k].setReversed(v.bool ?? false, at: clock.time)
             }
         }
     }
 
     /// The model values of the channels animator `k` animates become what the screen shows.
     func settleOnScreen(_ k: Int) {
-        let mine = animations.filter { $0.animatorIndex == k }
+        let mine = animating.animations.filter { $0.animatorIndex == k }
         let shown = mine.map { presentation($0.view) }
         for (a, s) in zip(mine, shown) { setModel(a.view, a.channel, s) }
     }
@@ -156,15 +156,15 @@ extension Run {
         switch position {
         case .end: break
         case .start:
-            for a in animations where a.animatorIndex == k { setModel(a.view, a.channel, a.from) }
+            for a in animating.animations where a.animatorIndex == k { setModel(a.view, a.channel, a.from) }
         case .current: settleOnScreen(k)
         }
-        animations.removeAll { $0.animatorIndex == k }
-        endedAnimators.append((k, position))
+        animating.animations.removeAll { $0.animatorIndex == k }
+        animating.endedAnimators.append((k, position))
         note("\(scene.animators[k].name) ended at \(position.rawValue)")
         for (i, t) in scene.transitions.enumerated() where t.animator?.index == k {
-            guard [.interactive, .finishing, .cancelling].contains(transitions[i].state) else { continue }
-            transitions[i].complete(position == .end)
+            guard [.interactive, .finishing, .cancelling].contains(transitioning.controllers[i].state) else { continue }
+            transitioning.controllers[i].complete(position == .end)
             transitionEnded(i)
         }
     }
@@ -172,13 +172,14 @@ extension Run {
     /// Advances every running animator to the tick's time; those that reach their end end there.
     /// A transition an animator drives follows its fraction.
     func advanceAnimators() {
-        for k in propertyAnimators.indices {
-            if let p = propertyAnimators[k].advance(to: time) { animatorEnded(k, p) }
+        for k in animating.propertyAnimators.indices {
+            if let p = animating.propertyAnimators[k].advance(to: clock.time) { animatorEnded(k, p) }
         }
         for (i, t) in scene.transitions.enumerated() {
-            guard let k = t.animator?.index, transitions[i].state == .finishing || transitions[i].state == .cancelling
+            guard let k = t.animator?.index,
+                transitioning.controllers[i].state == .finishing || transitioning.controllers[i].state == .cancelling
             else { continue }
-            transitions[i].follow(propertyAnimators[k].fractionComplete(at: time))
+            transitioning.controllers[i].follow(animating.propertyAnimators[k].fractionComplete(at: clock.time))
             applyTransitionAnimations(i)
         }
     }
@@ -186,17 +187,17 @@ extension Run {
     /// The completions of the animators that ended, in the order they ended, each with its
     /// `position`.
     func runAnimatorCompletions() throws {
-        while !endedAnimators.isEmpty {
-            let (k, position) = endedAnimators.removeFirst()
+        while !animating.endedAnimators.isEmpty {
+            let (k, position) = animating.endedAnimators.removeFirst()
             try runCompletion(of: k, position)
         }
     }
 
     /// Animator `k`'s completion, with `position`.
     func runCompletion(of k: Int, _ position: AnimatorPosition) throws {
-        let outer = completionPosition
-        completionPosition = position
-        defer { completionPosition = outer }
+        let outer = animating.completionPosition
+        animating.completionPosition = position
+        defer { animating.completionPosition = outer }
         let scope = scene.scope.adding(BuiltinName.position.rawValue, .value(.string))
         for a in scene.animators[k].then { try runAction(a, scope: scope) }
     }
@@ -206,7 +207,7 @@ extension Run {
     func resetAnimator() {
         for i in scene.behaviors.indices { removeBehavior(i) }
         animator = Run.makeAnimator(scene, views)
-        reportedRunning = false
+        behaving.reportedRunning = false
         note("new dynamic animator")
     }
 }

@@ -38,13 +38,13 @@ extension Run {
             worldSize: scene.world.size, frameRate: scene.world.frameRate, views: infos,
             behaviorNames: scene.behaviors.map(\.name), transitionNames: scene.transitions.map(\.name),
             gestureNames: scene.gestures.map(\.name))
-        recorder = Recorder(recording: rec, counts: eventCounts)
+        recording.recorder = Recorder(recording: rec, counts: recording.eventCounts)
         recordFrame([])
     }
 
     /// Records the state at the end of a tick, with the contacts of its sub-steps.
     func recordFrame(_ events: [ContactEvent]) {
-        guard var r = recorder else { return }
+        guard var r = recording.recorder else { return }
         let f = r.recording.frames.count
         let vs = views.indices.map { i -> CaseRecording.ViewFrame in
             let shown = presentation(i)
@@ -56,20 +56,22 @@ extension Run {
                 velocity: animator.linearVelocity(of: i), removed: views[i].removed)
         }
         var touch: CaseRecording.Touch?
-        if let g = currentGesture {
-            let down = !fingersOnScreen.isEmpty || (touching.map { !$0.live } ?? false)
+        if let g = input.currentGesture {
+            let down = !input.fingersOnScreen.isEmpty || (input.touching.map { !$0.live } ?? false)
             let lifted = f > 0 && r.recording.frames[f - 1].touch?.down == true
             if down || lifted {
                 touch = .init(
-                    gesture: g, point: arena.recognizers[g].location, state: arena.visible[g].rawValue, down: down)
+                    gesture: g, point: input.arena.recognizers[g].location, state: input.arena.visible[g].rawValue,
+                    down: down)
             }
         }
-        let active = installed.keys.sorted()
-        let ts = transitions.map { (state: $0.state.rawValue, progress: $0.progress) }
+        let active = behaving.installed.keys.sorted()
+        let ts = transitioning.controllers.map { (state: $0.state.rawValue, progress: $0.progress) }
         r.recording.frames.append(
             .init(
-                time: time, running: animator.isRunning, views: vs, touch: touch, behaviors: active, transitions: ts,
-                guides: guides(), fingers: fingersOnScreen))
+                time: clock.time, running: animator.isRunning, views: vs, touch: touch, behaviors: active,
+                transitions: ts,
+                guides: guides(), fingers: input.fingersOnScreen))
         for e in events {
             r.recording.contacts.append(
                 .init(
@@ -77,7 +79,7 @@ extension Run {
                     other: e.itemB.map { scene.views[$0].name } ?? "", boundary: e.boundary ?? ""))
         }
         catchUp(&r, frame: f)
-        recorder = r
+        recording.recorder = r
     }
 
     /// The geometry of the behaviours in the animator, in scene order.
@@ -88,7 +90,7 @@ extension Run {
             return views[item].frame.center + Vec2(c * offset.x - s * offset.y, s * offset.x + c * offset.y)
                 + screenShift(item)
         }
-        for (i, id) in installed.sorted(by: { $0.key < $1.key }) where id >= 0 {
+        for (i, id) in behaving.installed.sorted(by: { $0.key < $1.key }) where id >= 0 {
             guard let b = animator.behavior(id) else { continue }
             switch b {
             case .attachment(let a):
@@ -133,40 +135,40 @@ extension Run {
     /// Haptics, trace notes and failures since the last call, at frame `f`.
     private func catchUp(_ r: inout Recorder, frame f: Int) {
         for style in HapticStyle.allCases {
-            let new = eventCounts[style.counted] - r.counts[style.counted]
+            let new = recording.eventCounts[style.counted] - r.counts[style.counted]
             for _ in 0..<Swift.max(0, new) { r.recording.haptics.append((f, style.rawValue)) }
         }
-        r.counts = eventCounts
-        while r.traceSeen < trace.count {
-            let line = trace[r.traceSeen]
+        r.counts = recording.eventCounts
+        while r.traceSeen < recording.trace.count {
+            let line = recording.trace[r.traceSeen]
             // Notes read "t = 0.500 s: text"; the page shows the time from the frame.
             let text = line.firstRange(of: ": ").map { String(line[$0.upperBound...]) } ?? line
             r.recording.notes.append((f, text))
             r.traceSeen += 1
         }
-        while r.recording.failureFrames.count < failures.count { r.recording.failureFrames.append(f) }
+        while r.recording.failureFrames.count < recording.failures.count { r.recording.failureFrames.append(f) }
     }
 
     /// Records an `expect` just judged: `before` is the number of failures before it.
     func recordCheckpoint(_ e: Expectation, failuresBefore before: Int) {
-        guard var r = recorder else { return }
+        guard var r = recording.recorder else { return }
         let f = r.recording.frames.count - 1
         r.recording.checkpoints.append(
             .init(
-                frame: f, location: e.location, passed: failures.count == before,
+                frame: f, location: e.location, passed: recording.failures.count == before,
                 ghosts: CaseRecording.ghosts(e, snapshot(), scope: scene.scope)))
         catchUp(&r, frame: f)
-        recorder = r
+        recording.recorder = r
     }
 
     /// The finished recording: every failure placed at a frame and, for a view expectation, on its view.
     func finishRecording() -> CaseRecording? {
-        guard var r = recorder else { return nil }
+        guard var r = recording.recorder else { return nil }
         catchUp(&r, frame: Swift.max(0, r.recording.frames.count - 1))
         var expectations: [Expectation] = scene.expect.map { [$0] } ?? []
         for case .expect(let e) in scene.script { expectations.append(e) }
         let names = scene.views.map(\.name)
-        r.recording.failureViews = failures.map { failure in
+        r.recording.failureViews = recording.failures.map { failure in
             for e in expectations { if let v = CaseRecording.view(of: failure, in: e, views: names) { return v } }
             return nil
         }

@@ -77,72 +77,18 @@ final class Run {
     var gestureView: [Int?] { scene.gestures.map { $0.view?.index } }
     /// Values of `vars`, by declaration index.
     var vars: [Value] = []
-    /// Behaviours in the order they were added (their `action` blocks run in this order).
-    var addOrder: [Int] = []
-    /// `after` timers in the order they were set.
-    struct Timer { var due: Int; var actions: [Action]; var scope: Scope }
-    var timers: [Timer] = []
-    /// Completion blocks (`then`) of running animations, in the order the animations started.
-    struct Completion {
-        var end: Double; var channels: [(view: Int, channel: AnimatedChannel)]; var actions: [Action]; var scope: Scope
-    }
-    var completions: [Completion] = []
-    /// Fingers down between touch steps (`release: hold`), in the order they went down.
-    var heldFingers: [HeldFinger] = []
-    /// Where the fingers on the screen are after this frame's touches (the replay draws them).
-    var fingersOnScreen: [Vec2] = []
-    /// The identity of the next finger to go down.
-    var nextFinger = 0
-    /// Installed animator behaviour ids per scene behaviour (nil when not added).
-    var installed: [Int: Int] = [:]
-    /// Property overrides from `set`, by behaviour.
-    var overrides: [[BehaviorProperty: Value]]
-    /// The values each behaviour's expressions had when it was last added, by behaviour.
-    var addedValues: [[Expr: Value]]
-    /// Every recogniser of the scene, and who gets a touch.
-    var arena: GestureArena
-    var currentGesture: Int?
-    var transitions: [TransitionController]
-    var transitionFrames: [(initial: Rect, final: Rect)]
-    var currentTransition: Int?
-    /// The transition whose `ended` rules are running: `initialFrame` and `finalFrame` are its own.
-    var endingTransition: Int?
-    var transitionBase: [Int: Rect] = [:]
-    var tickCount = 0
-    var time = 0.0
-    var lastPause: Double?
-    /// Whether the animator was running when the `rest` / `resume` rules last heard of it: the
-    /// animator also pauses and resumes outside a tick (behaviours removed or added by a script
-    /// step or a gesture rule), and the rules hear of every change at the end of the next tick,
-    /// as UIKit's delegate hears of it on the next turn of the run loop.
-    var reportedRunning = false
-    var eventCounts = EventCounts()
-    var failures: [Failure] = []
-    var observations: [Observation] = []
-    var trace: [String] = []
-    var actionBudget = 0
-    var pendingTransitionEnded: [Int] = []
-    var currentContact: ContactSnapshot?
-    /// The contacts each view (a group: its items) has begun (`view.contacts`), by view.
-    var contactCounts: [Int]
-    var tickRows: [[Double]] = []
-    var recorder: Recorder?  // replay: see Recorder.swift
-
-    /// UIView and property-animator animations of views' channels (Presentation.swift).
-    var animations: [ViewAnimation] = []
-    /// The scene's property animators, in its order (PropertyAnimators.swift).
-    var propertyAnimators: [PropertyAnimator]
-    /// Animators that ended on this tick, with their positions: their completions run at its end.
-    var endedAnimators: [(index: Int, position: AnimatorPosition)] = []
-    /// The position of the animator whose completion is running (`position` in expressions).
-    var completionPosition: AnimatorPosition?
-
-    /// The touch step in progress.
-    var touching: ActiveTouches?
-    /// The scroll views' content offsets and motions, by view index (Scroll.swift).
-    var scrolls: [Int: ScrollView]
-    /// The delegate's arguments while a `willEndDragging` rule runs.
-    var scrollRelease: (velocity: Vec2, target: Vec2)?
+    /// The virtual clock, its timers and budgets (Timers.swift, Steps.swift).
+    var clock = Clock()
+    /// Touches, recognisers and scroll views (Touches.swift, Gestures/, Scroll.swift).
+    var input: Input
+    /// Interactive transitions (Transitions.swift).
+    var transitioning: Transitioning
+    /// View animations and property animators (Presentation.swift, PropertyAnimators.swift).
+    var animating: Animating
+    /// The scene's behaviours in the animator, and their contacts (Behaviors/, Actions.swift).
+    var behaving: Behaviors
+    /// Events, failures, observations, the trace and the replay (Recorder.swift).
+    var recording = Recording()
 
     /// A dynamic animator with every view registered where it is now (as a behaviour first
     /// names it, it becomes a body there).
@@ -162,27 +108,27 @@ final class Run {
             ViewRT(spec: $0, frame: $0.frame, rotation: $0.rotation, alpha: $0.alpha, scale: $0.scale)
         }
         animator = Run.makeAnimator(scene, views)
-        contactCounts = views.map { _ in 0 }
-        propertyAnimators = scene.animators.map {
-            PropertyAnimator(
-                duration: $0.duration, timing: $0.timing.animatorTiming, scrubsLinearly: $0.scrubsLinearly,
-                pausesOnCompletion: $0.pausesOnCompletion)
-        }
         let bounds = Rect(origin: .zero, size: scene.world.size)
-        arena = Run.arena(scene, bounds: bounds)
-        scrolls = Run.scrollViews(scene)
-        transitions = scene.transitions.map {
-            TransitionController(
-                duration: $0.duration, completionSpeed: $0.completionSpeed, completionCurve: $0.completionCurve.curve)
-        }
-        transitionFrames = scene.transitions.map { _ in (bounds, bounds) }
-        overrides = scene.behaviors.map { _ in [:] }
-        addedValues = scene.behaviors.map { _ in [:] }
+        input = Input(arena: Run.arena(scene, bounds: bounds), scrolls: Run.scrollViews(scene))
+        transitioning = Transitioning(
+            controllers: scene.transitions.map {
+                TransitionController(
+                    duration: $0.duration, completionSpeed: $0.completionSpeed,
+                    completionCurve: $0.completionCurve.curve)
+            },
+            frames: scene.transitions.map { _ in (bounds, bounds) })
+        animating = Animating(
+            propertyAnimators: scene.animators.map {
+                PropertyAnimator(
+                    duration: $0.duration, timing: $0.timing.animatorTiming, scrubsLinearly: $0.scrubsLinearly,
+                    pausesOnCompletion: $0.pausesOnCompletion)
+            })
+        behaving = Behaviors(
+            overrides: scene.behaviors.map { _ in [:] }, addedValues: scene.behaviors.map { _ in [:] },
+            contactCounts: views.map { _ in 0 })
     }
 
-    func note(_ s: String) { if limits.recordTrace { trace.append("\(timeText(time)): \(s)") } }
-    /// Units of engine work so far (see `RunLimits.work`).
-    var work = 0
+    func note(_ s: String) { if limits.recordTrace { recording.trace.append("\(timeText(clock.time)): \(s)") } }
     /// Engine sub-steps in one tick (at least 1): 2 at 60 frames per second, 120 at 1.
     var subStepsPerTick: Int { Swift.max(1, Int((dt / subStep).rounded(.up))) }
 
@@ -194,18 +140,18 @@ final class Run {
             for v in scene.vars { vars.append(try eval(v.initial)) }
             try applyInitialTransitions()
             for (i, b) in scene.behaviors.enumerated() where b.active { try addBehavior(i) }
-            reportedRunning = animator.isRunning
+            behaving.reportedRunning = animator.isRunning
             startRecording()  // replay
             for step in scene.script {
                 try runStep(step)
-                if limits.stopAtFirstFailure && !failures.isEmpty { return result(.failed) }
+                if limits.stopAtFirstFailure && !recording.failures.isEmpty { return result(.failed) }
             }
             if let e = scene.expect {
-                let before = failures.count  // replay
-                failures += try judged(e)
+                let before = recording.failures.count  // replay
+                recording.failures += try judged(e)
                 recordCheckpoint(e, failuresBefore: before)  // replay
             }
-            return result(failures.isEmpty ? .passed : .failed)
+            return result(recording.failures.isEmpty ? .passed : .failed)
         } catch let a as Abort {
             return result(.invalid, diagnostics: [a.diagnostic])
         } catch {
@@ -221,32 +167,36 @@ final class Run {
     /// changes and the pause decision (`rest` / `resume` rules); transition `ended` rules; the
     /// `then` blocks of the animations that ended on this tick.
     func tick(at loc: SourceLocation) throws {
-        if tickCount >= limits.ticks || time >= limits.sceneTime {
+        if clock.tickCount >= limits.ticks || clock.time >= limits.sceneTime {
             throw Abort(
                 diagnostic: Diagnostic(
                     "the scene ran more than \(limits.ticks) ticks or \(formatNumber(limits.sceneTime)) s of "
                         + "simulated time; raise the limit with --max-ticks / --max-time",
                     at: loc))
         }
-        tickCount += 1
-        time = Double(tickCount) * dt
-        actionBudget = 0
+        clock.tickCount += 1
+        clock.time = Double(clock.tickCount) * dt
+        clock.actionBudget = 0
         try touches()
         try advanceScrolls()
         try runDueTimers()
-        for i in transitions.indices {
-            if transitions[i].advance(to: time) { transitionEnded(i) } else { applyTransitionAnimations(i) }
+        for i in transitioning.controllers.indices {
+            if transitioning.controllers[i].advance(to: clock.time) {
+                transitionEnded(i)
+            } else {
+                applyTransitionAnimations(i)
+            }
         }
         advanceAnimators()
         let wasRunning = animator.isRunning
         let events = animator.beginTick(dt)
-        work += animator.workPerSubStep * subStepsPerTick
-        if work > limits.work {
+        clock.work += animator.workPerSubStep * subStepsPerTick
+        if clock.work > limits.work {
             throw Abort(
                 diagnostic: Diagnostic(
                     "the case needed more than \(limits.work) units of engine work (bodies, contacts and joints "
-                        + "summed over sub-steps) by tick \(tickCount) (\(timeText(time))); raise the limit with "
-                        + "--max-work",
+                        + "summed over sub-steps) by tick \(clock.tickCount) (\(timeText(clock.time))); "
+                        + "raise the limit with --max-work",
                     at: loc))
         }
         syncFromAnimator()
@@ -254,17 +204,17 @@ final class Run {
             if !v.frame.origin.isFinite || !v.rotation.isFinite {
                 throw Abort(
                     diagnostic: Diagnostic(
-                        "the simulation produced a non-finite position for `\(v.spec.name)` at tick \(tickCount) "
-                            + "(\(timeText(time)))",
+                        "the simulation produced a non-finite position for `\(v.spec.name)` at tick \(clock.tickCount) "
+                            + "(\(timeText(clock.time)))",
                         at: v.spec.location))
             }
         }
         for e in events {
             let itemName = scene.views[e.itemA].name
             let other = e.itemB.map { scene.views[$0].name } ?? ""
-            currentContact = ContactSnapshot(
+            behaving.currentContact = ContactSnapshot(
                 point: e.point, boundary: e.boundary ?? "", item: itemName, otherItem: other)
-            eventCounts[e.began ? .contact : .contactEnded] += 1
+            recording.eventCounts[e.began ? .contact : .contactEnded] += 1
             countContact(e)
             note(
                 "\(e.began ? "contact" : "contactEnded") \(itemName)\(other.isEmpty ? "" : "–" + other) at "
@@ -273,7 +223,7 @@ final class Run {
             )
             try fire(.plain(e.began ? .contact : .contactEnded))
             try fireViewContact(e)
-            currentContact = nil
+            behaving.currentContact = nil
         }
         if wasRunning {
             try runBehaviorActions()
@@ -281,13 +231,13 @@ final class Run {
         }
         animator.endTick()
         syncFromAnimator()
-        if reportedRunning != animator.isRunning {
-            reportedRunning = animator.isRunning
-            if reportedRunning {
+        if behaving.reportedRunning != animator.isRunning {
+            behaving.reportedRunning = animator.isRunning
+            if behaving.reportedRunning {
                 note("animator resumed")
                 try fire(.plain(.resume))
             } else {
-                lastPause = time
+                clock.lastPause = clock.time
                 note("animator at rest")
                 try fire(.plain(.rest))
             }
@@ -297,18 +247,20 @@ final class Run {
         try runAnimatorCompletions()
         try flushTransitionEnded()  // transitions a completion block ended
         if limits.recordTicks {
-            var row = [time, animator.elapsedTime, animator.isRunning ? 1 : 0]
+            var row = [clock.time, animator.elapsedTime, animator.isRunning ? 1 : 0]
             for (i, v) in views.enumerated() {
                 let shown = presentation(i)
                 let vel = animator.linearVelocity(of: i)
                 let c = shown.frame.center
                 row += [c.x, c.y, shown.rotation, shown.alpha, vel.x, vel.y, v.removed ? 1 : 0]
             }
-            for (_, s) in scrolls.sorted(by: { $0.key < $1.key }) { row += [s.contentOffset.x, s.contentOffset.y] }
-            tickRows.append(row)
+            for (_, s) in input.scrolls.sorted(by: { $0.key < $1.key }) {
+                row += [s.contentOffset.x, s.contentOffset.y]
+            }
+            recording.tickRows.append(row)
         }
-        if recorder != nil { recordFrame(events) }  // replay
-        animations.removeAll { $0.finished(at: time) }
+        if recording.recorder != nil { recordFrame(events) }  // replay
+        animating.animations.removeAll { $0.finished(at: clock.time) }
     }
 
     var contactScope: Scope {
@@ -346,13 +298,13 @@ final class Run {
             }
         }
         var r = CaseResult(
-            file: scene.file, name: scene.name, status: status, failures: failures, diagnostics: diagnostics,
-            time: time, ticks: tickCount, source: scene.source, trace: trace)
+            file: scene.file, name: scene.name, status: status, failures: recording.failures, diagnostics: diagnostics,
+            time: clock.time, ticks: clock.tickCount, source: scene.source, trace: recording.trace)
         r.includedSources = scene.includedSources
         r.tickColumns = limits.recordTicks ? tickColumns : []
-        r.observations = observations
-        r.work = work
-        r.ticksTrace = tickRows
+        r.observations = recording.observations
+        r.work = clock.work
+        r.ticksTrace = recording.tickRows
         if !scene.sweep.isEmpty {
             // expand() appended " [...]"
             let base = scene.name.firstIndex(of: "[").map { String(scene.name[..<$0].dropLast()) } ?? scene.name

@@ -26,9 +26,9 @@ extension Run {
     /// `cancelled` release it (`willEndDragging`, whose rule may change the target).
     func scrollGesture(_ change: GestureArena.Change) throws {
         guard case .scrollView = scene.gestures[change.gesture].settings,
-            let v = scene.gestures[change.gesture].view?.index, var s = scrolls[v]
+            let v = scene.gestures[change.gesture].view?.index, var s = input.scrolls[v]
         else { return }
-        let pan = arena.recognizers[change.gesture].values
+        let pan = input.arena.recognizers[change.gesture].values
         let before = s.contentOffset
         switch change.state {
         case .began:
@@ -39,31 +39,31 @@ extension Run {
         case .ended, .cancelled:
             let velocity = change.state == .ended ? -1 * pan.velocity : .zero
             let natural = s.target(velocity: velocity)
-            scrollRelease = (0.001 * velocity, natural)
-            scrolls[v] = s
+            input.scrollRelease = (0.001 * velocity, natural)
+            input.scrolls[v] = s
             note(
                 "\(scene.views[v].name).willEndDragging velocity \(pointText(velocity)) pt/s target "
                     + pointText(natural)
             )
             try fire(.scroll(ViewID(v), .willEndDragging))
-            let target = scrollRelease?.target ?? natural
-            scrollRelease = nil
+            let target = input.scrollRelease?.target ?? natural
+            input.scrollRelease = nil
             if target != natural { note("\(scene.views[v].name) targetContentOffset set to \(pointText(target))") }
-            s.release(velocity: velocity, target: s.paging || target != natural ? target : nil, at: time)
+            s.release(velocity: velocity, target: s.paging || target != natural ? target : nil, at: clock.time)
         case .possible, .failed:
             return
         }
-        scrolls[v] = s
+        input.scrolls[v] = s
         if s.contentOffset != before { try fire(.scroll(ViewID(v), .didScroll)) }
     }
 
     /// Moves every scroll view that is not held to this tick's time.
     func advanceScrolls() throws {
-        for v in scrolls.keys.sorted() {
-            guard var s = scrolls[v] else { continue }
+        for v in input.scrolls.keys.sorted() {
+            guard var s = input.scrolls[v] else { continue }
             let before = s.contentOffset
-            let ended = s.advance(to: time)
-            scrolls[v] = s
+            let ended = s.advance(to: clock.time)
+            input.scrolls[v] = s
             if s.contentOffset != before { try fire(.scroll(ViewID(v), .didScroll)) }
             if ended {
                 note("\(scene.views[v].name).didEndDecelerating at \(pointText(s.contentOffset))")
@@ -77,7 +77,7 @@ extension Run {
         var next = scene.views[i].superview?.index
         var seen: [Int] = []
         while let s = next, !seen.contains(s) {
-            if scrolls[s] != nil { return s }
+            if input.scrolls[s] != nil { return s }
             seen.append(s)
             next = scene.views[s].superview?.index
         }
@@ -87,7 +87,7 @@ extension Run {
     /// How far the screen shows view `i` from where its frame says: inside a scroll view, the
     /// scroll view's own shift plus its origin less its content offset; else zero.
     func screenShift(_ i: Int) -> Vec2 {
-        guard let s = enclosingScrollView(i), let sv = scrolls[s] else { return .zero }
+        guard let s = enclosingScrollView(i), let sv = input.scrolls[s] else { return .zero }
         return screenShift(s) + views[s].frame.origin - sv.contentOffset
     }
 

@@ -51,7 +51,7 @@ extension Run {
     /// it) nor the case's limits.
     func checkWait(_ seconds: Double, counted: Bool, at loc: SourceLocation) throws {
         if counted { try checkTimeout(seconds, at: loc) }
-        if time + seconds > limits.sceneTime || seconds / dt > Double(limits.ticks) {
+        if clock.time + seconds > limits.sceneTime || seconds / dt > Double(limits.ticks) {
             throw Abort(
                 diagnostic: Diagnostic(
                     "a wait of \(formatNumber(seconds)) s goes past the limit of \(formatNumber(limits.sceneTime)) "
@@ -103,7 +103,7 @@ extension Run {
         switch step {
         case .pan(let p):
             let path = try touchPath(p.keyframes, curve: p.curve)
-            let script = TouchScript.single(path, continuing: !heldFingers.isEmpty, hold: p.release != .lift)
+            let script = TouchScript.single(path, continuing: !input.heldFingers.isEmpty, hold: p.release != .lift)
             try perform(gesture: p.gesture.index, script: script, release: p.release, at: p.location)
         case .flick(let gesture, let from, let velocity, let distance, let release, let loc):
             let v = try evalPoint(velocity)
@@ -115,10 +115,10 @@ extension Run {
                 from: try evalPoint(from), velocity: v,
                 distance: try stepNumber(distance, "`distance`", positive: true),
                 frame: dt)
-            let script = TouchScript.single(path, continuing: !heldFingers.isEmpty, hold: release != .lift)
+            let script = TouchScript.single(path, continuing: !input.heldFingers.isEmpty, hold: release != .lift)
             try perform(gesture: gesture.index, script: script, release: release, at: loc)
         case .touch(let t):
-            let script = try touchScript(t, continuing: !heldFingers.isEmpty)
+            let script = try touchScript(t, continuing: !input.heldFingers.isEmpty)
             try perform(gesture: t.gesture.index, script: script, release: t.release, at: t.location)
         case .wait(let frames, let seconds, let loc):
             let n: Double
@@ -133,15 +133,15 @@ extension Run {
             for _ in 0..<Int(n) { try tick(at: loc) }  // checkWait bounded n by the tick limit
         case .waitForRest(let timeoutExpr, let loc):
             let timeout = try timeoutExpr.map { try stepNumber($0, "`timeout`", positive: true) }
-            let limit = time + (timeout ?? scene.world.timeout)
+            let limit = clock.time + (timeout ?? scene.world.timeout)
             while animator.isRunning || transitionsAnimating {
-                if time >= limit - 1e-9 {
-                    failures.append(
+                if clock.time >= limit - 1e-9 {
+                    recording.failures.append(
                         Failure(
                             location: loc,
                             message:
                                 "timed out after \(formatNumber(timeout ?? scene.world.timeout)) s waiting for rest "
-                                + "at \(timeText(time)); \(stillMoving())"
+                                + "at \(timeText(clock.time)); \(stillMoving())"
                         ))
                     return
                 }
@@ -149,32 +149,32 @@ extension Run {
             }
         case .waitFor(let e, let timeoutExpr, let loc):
             let timeout = try timeoutExpr.map { try stepNumber($0, "`timeout`", positive: true) }
-            let limit = time + (timeout ?? scene.world.timeout)
+            let limit = clock.time + (timeout ?? scene.world.timeout)
             while try evalBool(e) == false {
-                if time >= limit - 1e-9 {
-                    failures.append(
+                if clock.time >= limit - 1e-9 {
+                    recording.failures.append(
                         Failure(
                             location: loc,
                             message:
                                 "timed out after \(formatNumber(timeout ?? scene.world.timeout)) s waiting for "
-                                + "`\(e.text)` at \(timeText(time)); \(stillMoving())"
+                                + "`\(e.text)` at \(timeText(clock.time)); \(stillMoving())"
                         ))
                     return
                 }
                 try tick(at: loc)
             }
         case .expect(let e):
-            let before = failures.count  // replay
-            failures += try judged(e)
+            let before = recording.failures.count  // replay
+            recording.failures += try judged(e)
             recordCheckpoint(e, failuresBefore: before)  // replay
         case .action(let a):
-            actionBudget = 0
+            clock.actionBudget = 0
             try runAction(a, scope: scene.scope)
             try flushTransitionEnded()
         }
     }
 
-    var transitionsAnimating: Bool { transitions.contains { $0.isAnimating } }
+    var transitionsAnimating: Bool { transitioning.controllers.contains { $0.isAnimating } }
 
     func stillMoving() -> String {
         let moving = animator.movingItems.map { id -> String in
@@ -182,7 +182,7 @@ extension Run {
             "\(scene.views[id].name) at \(formatFixed(animator.linearVelocity(of: id).length, decimals: 1)) pt/s "
                 + "and \(formatFixed(Swift.abs(animator.angularVelocity(of: id)), decimals: 3)) rad/s"
         }
-        let active = scene.behaviors.indices.filter { installed[$0] != nil }.map { scene.behaviors[$0].name }
+        let active = scene.behaviors.indices.filter { behaving.installed[$0] != nil }.map { scene.behaviors[$0].name }
         let what =
             moving.isEmpty
             ? (transitionsAnimating ? "a transition is still animating" : "nothing is moving")

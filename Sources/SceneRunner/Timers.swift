@@ -6,8 +6,8 @@ import SceneModel
 extension Run {
     /// Runs the timers whose tick has come, in the order they were set.
     func runDueTimers() throws {
-        while let k = timers.firstIndex(where: { $0.due <= tickCount }) {
-            let t = timers.remove(at: k)
+        while let k = clock.timers.firstIndex(where: { $0.due <= clock.tickCount }) {
+            let t = clock.timers.remove(at: k)
             for a in t.actions { try runAction(a, scope: t.scope) }
         }
     }
@@ -18,30 +18,32 @@ extension Run {
     func startCompletion(
         _ spec: AnimateSpec, channels: [(view: Int, channel: AnimatedChannel)], end: Double, scope: Scope
     ) throws {
-        let interrupted = completions.indices.filter { k in
-            completions[k].channels.contains { c in channels.contains { $0.view == c.view && $0.channel == c.channel } }
+        let interrupted = animating.completions.indices.filter { k in
+            animating.completions[k].channels.contains { c in
+                channels.contains { $0.view == c.view && $0.channel == c.channel }
+            }
         }
-        let blocks = interrupted.map { completions[$0] }
-        for k in interrupted.reversed() { completions.remove(at: k) }
+        let blocks = interrupted.map { animating.completions[$0] }
+        for k in interrupted.reversed() { animating.completions.remove(at: k) }
         for b in blocks { for a in b.actions { try runAction(a, scope: b.scope) } }
         if !spec.then.isEmpty {
-            completions.append(Completion(end: end, channels: channels, actions: spec.then, scope: scope))
+            animating.completions.append(Completion(end: end, channels: channels, actions: spec.then, scope: scope))
         }
     }
 
     /// Runs the completion blocks of the animations that have ended by this tick, in the order
     /// the animations started.
     func runEndedCompletions() throws {
-        while let k = completions.firstIndex(where: { $0.end <= time + 1e-9 }) {
-            let c = completions.remove(at: k)
+        while let k = animating.completions.firstIndex(where: { $0.end <= clock.time + 1e-9 }) {
+            let c = animating.completions.remove(at: k)
             for a in c.actions { try runAction(a, scope: c.scope) }
         }
     }
 
     /// Each added behaviour's `action`, in the order the behaviours were added.
     func runBehaviorActions() throws {
-        for b in addOrder where !scene.behaviors[b].action.isEmpty {
-            guard installed[b] != nil else { continue }  // removed by an earlier action this tick
+        for b in behaving.addOrder where !scene.behaviors[b].action.isEmpty {
+            guard behaving.installed[b] != nil else { continue }  // removed by an earlier action this tick
             do {
                 for a in scene.behaviors[b].action { try runAction(a, scope: scene.scope) }
             } catch { throw naming(copy: b, error) }

@@ -46,7 +46,7 @@ extension Run {
     /// The fingers of a step, in the step's coordinates and times.
     func touchScript(_ t: TouchStep, continuing: Bool) throws -> TouchScript {
         // The fingers a step puts down when it does not say `touches`: as many as the recogniser needs.
-        let touchesOfGesture = arena.recognizers[t.gesture.index].numberOfTouchesRequired
+        let touchesOfGesture = input.arena.recognizers[t.gesture.index].numberOfTouchesRequired
         func fingers(_ e: Expr?) throws -> Int {
             guard let e else { return touchesOfGesture }
             return Int(try stepNumber(e, "`touches`", minimum: 1).rounded(.toNearestOrAwayFromZero))
@@ -56,7 +56,7 @@ extension Run {
         case .tap(let at, let count, let touches):
             if continuing {
                 throw runtimeError(
-                    "a tap needs every finger up, but \(heldFingers.count) stay down from an earlier step with "
+                    "a tap needs every finger up, but \(input.heldFingers.count) stay down from an earlier step with "
                         + "`release: hold`; lift them first",
                     at: t.location)
             }
@@ -87,10 +87,10 @@ extension Run {
     /// still passes.
     func perform(gesture g: Int, script: TouchScript, release: ReleaseMode, at loc: SourceLocation) throws {
         try checkWait(script.duration, counted: false, at: loc)
-        currentGesture = g
-        let continuing = !heldFingers.isEmpty
-        if continuing && !arena.participants.contains(g) {
-            let names = arena.participants.map { "`\(scene.gestures[$0].name)`" }.joined(separator: ", ")
+        input.currentGesture = g
+        let continuing = !input.heldFingers.isEmpty
+        if continuing && !input.arena.participants.contains(g) {
+            let names = input.arena.participants.map { "`\(scene.gestures[$0].name)`" }.joined(separator: ", ")
             throw runtimeError(
                 "`\(scene.gestures[g].name)` does not receive the fingers held down by an earlier step "
                     + "(release: hold), which touch \(names); lift them first",
@@ -98,84 +98,86 @@ extension Run {
         }
         var s = script
         var ids: [Int] = []
-        var held = heldFingers
+        var held = input.heldFingers
         for i in s.fingers.indices {
             if continuing && !held.isEmpty && (s.fingers[i].down ?? 0) <= 0 {
                 s.fingers[i].down = nil
                 ids.append(held.removeFirst().id)
             } else {
                 if s.fingers[i].down == nil { s.fingers[i].down = 0 }
-                ids.append(nextFinger)
-                nextFinger += 1
+                ids.append(input.nextFinger)
+                input.nextFinger += 1
             }
         }
         var active = ActiveTouches(
-            gesture: g, script: s, start: time, lastFrame: s.lastFrame(dt: dt), ids: ids, release: release,
+            gesture: g, script: s, start: clock.time, lastFrame: s.lastFrame(dt: dt), ids: ids, release: release,
             still: held, live: true)
         if let vi = gestureView[g], views[vi].removed {
             active.live = false
-            heldFingers = []
+            input.heldFingers = []
             note("\(scene.gestures[g].name) failed: `\(scene.views[vi].name)` was removed")
-            try fireGesture(arena.fail(g), noted: false)
+            try fireGesture(input.arena.fail(g), noted: false)
         } else {
-            if !continuing { arena.begin(participants: participants(of: g)) }
+            if !continuing { input.arena.begin(participants: participants(of: g)) }
             let first = s.touches(frame: 0, at: 0, dt: dt, ids: ids)
-            fingersOnScreen = heldFingers.map(\.point) + first.map(\.location)
-            if !first.isEmpty { try fireGesture(arena.handle(TouchEvent(time: time, touches: first))) }
+            input.fingersOnScreen = input.heldFingers.map(\.point) + first.map(\.location)
+            if !first.isEmpty { try fireGesture(input.arena.handle(TouchEvent(time: clock.time, touches: first))) }
         }
-        touching = active
+        input.touching = active
         let step = scene.gestures[g].location
-        while touching != nil { try tick(at: step) }
-        currentGesture = g
+        while input.touching != nil { try tick(at: step) }
+        input.currentGesture = g
     }
 
     /// The touch events of this frame, and the recognisers' timers.
     func touches() throws {
-        guard var a = touching else {
-            try fireGesture(arena.advance(to: time))
+        guard var a = input.touching else {
+            try fireGesture(input.arena.advance(to: clock.time))
             return
         }
         a.frame += 1
         let last = a.frame >= a.lastFrame
         var changes: [GestureArena.Change] = []
         if a.live {
-            let t = time - a.start
+            let t = clock.time - a.start
             var list = a.script.touches(frame: a.frame, at: t, dt: dt, ids: a.ids)
             let liftStill = last && a.release == .lift
             list += a.still.map { Touch(id: $0.id, location: $0.point, phase: liftStill ? .ended : .moved) }
-            fingersOnScreen = list.filter { $0.phase != .ended }.map(\.location)
-            if !list.isEmpty { changes += arena.handle(TouchEvent(time: time, touches: list)) }
+            input.fingersOnScreen = list.filter { $0.phase != .ended }.map(\.location)
+            if !list.isEmpty { changes += input.arena.handle(TouchEvent(time: clock.time, touches: list)) }
             if last {
                 switch a.release {
-                case .lift: heldFingers = []
+                case .lift: input.heldFingers = []
                 case .hold:
-                    heldFingers = list.filter { $0.phase != .ended }.map { HeldFinger(id: $0.id, point: $0.location) }
+                    input.heldFingers = list.filter { $0.phase != .ended }.map {
+                        HeldFinger(id: $0.id, point: $0.location)
+                    }
                 case .cancel:
-                    heldFingers = []
-                    fingersOnScreen = []
-                    changes += arena.cancel()
+                    input.heldFingers = []
+                    input.fingersOnScreen = []
+                    changes += input.arena.cancel()
                 }
             }
         }
-        changes += arena.advance(to: time)
-        touching = last ? nil : a
+        changes += input.arena.advance(to: clock.time)
+        input.touching = last ? nil : a
         try fireGesture(changes)
     }
 
     /// Notes each change in the trace (unless `noted` is false) and runs its rules, with that
     /// gesture as `gesture`.
     func fireGesture(_ changes: [GestureArena.Change], noted: Bool = true) throws {
-        let current = currentGesture
+        let current = input.currentGesture
         for c in changes {
             let name = scene.gestures[c.gesture].name
-            let p = arena.recognizers[c.gesture].location
+            let p = input.arena.recognizers[c.gesture].location
             if noted { note("\(name).\(c.state.rawValue) at [\(formatNumber(p.x)), \(formatNumber(p.y))]") }
             try scrollGesture(c)
             guard let e = GestureEvent(rawValue: c.state.rawValue) else { continue }
-            currentGesture = c.gesture
+            input.currentGesture = c.gesture
             try fire(.gesture(GestureID(c.gesture), e))
         }
-        currentGesture = current
+        input.currentGesture = current
     }
 }
 

@@ -11,9 +11,9 @@ import SceneVocabulary
 extension Run {
     /// The current transition, or a run-time error located at the action that needs one.
     func currentTransition(for action: String, at location: SourceLocation) throws -> Int {
-        guard let i = currentTransition else {
-            let started = scene.transitions.indices.filter { transitions[$0].state != .idle }.map {
-                "`\(scene.transitions[$0].name)` is \(transitions[$0].state.rawValue)"
+        guard let i = transitioning.current else {
+            let started = scene.transitions.indices.filter { transitioning.controllers[$0].state != .idle }.map {
+                "`\(scene.transitions[$0].name)` is \(transitioning.controllers[$0].state.rawValue)"
             }
             let why = started.isEmpty ? "no transition was started" : started.joined(separator: ", ")
             throw runtimeError(
@@ -24,27 +24,27 @@ extension Run {
 
     /// `start: name`: the transition becomes current and interactive.
     func startTransition(_ i: Int, at location: SourceLocation, scope: Scope) throws {
-        if let c = currentTransition {
+        if let c = transitioning.current {
             throw runtimeError(
                 "cannot start `\(scene.transitions[i].name)` while `\(scene.transitions[c].name)` is "
-                    + "\(transitions[c].state.rawValue); complete or cancel it first",
+                    + "\(transitioning.controllers[c].state.rawValue); complete or cancel it first",
                 at: location)
         }
-        transitions[i].start()
-        currentTransition = i
+        transitioning.controllers[i].start()
+        transitioning.current = i
         let spec = scene.transitions[i]
         let bounds = Rect(origin: .zero, size: scene.world.size)
         let toFrame = spec.to.map { views[$0.index].frame } ?? bounds
         let final = try finalFrame(spec, scope: scope)
-        transitionFrames[i] = (toFrame, final)
-        for side in [spec.from, spec.to] { if let v = side { transitionBase[v.index] = views[v.index].frame } }
+        transitioning.frames[i] = (toFrame, final)
+        for side in [spec.from, spec.to] { if let v = side { transitioning.base[v.index] = views[v.index].frame } }
         note("\(spec.name) started")
         // Driven by a property animator (UIKit's interruptibleAnimator): it is paused at its start,
         // its animations block run, for `progress` to scrub it.
         if let k = spec.animator?.index {
             try withAnimator(k, at: location) {
-                if propertyAnimators[k].state != .stopped { try activate(k) }
-                try propertyAnimators[k].pause(at: time)
+                if animating.propertyAnimators[k].state != .stopped { try activate(k) }
+                try animating.propertyAnimators[k].pause(at: clock.time)
             }
         }
     }
@@ -53,33 +53,37 @@ extension Run {
     /// a custom one only leaves its interactive phase (`finishing` / `cancelling`) and ends at `complete`.
     func endInteraction(finishing: Bool, at location: SourceLocation) throws {
         let i = try currentTransition(for: finishing ? "finish" : "cancel", at: location)
-        guard transitions[i].state == .interactive else { return }
+        guard transitioning.controllers[i].state == .interactive else { return }
         if let k = scene.transitions[i].animator?.index {
             // The animator runs the rest, forward or reversed, at the completion speed; its end
             // completes the transition.
-            transitions[i].endInteraction(finishing: finishing)
+            transitioning.controllers[i].endInteraction(finishing: finishing)
             try withAnimator(k, at: location) {
-                try propertyAnimators[k].setReversed(!finishing, at: time)
-                try propertyAnimators[k].continueAnimation(
-                    durationFactor: 1 / scene.transitions[i].completionSpeed, at: time)
+                try animating.propertyAnimators[k].setReversed(!finishing, at: clock.time)
+                try animating.propertyAnimators[k].continueAnimation(
+                    durationFactor: 1 / scene.transitions[i].completionSpeed, at: clock.time)
             }
         } else if scene.transitions[i].percentDriven {
-            if finishing { transitions[i].finish(at: time) } else { transitions[i].cancel(at: time) }
+            if finishing {
+                transitioning.controllers[i].finish(at: clock.time)
+            } else {
+                transitioning.controllers[i].cancel(at: clock.time)
+            }
         } else {
-            transitions[i].endInteraction(finishing: finishing)
+            transitioning.controllers[i].endInteraction(finishing: finishing)
         }
-        note("\(scene.transitions[i].name) \(transitions[i].state.rawValue)")
+        note("\(scene.transitions[i].name) \(transitioning.controllers[i].state.rawValue)")
     }
 
     /// A transition just completed or was cancelled: its animations take their end values
     /// (completed) or start values (cancelled), it is no longer current, and its `ended` rules
     /// run at the end of the tick.
     func transitionEnded(_ i: Int) {
-        if currentTransition == i { currentTransition = nil }
-        applyTransitionAnimations(i, at: transitions[i].state == .completed ? 1 : 0)
+        if transitioning.current == i { transitioning.current = nil }
+        applyTransitionAnimations(i, at: transitioning.controllers[i].state == .completed ? 1 : 0)
         let spec = scene.transitions[i]
-        for v in [spec.from, spec.to].compactMap({ $0 }) { transitionBase[v.index] = nil }
-        pendingTransitionEnded.append(i)
+        for v in [spec.from, spec.to].compactMap({ $0 }) { transitioning.base[v.index] = nil }
+        transitioning.pendingEnded.append(i)
     }
 
     /// A transition's `finalFrame` (the world's bounds when it has none); a run-time error at the
@@ -105,7 +109,7 @@ extension Run {
                 animator.setSize(final.size, of: vi)
                 animator.setCenter(final.center, of: vi)
             }
-            transitions[i].complete(true)
+            transitioning.controllers[i].complete(true)
         }
     }
 
@@ -114,10 +118,12 @@ extension Run {
     func applyTransitionAnimations(_ i: Int, at p: Double? = nil) {
         let spec = scene.transitions[i]
         guard !spec.animations.isEmpty else { return }
-        guard p != nil || [.interactive, .finishing, .cancelling].contains(transitions[i].state) else { return }
-        let progress = p ?? transitions[i].progress
+        guard p != nil || [.interactive, .finishing, .cancelling].contains(transitioning.controllers[i].state) else {
+            return
+        }
+        let progress = p ?? transitioning.controllers[i].progress
         for anim in spec.animations {
-            guard let vi = (anim.onFrom ? spec.from : spec.to)?.index, let base = transitionBase[vi],
+            guard let vi = (anim.onFrom ? spec.from : spec.to)?.index, let base = transitioning.base[vi],
                 !animator.isDynamic(vi)
             else { continue }
             let lerp = { (k: Int) in anim.from[k] + progress * (anim.to[k] - anim.from[k]) }
@@ -134,14 +140,14 @@ extension Run {
     }
 
     func flushTransitionEnded() throws {
-        while !pendingTransitionEnded.isEmpty {
-            let i = pendingTransitionEnded.removeFirst()
-            note("\(scene.transitions[i].name) \(transitions[i].state.rawValue)")
+        while !transitioning.pendingEnded.isEmpty {
+            let i = transitioning.pendingEnded.removeFirst()
+            note("\(scene.transitions[i].name) \(transitioning.controllers[i].state.rawValue)")
             // Its own `ended` rules read its `initialFrame` and `finalFrame` (it is no longer
             // current, and another may have started since).
-            let outer = endingTransition
-            endingTransition = i
-            defer { endingTransition = outer }
+            let outer = transitioning.ending
+            transitioning.ending = i
+            defer { transitioning.ending = outer }
             try fire(.transitionEnded(TransitionID(i)))
         }
     }

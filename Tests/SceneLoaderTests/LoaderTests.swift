@@ -87,7 +87,8 @@ func loadError(_ text: String) -> String {
         #expect(snapItem == ViewID(1) && snap[.to]?.text == "[10, 10]" && snap[.damping]?.text == "0.4")
         guard case .push(_, let mode, let push) = s.behaviors[6].kind else { Issue.record("push"); return }
         #expect(mode == .instantaneous && push[.offset] != nil && push[.magnitude]?.text == "2" && push[.angle] == nil)
-        guard case .item(_, let props) = s.behaviors[7].kind else { Issue.record("item"); return }
+        guard case .plain(let item) = s.behaviors[7].kind, item.kind == .item else { Issue.record("item"); return }
+        let props = item.values(ItemKey.self)
         #expect(
             props.entries.map(\.key.rawValue) == [
                 "elasticity", "friction", "density", "resistance", "angularResistance", "allowsRotation", "anchored",

@@ -51,12 +51,13 @@ import Testing
         #expect(a.anchor.map(operands)?.0 == .name(["cell[3]", "center"]))
         #expect(a.anchor.map(operands)?.1 == .list([.number(0), .number(3)]))  // `i` read as 3
         #expect(c.item == ViewID(2) && c.to == ViewID(3))
-        guard case .gravity(let items, _) = s.behaviors[7].kind, case .composite(let children) = s.behaviors[8].kind
+        guard case .plain(let gravity) = s.behaviors[7].kind, gravity.kind == .gravity,
+            case .composite(let children) = s.behaviors[8].kind
         else {
             Issue.record("not gravity and a composite")
             return
         }
-        #expect(items == [ViewID(0), ViewID(1), ViewID(2), ViewID(3)])  // a repeated name: every copy
+        #expect(gravity.items == [ViewID(0), ViewID(1), ViewID(2), ViewID(3)])  // a repeated name: every copy
         #expect(children.map(\.index) == [0, 1, 2, 3, 6])
     }
 

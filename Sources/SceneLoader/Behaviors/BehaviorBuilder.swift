@@ -154,9 +154,7 @@ extension SceneBuilder {
             pairs: try w.mapping(
                 n, "`\(kind.rawValue)` of `\(name)`", known: kind.keyNames, required: kind.requiredKeys))
         switch kind {
-        case .gravity:
-            return .gravity(
-                items: try viewNames(b.req(GravityKey.items), "`items`"), try properties(b, GravityKey.self))
+        case .gravity: return try plain(b, GravityKey.items)
         case .collision: return try collision(b)
         case .attachment: return try attachment(b)
         case .snap:
@@ -169,12 +167,16 @@ extension SceneBuilder {
             }
             return .push(
                 items: try viewNames(b.req(PushKey.items), "`items`"), mode: mode, try properties(b, PushKey.self))
-        case .item:
-            return .item(items: try viewNames(b.req(ItemKey.items), "`items`"), try properties(b, ItemKey.self))
+        case .item: return try plain(b, ItemKey.items)
         case .field: return try field(b)
         case .children:
             throw err("`children` takes a list of behaviour names", n)
         }
+    }
+
+    /// A kind whose keys are its views, `items`, and plain values.
+    mutating func plain<K: BehaviorKindKeys>(_ b: BehaviorBody, _ items: K) throws(Diagnostic) -> BehaviorKind {
+        .plain(PlainBehavior(b.kind, items: try viewNames(b.req(items), "`items`"), try properties(b, K.self)))
     }
 
     /// The expression at a number, bool or point `key`, typed and bounded as the vocabulary

@@ -16,17 +16,22 @@ extension Run {
     func describe(_ i: Int, scope: Scope?, reuse: Bool = false) throws -> Behavior? {
         let spec = scene.behaviors[i]
         var x = BehaviorInputs(
-            run: self, location: spec.location, scope: scope, overrides: overrides[i],
-            added: reuse ? addedValues[i] : [:])
-        defer { addedValues[i] = x.added }
+            run: self, location: spec.location, scope: scope, overrides: behaving.overrides[i],
+            added: reuse ? behaving.addedValues[i] : [:])
+        defer { behaving.addedValues[i] = x.added }
         switch spec.kind {
-        case .gravity(let items, let p): return try gravity(items, p, &x)
+        case .plain(let b):
+            switch b.kind {
+            case .gravity: return try gravity(b.items, b.values(GravityKey.self), &x)
+            case .item: return try item(b.items, b.values(ItemKey.self), &x)
+            case .collision, .attachment, .snap, .push, .field, .children:
+                preconditionFailure("`\(b.kind.rawValue)` is not read as a plain kind")
+            }
         case .collision(let items, let mode, let insets, let bounds):
             return try collision(items, mode, insets, bounds, &x)
         case .attachment(let a): return try attachment(a, &x)
         case .snap(let item, let p): return try snap(item, p, &x)
         case .push(let items, let mode, let p): return try push(items, mode, p, &x)
-        case .item(let items, let p): return try item(items, p, &x)
         case .field(let f): return try field(f, &x)
         case .composite: return nil
         }

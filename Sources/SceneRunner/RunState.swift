@@ -1,0 +1,113 @@
+import Expectations
+import Expressions
+import Geometry
+import Interaction
+import Results
+import SceneModel
+import SceneVocabulary
+
+// What one execution of a case holds, split by concern: `Run` composes these values. The methods
+// stay in the files of their concern (the clock: Timers.swift, Steps.swift; the input:
+// Touches.swift, Gestures/, Scroll.swift; the transitions: Transitions.swift; the animations:
+// Presentation.swift, PropertyAnimators.swift; the behaviours: Behaviors/, Groups.swift; the
+// recording: Recorder.swift) and reach a concern's state through its value; the tick
+// (Runner.swift) and the actions (Actions.swift) reach across concerns, as a frame and a rule do.
+
+extension Run {
+    /// The virtual clock, what is due on it, and the budgets it spends.
+    struct Clock {
+        var tickCount = 0
+        var time = 0.0
+        /// When the animator last came to rest (the `lastPause` expressions read).
+        var lastPause: Double?
+        /// `after` timers in the order they were set.
+        var timers: [Timer] = []
+        /// Units of engine work so far (see `RunLimits.work`).
+        var work = 0
+        /// Actions run in this tick (see `RunLimits.actionsPerTick`).
+        var actionBudget = 0
+    }
+
+    /// An `after` timer: the tick it is due and what it runs.
+    struct Timer { var due: Int; var actions: [Action]; var scope: Scope }
+
+    /// The touches and what they drive: recognisers, fingers, scroll views.
+    struct Input {
+        /// Every recogniser of the scene, and who gets a touch.
+        var arena: GestureArena
+        var currentGesture: Int?
+        /// The touch step in progress.
+        var touching: ActiveTouches?
+        /// Fingers down between touch steps (`release: hold`), in the order they went down.
+        var heldFingers: [HeldFinger] = []
+        /// Where the fingers on the screen are after this frame's touches (the replay draws them).
+        var fingersOnScreen: [Vec2] = []
+        /// The identity of the next finger to go down.
+        var nextFinger = 0
+        /// The scroll views' content offsets and motions, by view index (Scroll.swift).
+        var scrolls: [Int: ScrollView]
+        /// The delegate's arguments while a `willEndDragging` rule runs.
+        var scrollRelease: (velocity: Vec2, target: Vec2)?
+    }
+
+    /// The scene's interactive transitions and the one in progress.
+    struct Transitioning {
+        var controllers: [TransitionController]
+        var frames: [(initial: Rect, final: Rect)]
+        var current: Int?
+        /// The transition whose `ended` rules are running: `initialFrame` and `finalFrame` are its own.
+        var ending: Int?
+        var base: [Int: Rect] = [:]
+        var pendingEnded: [Int] = []
+    }
+
+    /// Animations of views' channels and the scene's property animators.
+    struct Animating {
+        /// UIView and property-animator animations of views' channels (Presentation.swift).
+        var animations: [ViewAnimation] = []
+        /// Completion blocks (`then`) of running animations, in the order the animations started.
+        var completions: [Completion] = []
+        /// The scene's property animators, in its order (PropertyAnimators.swift).
+        var propertyAnimators: [PropertyAnimator]
+        /// Animators that ended on this tick, with their positions: their completions run at its end.
+        var endedAnimators: [(index: Int, position: AnimatorPosition)] = []
+        /// The position of the animator whose completion is running (`position` in expressions).
+        var completionPosition: AnimatorPosition?
+    }
+
+    /// A completion block (`then`) of a running animation.
+    struct Completion {
+        var end: Double; var channels: [(view: Int, channel: AnimatedChannel)]; var actions: [Action]; var scope: Scope
+    }
+
+    /// The scene's behaviours as the animator has them, and their contacts.
+    struct Behaviors {
+        /// Installed animator behaviour ids per scene behaviour (nil when not added).
+        var installed: [Int: Int] = [:]
+        /// Behaviours in the order they were added (their `action` blocks run in this order).
+        var addOrder: [Int] = []
+        /// Property overrides from `set`, by behaviour.
+        var overrides: [[BehaviorProperty: Value]]
+        /// The values each behaviour's expressions had when it was last added, by behaviour.
+        var addedValues: [[Expr: Value]]
+        /// Whether the animator was running when the `rest` / `resume` rules last heard of it: the
+        /// animator also pauses and resumes outside a tick (behaviours removed or added by a script
+        /// step or a gesture rule), and the rules hear of every change at the end of the next tick,
+        /// as UIKit's delegate hears of it on the next turn of the run loop.
+        var reportedRunning = false
+        /// The contact whose rules are running.
+        var currentContact: ContactSnapshot?
+        /// The contacts each view (a group: its items) has begun (`view.contacts`), by view.
+        var contactCounts: [Int]
+    }
+
+    /// What the case reports: events, failures, observations, the trace and the replay.
+    struct Recording {
+        var eventCounts = EventCounts()
+        var failures: [Failure] = []
+        var observations: [Observation] = []
+        var trace: [String] = []
+        var tickRows: [[Double]] = []
+        var recorder: Recorder?  // replay: see Recorder.swift
+    }
+}
