@@ -15,7 +15,7 @@
 /// Every call returns the state changes the scene sees, in order: the recognisers in declaration
 /// order, a winner before the recognisers it made fail.
 public struct GestureArena: Sendable {
-    public private(set) var recognizers: [Recognizer]
+    public private(set) var recognizers: [any TouchRecognizer]
     /// The state the scene sees: the recogniser's own, except `possible` while it is held.
     public private(set) var visible: [GestureState]
     /// The recognisers that receive the current touch sequence, in declaration order.
@@ -36,7 +36,7 @@ public struct GestureArena: Sendable {
     }
 
     /// `simultaneous` pairs either way round; `requireFail` pairs (a, b): a waits for b to fail.
-    public init(_ recognizers: [Recognizer], simultaneous: [(Int, Int)] = [], requireFail: [(Int, Int)] = []) {
+    public init(_ recognizers: [any TouchRecognizer], simultaneous: [(Int, Int)] = [], requireFail: [(Int, Int)] = []) {
         let n = recognizers.count
         self.recognizers = recognizers
         visible = recognizers.map(\.state)

@@ -1,39 +1,13 @@
-/// Every threshold of the gesture recognisers and of the scripted touches, in one place.
+/// The thresholds of the gesture recognisers and of the scripted touches, by name.
 ///
 /// UIKit documents a few of them (the long press's defaults); the others it does not document,
-/// so scenerun chose a value, and docs/physics.md ("Gestures") lists each as *chosen*. Change one
-/// here and nowhere else.
+/// so scenerun chose a value, and docs/physics.md ("Gestures") lists each as *chosen*. Each
+/// recogniser kind's thresholds extend this namespace in the kind's own file
+/// (`GestureTuning.tapMaximumDuration` in `TapGesture.swift`); those shared by several kinds and
+/// those of the scripted touches are here. Change one where it is written and nowhere else.
 public enum GestureTuning {
-    // MARK: UIKit's documented defaults
+    // MARK: chosen: shared by recognisers
 
-    /// `UILongPressGestureRecognizer.minimumDuration`, seconds.
-    public static let longPressMinimumDuration = 0.5
-    /// `UILongPressGestureRecognizer.allowableMovement`, points.
-    public static let longPressAllowableMovement = 10.0
-
-    // MARK: chosen: recognisers
-
-    /// A tap fails once a finger moves this far (points) from where it went down.
-    public static let tapAllowableMovement = 10.0
-    /// A tap fails when its fingers stay down longer than this (seconds).
-    public static let tapMaximumDuration = 0.5
-    /// A multi-tap fails when the next tap does not touch down within this many seconds of the
-    /// previous lift (so a double tap fails this long after a single one).
-    public static let tapMaximumInterval = 0.35
-    /// A multi-tap fails when a later tap lands farther than this (points) from the first.
-    public static let tapAllowableSeparation = 45.0
-    /// A pinch begins once the spacing of its two fingers has changed by this much (points).
-    public static let pinchBeginSpacingChange = 8.0
-    /// A rotation begins once the line between its two fingers has turned this much (radians).
-    public static let rotationBeginAngle = 0.1
-    /// A swipe is recognised once the finger has moved this far (points) along its direction…
-    public static let swipeMinimumDistance = 50.0
-    /// … at an average speed since touch-down of at least this much (points per second) …
-    public static let swipeMinimumSpeed = 300.0
-    /// … never straying more than this angle (radians, 30°) from the direction …
-    public static let swipeMaximumAngle = Double.pi / 6
-    /// … the angle being judged once the finger has moved this far (points) from touch-down.
-    public static let swipeAngleAfter = 10.0
     /// Pinch and rotation velocities are estimated as the pan's: this weight on the newest
     /// sample, the rest on the previous one.
     public static let velocityNewestWeight = 0.2

@@ -24,6 +24,10 @@ public struct LongPressRecognizer: FailingRecognizer {
 
     public var location: Vec2 { fingers.centroid }
     public var numberOfTouches: Int { fingers.count }
+    public var isDiscrete: Bool { false }
+    public var numberOfTouchesRequired: Int { touches }
+    /// A long press measures nothing but its fingers.
+    public var values: GestureValues { GestureValues() }
 
     public mutating func handle(_ event: TouchEvent) -> [GestureState] {
         let change = fingers.apply(event)
@@ -65,4 +69,12 @@ public struct LongPressRecognizer: FailingRecognizer {
         state = .possible; pressedAt = nil; origins = []
         fingers.removeAll()
     }
+}
+
+/// UIKit's documented defaults of `UILongPressGestureRecognizer`.
+extension GestureTuning {
+    /// `UILongPressGestureRecognizer.minimumDuration`, seconds.
+    public static let longPressMinimumDuration = 0.5
+    /// `UILongPressGestureRecognizer.allowableMovement`, points.
+    public static let longPressAllowableMovement = 10.0
 }

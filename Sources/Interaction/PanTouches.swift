@@ -15,6 +15,9 @@ public struct PanTouches: TouchRecognizer {
     public var state: GestureState { pan.state }
     public var location: Vec2 { pan.location }
     public var numberOfTouches: Int { fingers.count }
+    public var isDiscrete: Bool { false }
+    public var numberOfTouchesRequired: Int { 1 }
+    public var values: GestureValues { GestureValues(translation: pan.translation, velocity: pan.velocity) }
 
     public mutating func handle(_ event: TouchEvent) -> [GestureState] {
         let before = fingers.count

@@ -20,6 +20,9 @@ public struct PinchRecognizer: FailingRecognizer {
 
     public var location: Vec2 { fingers.centroid }
     public var numberOfTouches: Int { fingers.count }
+    public var isDiscrete: Bool { false }
+    public var numberOfTouchesRequired: Int { 2 }
+    public var values: GestureValues { GestureValues(rate: velocity, scale: scale) }
 
     public mutating func handle(_ event: TouchEvent) -> [GestureState] {
         let change = fingers.apply(event)
@@ -62,4 +65,10 @@ public struct PinchRecognizer: FailingRecognizer {
         state = .possible; startSpacing = nil; scale = 1; rate = SmoothedRate()
         fingers.removeAll()
     }
+}
+
+/// The pinch's threshold (chosen: UIKit does not document it, docs/physics.md).
+extension GestureTuning {
+    /// A pinch begins once the spacing of its two fingers has changed by this much (points).
+    public static let pinchBeginSpacingChange = 8.0
 }

@@ -1,84 +1,89 @@
 import Geometry
 
-/// A recogniser of any kind: one `switch` over the kinds per question, each kind in its own file.
-public enum Recognizer: Sendable {
-    case pan(PanTouches)
-    case tap(TapRecognizer)
-    case longPress(LongPressRecognizer)
-    case pinch(PinchRecognizer)
-    case rotation(RotationRecognizer)
-    case swipe(SwipeRecognizer)
+// Gesture recogniser kinds: one file per kind beside this one, each a type conforming to
+// `TouchRecognizer`, which answers every question the arena, the runner and a snapshot ask of
+// it (its state machine, its fingers, whether it is discrete, the values it measures), and
+// whose thresholds extend `GestureTuning` in the same file. The arena and the runner hold
+// `any TouchRecognizer`: a new kind is its file and its install in SceneRunner, nothing here.
 
-    /// Whether it recognises at once (`possible` → `ended`), as a tap or a swipe.
-    public var isDiscrete: Bool {
-        switch self {
-        case .tap, .swipe: return true
-        case .pan, .longPress, .pinch, .rotation: return false
-        }
-    }
-
-    public var state: GestureState {
-        switch self {
-        case .pan(let r): return r.state
-        case .tap(let r): return r.state
-        case .longPress(let r): return r.state
-        case .pinch(let r): return r.state
-        case .rotation(let r): return r.state
-        case .swipe(let r): return r.state
-        }
-    }
-
+/// What every recogniser kind answers: UIKit's gesture-recogniser state machine fed touch events.
+///
+/// Each call returns the state changes it caused, in order (`.failed` included). Discrete
+/// recognisers (tap, swipe) go from `possible` straight to `ended` when they recognise.
+public protocol TouchRecognizer: Sendable {
+    var state: GestureState { get }
     /// The centroid of the fingers (reference-view points).
-    public var location: Vec2 {
-        switch self {
-        case .pan(let r): return r.location
-        case .tap(let r): return r.location
-        case .longPress(let r): return r.location
-        case .pinch(let r): return r.location
-        case .rotation(let r): return r.location
-        case .swipe(let r): return r.location
-        }
-    }
+    var location: Vec2 { get }
+    /// Fingers down.
+    var numberOfTouches: Int { get }
+    /// Whether it recognises at once (`possible` → `ended`), as a tap or a swipe.
+    var isDiscrete: Bool { get }
+    /// The fingers a scripted step puts down when it does not say `touches`: as many as the
+    /// recogniser needs (`numberOfTouchesRequired`, two for a pinch or rotation).
+    var numberOfTouchesRequired: Int { get }
+    /// What the recogniser measures besides its fingers: the values a scene reads as its members.
+    var values: GestureValues { get }
+    /// The touches of one frame.
+    mutating func handle(_ event: TouchEvent) -> [GestureState]
+    /// Time passed (the recogniser's timers: a long press begins, a multi-tap gives up).
+    mutating func advance(to time: Double) -> [GestureState]
+    /// The touches were cancelled (`release: cancel`): `cancelled` if it had begun, else `failed`.
+    mutating func cancel() -> [GestureState]
+    /// Forced to fail (another recogniser won the touches, or its view is gone).
+    mutating func fail()
+    /// Back to `possible` for a new touch sequence.
+    mutating func reset()
+}
 
-    public var numberOfTouches: Int {
-        switch self {
-        case .pan(let r): return r.numberOfTouches
-        case .tap(let r): return r.numberOfTouches
-        case .longPress(let r): return r.numberOfTouches
-        case .pinch(let r): return r.numberOfTouches
-        case .rotation(let r): return r.numberOfTouches
-        case .swipe(let r): return r.numberOfTouches
-        }
-    }
-
+extension TouchRecognizer {
+    /// Whether the recogniser is done with its touch sequence.
     public var isFinished: Bool { state == .ended || state == .cancelled || state == .failed }
+}
 
-    public mutating func handle(_ event: TouchEvent) -> [GestureState] { perform(.handle(event)) }
-    public mutating func advance(to time: Double) -> [GestureState] { perform(.advance(time)) }
-    public mutating func cancel() -> [GestureState] { perform(.cancel) }
-    public mutating func fail() { _ = perform(.fail) }
-    public mutating func reset() { _ = perform(.reset) }
-
-    enum Operation { case handle(TouchEvent), advance(Double), cancel, fail, reset }
-
-    mutating func perform(_ op: Operation) -> [GestureState] {
-        switch self {
-        case .pan(var r): defer { self = .pan(r) }; return Recognizer.apply(op, to: &r)
-        case .tap(var r): defer { self = .tap(r) }; return Recognizer.apply(op, to: &r)
-        case .longPress(var r): defer { self = .longPress(r) }; return Recognizer.apply(op, to: &r)
-        case .pinch(var r): defer { self = .pinch(r) }; return Recognizer.apply(op, to: &r)
-        case .rotation(var r): defer { self = .rotation(r) }; return Recognizer.apply(op, to: &r)
-        case .swipe(var r): defer { self = .swipe(r) }; return Recognizer.apply(op, to: &r)
-        }
+/// The values a recogniser measures, as a scene reads them (`pull.translation`, `zoom.scale`).
+/// A kind fills those it has and leaves the others at their initial values; which members a
+/// kind has, and their types, the vocabulary says (`GestureKindKeys.members`).
+public struct GestureValues: Sendable, Equatable {
+    /// A pan's movement since it began, less the hysteresis (points).
+    public var translation = Vec2.zero
+    /// A pan's velocity (pt/s).
+    public var velocity = Vec2.zero
+    /// A pinch's velocity (scale/s) or a rotation's (rad/s).
+    public var rate = 0.0
+    /// A pinch's finger spacing / spacing at `began`.
+    public var scale = 1.0
+    /// A rotation's turn since `began` (radians, clockwise).
+    public var rotation = 0.0
+    public init(
+        translation: Vec2 = .zero, velocity: Vec2 = .zero, rate: Double = 0, scale: Double = 1, rotation: Double = 0
+    ) {
+        self.translation = translation; self.velocity = velocity; self.rate = rate
+        self.scale = scale; self.rotation = rotation
     }
+}
 
-    static func apply<R: TouchRecognizer>(_ op: Operation, to r: inout R) -> [GestureState] {
-        switch op {
-        case .handle(let e): return r.handle(e)
-        case .advance(let t): return r.advance(to: t)
-        case .cancel: return r.cancel()
-        case .fail: r.fail(); return []
-        case .reset: r.reset(); return []
-        }
+/// A recogniser whose state machine this module writes: what every one of them does to fail.
+protocol FailingRecognizer: TouchRecognizer {
+    var state: GestureState { get set }
+}
+
+extension FailingRecognizer {
+    /// Forced to fail: unless it is already finished.
+    public mutating func fail() { if !isFinished { state = .failed } }
+
+    /// Fails on its own (a finger lifted too soon, moved too far, a tap too late): `.failed`.
+    mutating func failing() -> [GestureState] {
+        state = .failed
+        return [.failed]
+    }
+}
+
+/// The common end of a continuous recogniser's touches: began or changed becomes `cancelled`,
+/// possible becomes `failed`.
+func cancelled(_ state: inout GestureState) -> [GestureState] {
+    switch state {
+    case .began, .changed: state = .cancelled; return [.cancelled]
+    case .possible: state = .failed; return [.failed]
+    case .ended, .cancelled, .failed: return []
     }
 }

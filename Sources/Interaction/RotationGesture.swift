@@ -23,6 +23,9 @@ public struct RotationRecognizer: FailingRecognizer {
 
     public var location: Vec2 { fingers.centroid }
     public var numberOfTouches: Int { fingers.count }
+    public var isDiscrete: Bool { false }
+    public var numberOfTouchesRequired: Int { 2 }
+    public var values: GestureValues { GestureValues(rate: velocity, rotation: rotation) }
 
     public mutating func handle(_ event: TouchEvent) -> [GestureState] {
         let change = fingers.apply(event)
@@ -77,4 +80,10 @@ public struct RotationRecognizer: FailingRecognizer {
         state = .possible; lastAngle = nil; turn = 0; rotation = 0; rate = SmoothedRate()
         fingers.removeAll()
     }
+}
+
+/// The rotation's threshold (chosen: UIKit does not document it, docs/physics.md).
+extension GestureTuning {
+    /// A rotation begins once the line between its two fingers has turned this much (radians).
+    public static let rotationBeginAngle = 0.1
 }

@@ -36,6 +36,10 @@ public struct SwipeRecognizer: FailingRecognizer {
 
     public var location: Vec2 { fingers.centroid }
     public var numberOfTouches: Int { fingers.count }
+    public var isDiscrete: Bool { true }
+    public var numberOfTouchesRequired: Int { touches }
+    /// A swipe measures nothing but its fingers.
+    public var values: GestureValues { GestureValues() }
 
     public mutating func handle(_ event: TouchEvent) -> [GestureState] {
         let change = fingers.apply(event)
@@ -79,4 +83,16 @@ public struct SwipeRecognizer: FailingRecognizer {
         state = .possible; start = nil; recognized = nil
         fingers.removeAll()
     }
+}
+
+/// The swipe's thresholds (chosen: UIKit does not document them, docs/physics.md).
+extension GestureTuning {
+    /// A swipe is recognised once the finger has moved this far (points) along its direction…
+    public static let swipeMinimumDistance = 50.0
+    /// … at an average speed since touch-down of at least this much (points per second) …
+    public static let swipeMinimumSpeed = 300.0
+    /// … never straying more than this angle (radians, 30°) from the direction …
+    public static let swipeMaximumAngle = Double.pi / 6
+    /// … the angle being judged once the finger has moved this far (points) from touch-down.
+    public static let swipeAngleAfter = 10.0
 }

@@ -27,6 +27,10 @@ public struct TapRecognizer: FailingRecognizer {
 
     public var location: Vec2 { fingers.centroid }
     public var numberOfTouches: Int { fingers.count }
+    public var isDiscrete: Bool { true }
+    public var numberOfTouchesRequired: Int { touches }
+    /// A tap measures nothing but its fingers.
+    public var values: GestureValues { GestureValues() }
 
     public mutating func handle(_ event: TouchEvent) -> [GestureState] {
         let change = fingers.apply(event)
@@ -81,4 +85,17 @@ public struct TapRecognizer: FailingRecognizer {
         state = .possible; tapsDone = 0; inTap = false; origins = []
         if fingers.count > 0 { fingers.removeAll() }
     }
+}
+
+/// The tap's thresholds (chosen: UIKit does not document them, docs/physics.md).
+extension GestureTuning {
+    /// A tap fails once a finger moves this far (points) from where it went down.
+    public static let tapAllowableMovement = 10.0
+    /// A tap fails when its fingers stay down longer than this (seconds).
+    public static let tapMaximumDuration = 0.5
+    /// A multi-tap fails when the next tap does not touch down within this many seconds of the
+    /// previous lift (so a double tap fails this long after a single one).
+    public static let tapMaximumInterval = 0.35
+    /// A multi-tap fails when a later tap lands farther than this (points) from the first.
+    public static let tapAllowableSeparation = 45.0
 }

@@ -90,59 +90,6 @@ public struct SmoothedRate: Sendable {
     }
 }
 
-/// What every recogniser kind answers: UIKit's gesture-recogniser state machine fed touch events.
-///
-/// Each call returns the state changes it caused, in order (`.failed` included). Discrete
-/// recognisers (tap, swipe) go from `possible` straight to `ended` when they recognise.
-public protocol TouchRecognizer: Sendable {
-    var state: GestureState { get }
-    /// The centroid of the fingers (reference-view points).
-    var location: Vec2 { get }
-    /// Fingers down.
-    var numberOfTouches: Int { get }
-    /// The touches of one frame.
-    mutating func handle(_ event: TouchEvent) -> [GestureState]
-    /// Time passed (the recogniser's timers: a long press begins, a multi-tap gives up).
-    mutating func advance(to time: Double) -> [GestureState]
-    /// The touches were cancelled (`release: cancel`): `cancelled` if it had begun, else `failed`.
-    mutating func cancel() -> [GestureState]
-    /// Forced to fail (another recogniser won the touches, or its view is gone).
-    mutating func fail()
-    /// Back to `possible` for a new touch sequence.
-    mutating func reset()
-}
-
-extension TouchRecognizer {
-    /// Whether the recogniser is done with its touch sequence.
-    public var isFinished: Bool { state == .ended || state == .cancelled || state == .failed }
-}
-
-/// A recogniser whose state machine this module writes: what every one of them does to fail.
-protocol FailingRecognizer: TouchRecognizer {
-    var state: GestureState { get set }
-}
-
-extension FailingRecognizer {
-    /// Forced to fail: unless it is already finished.
-    public mutating func fail() { if !isFinished { state = .failed } }
-
-    /// Fails on its own (a finger lifted too soon, moved too far, a tap too late): `.failed`.
-    mutating func failing() -> [GestureState] {
-        state = .failed
-        return [.failed]
-    }
-}
-
-/// The common end of a continuous recogniser's touches: began or changed becomes `cancelled`,
-/// possible becomes `failed`.
-func cancelled(_ state: inout GestureState) -> [GestureState] {
-    switch state {
-    case .began, .changed: state = .cancelled; return [.cancelled]
-    case .possible: state = .failed; return [.failed]
-    case .ended, .cancelled, .failed: return []
-    }
-}
-
 extension Fingers {
     /// The distance between the first two fingers (points).
     public var spacing: Double? { pair.map { ($0.b - $0.a).length } }

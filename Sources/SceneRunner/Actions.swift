@@ -36,22 +36,15 @@ extension Run {
         }
         let gs = scene.gestures.enumerated().map { (i, g) -> GestureSnapshot in
             let r = input.arena.recognizers[i]
+            let m = r.values
             var s = GestureSnapshot(
                 name: g.name, kind: g.kind, state: input.arena.visible[i].rawValue, location: r.location,
-                locationInView: locationInView(r.location, gesture: i), translation: .zero, velocity: .zero)
+                locationInView: locationInView(r.location, gesture: i), translation: m.translation,
+                velocity: m.velocity)
             s.numberOfTouches = r.numberOfTouches
-            switch r {
-            case .pan(let p):
-                s.translation = p.pan.translation
-                s.velocity = p.pan.velocity
-            case .pinch(let p):
-                s.scale = p.scale
-                s.rate = p.velocity
-            case .rotation(let p):
-                s.rotation = p.rotation
-                s.rate = p.velocity
-            case .tap, .longPress, .swipe: break
-            }
+            s.rate = m.rate
+            s.scale = m.scale
+            s.rotation = m.rotation
             return s
         }
         let frames =

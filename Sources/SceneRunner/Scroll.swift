@@ -26,18 +26,18 @@ extension Run {
     /// `cancelled` release it (`willEndDragging`, whose rule may change the target).
     func scrollGesture(_ change: GestureArena.Change) throws {
         guard case .scrollView = scene.gestures[change.gesture].settings,
-            let v = scene.gestures[change.gesture].view?.index, var s = input.scrolls[v],
-            case .pan(let p) = input.arena.recognizers[change.gesture]
+            let v = scene.gestures[change.gesture].view?.index, var s = input.scrolls[v]
         else { return }
+        let pan = input.arena.recognizers[change.gesture].values
         let before = s.contentOffset
         switch change.state {
         case .began:
             s.beginDrag()
-            s.drag(translation: p.pan.translation)
+            s.drag(translation: pan.translation)
         case .changed:
-            s.drag(translation: p.pan.translation)
+            s.drag(translation: pan.translation)
         case .ended, .cancelled:
-            let velocity = change.state == .ended ? -1 * p.pan.velocity : .zero
+            let velocity = change.state == .ended ? -1 * pan.velocity : .zero
             let natural = s.target(velocity: velocity)
             input.scrollRelease = (0.001 * velocity, natural)
             input.scrolls[v] = s

@@ -43,21 +43,10 @@ extension Run {
         }
     }
 
-    /// The fingers a step puts down when it does not say `touches`: as many as the recogniser
-    /// needs.
-    func requiredTouches(of g: Int) -> Int {
-        switch input.arena.recognizers[g] {
-        case .pan: return 1
-        case .tap(let r): return r.touches
-        case .longPress(let r): return r.touches
-        case .pinch, .rotation: return 2
-        case .swipe(let r): return r.touches
-        }
-    }
-
     /// The fingers of a step, in the step's coordinates and times.
     func touchScript(_ t: TouchStep, continuing: Bool) throws -> TouchScript {
-        let touchesOfGesture = requiredTouches(of: t.gesture.index)
+        // The fingers a step puts down when it does not say `touches`: as many as the recogniser needs.
+        let touchesOfGesture = input.arena.recognizers[t.gesture.index].numberOfTouchesRequired
         func fingers(_ e: Expr?) throws -> Int {
             guard let e else { return touchesOfGesture }
             return Int(try stepNumber(e, "`touches`", minimum: 1).rounded(.toNearestOrAwayFromZero))

@@ -1,3 +1,18 @@
+/// The members a gesture kind has besides those every gesture has (`location`, `locationInView`,
+/// `state`, `numberOfTouches`), and their types: each kind's file declares its own
+/// (`GestureKindKeys.members`); a member left nil is one the kind does not have.
+public struct GestureKindMembers: Sendable {
+    public var translation: ValueType?
+    public var velocity: ValueType?
+    public var scale: ValueType?
+    public var rotation: ValueType?
+    public init(
+        translation: ValueType? = nil, velocity: ValueType? = nil, scale: ValueType? = nil, rotation: ValueType? = nil
+    ) {
+        self.translation = translation; self.velocity = velocity; self.scale = scale; self.rotation = rotation
+    }
+}
+
 extension GestureKind {
     /// The members a gesture of this kind has (`zoom.scale`), in `GestureMember`'s order.
     public var members: [GestureMember] {
@@ -6,31 +21,15 @@ extension GestureKind {
 
     /// The type of member `m` of a gesture of this kind, or nil when the kind has no such member.
     public func type(of m: GestureMember) -> ValueType? {
+        let own = keys.members
         switch m {
         case .location, .locationInView: return .point
         case .state: return .string
         case .numberOfTouches: return .number
-        case .translation:
-            switch self {
-            case .pan, .screenEdgePan, .scrollView: return .point
-            case .tap, .longPress, .pinch, .rotation, .swipe: return nil
-            }
-        case .velocity:
-            switch self {
-            case .pan, .screenEdgePan, .scrollView: return .point
-            case .pinch, .rotation: return .number
-            case .tap, .longPress, .swipe: return nil
-            }
-        case .scale:
-            switch self {
-            case .pinch: return .number
-            case .pan, .screenEdgePan, .tap, .longPress, .rotation, .swipe, .scrollView: return nil
-            }
-        case .rotation:
-            switch self {
-            case .rotation: return .number
-            case .pan, .screenEdgePan, .tap, .longPress, .pinch, .swipe, .scrollView: return nil
-            }
+        case .translation: return own.translation
+        case .velocity: return own.velocity
+        case .scale: return own.scale
+        case .rotation: return own.rotation
         }
     }
 }

@@ -7,7 +7,7 @@ import SceneVocabulary
 
 extension GestureSettings {
     /// The recogniser a scene gesture installs, in the reference view's `bounds`.
-    func recognizer(in bounds: Rect) -> Recognizer {
+    func recognizer(in bounds: Rect) -> any TouchRecognizer {
         switch self {
         case .pan(let s): return s.recognizer(in: bounds)
         case .screenEdgePan(let s): return s.recognizer(in: bounds)

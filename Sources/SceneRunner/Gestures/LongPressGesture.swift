@@ -4,9 +4,7 @@ import SceneVocabulary
 
 extension LongPressGestureSettings {
     /// `UILongPressGestureRecognizer`.
-    func recognizer(in bounds: Rect) -> Recognizer {
-        .longPress(
-            LongPressRecognizer(
-                minimumDuration: minimumDuration, allowableMovement: allowableMovement, touches: touches))
+    func recognizer(in bounds: Rect) -> any TouchRecognizer {
+        LongPressRecognizer(minimumDuration: minimumDuration, allowableMovement: allowableMovement, touches: touches)
     }
 }

@@ -4,7 +4,7 @@ import SceneVocabulary
 
 extension PanGestureSettings {
     /// `UIPanGestureRecognizer`.
-    func recognizer(in bounds: Rect) -> Recognizer {
-        .pan(PanTouches(PanRecognizer(minimumDistance: minimumDistance, bounds: bounds)))
+    func recognizer(in bounds: Rect) -> any TouchRecognizer {
+        PanTouches(PanRecognizer(minimumDistance: minimumDistance, bounds: bounds))
     }
 }

@@ -4,5 +4,5 @@ import SceneVocabulary
 
 extension PinchGestureSettings {
     /// `UIPinchGestureRecognizer`.
-    func recognizer(in bounds: Rect) -> Recognizer { .pinch(PinchRecognizer()) }
+    func recognizer(in bounds: Rect) -> any TouchRecognizer { PinchRecognizer() }
 }

@@ -4,5 +4,5 @@ import SceneVocabulary
 
 extension RotationGestureSettings {
     /// `UIRotationGestureRecognizer`.
-    func recognizer(in bounds: Rect) -> Recognizer { .rotation(RotationRecognizer()) }
+    func recognizer(in bounds: Rect) -> any TouchRecognizer { RotationRecognizer() }
 }

@@ -4,8 +4,8 @@ import SceneVocabulary
 
 extension SwipeGestureSettings {
     /// `UISwipeGestureRecognizer`.
-    func recognizer(in bounds: Rect) -> Recognizer {
-        .swipe(SwipeRecognizer(directions: directions.map(\.engine), touches: touches))
+    func recognizer(in bounds: Rect) -> any TouchRecognizer {
+        SwipeRecognizer(directions: directions.map(\.engine), touches: touches)
     }
 }
 

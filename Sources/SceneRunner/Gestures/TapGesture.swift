@@ -4,5 +4,5 @@ import SceneVocabulary
 
 extension TapGestureSettings {
     /// `UITapGestureRecognizer`.
-    func recognizer(in bounds: Rect) -> Recognizer { .tap(TapRecognizer(taps: taps, touches: touches)) }
+    func recognizer(in bounds: Rect) -> any TouchRecognizer { TapRecognizer(taps: taps, touches: touches) }
 }

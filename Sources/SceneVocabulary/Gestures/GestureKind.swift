@@ -80,6 +80,8 @@ public enum GestureKey: String, VocabularyKey {
 public protocol GestureKindKeys: VocabularyKey {
     /// The UIKit recogniser the kind is, for the docs.
     static var kindDoc: String { get }
+    /// The members a gesture of the kind has besides every gesture's, and their types.
+    static var members: GestureKindMembers { get }
     /// The kind's settings from a scene's keys: each key the scene left out takes its default.
     static func settings(_ keys: inout some KeyReader<Self>) throws(Diagnostic) -> GestureSettings
 }

@@ -4,6 +4,7 @@ import Diagnostics
 public enum LongPressGestureKey: String, GestureKindKeys {
     case minimumDuration, allowableMovement, touches
     public static let kindDoc = "UILongPressGestureRecognizer: continuous, `began` once held long enough"
+    public static let members = GestureKindMembers()  // only what every gesture has
     public var kind: KeyKind {
         switch self {
         case .minimumDuration, .allowableMovement: return .literalNumber

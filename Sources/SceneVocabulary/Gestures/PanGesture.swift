@@ -4,6 +4,7 @@ import Diagnostics
 public enum PanGestureKey: String, GestureKindKeys {
     case minimumDistance
     public static let kindDoc = "UIPanGestureRecognizer"
+    public static let members = GestureKindMembers(translation: .point, velocity: .point)
     public var kind: KeyKind { .literalNumber }
     public var minimum: (value: Double, exclusive: Bool)? { (0, false) }
     public var defaultValue: String { numberText(PanGestureSettings().minimumDistance) }

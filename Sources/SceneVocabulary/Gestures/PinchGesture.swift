@@ -3,6 +3,7 @@ import Diagnostics
 /// The keys of `pinch` (`UIPinchGestureRecognizer`): none of its own.
 public enum PinchGestureKey: GestureKindKeys {
     public static let kindDoc = "UIPinchGestureRecognizer: two fingers; `scale`, `velocity` in scale/s"
+    public static let members = GestureKindMembers(velocity: .number, scale: .number)
     public init?(rawValue: String) { nil }
     public var rawValue: String { switch self {} }
     public var kind: KeyKind { switch self {} }

@@ -3,6 +3,7 @@ import Diagnostics
 /// The keys of `rotation` (`UIRotationGestureRecognizer`): none of its own.
 public enum RotationGestureKey: GestureKindKeys {
     public static let kindDoc = "UIRotationGestureRecognizer: two fingers; `rotation` (rad), `velocity` in rad/s"
+    public static let members = GestureKindMembers(velocity: .number, rotation: .number)
     public init?(rawValue: String) { nil }
     public var rawValue: String { switch self {} }
     public var kind: KeyKind { switch self {} }

@@ -4,6 +4,7 @@ import Diagnostics
 public enum ScreenEdgePanKey: String, GestureKindKeys {
     case minimumDistance, edges
     public static let kindDoc = "UIScreenEdgePanGestureRecognizer"
+    public static let members = PanGestureKey.members
     public var kind: KeyKind {
         switch self {
         case .minimumDistance: return .literalNumber

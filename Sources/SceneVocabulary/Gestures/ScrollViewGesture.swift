@@ -8,6 +8,7 @@ public enum ScrollViewGestureKey: String, GestureKindKeys {
     public static let kindDoc =
         "UIScrollView's panGestureRecognizer: drags the content of the scroll view `in` names "
         + "(`scrollView: list` for short)"
+    public static let members = PanGestureKey.members
     public var kind: KeyKind { PanGestureKey.minimumDistance.kind }
     public var minimum: (value: Double, exclusive: Bool)? { PanGestureKey.minimumDistance.minimum }
     public var defaultValue: String { PanGestureKey.minimumDistance.defaultValue }

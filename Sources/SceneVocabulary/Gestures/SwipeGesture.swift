@@ -4,6 +4,7 @@ import Diagnostics
 public enum SwipeGestureKey: String, GestureKindKeys {
     case direction, touches
     public static let kindDoc = "UISwipeGestureRecognizer: discrete, `ended` when recognised"
+    public static let members = GestureKindMembers()  // only what every gesture has
     public var kind: KeyKind {
         switch self {
         case .direction: return .choices(SwipeDirectionName.names)

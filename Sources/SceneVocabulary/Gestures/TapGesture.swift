@@ -4,6 +4,7 @@ import Diagnostics
 public enum TapGestureKey: String, GestureKindKeys {
     case taps, touches
     public static let kindDoc = "UITapGestureRecognizer: discrete, `ended` when recognised"
+    public static let members = GestureKindMembers()  // only what every gesture has
     public var kind: KeyKind { .literalCount }
     public var minimum: (value: Double, exclusive: Bool)? { (1, false) }
     public var defaultValue: String {
