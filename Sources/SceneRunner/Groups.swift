@@ -52,7 +52,16 @@ extension Run {
         var out: [Int] = []
         for item in [e.itemA] + (e.itemB.map { [$0] } ?? []) {
             out.append(item)
-            for (g, v) in scene.views.enumerated() where v.group.contains(ViewID(item)) { out.append(g) }
+            out += behaving.groupsOf[item]
+        }
+        return out
+    }
+
+    /// The groups each view is an item of, in the scene's order, by view.
+    static func groupsOf(_ scene: Scene) -> [[Int]] {
+        var out: [[Int]] = scene.views.map { _ in [] }
+        for (g, v) in scene.views.enumerated() {
+            for item in v.group where out[item.index].last != g { out[item.index].append(g) }
         }
         return out
     }

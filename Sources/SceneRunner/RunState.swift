@@ -99,6 +99,9 @@ extension Run {
         var currentContact: ContactSnapshot?
         /// The contacts each view (a group: its items) has begun (`view.contacts`), by view.
         var contactCounts: [Int]
+        /// The groups each view is an item of, in the scene's order, by view: a contact of an
+        /// item is its groups' too (`contactViews`), found without a walk over every view.
+        let groupsOf: [[Int]]
     }
 
     /// What the case reports: events, failures, observations, the trace and the replay.

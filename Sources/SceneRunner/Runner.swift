@@ -125,7 +125,7 @@ final class Run {
             })
         behaving = Behaviors(
             overrides: scene.behaviors.map { _ in [:] }, addedValues: scene.behaviors.map { _ in [:] },
-            contactCounts: views.map { _ in 0 })
+            contactCounts: views.map { _ in 0 }, groupsOf: Run.groupsOf(scene))
     }
 
     func note(_ s: String) { if limits.recordTrace { recording.trace.append("\(timeText(clock.time)): \(s)") } }
