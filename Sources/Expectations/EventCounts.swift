@@ -1,3 +1,4 @@
+import SceneModel
 import SceneVocabulary
 
 /// How many times each counted event has happened in a case (`expect.events`), by event.
@@ -12,5 +13,25 @@ public struct EventCounts: Sendable, Equatable {
     public subscript(_ event: CountedEvent) -> Int {
         get { counts[EventCounts.slot[event] ?? 0] }  // every case has a slot
         set { counts[EventCounts.slot[event] ?? 0] = newValue }
+    }
+
+    /// How many times each event of one gesture, scroll view, view or transition has fired.
+    private var fired: [Event: Int] = [:]
+
+    /// Counts a firing of `event` (a rule's event; the scene-wide ones are counted as
+    /// `CountedEvent`s where they happen).
+    public mutating func fire(_ event: Event) {
+        switch event {
+        case .gesture, .scroll, .view, .transitionEnded: fired[event, default: 0] += 1
+        case .plain: break
+        }
+    }
+
+    /// How many times `event` counted so far.
+    public subscript(_ event: ExpectedEvent) -> Int {
+        switch event {
+        case .counted(let c): return self[c]
+        case .fired(let e, _): return fired[e] ?? 0
+        }
     }
 }

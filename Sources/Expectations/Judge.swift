@@ -152,7 +152,7 @@ public func judge(
             out.append(
                 Failure(
                     location: ev.location,
-                    message: "events.\(ev.event.rawValue) expected \(ev.spec), got \(n) at \(at)",
+                    message: "events.\(ev.event.name) expected \(ev.spec), got \(n) at \(at)",
                     expected: .text("\(ev.spec)"), actual: .number(Double(n)), time: s.time))
         }
         observe(ev.location, .count(n), before)

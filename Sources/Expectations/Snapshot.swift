@@ -239,7 +239,7 @@ public struct Snapshot: Sendable, NameResolver {
         }
     }
 
-    public func count(_ event: CountedEvent) -> Int { events[event] }
+    public func count(_ event: ExpectedEvent) -> Int { events[event] }
 
     var current: GestureSnapshot { currentGesture.map { gestures[$0] } ?? .idle("gesture") }
 

@@ -173,7 +173,10 @@ extension SceneBuilder {
             case .rest: e.rest = (try w.bool(v, "`rest`"), w.loc(v))
             case .restBy: e.restBy = (try w.number(v, "`restBy`", min: 0), w.loc(v))
             case .events:
-                for (name, cv) in try w.mapping(v, "`expect.events`", known: CountedEvent.names) {
+                let pairs = try w.mapping(v, "`expect.events`", known: [])
+                guard case .mapping(let m) = v else { break }  // `w.mapping` took only a mapping
+                for ((name, cv), (keyNode, _)) in zip(pairs, m) {
+                    let event = try expectedEvent(name, keyNode)
                     let text: String
                     if case .scalar(let sc) = cv {
                         text = sc.string
@@ -184,7 +187,7 @@ extension SceneBuilder {
                         throw err(
                             "cannot read the count `\(text)`; write 3, \">= 1\", \"< 5\", \"== 2\" or \"1...4\"", cv)
                     }
-                    e.events.append((CountedEvent(rawValue: name)!, spec, w.loc(cv)))  // a known key
+                    e.events.append((event, spec, w.loc(cv)))
                 }
             case .that:
                 for x in try w.sequence(v, "`that`") { e.that.append(try w.expr(x, "an expectation", .bool, scope)) }
@@ -203,5 +206,19 @@ extension SceneBuilder {
             .speed, .resting, .removed, .screen, .contentOffset, .isDragging, .isDecelerating:
             return 0.5
         }
+    }
+
+    /// A key of `expect.events`: a counted event of the scene, or a rule's event of one gesture,
+    /// scroll view, view or transition (`drag.began`), resolved as `on` resolves it.
+    func expectedEvent(_ name: String, _ k: Node) throws(Diagnostic) -> ExpectedEvent {
+        if let c = CountedEvent(rawValue: name) { return .counted(c) }
+        if name.contains(".") { return .fired(try checkEvent(name, k), name: name) }
+        let known = CountedEvent.names
+        let hint =
+            closestMatch(to: name, in: known).map { "; did you mean `\($0)`?" }
+            ?? "; expected one of: \(known.joined(separator: ", "))"
+        throw err(
+            "unknown key `\(name)` in `expect.events`\(hint) (or an event of a gesture, a view or a "
+                + "transition, as `on` names it: `drag.began`)", k)
     }
 }

@@ -41,6 +41,22 @@ public struct PanSpec: Sendable {
     }
 }
 
+/// What `expect.events` counts: an event of the whole scene (`haptic`, `contact`, `log`), or
+/// every firing of one gesture's, scroll view's, view's or transition's event, named as a rule
+/// names it (`drag.began`, `list.didScroll`, `card.contact`, `present.ended`).
+public enum ExpectedEvent: Sendable, Hashable {
+    case counted(CountedEvent)
+    case fired(Event, name: String)
+
+    /// The key the scene wrote.
+    public var name: String {
+        switch self {
+        case .counted(let c): return c.rawValue
+        case .fired(_, let name): return name
+        }
+    }
+}
+
 /// `expect`: the expected state.
 public struct Expectation: Sendable {
     public var location: SourceLocation
@@ -48,7 +64,7 @@ public struct Expectation: Sendable {
     public var views: [ViewExpectation] = []
     public var rest: (Bool, SourceLocation)?
     public var restBy: (Double, SourceLocation)?
-    public var events: [(event: CountedEvent, spec: CountSpec, location: SourceLocation)] = []
+    public var events: [(event: ExpectedEvent, spec: CountSpec, location: SourceLocation)] = []
     public var that: [Expr] = []
     public init(location: SourceLocation) { self.location = location }
 }

@@ -211,7 +211,9 @@ public enum ExpectKey: String, VocabularyName {
         case .views: return "view → { property: value, within: tolerance }"
         case .rest: return "the animator is paused"
         case .restBy: return "… and paused no later than this scene time"
-        case .events: return "event → count: 3, \">= 1\", \"< 5\", \"1...4\""
+        case .events:
+            return "event → count: 3, \">= 1\", \"< 5\", \"1...4\"; a counted event, or a gesture's, scroll "
+                + "view's, view's or transition's event as `on` names it (`drag.began`)"
         case .that: return "boolean expressions"
         }
     }

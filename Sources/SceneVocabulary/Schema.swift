@@ -241,7 +241,15 @@ public enum SceneSchema {
                         ])
                     )
                 ])
-                return object(CountedEvent.allCases.map { ($0.rawValue, described(count, $0.doc)) })
+                // A gesture's, scroll view's, view's or transition's event, as `on` names it.
+                let fired =
+                    "^[A-Za-z_][A-Za-z0-9_]*\\.("
+                    + objectEvents + ")$"
+                return .object([
+                    ("type", .string("object")),
+                    ("properties", .object(CountedEvent.allCases.map { ($0.rawValue, described(count, $0.doc)) })),
+                    ("patternProperties", .object([(fired, count)])), ("additionalProperties", .bool(false)),
+                ])
             case .that: return .object([("type", .string("array")), ("items", expr)])
             }
         }
@@ -448,9 +456,7 @@ public enum SceneSchema {
                                 "pattern",
                                 .string(
                                     "^(" + PlainEvent.names.joined(separator: "|") + "|[A-Za-z_][A-Za-z0-9_]*\\.("
-                                        + (GestureEvent.names + ViewEvent.names + ["ended"] + ScrollEvent.names)
-                                        .joined(separator: "|")
-                                        + "))$")
+                                        + objectEvents + "))$")
                             )
                         ])
                     ),

@@ -117,3 +117,10 @@ extension SceneSchema {
         }
     }
 }
+
+extension SceneSchema {
+    /// The events of one gesture, view, scroll view or transition (`drag.began`), as a pattern's
+    /// alternatives: what `on` and `expect.events` name after a dot.
+    static let objectEvents = (GestureEvent.names + ViewEvent.names + ["ended"] + ScrollEvent.names).joined(
+        separator: "|")
+}
