@@ -241,10 +241,9 @@ public enum SceneSchema {
                         ])
                     )
                 ])
-                // A gesture's, scroll view's, view's or transition's event, as `on` names it.
-                let fired =
-                    "^[A-Za-z_][A-Za-z0-9_]*\\.("
-                    + objectEvents + ")$"
+                // A gesture's, scroll view's, view's or transition's event, as `on` names it (a
+                // copy of a repeated view by its index: `cell[3].contact`).
+                let fired = "^" + objectEventKey + "$"
                 return .object([
                     ("type", .string("object")),
                     ("properties", .object(CountedEvent.allCases.map { ($0.rawValue, described(count, $0.doc)) })),
@@ -455,8 +454,7 @@ public enum SceneSchema {
                             (
                                 "pattern",
                                 .string(
-                                    "^(" + PlainEvent.names.joined(separator: "|") + "|[A-Za-z_][A-Za-z0-9_]*\\.("
-                                        + objectEvents + "))$")
+                                    "^(" + PlainEvent.names.joined(separator: "|") + "|" + objectEventKey + ")$")
                             )
                         ])
                     ),

@@ -123,4 +123,6 @@ extension SceneSchema {
     /// alternatives: what `on` and `expect.events` name after a dot.
     static let objectEvents = (GestureEvent.names + ViewEvent.names + ["ended"] + ScrollEvent.names).joined(
         separator: "|")
+    /// `name.event`, the name a plain one or a copy of a repeated view (`cell[3].contact`).
+    static let objectEventKey = "[A-Za-z_][A-Za-z0-9_]*(\\[[^\\]]+\\])?\\.(" + objectEvents + ")"
 }
