@@ -187,6 +187,7 @@ extension SceneBuilder {
                         throw err(
                             "cannot read the count `\(text)`; write 3, \">= 1\", \"< 5\", \"== 2\" or \"1...4\"", cv)
                     }
+                    if case .fired = event { scene.countsObjectEvents = true }
                     e.events.append((event, spec, w.loc(cv)))
                 }
             case .that:

@@ -52,6 +52,9 @@ public struct Scene: Sendable {
     public var rules: [Rule]
     /// Rule indices by event, in file order.
     public var rulesByEvent: [Event: [Int]] = [:]
+    /// Whether an expectation counts an object's event (`expect.events: { drag.began: 1 }`): only
+    /// then does the run count them, so a scene that does not pays nothing per contact.
+    public var countsObjectEvents = false
     /// `vars`: state the rules keep, in declaration order.
     public var vars: [VariableSpec] = []
     /// Every name of the scene and what it names (views, behaviours, gestures, transitions and

@@ -328,7 +328,7 @@ final class Run {
     }
 
     func fire(_ event: Event) throws {
-        recording.eventCounts.fire(event)
+        if scene.countsObjectEvents { recording.eventCounts.fire(event) }
         guard let rules = scene.rulesByEvent[event] else { return }
         var s = event.isContact ? contactScope : scene.scope
         if case .scroll(_, .willEndDragging) = event { s = s.inWillEndDragging }
