@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(name: "ReplayTests", dependencies: ["TestSupport", "Reports", "SceneLoader", "SceneRunner", "Expectations", "Results", "SceneModel", "Diagnostics", "Geometry"]),
         .testTarget(name: "DriverTests", dependencies: ["Driver", "Reports", "Results"]),
         .testTarget(name: "RecordModeTests", dependencies: ["RecordMode", "SceneLoader", "Results", "Diagnostics"]),
-        .testTarget(name: "ScenerunKitTests", dependencies: ["ScenerunKit"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["scenerun"], exclude: ["Golden"]),
+        .testTarget(name: "ScenerunKitTests", dependencies: ["ScenerunKit", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["scenerun", "TestSupport"], exclude: ["Golden"]),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -88,16 +89,7 @@ func run(_ program: URL, _ args: [String], env: [String: String] = [:], unset: [
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scenerun-e2e-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let f = dir.appendingPathComponent("fails.yaml")
-        try """
-        views:
-          box: { frame: [0, 0, 100, 100] }
-        behaviors:
-          fall: { gravity: { items: [box] }, active: true }
-        script:
-          - wait: 0.5
-        expect:
-          views: { box: { y: 0 } }
-        """.write(to: f, atomically: true, encoding: .utf8)
+        try fallingBoxScene.write(to: f, atomically: true, encoding: .utf8)
         let r = try scenerun([f.path])
         #expect(r.code == 1)
         #expect(r.out.contains("\(f.path):8:22: error: box.y expected 0 ± 0.5, got "))
@@ -220,4 +212,12 @@ func run(_ program: URL, _ args: [String], env: [String: String] = [:], unset: [
                 "| unknown-view.yaml | invalid | `scenes/invalid/unknown-view.yaml:5:29` | unknown view `crad`; did you mean `card`? |"
             ))
     }
+}
+
+/// Runs `scenerun mutate --min-score 90` on gallery scenes (by name, without `.yaml`) and
+/// expects it to pass and to print each score line given: what the gallery suites pin.
+func expectGalleryScores(_ scenes: [String], _ lines: [String]) throws {
+    let r = try scenerun(["mutate", "--min-score", "90"] + scenes.map { "scenes/gallery/\($0).yaml" })
+    #expect(r.code == 0, "\(r.out)\(r.err)")
+    for line in lines { #expect(r.out.contains(line), "\(line)\n\(r.out)") }
 }

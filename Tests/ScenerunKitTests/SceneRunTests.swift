@@ -1,22 +1,11 @@
 import Foundation
 import ScenerunKit
+import TestSupport
 import Testing
 
 let scenes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
     .appendingPathComponent("scenes")
-
-/// A box that falls for 0.5 s while its expectation says it stays at y 0: it fails at 8:22.
-let fallingBoxScene = """
-    views:
-      box: { frame: [0, 0, 100, 100] }
-    behaviors:
-      fall: { gravity: { items: [box] }, active: true }
-    script:
-      - wait: 0.5
-    expect:
-      views: { box: { y: 0 } }
-    """
 
 /// The example of docs/library.md: scenes next to a swift-testing suite.
 @Suite struct SceneRunTests {

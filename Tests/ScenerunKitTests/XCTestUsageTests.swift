@@ -1,5 +1,6 @@
 import Foundation
 import ScenerunKit
+import TestSupport
 import XCTest
 
 /// docs/library.md says "XCTest works the same way: `XCTAssertTrue(run.passed, run.report)`";
