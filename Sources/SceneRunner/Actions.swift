@@ -298,6 +298,7 @@ extension Run {
             views[i].frame = f
             animator.setCenter(f.center, of: i)
         }
+        placeRestingGroups(behaving.groupsOf[i])  // its groups' centres follow their items
     }
 
     /// A run-time error located at `location`, with the tick and the time.
@@ -330,6 +331,7 @@ extension Run {
                 "behaviour `\(spec.name)` names `\(scene[v].name)`, which was removed from the scene",
                 at: location ?? spec.location)
         }
+        placeRestingGroups()  // a group it names is built where its items are now, whatever moved them
         let described: Behavior?
         do { described = try describe(i, scope: scope) } catch { throw naming(copy: i, error) }
         guard let desc = described else { return }

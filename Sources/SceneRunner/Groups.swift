@@ -36,9 +36,12 @@ extension Run {
     }
 
     /// A group the dynamics do not move sits where its items are: centred on their union, its
-    /// rotation kept (the animator builds its body from there when a behaviour names it).
-    func placeRestingGroups() {
-        for i in views.indices where views[i].spec.isGroup && !animator.isDynamic(i) {
+    /// rotation kept (the animator builds its body from there when a behaviour names it). Run
+    /// after the animator writes its positions back, when a `set` moves an item (for the groups
+    /// of that item) and before a behaviour is added or the animator installs the ones queued
+    /// during its tick, so that a group's body is built where its items are at that moment.
+    func placeRestingGroups(_ groups: [Int]? = nil) {
+        for i in groups ?? Array(views.indices) where views[i].spec.isGroup && !animator.isDynamic(i) {
             let c = uikitFrame(i).center
             if c != views[i].frame.center {
                 views[i].frame = Rect(center: c, size: views[i].frame.size)

@@ -229,6 +229,7 @@ final class Run {
             try runBehaviorActions()
             try fire(.plain(.step))
         }
+        placeRestingGroups()  // the behaviours queued in the tick are installed where their groups' items are
         animator.endTick()
         syncFromAnimator()
         if behaving.reportedRunning != animator.isRunning {

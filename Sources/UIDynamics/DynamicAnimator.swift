@@ -125,15 +125,25 @@ public final class DynamicAnimator {
     /// The item's bounds size (points).
     public func size(of id: ItemID) -> Vec2 { self[item: id].size }
 
-    /// Moves an item (UIKit's `updateItemUsingCurrentState`): applied at the next tick.
+    /// Moves an item (UIKit's `updateItemUsingCurrentState`): applied at the next tick. The
+    /// animator takes the new state and runs again: a resting body is woken and a paused animator
+    /// resumes (during a tick, at its end).
     public func setCenter(_ c: Vec2, of id: ItemID) {
         self[item: id].center = c
-        if self[item: id].body != nil { self[item: id].dirty = true; resumeIfNeeded() }
+        updated(id)
     }
-    /// Rotates an item: applied at the next tick.
+    /// Rotates an item: applied at the next tick, waking it as `setCenter` does.
     public func setRotation(_ r: Double, of id: ItemID) {
         self[item: id].rotation = r
-        if self[item: id].body != nil { self[item: id].dirty = true; resumeIfNeeded() }
+        updated(id)
+    }
+    /// An item with a body whose state the caller changed: its body is moved at the next tick,
+    /// woken now, and the animator resumes.
+    func updated(_ id: ItemID) {
+        guard self[item: id].body != nil else { return }
+        self[item: id].dirty = true
+        wakeItems([id])
+        resumeIfNeeded()
     }
     /// Resizes an item (its shape is rebuilt).
     public func setSize(_ s: Vec2, of id: ItemID) {
