@@ -1,3 +1,5 @@
+import Geometry
+
 /// Who gets a touch: UIKit's arbitration between the recognisers that receive one touch
 /// sequence (the named gesture and every other recogniser on its view and the superviews).
 ///
@@ -75,6 +77,12 @@ public struct GestureArena: Sendable {
             process(g, changes, into: &out)
         }
         return out
+    }
+
+    /// A `flick` continues held finger `finger` from `point` at `time`: every participant's
+    /// velocity estimate starts afresh there (`TouchRecognizer.restartVelocity`).
+    public mutating func restartVelocity(finger: Int, at point: Vec2, time: Double) {
+        for g in participants { recognizers[g].restartVelocity(finger: finger, at: point, time: time) }
     }
 
     /// Time passed: the recognisers' timers.

@@ -84,6 +84,14 @@ public struct PanRecognizer: Sendable {
         }
     }
 
+    /// The velocity estimate starts afresh from `p` at time `t`, as at a touch-down (the next
+    /// move's sample is taken as it is); the state, the translation and the velocity read until
+    /// that move are kept.
+    public mutating func restartVelocity(at p: Vec2, time t: Double) {
+        lastLocation = p; lastTime = t
+        previousSample = .zero; haveSample = false
+    }
+
     /// The finger lifted at time `t`. Returns `.ended` if the gesture had begun, else it fails.
     public mutating func touchUp(at t: Double) -> GestureState? {
         if state == .began || state == .changed { state = .ended; return .ended }

@@ -50,6 +50,14 @@ public struct PanTouches: TouchRecognizer {
         return []
     }
 
+    /// The estimate restarts at the centroid the fingers have with `finger` at `point`.
+    public mutating func restartVelocity(finger: Int, at point: Vec2, time: Double) {
+        guard let i = fingers.ids.firstIndex(of: finger) else { return }
+        var points = fingers.points
+        points[i] = point
+        pan.restartVelocity(at: (1 / Double(points.count)) * points.reduce(Vec2.zero, +), time: time)
+    }
+
     public mutating func fail() { pan.fail() }
 
     public mutating func reset() {

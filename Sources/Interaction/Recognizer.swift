@@ -33,9 +33,14 @@ public protocol TouchRecognizer: Sendable {
     mutating func fail()
     /// Back to `possible` for a new touch sequence.
     mutating func reset()
+    /// A `flick` continues finger `finger`, held down, from `point` at `time`: a recogniser that
+    /// estimates a velocity starts its estimate afresh there, as at a touch-down, so that the
+    /// flick releases at its own velocity. The default does nothing.
+    mutating func restartVelocity(finger: Int, at point: Vec2, time: Double)
 }
 
 extension TouchRecognizer {
+    public mutating func restartVelocity(finger: Int, at point: Vec2, time: Double) {}
     /// Whether the recogniser is done with its touch sequence.
     public var isFinished: Bool { state == .ended || state == .cancelled || state == .failed }
 }

@@ -116,7 +116,7 @@ extension Run {
                 distance: try stepNumber(distance, "`distance`", positive: true),
                 frame: dt)
             let script = TouchScript.single(path, continuing: !input.heldFingers.isEmpty, hold: release != .lift)
-            try perform(gesture: gesture.index, script: script, release: release, at: loc)
+            try perform(gesture: gesture.index, script: script, release: release, at: loc, flick: true)
         case .touch(let t):
             let script = try touchScript(t, continuing: !input.heldFingers.isEmpty)
             try perform(gesture: t.gesture.index, script: script, release: t.release, at: t.location)

@@ -84,8 +84,12 @@ extension Run {
     /// Runs a touch step. Fingers held down by an earlier step (`release: hold`) continue: the
     /// step's fingers that go down at its start take their places, with no new touch-down. A
     /// gesture attached to a removed view fails: it receives no touches, and the step's time
-    /// still passes.
-    func perform(gesture g: Int, script: TouchScript, release: ReleaseMode, at loc: SourceLocation) throws {
+    /// still passes. A `flick` (`flick: true`) that continues a held finger starts the
+    /// recognisers' velocity estimates afresh where it starts, so that it releases at exactly
+    /// its velocity whatever the finger did before.
+    func perform(
+        gesture g: Int, script: TouchScript, release: ReleaseMode, at loc: SourceLocation, flick: Bool = false
+    ) throws {
         try checkWait(script.duration, counted: false, at: loc)
         input.currentGesture = g
         let continuing = !input.heldFingers.isEmpty
@@ -119,6 +123,9 @@ extension Run {
             try fireGesture(input.arena.fail(g), noted: false)
         } else {
             if !continuing { input.arena.begin(participants: participants(of: g)) }
+            if flick && continuing, let f = s.fingers.first, f.down == nil {
+                input.arena.restartVelocity(finger: ids[0], at: f.position(at: 0), time: clock.time)
+            }
             let first = s.touches(frame: 0, at: 0, dt: dt, ids: ids)
             input.fingersOnScreen = input.heldFingers.map(\.point) + first.map(\.location)
             if !first.isEmpty { try fireGesture(input.arena.handle(TouchEvent(time: clock.time, touches: first))) }
