@@ -5,7 +5,7 @@ import Testing
 @Suite(.serialized) struct GestureGalleryTests {
     static let scenes = [
         "cancelled-pan", "double-tap-snap", "long-press-drag", "pinch-throw", "rotation-spin", "swipe-away",
-        "paging-scroll", "rubber-band", "springy-collection",
+        "paging-scroll", "rubber-band", "springy-collection", "springy-list-rested", "flick-after-hold",
     ]
 
     /// Each scores at least 90 % (each is 100 % with its equivalent mutants explained).
@@ -22,6 +22,8 @@ import Testing
                 "paging-scroll.yaml: 8 mutants: 8 killed, 0 survived; score 8/8 = 100.0 %",
                 "rubber-band.yaml: 4 mutants: 4 killed, 0 survived; score 4/4 = 100.0 %",
                 "springy-collection.yaml: 25 mutants: 24 killed, 0 survived, 1 invalid; score 24/24 = 100.0 %",
+                "springy-list-rested.yaml: 17 mutants: 16 killed, 0 survived, 1 invalid; score 16/16 = 100.0 %",
+                "flick-after-hold.yaml: 27 mutants: 25 killed, 0 survived, 2 invalid; score 25/25 = 100.0 %",
             ])
     }
 

@@ -5,7 +5,7 @@ import Testing
 /// trace, `--verbose` and the replay show of them, record mode on them, and the load-time error of
 /// a group named beside its item.
 @Suite(.serialized) struct GroupGalleryTests {
-    static let scenes = ["group-fall", "contact-count"]
+    static let scenes = ["group-fall", "contact-count", "group-throw"]
 
     @Test func everyGroupSceneKillsItsMutants() throws {
         try expectGalleryScores(
@@ -13,6 +13,7 @@ import Testing
             [
                 "group-fall.yaml: 2 mutants: 2 killed, 0 survived; score 2/2 = 100.0 %",
                 "contact-count.yaml: 11 mutants: 10 killed, 0 survived, 1 equivalent; score 10/10 = 100.0 %",
+                "group-throw.yaml: 12 mutants: 11 killed, 0 survived, 1 invalid; score 11/11 = 100.0 %",
             ])
     }
 
