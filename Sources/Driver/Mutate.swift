@@ -105,10 +105,10 @@ public func mutate(
 ) -> Int32 {
     colorErrors = useColor(request.color, environment: env, isTerminal: isatty(2) != 0)
     var destinations: [ReportRequest] = []
-    if let j = request.json { destinations.append(ReportRequest(format: .json, path: j)) }
-    if let r = request.replay { destinations.append(ReportRequest(format: .replay, path: r)) }
+    if let j = request.json { destinations.append(ReportRequest(format: .json, path: j, option: "--json")) }
+    if let r = request.replay { destinations.append(ReportRequest(format: .replay, path: r, option: "--replay")) }
     // As `run`: no output onto a scene or into a folder of scenes, refused before anything runs.
-    if let clash = outputOntoInput(destinations, scenePaths: request.paths) {
+    if let clash = outputsClash(destinations) ?? outputOntoInput(destinations, scenePaths: request.paths) {
         console.err(clash)
         return Exit.usage
     }
