@@ -247,7 +247,8 @@ public func execute(
         return Exit.usage
     }
     if let clash = outputOntoInput(
-        request.reports, scenePaths: request.selection.paths, environment: request.format == .github ? env : [:])
+        request.reports, scenePaths: request.selection.paths, environment: request.format == .github ? env : [:],
+        fileSize: request.selection.limits.fileSize)
     {
         console.err(clash)
         return Exit.usage

@@ -120,53 +120,6 @@ extension Array where Element == UInt8 {
     }
 }
 
-/// Reads a scene file, refusing before reading what is not a regular file or is larger than
-/// `limit` bytes (a 100 MB file is refused by its size, not read; a pipe does not block).
-public func readSceneFile(_ path: FilePath, limit: Int) -> Result<[UInt8], Diagnostic> {
-    let at = SourceLocation(file: path.display, line: 1, column: 1)
-    let fd = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
-    if fd < 0 { return .failure(Diagnostic("cannot read the file: \(reason(errno))", at: at)) }
-    defer { close(fd) }
-    var st = stat()
-    guard fstat(fd, &st) == 0 else { return .failure(Diagnostic("cannot read the file: \(reason(errno))", at: at)) }
-    guard st.st_mode & S_IFMT == S_IFREG else {
-        return .failure(Diagnostic("not a regular file (a device, pipe or socket); name a scene file", at: at))
-    }
-    if Int(st.st_size) > limit {
-        return .failure(
-            Diagnostic(
-                "the file is \(st.st_size) bytes, more than the limit of \(limit); raise it with --max-file-size",
-                at: at))
-    }
-    var bytes = [UInt8](repeating: 0, count: Int(st.st_size))
-    var got = 0
-    while true {
-        if got == bytes.count {
-            // The file may have grown since fstat: read on, within the limit.
-            if bytes.count > limit {
-                return .failure(
-                    Diagnostic("the file is more than \(limit) bytes; raise the limit with --max-file-size", at: at))
-            }
-            bytes += [UInt8](repeating: 0, count: Swift.max(4096, bytes.count))
-        }
-        let n = bytes.withUnsafeMutableBytes { b in b.baseAddress.map { read(fd, $0 + got, b.count - got) } ?? 0 }
-        if n < 0 {
-            if errno == EINTR { continue }
-            return .failure(Diagnostic("cannot read the file: \(reason(errno))", at: at))
-        }
-        if n == 0 { break }
-        got += n
-    }
-    bytes.removeSubrange(got...)
-    if bytes.count > limit {
-        return .failure(
-            Diagnostic(
-                "the file is \(bytes.count) bytes, more than the limit of \(limit); raise it with --max-file-size",
-                at: at))
-    }
-    return .success(bytes)
-}
-
 /// fnmatch(3)'s FNM_CASEFOLD (a GNU extension Swift does not import): 1 << 4 in glibc and Darwin.
 /// Names are also lowercased first, so that non-ASCII letters fold too.
 let fnmCaseFold: Int32 = 1 << 4

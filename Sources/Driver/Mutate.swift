@@ -108,7 +108,10 @@ public func mutate(
     if let j = request.json { destinations.append(ReportRequest(format: .json, path: j, option: "--json")) }
     if let r = request.replay { destinations.append(ReportRequest(format: .replay, path: r, option: "--replay")) }
     // As `run`: no output onto a scene or into a folder of scenes, refused before anything runs.
-    if let clash = outputsClash(destinations) ?? outputOntoInput(destinations, scenePaths: request.paths) {
+    if let clash = outputsClash(destinations)
+        ?? outputOntoInput(
+            destinations, scenePaths: request.paths, fileSize: request.limits.fileSize)
+    {
         console.err(clash)
         return Exit.usage
     }
