@@ -216,8 +216,9 @@ func prepare(_ files: [FilePath], _ request: MutateRequest) -> [FileWork] {
             } catch {
                 w.problem = MutatedFile.Problem.invalid
                 let texts = parts.texts
+                let own = SceneFile.quotableText(bytes, isPart: false)
                 w.message = error.diagnostics.map {
-                    $0.rendered(sourceText: $0.location.file == w.file ? w.text : texts[$0.location.file])
+                    $0.rendered(sourceText: $0.location.file == w.file ? own : texts[$0.location.file])
                 }.joined(separator: "\n")
             }
             w.parts = parts.files
