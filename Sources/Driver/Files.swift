@@ -62,10 +62,17 @@ public enum RawArguments {
 /// Scene files below the named paths: files named directly, and `*.yaml` / `*.yml` below folders
 /// in byte order (skipping folders named `invalid` or starting with a dot unless named, and every
 /// folder named `parts`, which holds parts that scenes include, not scenes: `isPart`). Symbolic
-/// links are followed; a folder reached twice (a link loop) is walked once.
+/// links are followed; a folder reached twice (a link loop) is walked once, and a file reached
+/// twice (the same device and inode) is one scene, listed where it is first reached.
 public func sceneFiles(_ paths: [FilePath]) -> [FilePath] {
     var out: [FilePath] = []
     var seen = Set<[UInt64]>()
+    // A file reached twice (named twice, by two spellings or links, or named and found below a
+    // named folder) is one scene: run once, as its first mention.
+    var files = Set<[UInt64]>()
+    func add(_ f: FilePath, _ st: stat) {
+        if files.insert([UInt64(st.st_dev), UInt64(st.st_ino)]).inserted { out.append(f) }
+    }
     func walk(_ dir: FilePath) {
         guard let st = dir.status() else { return }
         guard seen.insert([UInt64(st.st_dev), UInt64(st.st_ino)]).inserted else { return }
@@ -86,7 +93,7 @@ public func sceneFiles(_ paths: [FilePath]) -> [FilePath] {
             } else if isPart(full) {
                 continue  // a folder named `parts` named on the command line
             } else if name.ends(with: ".yaml".utf8) || name.ends(with: ".yml".utf8) {
-                out.append(full)
+                add(full, s)
             }
         }
     }
@@ -97,7 +104,7 @@ public func sceneFiles(_ paths: [FilePath]) -> [FilePath] {
             while base.raw.count > 1 && base.raw.last == UInt8(ascii: "/") { base.raw.removeLast() }
             walk(base)
         } else {
-            out.append(p)
+            add(p, st)
         }
     }
     return out

@@ -82,6 +82,10 @@ struct IncludeResolver {
         for e in entries {
             let name = try w.string(e, "an `include` entry (a path)")
             if name.isEmpty { throw w.err("an `include` entry is an empty path", e) }
+            // A file name cannot hold NUL: the system would read the path up to it, another file.
+            if name.unicodeScalars.contains("\0") {
+                throw w.err("an `include` entry holds a NUL character (\\0), which no file name can hold", e)
+            }
             let full = SceneFile.includePath(name, from: path)
             let stack = chain + [path]
             if let i = stack.firstIndex(of: full) {

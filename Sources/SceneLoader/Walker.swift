@@ -388,8 +388,7 @@ struct Walker {
     }
 }
 
-/// Converts a Yams error into a located diagnostic.
-/// The diagnostic of Yams' error composing `file`. With `quoting` false (an included part, which
+/// The located diagnostic of Yams' error composing `file`. With `quoting` false (an included part, which
 /// is quoted only once it parses as a mapping) the message holds none of the file's text: libyaml's
 /// fixed problem sentences and the place, no duplicated key's name, no snippet.
 func diagnostic(from error: Error, file: String, quoting: Bool = true) -> Diagnostic {

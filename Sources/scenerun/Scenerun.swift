@@ -374,6 +374,7 @@ struct Schema: ParsableCommand {
         abstract: "Print the JSON Schema of the scene format (for editors: see docs/editors.md).")
 
     func run() throws {
+        installSignalHandlers()  // a closed pipe is EPIPE, exit 74, as for every other command
         do { try writeStandardOutput(SceneSchema.json) } catch {
             printError(error.message)
             throw ExitCode(error.code)
