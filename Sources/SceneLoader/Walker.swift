@@ -98,6 +98,17 @@ struct Walker {
         }
     }
 
+    /// `kind` without the value: what a file's top level is when that file is not a mapping (it
+    /// is then no scene or part, say /etc/passwd, and none of its text is quoted).
+    func shape(_ n: Node) -> String {
+        switch n {
+        case .scalar(let s): return s.string.isEmpty && s.style == .plain ? "null" : "a scalar (text)"
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        case .alias: return "an alias"
+        }
+    }
+
     mutating func count(_ n: Node, depth: Int = 0) throws(Diagnostic) {
         visited += 1
         try spend(1, n)
@@ -377,8 +388,10 @@ struct Walker {
     }
 }
 
-/// Converts a Yams error into a located diagnostic.
-func diagnostic(from error: Error, file: String) -> Diagnostic {
+/// The located diagnostic of Yams' error composing `file`. With `quoting` false (an included part, which
+/// is quoted only once it parses as a mapping) the message holds none of the file's text: libyaml's
+/// fixed problem sentences and the place, no duplicated key's name, no snippet.
+func diagnostic(from error: Error, file: String, quoting: Bool = true) -> Diagnostic {
     if let y = error as? YamlError {
         switch y {
         case .scanner(let ctx, let problem, let mark, _), .parser(let ctx, let problem, let mark, _),
@@ -392,12 +405,16 @@ func diagnostic(from error: Error, file: String) -> Diagnostic {
                 "the file is not valid text: \(problem)\(offset.map { " at byte \($0)" } ?? "")",
                 at: SourceLocation(file: file, line: 1, column: 1))
         case .duplicatedKeysInMapping(let dups, let ctx):
+            let keys = quoting ? " `\(dups.joined(separator: "`, `"))`" : ""
             return Diagnostic(
-                "duplicate key `\(dups.joined(separator: "`, `"))` in a mapping",
+                "duplicate key\(keys) in a mapping",
                 at: SourceLocation(file: file, line: ctx.mark.line, column: ctx.mark.column))
         default:
-            return Diagnostic("YAML error: \(y)", at: SourceLocation(file: file, line: 1, column: 1))
+            return Diagnostic(
+                quoting ? "YAML error: \(y)" : "YAML error", at: SourceLocation(file: file, line: 1, column: 1))
         }
     }
-    return Diagnostic("cannot read the scene: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
+    return Diagnostic(
+        quoting ? "cannot read the scene: \(error)" : "cannot read the file",
+        at: SourceLocation(file: file, line: 1, column: 1))
 }

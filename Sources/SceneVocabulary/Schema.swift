@@ -16,9 +16,8 @@ public enum SceneSchema {
             return .object([("type", .string("integer")), ("maximum", .number(Double(KeyKind.maximumCount)))])
         case .choice(let names): return choice(names)
         case .choices(let names):
-            return .object([
-                ("oneOf", .array([choice(names), .object([("type", .string("array")), ("items", choice(names))])]))
-            ])
+            let list = JSON.object([("type", .string("array")), ("items", choice(names)), ("minItems", .number(1))])
+            return .object([("oneOf", .array([choice(names), list]))])
         case .range:
             return .object([
                 ("type", .string("array")), ("items", ref("number")), ("minItems", .number(2)),

@@ -146,6 +146,10 @@ import Testing
         ),
         ("include: ['']\n", "scenes/s.yaml:1:11: error: an `include` entry is an empty path"),
         (
+            "include: [\"parts/a.yaml\\0.png\"]\n",
+            "scenes/s.yaml:1:11: error: an `include` entry holds a NUL character (\\0), which no file name can hold"
+        ),
+        (
             "include: []\nvariants:\n  v: { include: [parts/a.yaml] }\n",
             "scenes/s.yaml:3:8: error: a variant cannot `include` parts: the file's `include` is merged first, then the "
                 + "variant patches the result; include the part at the top level"
