@@ -336,6 +336,7 @@ public enum SceneSchema {
         TopLevelKey.allCases.map { k -> (String, JSON) in
             let body: JSON
             switch k {
+            case .format: body = format
             case .include:
                 let path = notYAML11([("type", .string("string")), ("minLength", .number(1))])
                 body = .object([
