@@ -123,6 +123,8 @@ extension SceneBuilder {
 
     mutating func expectation(_ n: Node) throws(Diagnostic) -> Expectation {
         var e = Expectation(location: w.loc(n))
+        try refuseMisplaced(
+            n, at: .expect, isKnown: { ExpectKey(rawValue: $0) != nil }, unknown: { "unknown key `\($0)` in `expect`" })
         for (k, v) in try w.keyed(n, "`expect`", ExpectKey.self) {
             switch k {
             case .transition:
@@ -134,14 +136,20 @@ extension SceneBuilder {
                     e.transitions.append((id, st, w.loc(sv)))
                 }
             case .views:
+                try refuseMisplaced(
+                    v, at: .views(before: nil),
+                    isKnown: { if case .view? = scene.names[$0] { true } else { false } },
+                    unknown: { "unknown view `\($0)`" })
                 for (name, vv, _) in try w.namedMapping(v, "`expect.views`", indexed: true) {
                     guard case .view(let id)? = scene.names[name] else {
                         throw err(
                             "unknown view `\(name)`\(copiesHint(name) ?? hint(name, scene.views.map(\.name)))", vv)
                     }
-                    let props = try w.mapping(
-                        vv, "the expectations of `\(name)`",
-                        known: ViewMember.expectable.map(\.rawValue) + ["within", ViewMember.presentation])
+                    let known = ViewMember.expectable.map(\.rawValue) + ["within", ViewMember.presentation]
+                    try refuseMisplaced(
+                        vv, at: .view(name), isKnown: { known.contains($0) },
+                        unknown: { "unknown key `\($0)` in the expectations of `\(name)`" })
+                    let props = try w.mapping(vv, "the expectations of `\(name)`", known: known)
                     var within: Double?
                     if let wn = props.first(where: { $0.0 == "within" }) {
                         within = try w.number(wn.1, "`within`", min: 0)
@@ -155,7 +163,7 @@ extension SceneBuilder {
                             e.views.append(
                                 ViewExpectation(
                                     view: id, property: m, value: try w.expr(pv, "`\(p)`", m.type, scope),
-                                    within: within ?? SceneBuilder.defaultTolerance(m), location: w.loc(pv),
+                                    within: within ?? m.defaultWithin, location: w.loc(pv),
                                     onScreen: onScreen))
                         }
                     }
@@ -164,9 +172,7 @@ extension SceneBuilder {
                     if let pn = props.first(where: { $0.0 == ViewMember.presentation })?.1 {
                         let shown = try w.mapping(
                             pn, "the on-screen expectations of `\(name)`",
-                            known: ViewMember.expectable.filter {
-                                $0 != .removed && $0 != .contacts && !$0.ofScrollViewOnly
-                            }.map(\.rawValue))
+                            known: ViewMember.expectableOnScreen.map(\.rawValue))
                         try add(shown, onScreen: true)
                     }
                 }
@@ -195,18 +201,6 @@ extension SceneBuilder {
             }
         }
         return e
-    }
-
-    /// The default `within` of an expected view member.
-    static func defaultTolerance(_ m: ViewMember) -> Double {
-        switch m {
-        case .rotation, .alpha, .angularVelocity, .scale: return 0.01
-        case .velocity: return 1
-        case .contacts: return 0  // a count
-        case .center, .x, .y, .width, .height, .size, .bounds, .frame, .minX, .midX, .maxX, .minY, .midY, .maxY,
-            .speed, .resting, .removed, .screen, .contentOffset, .isDragging, .isDecelerating:
-            return 0.5
-        }
     }
 
     /// A key of `expect.events`: a counted event of the scene, or a rule's event of one gesture,

@@ -235,9 +235,11 @@ struct Walker {
         }
     }
 
-    /// A literal number (no expression).
+    /// A literal number (no expression). Text that reads as an expression is refused with a
+    /// message saying that the key takes a literal, and `elsewhere`: where an expression may go
+    /// instead (by default, to write the number itself).
     mutating func number(
-        _ n: Node, _ what: String, min: Double? = nil, positive: Bool = false
+        _ n: Node, _ what: String, min: Double? = nil, positive: Bool = false, elsewhere: String? = nil
     ) throws(Diagnostic) -> Double {
         try count(n)
         guard case .scalar(let s) = n else { throw err("\(what) must be a number, found \(kind(n))", n) }
@@ -261,7 +263,14 @@ struct Walker {
         {
             d = v * Double.pi / 180
         }
-        guard let v = d else { throw err("\(what) must be a number, found `\(s.string)`", n) }
+        guard let v = d else {
+            if (try? Expression.parse(s.string, at: textLoc(n))) != nil {
+                let instead = elsewhere ?? "write the number itself (this key takes no expression)"
+                throw err(
+                    "\(what) takes a literal number, not an expression: found `\(s.string)`; \(instead)", n)
+            }
+            throw err("\(what) must be a number, found `\(s.string)`", n)
+        }
         if !v.isFinite { throw err("\(what) must be finite, found `\(s.string)`", n) }
         if positive && v <= 0 { throw err("\(what) must be positive, found \(formatNumber(v))", n) }
         if let m = min, v < m { throw err("\(what) must be at least \(formatNumber(m)), found \(formatNumber(v))", n) }
@@ -358,11 +367,13 @@ struct Walker {
     }
 
     /// A literal point or rect (numbers only).
-    mutating func numbers(_ n: Node, _ what: String, count c: Int) throws(Diagnostic) -> [Double] {
+    mutating func numbers(
+        _ n: Node, _ what: String, count c: Int, elsewhere: String? = nil
+    ) throws(Diagnostic) -> [Double] {
         let items = try sequence(n, what)
         guard items.count == c else { throw err("\(what) must have \(c) numbers, found \(items.count)", n) }
         var out: [Double] = []
-        for i in items { out.append(try number(i, what)) }
+        for i in items { out.append(try number(i, what, elsewhere: elsewhere)) }
         return out
     }
 

@@ -78,6 +78,7 @@ public enum Reference {
             members("Settable view properties (`set`, `animate`)", ViewProperty.self, \.type),
             members("Settable behaviour properties (`set`)", BehaviorProperty.self, \.type),
             members("Settable animator properties (`set`)", AnimatorProperty.self, \.type),
+            expectable,
             members("View members", ViewMember.self, \.type)
                 + "\n| `\(ViewMember.presentation)` | view | these members as the screen shows them during a UIView "
                 + "or property animation (the model's when none runs) |",
@@ -89,6 +90,20 @@ public enum Reference {
             names("Built-in names", BuiltinName.self),
         ]
         return parts.joined(separator: "\n\n") + "\n"
+    }
+
+    /// The members `expect.views` takes, with their default tolerance (the loader's list).
+    static var expectable: String {
+        let rows = ViewMember.expectable.map { m in
+            let onScreen = ViewMember.expectableOnScreen.contains(m) ? "yes" : "no"
+            return "| `\(m.rawValue)` | \(m.type) | \(m.type == .bool ? "—" : numberText(m.defaultWithin)) | \(onScreen) | \(m.doc) |"
+        }
+        return
+            ([
+                "#### Expectable view members (`expect.views`)", "",
+                "| member | type | default `within` | in `presentation` | meaning |",
+                "| --- | --- | --- | --- | --- |",
+            ] + rows).joined(separator: "\n")
     }
 
     /// The table of a kind's own keys, titled by the kind.

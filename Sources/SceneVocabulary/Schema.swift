@@ -202,12 +202,9 @@ public enum SceneSchema {
                 let members: [(String, JSON)] = ViewMember.expectable.map { m in
                     (m.rawValue, described(ref(m.type), m.doc))
                 }
+                let onScreen = ViewMember.expectableOnScreen.map(\.rawValue)
                 let shown = described(
-                    object(
-                        members.filter { m in
-                            m.0 != ViewMember.removed.rawValue && m.0 != ViewMember.contacts.rawValue
-                                && ViewMember(rawValue: m.0)?.ofScrollViewOnly == false
-                        }),
+                    object(members.filter { onScreen.contains($0.0) }),
                     "the same members as the screen shows them during an animation")
                 return named(
                     object(
