@@ -252,7 +252,7 @@ final class Run {
                 let shown = presentation(i)
                 let vel = animator.linearVelocity(of: i)
                 let c = shown.frame.center
-                row += [c.x, c.y, shown.rotation, shown.alpha, vel.x, vel.y, v.removed ? 1 : 0]
+                row += [c.x, c.y, shown.rotation, shown.alpha, shown.scale, vel.x, vel.y, v.removed ? 1 : 0]
             }
             for (_, s) in input.scrolls.sorted(by: { $0.key < $1.key }) {
                 row += [s.contentOffset.x, s.contentOffset.y]
@@ -270,7 +270,7 @@ final class Run {
     var tickColumns: [String] {
         ["time", "elapsed", "running"]
             + scene.views.flatMap { v in
-                ["centerX", "centerY", "rotation", "alpha", "velocityX", "velocityY", "removed"].map {
+                ["centerX", "centerY", "rotation", "alpha", "scale", "velocityX", "velocityY", "removed"].map {
                     "\(v.name).\($0)"
                 }
             }
