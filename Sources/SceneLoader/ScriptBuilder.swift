@@ -87,7 +87,7 @@ extension SceneBuilder {
             }
             return .waitFor(try w.expr(wf, "`waitFor`", .bool, scope), timeout: timeout, location: w.loc(wf))
         }
-        if let e = get("expect") { return .expect(try expectation(e)) }
+        if let e = get("expect") { return .expect(try expectation(e, checkpoint: true)) }
         return .action(try action(n, scope))
     }
 
@@ -121,8 +121,13 @@ extension SceneBuilder {
         return .pan(PanSpec(gesture: g, keyframes: frames, curve: curve, release: release, location: w.loc(n)))
     }
 
-    mutating func expectation(_ n: Node) throws(Diagnostic) -> Expectation {
+    mutating func expectation(_ n: Node, checkpoint: Bool = false) throws(Diagnostic) -> Expectation {
         var e = Expectation(location: w.loc(n))
+        /// Notes an expectation of a variant written in the main case: `keys` are its place under
+        /// `expect`, the way to override or drop it.
+        func inherit(_ node: Node, _ at: SourceLocation, _ keys: [String]) {
+            inheritExpectation(node, at, checkpoint ? nil : ["expect"] + keys)
+        }
         try refuseMisplaced(
             n, at: .expect, isKnown: { ExpectKey(rawValue: $0) != nil }, unknown: { "unknown key `\($0)` in `expect`" })
         for (k, v) in try w.keyed(n, "`expect`", ExpectKey.self) {
@@ -134,6 +139,7 @@ extension SceneBuilder {
                         "unknown transition state `\($0)`"
                     }
                     e.transitions.append((id, st, w.loc(sv)))
+                    inherit(sv, w.loc(sv), ["transition", name])
                 }
             case .views:
                 try refuseMisplaced(
@@ -156,6 +162,7 @@ extension SceneBuilder {
                     }
                     func add(_ props: [(String, Node)], onScreen: Bool) throws(Diagnostic) {
                         for (p, pv) in props where p != "within" && p != ViewMember.presentation {
+                            inherit(pv, w.loc(pv), ["views", name] + (onScreen ? [ViewMember.presentation] : []) + [p])
                             let m = ViewMember(rawValue: p)!  // a known key of the mapping above
                             if m.ofScrollViewOnly && scene.views[id.index].scroll == nil {
                                 throw err("`\(p)` is a scroll view's; `\(name)` has no `scroll`", pv)
@@ -176,8 +183,12 @@ extension SceneBuilder {
                         try add(shown, onScreen: true)
                     }
                 }
-            case .rest: e.rest = (try w.bool(v, "`rest`"), w.loc(v))
-            case .restBy: e.restBy = (try w.number(v, "`restBy`", min: 0), w.loc(v))
+            case .rest:
+                e.rest = (try w.bool(v, "`rest`"), w.loc(v))
+                inherit(v, w.loc(v), ["rest"])
+            case .restBy:
+                e.restBy = (try w.number(v, "`restBy`", min: 0), w.loc(v))
+                inherit(v, w.loc(v), ["restBy"])
             case .events:
                 let pairs = try w.mapping(v, "`expect.events`", known: [])
                 guard case .mapping(let m) = v else { break }  // `w.mapping` took only a mapping
@@ -195,9 +206,14 @@ extension SceneBuilder {
                     }
                     if case .fired = event { scene.countsObjectEvents = true }
                     e.events.append((event, spec, w.loc(cv)))
+                    inherit(cv, w.loc(cv), ["events", name])
                 }
             case .that:
-                for x in try w.sequence(v, "`that`") { e.that.append(try w.expr(x, "an expectation", .bool, scope)) }
+                for x in try w.sequence(v, "`that`") {
+                    let t = try w.expr(x, "an expectation", .bool, scope)
+                    e.that.append(t)
+                    inherit(x, t.location, ["that"])
+                }
             }
         }
         return e

@@ -39,6 +39,9 @@ struct Walker {
     var work = 0
     /// The variant being built, where a refusal for load work points (else at the node read).
     var variant: (name: String, at: SourceLocation)?
+    /// While a variant is built: where each node of its own patch is written, so that what it
+    /// took from the main case can be told apart (`Scene.inherited`).
+    var variantNodes: Set<SourceLocation>?
     /// The included files (parts), in the order they were read: a part's nodes carry its place
     /// here, from 1, in their marks' lines (`fileStride`), so that `loc` names the part.
     var parts: [String] = []

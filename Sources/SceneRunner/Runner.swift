@@ -302,6 +302,7 @@ final class Run {
             time: clock.time, ticks: clock.tickCount, source: scene.source, trace: recording.trace)
         r.includedSources = scene.includedSources
         r.tickColumns = limits.recordTicks ? tickColumns : []
+        r.expectations = limits.recordTrace ? scene.expectationList : []
         r.observations = recording.observations
         r.work = clock.work
         r.ticksTrace = recording.tickRows

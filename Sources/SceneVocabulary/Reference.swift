@@ -96,7 +96,8 @@ public enum Reference {
     static var expectable: String {
         let rows = ViewMember.expectable.map { m in
             let onScreen = ViewMember.expectableOnScreen.contains(m) ? "yes" : "no"
-            return "| `\(m.rawValue)` | \(m.type) | \(m.type == .bool ? "—" : numberText(m.defaultWithin)) | \(onScreen) | \(m.doc) |"
+            let within = m.type == .bool ? "—" : numberText(m.defaultWithin)
+            return "| `\(m.rawValue)` | \(m.type) | \(within) | \(onScreen) | \(m.doc) |"
         }
         return
             ([
