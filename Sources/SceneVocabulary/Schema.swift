@@ -12,6 +12,7 @@ public enum SceneSchema {
         case .viewName: return ref("reference")
         case .viewNames: return ref("names")
         case .literalNumber: return .object([("type", .string("number"))])
+        case .literalPoint: return literalPoint
         case .literalCount:
             return .object([("type", .string("integer")), ("maximum", .number(Double(KeyKind.maximumCount)))])
         case .choice(let names): return choice(names)
