@@ -7,9 +7,10 @@ import Results
 import SceneLoader
 import SceneModel
 import SceneRunner
+import SceneVocabulary
 
 /// `scenerun --version`.
-public let scenerunVersion = "scenerun 0.2.0 (scene format 1.1)"
+public let scenerunVersion = "scenerun 0.2.0 (scene format \(SceneFormat.read))"
 
 /// Exit codes (sysexits(3) where one fits), in one place.
 public enum Exit {

@@ -152,6 +152,7 @@ struct IncludeResolver {
                 "a part cannot declare `variants`: a variant patches the whole scene, so it belongs to the scene "
                     + "file", v.key)
         }
+        try w.checkFormat(moved)
         return moved
     }
 

@@ -137,6 +137,7 @@ public enum SceneFile {
                     let merged = try merge(baseNode, node, &w)
                     var vb = SceneBuilder(walker: w)
                     vb.w.variant = (name, at)
+                    vb.w.variantNodes = w.locations(in: node)
                     cases.append(try vb.build(merged, file: path, text: text, defaultName: defaultName, variant: name))
                     w.work = vb.w.work
                 }

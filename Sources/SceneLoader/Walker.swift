@@ -39,6 +39,9 @@ struct Walker {
     var work = 0
     /// The variant being built, where a refusal for load work points (else at the node read).
     var variant: (name: String, at: SourceLocation)?
+    /// While a variant is built: where each node of its own patch is written, so that what it
+    /// took from the main case can be told apart (`Scene.inherited`).
+    var variantNodes: Set<SourceLocation>?
     /// The included files (parts), in the order they were read: a part's nodes carry its place
     /// here, from 1, in their marks' lines (`fileStride`), so that `loc` names the part.
     var parts: [String] = []
@@ -246,9 +249,11 @@ struct Walker {
         }
     }
 
-    /// A literal number (no expression).
+    /// A literal number (no expression). Text that reads as an expression is refused with a
+    /// message saying that the key takes a literal, and `elsewhere`: where an expression may go
+    /// instead (by default, to write the number itself).
     mutating func number(
-        _ n: Node, _ what: String, min: Double? = nil, positive: Bool = false
+        _ n: Node, _ what: String, min: Double? = nil, positive: Bool = false, elsewhere: String? = nil
     ) throws(Diagnostic) -> Double {
         try count(n)
         guard case .scalar(let s) = n else { throw err("\(what) must be a number, found \(kind(n))", n) }
@@ -272,7 +277,14 @@ struct Walker {
         {
             d = v * Double.pi / 180
         }
-        guard let v = d else { throw err("\(what) must be a number, found `\(s.string)`", n) }
+        guard let v = d else {
+            if (try? Expression.parse(s.string, at: textLoc(n))) != nil {
+                let instead = elsewhere ?? "write the number itself (this key takes no expression)"
+                throw err(
+                    "\(what) takes a literal number, not an expression: found `\(s.string)`; \(instead)", n)
+            }
+            throw err("\(what) must be a number, found `\(s.string)`", n)
+        }
         if !v.isFinite { throw err("\(what) must be finite, found `\(s.string)`", n) }
         if positive && v <= 0 { throw err("\(what) must be positive, found \(formatNumber(v))", n) }
         if let m = min, v < m { throw err("\(what) must be at least \(formatNumber(m)), found \(formatNumber(v))", n) }
@@ -369,11 +381,13 @@ struct Walker {
     }
 
     /// A literal point or rect (numbers only).
-    mutating func numbers(_ n: Node, _ what: String, count c: Int) throws(Diagnostic) -> [Double] {
+    mutating func numbers(
+        _ n: Node, _ what: String, count c: Int, elsewhere: String? = nil
+    ) throws(Diagnostic) -> [Double] {
         let items = try sequence(n, what)
         guard items.count == c else { throw err("\(what) must have \(c) numbers, found \(items.count)", n) }
         var out: [Double] = []
-        for i in items { out.append(try number(i, what)) }
+        for i in items { out.append(try number(i, what, elsewhere: elsewhere)) }
         return out
     }
 

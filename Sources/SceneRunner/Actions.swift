@@ -306,8 +306,10 @@ extension Run {
     /// makes the case invalid, located at the expression, with the tick and the time.
     func judged(_ e: Expectation) throws -> [Failure] {
         var errors: [Diagnostic] = []
-        let out = judge(e, snapshot(), scope: scene.scope, observations: &recording.observations, errors: &errors)
+        var out = judge(e, snapshot(), scope: scene.scope, observations: &recording.observations, errors: &errors)
         if let first = errors.first { throw runtimeError(first.message, at: first.location) }
+        // A variant's failure of an expectation it took from the main case says so.
+        for i in out.indices { if let note = scene.inherited[out[i].location] { out[i].message += " " + note } }
         return out
     }
 

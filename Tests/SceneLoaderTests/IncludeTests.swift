@@ -218,3 +218,15 @@ import Testing
         #expect(SceneFile.includes(path: "s.yaml", bytes: Array("views: [\n".utf8)).isEmpty)
     }
 }
+
+extension IncludeTests {
+    /// A part that says it is written for a newer format is refused at its own `format` (issue 40).
+    @Test func aPartsFormatIsChecked() {
+        let e = error(
+            "include: parts/new.yaml\n" + Self.script,
+            ["scenes/parts/new.yaml": "format: 1.3\nviews: { box: { frame: [0, 0, 10, 10] } }\n"])
+        #expect(
+            e == "scenes/parts/new.yaml:1:9: error: this scene is written for scene format 1.3; this scenerun reads "
+                + "up to 1.2 (update scenerun)")
+    }
+}

@@ -195,7 +195,7 @@ extension SceneBuilder {
         switch key.kind {
         case .number, .literalNumber, .literalCount: type = .number
         case .bool: type = .bool
-        case .point: type = .point
+        case .point, .literalPoint: type = .point
         case .viewName, .viewNames, .choice, .choices, .range, .referenceBounds, .boundaries, .region, .gestureName,
             .gestureNames, .fingerPaths:
             return nil  // read by the kind itself
