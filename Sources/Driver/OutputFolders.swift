@@ -8,13 +8,14 @@ import Foundation
     import Darwin
 #endif
 
-// Where outputs go. The folder a user names — a report's folder, the folder of `--trace` or
-// `--replay` — is the user's: it is opened as named, links in it followed, as `cd` would. Below
-// it nothing is followed: every folder scenerun creates or enters on the way to a file
-// (`original/`, `mutant-3/`, a missing folder of `--json out/new/r.json`) and every file it
-// replaces is reached with openat(2) from the folder above, `O_NOFOLLOW`, one name at a time, so
-// a symbolic link planted there (by a pull request, say) is refused (73, naming the link), never
-// written through, also when it appears between the check and the write.
+// Where outputs go. A relative output path is the repository's, and a pull request can plant
+// links in a repository: every name of it, from the current folder down (`out`, `out/sub`, the
+// file), is entered with openat(2) from the folder above, `O_NOFOLLOW`, one name at a time, and
+// a symbolic link anywhere is refused (73, naming the link), never written through, also when it
+// appears between the check and the write. An absolute path is the one the user typed: it is
+// opened as named up to its last existing folder (system links such as macOS's /tmp followed, as
+// `cd` would); below that folder — the missing folders of `--json /o/new/r.json`, `original/`
+// and `mutant-3/` of `mutate --replay`, the files — nothing is followed either.
 
 /// What is at `path` without following a final symbolic link.
 enum Existing { case none, regular, folder, symlink, other(String) }
@@ -78,17 +79,39 @@ func linkRefusal(_ link: String) -> String {
     "\(shown(link)) is a symbolic link; scenerun does not write through links, name the folder itself"
 }
 
-/// Opens the folder `dir` as named (links in it followed: the user named it), creating the
-/// missing folders at its end; each folder created is entered without following a link.
+/// Opens the folder `dir`, creating the missing folders at its end. A relative `dir` is entered
+/// one name at a time from the current folder without following a link (a link anywhere on it
+/// is refused); an absolute one is opened as named up to its last existing folder, and each
+/// folder created below it is entered without following a link.
 func openNamedFolder(_ dir: String, for path: String) throws(OutputError) -> Int32 {
-    let fd = open(dir.isEmpty ? "." : dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if !dir.hasPrefix("/") { return try openRelativeFolder(dir, for: path) }
+    let fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     if fd >= 0 { return fd }
     let e = errno
     if e == ENOTDIR { throw .cannotCreate(path, "\(shown(dir)) is not a folder") }
-    guard e == ENOENT, !dir.isEmpty, dir != "/" else { throw .cannotCreate(path, "\(shown(dir)): \(reason(e))") }
+    guard e == ENOENT, dir != "/" else { throw .cannotCreate(path, "\(shown(dir)): \(reason(e))") }
     let parent = try openNamedFolder(parentFolder(dir), for: path)
     defer { close(parent) }
     return try enter(parent, baseName(dir), shownAs: dir, for: path)
+}
+
+/// Opens the relative folder `dir` (empty: the current folder) from the current folder, each of
+/// its names entered (created if missing) with `O_NOFOLLOW`: a link at any level is refused,
+/// named as far as it goes (`out` for a link `out` in `out/sub/r.json`).
+private func openRelativeFolder(_ dir: String, for path: String) throws(OutputError) -> Int32 {
+    var fd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if fd < 0 {
+        let e = errno
+        throw .cannotCreate(path, "the current folder: \(reason(e))")
+    }
+    var prefix = ""
+    for name in dir.split(separator: "/", omittingEmptySubsequences: true).map(String.init) {
+        prefix = joined(prefix, name)
+        let above = fd
+        defer { close(above) }
+        fd = try enter(above, name, shownAs: prefix, for: path)
+    }
+    return fd
 }
 
 /// Enters the folder `name` of the open folder `parent`, creating it if missing, without
@@ -259,8 +282,10 @@ public func prepareFolder(_ dir: String, option: String = "--trace", entries: [S
     case .folder, .none: break
     case .regular: throw .cannotCreate(dir, "it is a file; \(option) names a folder")
     case .symlink:
+        // a relative path is entered without following a link (see openNamedFolder)
+        if !dir.hasPrefix("/") { throw .cannotCreate(dir, linkRefusal(dir)) }
         var st = stat()
-        // a link to a folder is a folder: the user named it
+        // an absolute link to a folder is a folder: the user typed it
         if stat(dir, &st) != 0 || st.st_mode & S_IFMT != S_IFDIR {
             throw .cannotCreate(dir, "it is a symbolic link to something that is not a folder")
         }

@@ -40,18 +40,23 @@ func swiftSources(under folder: String) throws -> String {
 
 struct Outcome { var code: Int32; var out: String; var err: String }
 
-func scenerun(_ args: [String], env: [String: String] = [:], unset: [String] = []) throws -> Outcome {
-    try run(try binary(), args, env: env, unset: unset)
+/// Runs the built `scenerun` in the repository (or in `folder`).
+func scenerun(
+    _ args: [String], env: [String: String] = [:], unset: [String] = [], in folder: URL = repo
+) throws -> Outcome {
+    try run(try binary(), args, env: env, unset: unset, in: folder)
 }
 
-/// Runs a program in the repository and collects its exit code and both outputs. Standard error
-/// is read on another thread while standard output drains, so a child that fills one pipe while
-/// the other is being read cannot block both.
-func run(_ program: URL, _ args: [String], env: [String: String] = [:], unset: [String] = []) throws -> Outcome {
+/// Runs a program in the repository (or in `folder`) and collects its exit code and both
+/// outputs. Standard error is read on another thread while standard output drains, so a child
+/// that fills one pipe while the other is being read cannot block both.
+func run(
+    _ program: URL, _ args: [String], env: [String: String] = [:], unset: [String] = [], in folder: URL = repo
+) throws -> Outcome {
     let p = Process()
     p.executableURL = program
     p.arguments = args
-    p.currentDirectoryURL = repo
+    p.currentDirectoryURL = folder
     var e = ProcessInfo.processInfo.environment
     for k in unset { e[k] = nil }
     for (k, v) in env { e[k] = v }

@@ -123,4 +123,78 @@ import Testing
             r.err == "scenerun: error: --json \(x) and --replay \(x) name the same file; each report needs its own\n")
         #expect(!FileManager.default.fileExists(atPath: x))
     }
+
+    /// A relative output path is the repository's: a link `out` planted at its first level (by a
+    /// pull request, say) is refused (73, naming `out`), never written through. On main
+    /// `--json out/r.json` with `out` a link wrote the report into the folder it points at.
+    @Test func relativeJSONThroughALinkedFolderIsRefused() throws {
+        let w = try workspace("rel-json")
+        try link(w.dir.appendingPathComponent("out"), to: w.victim)
+        let r = try scenerun(
+            ["--quiet", "--json", "out/r.json", repo.appendingPathComponent(Self.fling).path], in: w.dir)
+        refusedRelative(r, naming: "out")
+        try untouched(w.victim)
+    }
+
+    /// `--trace out/t` and `--trace out` itself, `out` a link to a folder: both refused before the
+    /// run (on main both wrote the CSV into the folder the link points at).
+    @Test func relativeTraceThroughALinkedFolderIsRefused() throws {
+        let w = try workspace("rel-trace")
+        try link(w.dir.appendingPathComponent("out"), to: w.victim)
+        let scene = repo.appendingPathComponent(Self.fling).path
+        for path in ["out/t", "out", "./out/t"] {
+            let r = try scenerun(["--trace", path, scene], in: w.dir)
+            refusedRelative(r, naming: path.hasPrefix("./") ? "./out" : "out")
+            #expect(r.out == "", "refused before the run: \(r.out)")
+            try untouched(w.victim)
+        }
+    }
+
+    /// `--replay out/rp` with `out` a link: refused before the run, nothing written through it.
+    @Test func relativeReplayThroughALinkedFolderIsRefused() throws {
+        let w = try workspace("rel-replay")
+        try link(w.dir.appendingPathComponent("out"), to: w.victim)
+        let r = try scenerun(["--replay", "out/rp", repo.appendingPathComponent(Self.fling).path], in: w.dir)
+        refusedRelative(r, naming: "out")
+        try untouched(w.victim)
+    }
+
+    /// `mutate --replay out/rp` with `out` a link: refused (on main it wrote `rp/index.html`,
+    /// `original/` and the survivors' pages into the folder the link points at).
+    @Test func relativeMutateReplayThroughALinkedFolderIsRefused() throws {
+        let w = try workspace("rel-mutate")
+        try link(w.dir.appendingPathComponent("out"), to: w.victim)
+        let scene = repo.appendingPathComponent(Self.fling).path
+        let r = try scenerun(["mutate", "--only", "event", "--replay", "out/rp", scene], in: w.dir)
+        refusedRelative(r, naming: "out")
+        try untouched(w.victim)
+    }
+
+    /// An absolute path is the one the user typed: a link among its existing folders is followed
+    /// (as macOS's /tmp is a link), and the report lands in the folder it points at; the file
+    /// itself is never a link.
+    @Test func absolutePathsFollowTheirExistingFolders() throws {
+        let w = try workspace("abs")
+        let out = w.dir.appendingPathComponent("out")
+        try link(out, to: w.rp)
+        let scene = repo.appendingPathComponent(Self.fling).path
+        let r = try scenerun(["--quiet", "--json", out.path + "/new/r.json", scene])
+        #expect(r.code == 0, "\(r.err)")
+        #expect(FileManager.default.fileExists(atPath: w.rp.appendingPathComponent("new/r.json").path))
+        let t = try scenerun(["--quiet", "--trace", out.path, scene])
+        #expect(t.code == 0, "\(t.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: w.rp.path).contains { $0.hasSuffix(".csv") })
+        // The file itself is still never written through a link.
+        try link(w.rp.appendingPathComponent("r.json"), to: w.victim.appendingPathComponent("index.html"))
+        let file = try scenerun(["--quiet", "--json", out.path + "/r.json", scene])
+        #expect(file.code == 73, "\(file.err)")
+        try untouched(w.victim)
+    }
+
+    /// Refused with 73 and one line naming the relative link as typed.
+    func refusedRelative(_ r: Outcome, naming link: String) {
+        #expect(r.code == 73, "\(r.err)")
+        #expect(r.err.split(separator: "\n").count == 1, "\(r.err)")
+        #expect(r.err.contains(": \(link) is a symbolic link; scenerun does not write through links"), "\(r.err)")
+    }
 }
