@@ -82,27 +82,23 @@ extension Run {
         return Vec2(c * d.x + s * d.y, -s * d.x + c * d.y) + 0.5 * v.frame.size
     }
 
-    func eval(_ e: Expr, scope: Scope? = nil) throws -> Value {
-        do { return try evaluate(e, snapshot(), scope: scope ?? scene.scope) } catch {
-            var d = error
-            d.message += " (at tick \(clock.tickCount), \(timeText(clock.time)))"
-            throw Abort(diagnostic: d)
+    func eval(_ e: Expr, scope: Scope? = nil) throws(RunError) -> Value {
+        do throws(Diagnostic) { return try evaluate(e, snapshot(), scope: scope ?? scene.scope) } catch {
+            throw runtimeError(error)
         }
     }
-    func evalNumber(_ e: Expr, scope: Scope? = nil) throws -> Double { try eval(e, scope: scope).number ?? 0 }
-    func evalPoint(_ e: Expr, scope: Scope? = nil) throws -> Vec2 { try eval(e, scope: scope).point ?? .zero }
-    func evalBool(_ e: Expr, scope: Scope? = nil) throws -> Bool { try eval(e, scope: scope).bool ?? false }
+    func evalNumber(_ e: Expr, scope: Scope? = nil) throws(RunError) -> Double { try eval(e, scope: scope).number ?? 0 }
+    func evalPoint(_ e: Expr, scope: Scope? = nil) throws(RunError) -> Vec2 { try eval(e, scope: scope).point ?? .zero }
+    func evalBool(_ e: Expr, scope: Scope? = nil) throws(RunError) -> Bool { try eval(e, scope: scope).bool ?? false }
 
     // MARK: actions
 
-    func runAction(_ a: Action, scope: Scope) throws {
+    func runAction(_ a: Action, scope: Scope) throws(RunError) {
         clock.actionBudget += 1
         if clock.actionBudget > limits.actionsPerTick {
-            throw Abort(
-                diagnostic: Diagnostic(
-                    "more than \(limits.actionsPerTick) actions in one tick (at tick \(clock.tickCount), "
-                        + "\(timeText(clock.time))): do rules trigger each other in a loop?",
-                    at: a.location))
+            throw runtimeError(
+                Diagnostic("more than \(limits.actionsPerTick) actions in one tick", at: a.location),
+                tail: ": do rules trigger each other in a loop?")
         }
         switch a {
         case .branch(let c, let then, let otherwise):
@@ -118,31 +114,30 @@ extension Run {
             }
         case .set(let targets):
             // Every expression first, then every assignment: `set` reads the state before it.
-            let values = try targets.map { try eval($0.value, scope: scope) }
+            let values = try targets.map { e throws(RunError) in try eval(e.value, scope: scope) }
             for (t, v) in zip(targets, values) { try assign(t, v) }
         case .animate(let spec):
             let duration = try evalNumber(spec.duration, scope: scope)
-            let delay = try spec.delay.map { try evalNumber($0, scope: scope) } ?? 0
+            let delay = try spec.delay.map { e throws(RunError) in try evalNumber(e, scope: scope) } ?? 0
             if duration < 0 || delay < 0 {
-                throw Abort(
-                    diagnostic: Diagnostic("an animation's duration and delay must not be negative", at: spec.location))
+                throw runtimeError("an animation's duration and delay must not be negative", at: spec.location)
             }
             var spring: Spring?
             if let d = spec.springDamping {
                 let ratio = try evalNumber(d, scope: scope)
                 if ratio <= 0 {
-                    throw Abort(
-                        diagnostic: Diagnostic(
-                            "a spring's damping ratio must be positive, got \(formatNumber(ratio))", at: d.location))
+                    throw runtimeError(
+                        "a spring's damping ratio must be positive, got \(formatNumber(ratio))", at: d.location)
                 }
                 spring = Spring(
                     duration: Swift.max(duration, 1e-3), dampingRatio: ratio,
-                    initialVelocity: try spec.springVelocity.map { try evalNumber($0, scope: scope) } ?? 0)
+                    initialVelocity: try spec.springVelocity.map { e throws(RunError) in try evalNumber(e, scope: scope)
+                    } ?? 0)
             }
             let touched = channels(of: spec.sets)
             var before: [Int: Shown] = [:]
             for c in touched where before[c.view] == nil { before[c.view] = presentation(c.view) }
-            let values = try spec.sets.map { try eval($0.value, scope: scope) }
+            let values = try spec.sets.map { e throws(RunError) in try eval(e.value, scope: scope) }
             for (t, v) in zip(spec.sets, values) { try assign(t, v) }
             animateChannels(
                 touched, from: before,
@@ -159,9 +154,9 @@ extension Run {
             guard transitioning.controllers[i].state == .interactive else { return }
             transitioning.controllers[i].update(try evalNumber(e, scope: scope))
             if let k = scene.transitions[i].animator?.index {  // scrubs the animator that drives it
-                try withAnimator(k, at: e.location) {
-                    try animating.propertyAnimators[k].setFractionComplete(
-                        transitioning.controllers[i].progress, at: clock.time)
+                let (progress, now) = (transitioning.controllers[i].progress, clock.time)
+                try withAnimator(k, at: e.location) { a throws(AnimatorMisuse) in
+                    try a.setFractionComplete(progress, at: now)
                 }
             }
             applyTransitionAnimations(i)
@@ -231,7 +226,7 @@ extension Run {
     }
 
     /// Assigns an evaluated value to a `set` target.
-    func assign(_ t: SetTarget, _ v: Value) throws {
+    func assign(_ t: SetTarget, _ v: Value) throws(RunError) {
         switch t.target {
         case .variable(let id):
             vars[id.index] = v  // the loader fixed the type
@@ -255,7 +250,7 @@ extension Run {
         }
     }
 
-    func assignView(_ t: SetTarget, _ i: Int, _ property: ViewProperty, _ v: Value) throws {
+    func assignView(_ t: SetTarget, _ i: Int, _ property: ViewProperty, _ v: Value) throws(RunError) {
         var f = views[i].frame
         let number = v.number ?? 0
         let point = v.point ?? .zero  // the loader typed the value by property
@@ -301,23 +296,18 @@ extension Run {
         placeRestingGroups(behaving.groupsOf[i])  // its groups' centres follow their items
     }
 
-    /// A run-time error located at `location`, with the tick and the time.
     /// The failures of an expectation judged now; a run-time error in one of its expressions
     /// makes the case invalid, located at the expression, with the tick and the time.
-    func judged(_ e: Expectation) throws -> [Failure] {
+    func judged(_ e: Expectation) throws(RunError) -> [Failure] {
         var errors: [Diagnostic] = []
         let out = judge(e, snapshot(), scope: scene.scope, observations: &recording.observations, errors: &errors)
         if let first = errors.first { throw runtimeError(first.message, at: first.location) }
         return out
     }
 
-    func runtimeError(_ message: String, at location: SourceLocation) -> Abort {
-        Abort(diagnostic: Diagnostic("\(message) (at tick \(clock.tickCount), \(timeText(clock.time)))", at: location))
-    }
-
     // MARK: behaviours
 
-    func addBehavior(_ i: Int, scope: Scope? = nil, at location: SourceLocation? = nil) throws {
+    func addBehavior(_ i: Int, scope: Scope? = nil, at location: SourceLocation? = nil) throws(RunError) {
         if behaving.installed[i] != nil { return }
         let spec = scene.behaviors[i]
         if case .composite(let children) = spec.kind {

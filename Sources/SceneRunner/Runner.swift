@@ -46,9 +46,6 @@ public enum CaseRunner {
     }
 }
 
-/// A runtime error that makes the case invalid.
-struct Abort: Error { var diagnostic: Diagnostic }
-
 /// One execution of a scene case.
 final class Run {
     let scene: Scene
@@ -135,7 +132,7 @@ final class Run {
     // MARK: execution
 
     func execute() -> CaseResult {
-        do {
+        do throws(RunError) {
             try checkBudget()
             for v in scene.vars { vars.append(try eval(v.initial)) }
             try applyInitialTransitions()
@@ -152,10 +149,8 @@ final class Run {
                 recordCheckpoint(e, failuresBefore: before)  // replay
             }
             return result(recording.failures.isEmpty ? .passed : .failed)
-        } catch let a as Abort {
-            return result(.invalid, diagnostics: [a.diagnostic])
         } catch {
-            return result(.invalid, diagnostics: [Diagnostic("\(error)", at: scene.location)])
+            return result(.invalid, diagnostics: [error.diagnostic])
         }
     }
 
@@ -166,13 +161,12 @@ final class Run {
     /// each behaviour's `action` and the `step` rules while the animator runs; queued behaviour
     /// changes and the pause decision (`rest` / `resume` rules); transition `ended` rules; the
     /// `then` blocks of the animations that ended on this tick.
-    func tick(at loc: SourceLocation) throws {
+    func tick(at loc: SourceLocation) throws(RunError) {
         if clock.tickCount >= limits.ticks || clock.time >= limits.sceneTime {
-            throw Abort(
-                diagnostic: Diagnostic(
-                    "the scene ran more than \(limits.ticks) ticks or \(formatNumber(limits.sceneTime)) s of "
-                        + "simulated time; raise the limit with --max-ticks / --max-time",
-                    at: loc))
+            throw limitError(
+                "the scene ran more than \(limits.ticks) ticks or \(formatNumber(limits.sceneTime)) s of "
+                    + "simulated time; raise the limit with --max-ticks / --max-time",
+                at: loc)
         }
         clock.tickCount += 1
         clock.time = Double(clock.tickCount) * dt
@@ -192,21 +186,20 @@ final class Run {
         let events = animator.beginTick(dt)
         clock.work += animator.workPerSubStep * subStepsPerTick
         if clock.work > limits.work {
-            throw Abort(
-                diagnostic: Diagnostic(
+            throw runtimeError(
+                Diagnostic(
                     "the case needed more than \(limits.work) units of engine work (bodies, contacts and joints "
-                        + "summed over sub-steps) by tick \(clock.tickCount) (\(timeText(clock.time))); "
-                        + "raise the limit with --max-work",
-                    at: loc))
+                        + "summed over sub-steps)",
+                    at: loc),
+                tail: "; raise the limit with --max-work", stamp: .inSentence("by"))
         }
         syncFromAnimator()
         for (i, v) in views.enumerated() where animator.isDynamic(i) {
             if !v.frame.origin.isFinite || !v.rotation.isFinite {
-                throw Abort(
-                    diagnostic: Diagnostic(
-                        "the simulation produced a non-finite position for `\(v.spec.name)` at tick \(clock.tickCount) "
-                            + "(\(timeText(clock.time)))",
-                        at: v.spec.location))
+                throw runtimeError(
+                    Diagnostic(
+                        "the simulation produced a non-finite position for `\(v.spec.name)`", at: v.spec.location),
+                    stamp: .inSentence("at"))
             }
         }
         for e in events {
@@ -291,10 +284,10 @@ final class Run {
             if status == .invalid {
                 outcome = "invalid"
             } else {
-                do { outcome = try eval(e).outcomeText } catch {
+                do throws(RunError) { outcome = try eval(e).outcomeText } catch {
                     outcome = "invalid"
                     status = .invalid
-                    diagnostics.append((error as? Abort)?.diagnostic ?? Diagnostic("\(error)", at: e.location))
+                    diagnostics.append(error.diagnostic)
                 }
             }
         }
@@ -328,7 +321,7 @@ final class Run {
         placeRestingGroups()
     }
 
-    func fire(_ event: Event) throws {
+    func fire(_ event: Event) throws(RunError) {
         if scene.countsObjectEvents { recording.eventCounts.fire(event) }
         guard let rules = scene.rulesByEvent[event] else { return }
         var s = event.isContact ? contactScope : scene.scope
