@@ -94,8 +94,7 @@ extension Run {
     // MARK: actions
 
     func runAction(_ a: Action, scope: Scope) throws(RunError) {
-        clock.actionBudget += 1
-        if clock.actionBudget > limits.actionsPerTick {
+        if !clock.spendAction(limit: limits.actionsPerTick) {
             throw runtimeError(
                 Diagnostic("more than \(limits.actionsPerTick) actions in one tick", at: a.location),
                 tail: ": do rules trigger each other in a loop?")
@@ -177,9 +176,7 @@ extension Run {
         case .after(let delay, let actions, let loc):
             let d = try evalNumber(delay, scope: scope)
             if d < 0 { throw runtimeError("`after` must not be negative, got \(formatNumber(d))", at: loc) }
-            let ticks = Swift.max(
-                1, Int(Swift.min((d * scene.world.frameRate - 1e-9).rounded(.up), Double(limits.ticks) + 1)))
-            clock.timers.append(Timer(due: clock.tickCount + ticks, actions: actions, scope: scope))
+            clock.schedule(after: d, maxTicks: limits.ticks, actions, scope: scope)
         case .velocity(let item, let linear, let angular, let loc):
             let id = item.index
             let name = scene[item].name
@@ -204,8 +201,8 @@ extension Run {
                 animator.addAngularVelocity(a, to: id)
             }
         case .haptic(let style, _):
-            recording.eventCounts[.haptic] += 1
-            recording.eventCounts[style.counted] += 1
+            recording.count(.haptic)
+            recording.count(style.counted)
             note("haptic \(style.rawValue)")
         case .removeView(let view, _):
             views[view.index].removed = true
@@ -216,7 +213,7 @@ extension Run {
             }
             note("\(scene[view].name) removed")
         case .log(let e):
-            recording.eventCounts[.log] += 1
+            recording.count(.log)
             note("log \(e.text) = \(try eval(e, scope: scope))")
         case .animator(let id, let action, let loc):
             try runAnimatorAction(id.index, action, scope: scope, at: loc)
@@ -300,7 +297,8 @@ extension Run {
     /// makes the case invalid, located at the expression, with the tick and the time.
     func judged(_ e: Expectation) throws(RunError) -> [Failure] {
         var errors: [Diagnostic] = []
-        let out = judge(e, snapshot(), scope: scene.scope, observations: &recording.observations, errors: &errors)
+        let snap = snapshot()
+        let out = recording.observing { judge(e, snap, scope: scene.scope, observations: &$0, errors: &errors) }
         if let first = errors.first { throw runtimeError(first.message, at: first.location) }
         return out
     }

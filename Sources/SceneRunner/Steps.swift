@@ -133,7 +133,7 @@ extension Run {
             let limit = clock.time + (timeout ?? scene.world.timeout)
             while animator.isRunning || transitionsAnimating {
                 if clock.time >= limit - 1e-9 {
-                    recording.failures.append(
+                    recording.fail(
                         Failure(
                             location: loc,
                             message:
@@ -149,7 +149,7 @@ extension Run {
             let limit = clock.time + (timeout ?? scene.world.timeout)
             while try evalBool(e) == false {
                 if clock.time >= limit - 1e-9 {
-                    recording.failures.append(
+                    recording.fail(
                         Failure(
                             location: loc,
                             message:
@@ -162,10 +162,10 @@ extension Run {
             }
         case .expect(let e):
             let before = recording.failures.count  // replay
-            recording.failures += try judged(e)
+            recording.fail(try judged(e))
             recordCheckpoint(e, failuresBefore: before)  // replay
         case .action(let a):
-            clock.actionBudget = 0
+            clock.resetActionBudget()
             try runAction(a, scope: scene.scope)
             try flushTransitionEnded()
         }

@@ -6,8 +6,7 @@ import SceneModel
 extension Run {
     /// Runs the timers whose tick has come, in the order they were set.
     func runDueTimers() throws(RunError) {
-        while let k = clock.timers.firstIndex(where: { $0.due <= clock.tickCount }) {
-            let t = clock.timers.remove(at: k)
+        while let t = clock.takeDueTimer() {
             for a in t.actions { try runAction(a, scope: t.scope) }
         }
     }
