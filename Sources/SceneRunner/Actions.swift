@@ -93,133 +93,125 @@ extension Run {
 
     // MARK: actions
 
-    func runAction(_ a: Action, scope: Scope) throws(RunError) {
+    /// Counts an action at `location` against the tick's budget: past it is a run-time error.
+    func spendAction(at location: SourceLocation) throws(RunError) {
         if !clock.spendAction(limit: limits.actionsPerTick) {
             throw runtimeError(
-                Diagnostic("more than \(limits.actionsPerTick) actions in one tick", at: a.location),
+                Diagnostic("more than \(limits.actionsPerTick) actions in one tick", at: location),
                 tail: ": do rules trigger each other in a loop?")
         }
+    }
+
+    /// The action dispatcher: each arm one call into the concern the action belongs to.
+    func runAction(_ a: Action, scope: Scope) throws(RunError) {
+        try spendAction(at: a.location)
         switch a {
         case .branch(let c, let then, let otherwise):
             for x in try evalBool(c, scope: scope) ? then : otherwise { try runAction(x, scope: scope) }
         case .add(let names, let loc):
             for b in names { try addBehavior(b.index, scope: scope, at: loc) }
         case .remove(let names, _):
-            if let names {
-                for b in names { removeBehavior(b.index) }
-            } else {
-                for i in scene.behaviors.indices { removeBehavior(i) }
-                animator.removeAllBehaviors()
-            }
+            removeBehaviors(names)
         case .set(let targets):
-            // Every expression first, then every assignment: `set` reads the state before it.
-            let values = try targets.map { e throws(RunError) in try eval(e.value, scope: scope) }
-            for (t, v) in zip(targets, values) { try assign(t, v) }
+            try runSet(targets, scope: scope)
         case .animate(let spec):
-            let duration = try evalNumber(spec.duration, scope: scope)
-            let delay = try spec.delay.map { e throws(RunError) in try evalNumber(e, scope: scope) } ?? 0
-            if duration < 0 || delay < 0 {
-                throw runtimeError("an animation's duration and delay must not be negative", at: spec.location)
-            }
-            var spring: Spring?
-            if let d = spec.springDamping {
-                let ratio = try evalNumber(d, scope: scope)
-                if ratio <= 0 {
-                    throw runtimeError(
-                        "a spring's damping ratio must be positive, got \(formatNumber(ratio))", at: d.location)
-                }
-                spring = Spring(
-                    duration: Swift.max(duration, 1e-3), dampingRatio: ratio,
-                    initialVelocity: try spec.springVelocity.map { e throws(RunError) in try evalNumber(e, scope: scope)
-                    } ?? 0)
-            }
-            let touched = channels(of: spec.sets)
-            var before: [Int: Shown] = [:]
-            for c in touched where before[c.view] == nil { before[c.view] = presentation(c.view) }
-            let values = try spec.sets.map { e throws(RunError) in try eval(e.value, scope: scope) }
-            for (t, v) in zip(spec.sets, values) { try assign(t, v) }
-            animateChannels(
-                touched, from: before,
-                clock: .timed(start: clock.time + delay, duration: duration, curve: spec.curve.curve, spring: spring))
-            note(
-                "animate \(spec.sets.map(\.path).joined(separator: ", ")) over \(formatNumber(duration)) "
-                    + "s\(spring == nil ? " (\(spec.curve.rawValue))" : " (spring)")"
-            )
-            try startCompletion(spec, channels: touched, end: clock.time + delay + duration, scope: scope)
+            try animate(spec, scope: scope)
         case .start(let name, let loc):
             try startTransition(name.index, at: loc, scope: scope)
         case .progress(let e):
-            let i = try currentTransition(for: "progress", at: e.location)
-            guard transitioning.controllers[i].state == .interactive else { return }
-            transitioning.controllers[i].update(try evalNumber(e, scope: scope))
-            if let k = scene.transitions[i].animator?.index {  // scrubs the animator that drives it
-                let (progress, now) = (transitioning.controllers[i].progress, clock.time)
-                try withAnimator(k, at: e.location) { a throws(AnimatorMisuse) in
-                    try a.setFractionComplete(progress, at: now)
-                }
-            }
-            applyTransitionAnimations(i)
+            try progressTransition(e, scope: scope)
         case .finish(let loc):
             try endInteraction(finishing: true, at: loc)
         case .cancel(let loc):
             try endInteraction(finishing: false, at: loc)
         case .complete(let e):
-            let i = try currentTransition(for: "complete", at: e.location)
-            let finished = try evalBool(e, scope: scope)
-            if let k = scene.transitions[i].animator?.index, animating.propertyAnimators[k].state != .inactive {
-                // The animator that drives it finishes at its end or its start, which ends it.
-                try stopAnimator(k, finished ? .end : .start, at: e.location)
-                if transitioning.current != i { return }
-            }
-            transitioning.controllers[i].complete(finished)
-            transitionEnded(i)
+            try completeTransition(e, scope: scope)
         case .after(let delay, let actions, let loc):
-            let d = try evalNumber(delay, scope: scope)
-            if d < 0 { throw runtimeError("`after` must not be negative, got \(formatNumber(d))", at: loc) }
-            clock.schedule(after: d, maxTicks: limits.ticks, actions, scope: scope)
+            try scheduleAfter(delay, actions, at: loc, scope: scope)
         case .velocity(let item, let linear, let angular, let loc):
-            let id = item.index
-            let name = scene[item].name
-            if let l = linear {
-                let v = try evalPoint(l, scope: scope)
-                // The sum may overflow even when each value is finite: refuse it, do not pass inf on.
-                guard (animator.linearVelocity(of: id) + v).isFinite else {
-                    throw runtimeError(
-                        "adding `\(l.text)` to the velocity of `\(name)` overflows (the result is not a finite number)",
-                        at: loc)
-                }
-                animator.addLinearVelocity(v, to: id)
-            }
-            if let w = angular {
-                let a = try evalNumber(w, scope: scope)
-                guard (animator.angularVelocity(of: id) + a).isFinite else {
-                    throw runtimeError(
-                        "adding `\(w.text)` to the angular velocity of `\(name)` overflows (the result is not a "
-                            + "finite number)",
-                        at: loc)
-                }
-                animator.addAngularVelocity(a, to: id)
-            }
+            try addVelocity(to: item, linear: linear, angular: angular, at: loc, scope: scope)
         case .haptic(let style, _):
-            recording.count(.haptic)
-            recording.count(style.counted)
-            note("haptic \(style.rawValue)")
+            haptic(style)
         case .removeView(let view, _):
-            views[view.index].removed = true
-            // Its behaviours go, and its group's: the group's body holds the view's shape.
-            let named = [view] + scene.viewIDs.filter { scene[$0].group.contains(view) }
-            for i in scene.behaviors.indices where scene.behaviors[i].kind.items.contains(where: named.contains) {
-                removeBehavior(i)
-            }
-            note("\(scene[view].name) removed")
+            removeView(view)
         case .log(let e):
-            recording.count(.log)
-            note("log \(e.text) = \(try eval(e, scope: scope))")
+            try log(e, scope: scope)
         case .animator(let id, let action, let loc):
             try runAnimatorAction(id.index, action, scope: scope, at: loc)
         case .resetAnimator:
             resetAnimator()
         }
+    }
+
+    /// `remove: [names]` (nil: every behaviour, and the animator's own).
+    func removeBehaviors(_ names: [BehaviorID]?) {
+        if let names {
+            for b in names { removeBehavior(b.index) }
+        } else {
+            for i in scene.behaviors.indices { removeBehavior(i) }
+            animator.removeAllBehaviors()
+        }
+    }
+
+    /// `set`: every expression first, then every assignment.
+    func runSet(_ targets: [SetTarget], scope: Scope) throws(RunError) {
+        // Every expression first, then every assignment: `set` reads the state before it.
+        let values = try targets.map { e throws(RunError) in try eval(e.value, scope: scope) }
+        for (t, v) in zip(targets, values) { try assign(t, v) }
+    }
+
+    /// `velocity`: linear and angular velocity added to an item, refused when the sum overflows.
+    func addVelocity(
+        to item: ViewID, linear: Expr?, angular: Expr?, at loc: SourceLocation, scope: Scope
+    )
+        throws(RunError)
+    {
+        let id = item.index
+        let name = scene[item].name
+        if let l = linear {
+            let v = try evalPoint(l, scope: scope)
+            // The sum may overflow even when each value is finite: refuse it, do not pass inf on.
+            guard (animator.linearVelocity(of: id) + v).isFinite else {
+                throw runtimeError(
+                    "adding `\(l.text)` to the velocity of `\(name)` overflows (the result is not a finite number)",
+                    at: loc)
+            }
+            animator.addLinearVelocity(v, to: id)
+        }
+        if let w = angular {
+            let a = try evalNumber(w, scope: scope)
+            guard (animator.angularVelocity(of: id) + a).isFinite else {
+                throw runtimeError(
+                    "adding `\(w.text)` to the angular velocity of `\(name)` overflows (the result is not a "
+                        + "finite number)",
+                    at: loc)
+            }
+            animator.addAngularVelocity(a, to: id)
+        }
+    }
+
+    /// `haptic: style`: counted and noted.
+    func haptic(_ style: HapticStyle) {
+        recording.count(.haptic)
+        recording.count(style.counted)
+        note("haptic \(style.rawValue)")
+    }
+
+    /// `removeView`: the view goes, with its behaviours and its groups'.
+    func removeView(_ view: ViewID) {
+        views[view.index].removed = true
+        // Its behaviours go, and its group's: the group's body holds the view's shape.
+        let named = [view] + scene.viewIDs.filter { scene[$0].group.contains(view) }
+        for i in scene.behaviors.indices where scene.behaviors[i].kind.items.contains(where: named.contains) {
+            removeBehavior(i)
+        }
+        note("\(scene[view].name) removed")
+    }
+
+    /// `log: e`: counted and noted with its value.
+    func log(_ e: Expr, scope: Scope) throws(RunError) {
+        recording.count(.log)
+        note("log \(e.text) = \(try eval(e, scope: scope))")
     }
 
     /// Assigns an evaluated value to a `set` target.

@@ -58,4 +58,11 @@ extension Run {
         named.copies.append(name)
         return named
     }
+
+    /// `after: d`: a timer for `actions`, `d` seconds from now.
+    func scheduleAfter(_ delay: Expr, _ actions: [Action], at loc: SourceLocation, scope: Scope) throws(RunError) {
+        let d = try evalNumber(delay, scope: scope)
+        if d < 0 { throw runtimeError("`after` must not be negative, got \(formatNumber(d))", at: loc) }
+        clock.schedule(after: d, maxTicks: limits.ticks, actions, scope: scope)
+    }
 }

@@ -150,4 +150,31 @@ extension Run {
             try fire(.transitionEnded(TransitionID(i)))
         }
     }
+
+    /// `progress: e`: the current interactive transition (and the animator that drives it) scrubbed.
+    func progressTransition(_ e: Expr, scope: Scope) throws(RunError) {
+        let i = try currentTransition(for: "progress", at: e.location)
+        guard transitioning.controllers[i].state == .interactive else { return }
+        transitioning.controllers[i].update(try evalNumber(e, scope: scope))
+        if let k = scene.transitions[i].animator?.index {  // scrubs the animator that drives it
+            let (progress, now) = (transitioning.controllers[i].progress, clock.time)
+            try withAnimator(k, at: e.location) { a throws(AnimatorMisuse) in
+                try a.setFractionComplete(progress, at: now)
+            }
+        }
+        applyTransitionAnimations(i)
+    }
+
+    /// `complete: e`: the current transition completes, finished or not.
+    func completeTransition(_ e: Expr, scope: Scope) throws(RunError) {
+        let i = try currentTransition(for: "complete", at: e.location)
+        let finished = try evalBool(e, scope: scope)
+        if let k = scene.transitions[i].animator?.index, animating.propertyAnimators[k].state != .inactive {
+            // The animator that drives it finishes at its end or its start, which ends it.
+            try stopAnimator(k, finished ? .end : .start, at: e.location)
+            if transitioning.current != i { return }
+        }
+        transitioning.controllers[i].complete(finished)
+        transitionEnded(i)
+    }
 }
