@@ -4,8 +4,8 @@ import PackageDescription
 // Dependency arrows (see docs/architecture.md):
 //   scenerun ── ArgumentParser, Driver (argument parsing only; Reports, SceneLoader, SceneRunner,
 //               SceneVocabulary and Diagnostics for the option types and defaults it shows)
-//   Driver ── RecordMode, SceneLoader, SceneRunner, Reports, Results, SceneModel, Expressions, Diagnostics
-//             (discovery, filtering, sharding, parallel runs, atomic writes, exit codes, --watch)
+//   Driver ── RecordMode, SceneLoader, SceneRunner, Reports, Results, SceneModel, SceneVocabulary, Expressions,
+//             Diagnostics (discovery, filtering, sharding, parallel runs, atomic writes, exit codes, --watch)
 //   ScenerunKit ── Driver, Reports, Results, SceneRunner  (SceneRun for Swift tests)
 //   ScenerunPlugin ── scenerun  (`swift package scenerun PATHS`)
 //   RecordMode ── SceneLoader (the parser's census of a file), Results, Diagnostics
@@ -57,7 +57,8 @@ let package = Package(
         ]),
         .target(name: "Reports", dependencies: ["Results", "Expressions", "Diagnostics"]),
         .target(name: "Driver", dependencies: [
-            "RecordMode", "SceneLoader", "SceneRunner", "Reports", "Results", "SceneModel", "Expressions", "Diagnostics",
+            "RecordMode", "SceneLoader", "SceneRunner", "Reports", "Results", "SceneModel", "SceneVocabulary", "Expressions",
+            "Diagnostics",
         ]),
         .target(name: "RecordMode", dependencies: ["SceneLoader", "Results", "Diagnostics"]),
         .target(name: "ScenerunKit", dependencies: ["Driver", "Reports", "Results", "SceneRunner"]),

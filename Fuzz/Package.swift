@@ -27,8 +27,8 @@ let package = Package(
                                                     "Diagnostics", "Geometry", "Results"]),
         .target(name: "Reports", dependencies: ["Results", "Expressions", "Diagnostics"]),
         .target(name: "RecordMode", dependencies: ["SceneLoader", "Results", "Diagnostics"]),
-        .target(name: "Driver", dependencies: ["RecordMode", "SceneLoader", "SceneRunner", "Reports", "Results", "SceneModel", "Expressions",
-                                               "Diagnostics"]),
+        .target(name: "Driver", dependencies: ["RecordMode", "SceneLoader", "SceneRunner", "Reports", "Results", "SceneModel", "SceneVocabulary",
+                                               "Expressions", "Diagnostics"]),
         // libFuzzer's driver and AddressSanitizer's heap hooks, in C.
         .target(name: "FuzzSupport"),
         .executableTarget(name: "SceneFuzz", dependencies: ["FuzzSupport", "SceneLoader", "SceneRunner", "Expressions", "Diagnostics", "Geometry"]),

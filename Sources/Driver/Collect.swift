@@ -75,7 +75,7 @@ public func collectRun(_ selection: Selection) -> (loaded: [Loaded], run: RunIde
                 if matches(name, selection.filter) {
                     var r = CaseResult(
                         file: file.display, name: name, status: .invalid, diagnostics: error.diagnostics,
-                        source: String(decoding: bytes, as: UTF8.self))
+                        source: SceneFile.quotableText(bytes, isPart: false))
                     r.includedSources = parts.texts
                     out.append(Loaded(invalid: r))
                 }

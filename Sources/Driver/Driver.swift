@@ -7,9 +7,10 @@ import Results
 import SceneLoader
 import SceneModel
 import SceneRunner
+import SceneVocabulary
 
 /// `scenerun --version`.
-public let scenerunVersion = "scenerun 0.2.0 (scene format 1.1)"
+public let scenerunVersion = "scenerun 0.2.0 (scene format \(SceneFormat.read))"
 
 /// Exit codes (sysexits(3) where one fits), in one place.
 public enum Exit {
@@ -247,7 +248,8 @@ public func execute(
         return Exit.usage
     }
     if let clash = outputOntoInput(
-        request.reports, scenePaths: request.selection.paths, environment: request.format == .github ? env : [:])
+        request.reports, scenePaths: request.selection.paths, environment: request.format == .github ? env : [:],
+        fileSize: request.selection.limits.fileSize)
     {
         console.err(clash)
         return Exit.usage
@@ -324,7 +326,8 @@ func checkDestinations(_ reports: [ReportRequest], console: Console) -> Int32? {
     for r in reports {
         do throws(OutputError) {
             if r.format.writesFolder {
-                try prepareFolder(r.path, option: "--\(r.format.rawValue)")
+                try prepareFolder(
+                    r.path, option: "--\(r.format.rawValue)", entries: r.format == .replay ? ["index.html"] : [])
             } else {
                 try probeDestination(r.path)
             }
@@ -369,10 +372,13 @@ func emit(
             r.format == .replay && !replayPages
             ? [ReportFile(name: "index.html", text: ReplayReporter.index(ordered))]
             : r.format.reporter.files(ordered, options: fileOptions)
-        for f in files {
-            let path = f.name.isEmpty ? r.path : (r.path.hasSuffix("/") ? r.path : r.path + "/") + f.name
-            attempt { () throws(OutputError) in try writeAtomically(f.text, to: path) }
-            if failed != nil { break }
+        // A folder report's files are checked together before any is written (see `writeFiles`).
+        attempt { () throws(OutputError) in
+            if r.format.writesFolder {
+                try writeFiles(files.map { ($0.name, $0.text) }, below: r.path, for: r.path)
+            } else {
+                for f in files { try writeAtomically(f.text, to: r.path) }
+            }
         }
     }
     return failed?.code ?? 0

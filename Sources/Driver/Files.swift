@@ -62,10 +62,17 @@ public enum RawArguments {
 /// Scene files below the named paths: files named directly, and `*.yaml` / `*.yml` below folders
 /// in byte order (skipping folders named `invalid` or starting with a dot unless named, and every
 /// folder named `parts`, which holds parts that scenes include, not scenes: `isPart`). Symbolic
-/// links are followed; a folder reached twice (a link loop) is walked once.
+/// links are followed; a folder reached twice (a link loop) is walked once, and a file reached
+/// twice (the same device and inode) is one scene, listed where it is first reached.
 public func sceneFiles(_ paths: [FilePath]) -> [FilePath] {
     var out: [FilePath] = []
     var seen = Set<[UInt64]>()
+    // A file reached twice (named twice, by two spellings or links, or named and found below a
+    // named folder) is one scene: run once, as its first mention.
+    var files = Set<[UInt64]>()
+    func add(_ f: FilePath, _ st: stat) {
+        if files.insert([UInt64(st.st_dev), UInt64(st.st_ino)]).inserted { out.append(f) }
+    }
     func walk(_ dir: FilePath) {
         guard let st = dir.status() else { return }
         guard seen.insert([UInt64(st.st_dev), UInt64(st.st_ino)]).inserted else { return }
@@ -86,7 +93,7 @@ public func sceneFiles(_ paths: [FilePath]) -> [FilePath] {
             } else if isPart(full) {
                 continue  // a folder named `parts` named on the command line
             } else if name.ends(with: ".yaml".utf8) || name.ends(with: ".yml".utf8) {
-                out.append(full)
+                add(full, s)
             }
         }
     }
@@ -97,7 +104,7 @@ public func sceneFiles(_ paths: [FilePath]) -> [FilePath] {
             while base.raw.count > 1 && base.raw.last == UInt8(ascii: "/") { base.raw.removeLast() }
             walk(base)
         } else {
-            out.append(p)
+            add(p, st)
         }
     }
     return out
@@ -118,53 +125,6 @@ extension Array where Element == UInt8 {
         let s = Array(suffix)
         return count >= s.count && Array(self[(count - s.count)...]) == s
     }
-}
-
-/// Reads a scene file, refusing before reading what is not a regular file or is larger than
-/// `limit` bytes (a 100 MB file is refused by its size, not read; a pipe does not block).
-public func readSceneFile(_ path: FilePath, limit: Int) -> Result<[UInt8], Diagnostic> {
-    let at = SourceLocation(file: path.display, line: 1, column: 1)
-    let fd = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
-    if fd < 0 { return .failure(Diagnostic("cannot read the file: \(reason(errno))", at: at)) }
-    defer { close(fd) }
-    var st = stat()
-    guard fstat(fd, &st) == 0 else { return .failure(Diagnostic("cannot read the file: \(reason(errno))", at: at)) }
-    guard st.st_mode & S_IFMT == S_IFREG else {
-        return .failure(Diagnostic("not a regular file (a device, pipe or socket); name a scene file", at: at))
-    }
-    if Int(st.st_size) > limit {
-        return .failure(
-            Diagnostic(
-                "the file is \(st.st_size) bytes, more than the limit of \(limit); raise it with --max-file-size",
-                at: at))
-    }
-    var bytes = [UInt8](repeating: 0, count: Int(st.st_size))
-    var got = 0
-    while true {
-        if got == bytes.count {
-            // The file may have grown since fstat: read on, within the limit.
-            if bytes.count > limit {
-                return .failure(
-                    Diagnostic("the file is more than \(limit) bytes; raise the limit with --max-file-size", at: at))
-            }
-            bytes += [UInt8](repeating: 0, count: Swift.max(4096, bytes.count))
-        }
-        let n = bytes.withUnsafeMutableBytes { b in b.baseAddress.map { read(fd, $0 + got, b.count - got) } ?? 0 }
-        if n < 0 {
-            if errno == EINTR { continue }
-            return .failure(Diagnostic("cannot read the file: \(reason(errno))", at: at))
-        }
-        if n == 0 { break }
-        got += n
-    }
-    bytes.removeSubrange(got...)
-    if bytes.count > limit {
-        return .failure(
-            Diagnostic(
-                "the file is \(bytes.count) bytes, more than the limit of \(limit); raise it with --max-file-size",
-                at: at))
-    }
-    return .success(bytes)
 }
 
 /// fnmatch(3)'s FNM_CASEFOLD (a GNU extension Swift does not import): 1 << 4 in glibc and Darwin.

@@ -15,8 +15,15 @@ public struct MergeRequest: Sendable {
     public var color: ColorChoice = .auto
     /// `--min-score`, for the reports of `mutate` (MutateMerge.swift).
     public var minScore: Double?
+    /// `--max-file-size`: the largest report read (`reportSizeLimit` while merging).
+    public var maxFileSize = defaultReportSizeLimit
     public init(inputs: [String]) { self.inputs = inputs }
 }
+
+/// The largest report `merge` reads, set from `MergeRequest.maxFileSize` when a merge starts
+/// (one merge runs at a time; every reader of a report, the error path's included, reads
+/// within it).
+nonisolated(unsafe) var reportSizeLimit = defaultReportSizeLimit
 
 /// Why the reports cannot be merged: the file it concerns (nil: all of them) and the reason.
 public struct MergeError: Error, Equatable, CustomStringConvertible {
@@ -47,6 +54,7 @@ public func merge(
     isTerminal: Bool = isatty(1) != 0
 ) -> Int32 {
     colorErrors = useColor(request.color, environment: env, isTerminal: isatty(2) != 0)
+    reportSizeLimit = request.maxFileSize
     if let clash = outputsClash(request.reports)
         ?? outputOntoInput(
             request.reports, reportPaths: request.inputs, environment: request.format == .github ? env : [:])
@@ -167,16 +175,18 @@ public func mergeReports(_ paths: [String]) throws(MergeError) -> (results: [Cas
     return (results, options)
 }
 
-func readReport(_ path: String) throws(MergeError) -> ReportDocument {
-    let bytes: [UInt8]
-    switch readSceneFile(FilePath(argument: path), limit: Int.max / 2) {
-    case .success(let b): bytes = b
-    case .failure(let d):
-        throw MergeError(
-            path: path,
-            message: d.message.replacingOccurrences(of: "the file", with: "the report").replacingOccurrences(
-                of: "a scene file", with: "a report"))
+/// The bytes of the report at `path`, within `limit` bytes (`readBounded`); a refusal names the
+/// report.
+func readReportBytes(_ path: String) throws(MergeError) -> [UInt8] {
+    switch readBounded(FilePath(argument: path), limit: reportSizeLimit, flag: "--max-file-size") {
+    case .success(let b): return b
+    case .failure(let r):
+        throw MergeError(path: path, message: r.message.replacingOccurrences(of: "the file", with: "the report"))
     }
+}
+
+func readReport(_ path: String) throws(MergeError) -> ReportDocument {
+    let bytes = try readReportBytes(path)
     let data = Data(bytes)
     let head: ReportDocument.Head
     do { head = try JSONDecoder().decode(ReportDocument.Head.self, from: data) } catch {

@@ -116,7 +116,7 @@ func decodingPath(_ error: any Error) -> JSONPath? {
 /// read again (this is the error path); unlocated only when it can no longer be read.
 func located(_ path: String, _ at: JSONPath, _ message: String) -> MergeError {
     var e = MergeError(path: path, message: message)
-    if case .success(let bytes) = readSceneFile(FilePath(argument: path), limit: Int.max / 2) {
+    if let bytes = try? readReportBytes(path) {
         (e.line, e.column) = JSONLocator.nearest(at, in: bytes)
     }
     return e

@@ -105,10 +105,13 @@ public func mutate(
 ) -> Int32 {
     colorErrors = useColor(request.color, environment: env, isTerminal: isatty(2) != 0)
     var destinations: [ReportRequest] = []
-    if let j = request.json { destinations.append(ReportRequest(format: .json, path: j)) }
-    if let r = request.replay { destinations.append(ReportRequest(format: .replay, path: r)) }
+    if let j = request.json { destinations.append(ReportRequest(format: .json, path: j, option: "--json")) }
+    if let r = request.replay { destinations.append(ReportRequest(format: .replay, path: r, option: "--replay")) }
     // As `run`: no output onto a scene or into a folder of scenes, refused before anything runs.
-    if let clash = outputOntoInput(destinations, scenePaths: request.paths) {
+    if let clash = outputsClash(destinations)
+        ?? outputOntoInput(
+            destinations, scenePaths: request.paths, fileSize: request.limits.fileSize)
+    {
         console.err(clash)
         return Exit.usage
     }
@@ -213,8 +216,9 @@ func prepare(_ files: [FilePath], _ request: MutateRequest) -> [FileWork] {
             } catch {
                 w.problem = MutatedFile.Problem.invalid
                 let texts = parts.texts
+                let own = SceneFile.quotableText(bytes, isPart: false)
                 w.message = error.diagnostics.map {
-                    $0.rendered(sourceText: $0.location.file == w.file ? w.text : texts[$0.location.file])
+                    $0.rendered(sourceText: $0.location.file == w.file ? own : texts[$0.location.file])
                 }.joined(separator: "\n")
             }
             w.parts = parts.files

@@ -4,7 +4,7 @@ import Foundation
 /// Whether the file at `path` is `scenerun mutate`'s JSON report (`"kind": "mutate"`): `merge`
 /// hands those to `mergeMutation`.
 func isMutationReport(_ path: String) -> Bool {
-    guard case .success(let bytes) = readSceneFile(FilePath(argument: path), limit: Int.max / 2),
+    guard let bytes = try? readReportBytes(path),
         let doc = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
     else { return false }
     return doc["kind"] as? String == "mutate"
@@ -86,9 +86,7 @@ func mergeMutationReports(_ paths: [String]) throws(MergeError) -> MutationRepor
 /// (counts ≥ 0 and summing to an `Int`, each mutant's index below the total, its line a line of a
 /// scene and its column inside its source line); every error is located in the file.
 func readMutationReport(_ path: String) throws(MergeError) -> (MutationReport, [UInt8]) {
-    guard case .success(let bytes) = readSceneFile(FilePath(argument: path), limit: Int.max / 2) else {
-        throw MergeError(path: path, message: "cannot read the report")
-    }
+    let bytes = try readReportBytes(path)
     func bad(_ at: JSONPath, _ why: String) -> MergeError {
         let place = JSONLocator.nearest(at, in: bytes)
         return MergeError(

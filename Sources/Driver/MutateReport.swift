@@ -163,15 +163,11 @@ func writeReplay(
 
         """
     files.append(("index.html", index))
-    for (name, text) in files {
-        do throws(OutputError) {
-            let path = (dir.hasSuffix("/") ? dir : dir + "/") + name
-            try makeFolders(parentFolder(path), for: path)
-            try writeAtomically(text, to: path)
-        } catch {
-            console.err(error.message)
-            return error.code
-        }
+    // Every page's folder (`original/`, `mutant-N/`) is entered without following a link, and
+    // every destination checked, before the first page is written.
+    do throws(OutputError) { try writeFiles(files, below: dir, for: dir) } catch {
+        console.err(error.message)
+        return error.code
     }
     return 0
 }

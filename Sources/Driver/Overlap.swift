@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import SceneLoader
 
 #if canImport(Glibc)
     import Glibc
@@ -15,16 +16,17 @@ import Foundation
 /// `GITHUB_STEP_SUMMARY`, given when `--format github` appends to it) when it is an input. Paths are
 /// compared after resolving `.`, `..` and symbolic links (realpath(3); for a path that does not
 /// exist yet, its longest existing parent), so `./x/../s.yaml` and a link to `s.yaml` are
-/// `s.yaml`. Checked before anything runs or is written: the caller exits 64.
+/// `s.yaml`. Checked before anything runs or is written: the caller exits 64. Scenes and parts are
+/// read within `fileSize` (`--max-file-size`): a larger one is not followed (loading it reports it).
 func outputOntoInput(
     _ reports: [ReportRequest], scenePaths: [String] = [], reportPaths: [String] = [],
-    environment env: [String: String] = [:]
+    environment env: [String: String] = [:], fileSize: Int = LoadLimits.default.fileSize
 ) -> String? {
     let named = (scenePaths + reportPaths).map(FilePath.init(argument:))
     var files: [(shown: String, real: [UInt8], what: String)] = []
     let scenes = sceneFiles(scenePaths.map(FilePath.init(argument:)))
     for f in scenes { files.append((f.display, canonicalPath(f.raw), "the input scene")) }
-    for f in includedParts(of: scenes, limit: Int.max / 2) {
+    for f in includedParts(of: scenes, limit: fileSize) {
         files.append((f.display, canonicalPath(f.raw), "the included part"))
     }
     for p in reportPaths { files.append((p, canonicalPath(FilePath(argument: p).raw), "the input report")) }

@@ -24,12 +24,9 @@ final class PartReader {
         }
     }
 
-    /// The text of every part read, by path (a byte order mark dropped).
-    var texts: [String: String] {
-        files.mapValues { b in
-            String(decoding: b.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(b.dropFirst(3)) : b, as: UTF8.self)
-        }
-    }
+    /// The text of every part read that messages may quote, by path (a byte order mark dropped):
+    /// a part is quoted only when it parses as a YAML mapping (`SceneFile.quotableText`).
+    var texts: [String: String] { files.compactMapValues { SceneFile.quotableText($0, isPart: true) } }
 }
 
 /// The parts the scene files include, directly or through other parts, in the order first

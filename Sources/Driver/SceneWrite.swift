@@ -15,22 +15,13 @@ struct SceneWriteError: Error {
     var output: OutputError?
 }
 
-/// The bytes of the file at `path` (links followed); nil with errno's text when it cannot be read.
-func readAll(_ path: FilePath) -> Result<[UInt8], SceneWriteError> {
-    let fd = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
-    if fd < 0 { return .failure(SceneWriteError(message: "cannot read it again: \(reason(errno))")) }
-    defer { close(fd) }
-    var out: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        if n < 0 {
-            if errno == EINTR { continue }
-            return .failure(SceneWriteError(message: "cannot read it again: \(reason(errno))"))
-        }
-        if n == 0 { return .success(out) }
-        out += chunk[0..<n]
+/// Whether the file at `path` (links followed) still holds `expected`: read with the shared
+/// bounded reader within `expected.count` bytes, so a file that grew is "changed" unread.
+func stillHolds(_ path: FilePath, _ expected: [UInt8]) -> Bool {
+    guard case .success(let now) = readBounded(path, limit: expected.count, flag: "--max-file-size") else {
+        return false
     }
+    return now == expected
 }
 
 /// Replaces the scene file at `path` (its bytes, as it was read: not a name re-encoded from a
@@ -69,7 +60,7 @@ func replaceScene(
             message: "it has \(st.st_nlink) hard links, which replacing it would split; edit it by hand")
     }
     let changed = SceneWriteError(message: "it changed since it was read; nothing written (run again)")
-    guard case .success(let now) = readAll(target), now == expected else { throw changed }
+    guard stillHolds(target, expected) else { throw changed }
 
     var dir = target.raw
     while let last = dir.last, last != UInt8(ascii: "/") { dir.removeLast() }
@@ -97,7 +88,7 @@ func replaceScene(
     if close(fd) != 0 { throw fail(errno, closing: false) }
     if stallSeconds > 0 { sleep(stallSeconds) }
     beforeRename()
-    guard case .success(let still) = readAll(target), still == expected else {
+    guard stillHolds(target, expected) else {
         _ = tmp.withCString { unlink($0) }
         throw changed
     }

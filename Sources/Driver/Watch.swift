@@ -70,6 +70,7 @@ struct WatchedFiles {
 
     init(_ request: RunRequest, environment env: [String: String]) {
         paths = request.selection.paths.map(FilePath.init(argument:))
+        includes = IncludesByStamp(limit: request.selection.limits.fileSize)
         for r in request.reports {
             let real = canonicalPath(FilePath(argument: r.path).raw)
             if r.format.writesFolder {
@@ -93,7 +94,7 @@ struct WatchedFiles {
 
     /// The parts each file includes, kept while its stamp is the same (a snapshot is taken twice
     /// a second when polling: an unchanged file is not parsed again).
-    let includes = IncludesByStamp()
+    let includes: IncludesByStamp
 
     /// Every scene file the run would read, and every part they include, with its stamp.
     func snapshot() -> [FilePath: Stamp] {
@@ -152,12 +153,15 @@ struct WatchedFiles {
 /// The parts a file includes (`SceneFile.includes`), by file, kept with the stamp they were read
 /// at.
 final class IncludesByStamp: @unchecked Sendable {
+    /// `--max-file-size`: a larger file is not read (loading it reports it).
+    let limit: Int
+    init(limit: Int) { self.limit = limit }
     private var known: [FilePath: (stamp: Stamp, parts: [FilePath])] = [:]
 
     func parts(of file: FilePath, _ stamp: Stamp) -> [FilePath] {
         if let k = known[file], k.stamp == stamp { return k.parts }
         var parts: [FilePath] = []
-        if case .success(let bytes) = readSceneFile(file, limit: Int.max / 2) {
+        if case .success(let bytes) = readSceneFile(file, limit: limit) {
             parts = SceneFile.includes(path: file.display, bytes: bytes).map { FilePath(raw: Array($0.utf8)) }
         }
         known[file] = (stamp, parts)

@@ -90,7 +90,8 @@ public func judge(
             }
         case .point(let c):
             guard let p = want.point else { continue }
-            if cmp("\(label).x", p.x, c.x) { _ = cmp("\(label).y", p.y, c.y) }
+            let (lx, ly) = v.property == .size ? ("width", "height") : ("x", "y")  // a size's parts
+            if cmp("\(label).\(lx)", p.x, c.x) { _ = cmp("\(label).\(ly)", p.y, c.y) }
         case .number(let got):
             guard let n = want.number else { continue }
             _ = cmp(label, n, got)

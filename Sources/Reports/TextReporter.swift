@@ -36,6 +36,10 @@ public struct TextReporter: Reporter {
             }
             if options.verbose {
                 for line in r.trace { out += "    \(safe(line))\n" }
+                if !r.expectations.isEmpty {
+                    out += "    expectations:\n"
+                    for line in r.expectations { out += "      \(safe(line))\n" }
+                }
                 out += "    \(r.ticks) ticks, t = \(formatFixed(r.time, decimals: 3)) s, \(r.work) units of work\n"
             }
         }

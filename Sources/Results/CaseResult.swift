@@ -58,6 +58,9 @@ public struct CaseResult: Sendable {
     public var sourceLines: [String: [Int: String]]?
     /// A summary of the trace: one line per notable event (`--verbose`).
     public var trace: [String]
+    /// Each expectation of the case with where it is written, and whether a variant inherited it
+    /// (`--verbose`).
+    public var expectations: [String] = []
     /// Every tick: the column names, then one row per tick (`--trace`).
     public var tickColumns: [String] = []
     /// A swept case: the scene's name without the parameters, and each parameter's value.

@@ -82,7 +82,11 @@ extension SceneBuilder {
             func get(_ k: SpringTimingKey) -> Node? { s.first { $0.0 == k.rawValue }?.1 }
             var v = Vec2(0, 0)
             if let x = get(.initialVelocity) {
-                let p = try w.numbers(x, "`initialVelocity`", count: 2)
+                let p = try w.numbers(
+                    x, "`initialVelocity`", count: 2,
+                    elsewhere: "an animator's timing is fixed when the scene loads; a spring that starts at a "
+                        + "velocity computed at run time is `animate: { spring: { damping, velocity } }`, whose "
+                        + "`velocity` takes an expression")
                 v = Vec2(p[0], p[1])
             }
             if let r = get(.dampingRatio) {

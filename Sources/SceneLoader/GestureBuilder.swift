@@ -124,7 +124,12 @@ struct NodeKeys<Key: VocabularyKey>: KeyReader {
     mutating func names<C: VocabularyName>(_ key: Key, _ of: C.Type) throws(Diagnostic) -> [C]? {
         guard let x = node(key) else { return nil }
         var out: [C] = []
-        for s in try walker.names(x, "`\(key.rawValue)`") {
+        let names = try walker.names(x, "`\(key.rawValue)`")
+        if names.isEmpty {
+            throw walker.err(
+                "`\(key.rawValue)` is an empty list; name at least one of: \(C.names.joined(separator: ", "))", x)
+        }
+        for s in names {
             guard let c = C(rawValue: s) else {
                 let hint =
                     closestMatch(to: s, in: C.names).map { "; did you mean `\($0)`?" }

@@ -82,6 +82,10 @@ struct IncludeResolver {
         for e in entries {
             let name = try w.string(e, "an `include` entry (a path)")
             if name.isEmpty { throw w.err("an `include` entry is an empty path", e) }
+            // A file name cannot hold NUL: the system would read the path up to it, another file.
+            if name.unicodeScalars.contains("\0") {
+                throw w.err("an `include` entry holds a NUL character (\\0), which no file name can hold", e)
+            }
             let full = SceneFile.includePath(name, from: path)
             let stack = chain + [path]
             if let i = stack.firstIndex(of: full) {
@@ -125,7 +129,7 @@ struct IncludeResolver {
             throw error.diagnostics.first ?? Diagnostic("cannot read the file", at: .unknown(path))
         }
         let root: Node?
-        do { root = try Yams.compose(yaml: text) } catch { throw diagnostic(from: error, file: path) }
+        do { root = try Yams.compose(yaml: text) } catch { throw diagnostic(from: error, file: path, quoting: false) }
         let at = SourceLocation(file: path, line: 1, column: 1)
         guard let root else { throw Diagnostic("the included file is empty; a part holds scene keys", at: at) }
         // Counted before anything walks it (an alias bomb in a part is refused as in a scene).
@@ -136,17 +140,19 @@ struct IncludeResolver {
         w.visited = counter.visited
         w.work = counter.work
         w.parts.append(path)
-        texts[path] = text
         let moved = IncludeResolver.move(root, by: w.parts.count * Walker.fileStride)
         guard case .mapping(let m) = moved else {
             throw w.err(
-                "the top level of an included part must be a mapping of scene keys, found \(w.kind(moved))", moved)
+                "the top level of an included part must be a mapping of scene keys, found \(w.shape(moved))", moved)
         }
+        // Only a part that is a YAML mapping is quoted in messages (see `SceneFile.quotableText`).
+        texts[path] = text
         if let v = m.first(where: { $0.key.string == "variants" }) {
             throw w.err(
                 "a part cannot declare `variants`: a variant patches the whole scene, so it belongs to the scene "
                     + "file", v.key)
         }
+        try w.checkFormat(moved)
         return moved
     }
 

@@ -25,6 +25,7 @@ let stepKeys = StepKey.names + actionKeys
     mutating func build(
         _ root: Node, file: String, text: String, defaultName: String, variant: String?
     ) throws(Diagnostic) -> Scene {
+        try w.checkFormat(root)  // before any key: a newer format's keys are unknown here
         let top = try w.mapping(
             root, "the scene", known: TopLevelKey.names,
             required: TopLevelKey.required.map(\.rawValue))

@@ -16,6 +16,12 @@ extension SceneBuilder {
         var superviews: [(Int, String, Node)] = []
         var groups: [(Int, Node)] = []
         for (name, v, loc) in entries {
+            // Copies of repeated views count: the entries alone may be under the limit.
+            if scene.views.count >= w.limits.views {
+                throw err(
+                    "view `\(name)` would be view \(scene.views.count + 1), more than the limit of \(w.limits.views) "
+                        + "(the copies of repeated views count); raise it with --max-views", v)
+            }
             try reserve(name, v)
             let kv = try w.mapping(v, "view `\(name)`", known: ViewKey.names)
             if let g = kv.first(where: { $0.0 == ViewKey.group.rawValue }) {

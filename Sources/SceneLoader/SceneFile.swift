@@ -57,6 +57,20 @@ public enum SceneFile {
         return text
     }
 
+    /// The text of a file's bytes that messages and reports may quote (its source lines under an
+    /// error), or nil: messages quote the scene, never another file's content. A file that is not
+    /// YAML text a person wrote — binary, not UTF-8, or YAML whose top level is not a mapping (a
+    /// scalar: /etc/passwd; a list; nothing) — is named with what is wrong, never quoted. A part
+    /// (`isPart`) is quoted only when it parses as a YAML mapping; a scene with a YAML syntax
+    /// error is still quoted (its own line under the error).
+    public static func quotableText(_ bytes: [UInt8], isPart: Bool) -> String? {
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        guard !body.contains(0), let text = String(validating: body, as: UTF8.self) else { return nil }
+        guard let root = try? Yams.compose(yaml: text) else { return isPart ? nil : text }
+        if case .mapping = root { return text }
+        return nil
+    }
+
     /// Loads a scene from its text; `path` names it in messages and is where its includes are
     /// read from (through `includes`).
     public static func load(
@@ -85,7 +99,7 @@ public enum SceneFile {
             guard case .mapping = root else {
                 throw w.err(
                     "the top level of a scene must be a mapping of keys (name, world, views, …), "
-                        + "found \(w.kind(root))",
+                        + "found \(w.shape(root))",
                     root)
             }
             var parts = IncludeResolver(read: includes, limits: limits)
@@ -123,6 +137,7 @@ public enum SceneFile {
                     let merged = try merge(baseNode, node, &w)
                     var vb = SceneBuilder(walker: w)
                     vb.w.variant = (name, at)
+                    vb.w.variantNodes = w.locations(in: node)
                     cases.append(try vb.build(merged, file: path, text: text, defaultName: defaultName, variant: name))
                     w.work = vb.w.work
                 }

@@ -87,7 +87,7 @@ extension SceneBuilder {
             }
             return .waitFor(try w.expr(wf, "`waitFor`", .bool, scope), timeout: timeout, location: w.loc(wf))
         }
-        if let e = get("expect") { return .expect(try expectation(e)) }
+        if let e = get("expect") { return .expect(try expectation(e, checkpoint: true)) }
         return .action(try action(n, scope))
     }
 
@@ -121,8 +121,15 @@ extension SceneBuilder {
         return .pan(PanSpec(gesture: g, keyframes: frames, curve: curve, release: release, location: w.loc(n)))
     }
 
-    mutating func expectation(_ n: Node) throws(Diagnostic) -> Expectation {
+    mutating func expectation(_ n: Node, checkpoint: Bool = false) throws(Diagnostic) -> Expectation {
         var e = Expectation(location: w.loc(n))
+        /// Notes an expectation of a variant written in the main case: `keys` are its place under
+        /// `expect`, the way to override or drop it.
+        func inherit(_ node: Node, _ at: SourceLocation, _ keys: [String]) {
+            inheritExpectation(node, at, checkpoint ? nil : ["expect"] + keys)
+        }
+        try refuseMisplaced(
+            n, at: .expect, isKnown: { ExpectKey(rawValue: $0) != nil }, unknown: { "unknown key `\($0)` in `expect`" })
         for (k, v) in try w.keyed(n, "`expect`", ExpectKey.self) {
             switch k {
             case .transition:
@@ -132,22 +139,30 @@ extension SceneBuilder {
                         "unknown transition state `\($0)`"
                     }
                     e.transitions.append((id, st, w.loc(sv)))
+                    inherit(sv, w.loc(sv), ["transition", name])
                 }
             case .views:
+                try refuseMisplaced(
+                    v, at: .views(before: nil),
+                    isKnown: { if case .view? = scene.names[$0] { true } else { false } },
+                    unknown: { "unknown view `\($0)`" })
                 for (name, vv, _) in try w.namedMapping(v, "`expect.views`", indexed: true) {
                     guard case .view(let id)? = scene.names[name] else {
                         throw err(
                             "unknown view `\(name)`\(copiesHint(name) ?? hint(name, scene.views.map(\.name)))", vv)
                     }
-                    let props = try w.mapping(
-                        vv, "the expectations of `\(name)`",
-                        known: ViewMember.expectable.map(\.rawValue) + ["within", ViewMember.presentation])
+                    let known = ViewMember.expectable.map(\.rawValue) + ["within", ViewMember.presentation]
+                    try refuseMisplaced(
+                        vv, at: .view(name), isKnown: { known.contains($0) },
+                        unknown: { "unknown key `\($0)` in the expectations of `\(name)`" })
+                    let props = try w.mapping(vv, "the expectations of `\(name)`", known: known)
                     var within: Double?
                     if let wn = props.first(where: { $0.0 == "within" }) {
                         within = try w.number(wn.1, "`within`", min: 0)
                     }
                     func add(_ props: [(String, Node)], onScreen: Bool) throws(Diagnostic) {
                         for (p, pv) in props where p != "within" && p != ViewMember.presentation {
+                            inherit(pv, w.loc(pv), ["views", name] + (onScreen ? [ViewMember.presentation] : []) + [p])
                             let m = ViewMember(rawValue: p)!  // a known key of the mapping above
                             if m.ofScrollViewOnly && scene.views[id.index].scroll == nil {
                                 throw err("`\(p)` is a scroll view's; `\(name)` has no `scroll`", pv)
@@ -155,7 +170,7 @@ extension SceneBuilder {
                             e.views.append(
                                 ViewExpectation(
                                     view: id, property: m, value: try w.expr(pv, "`\(p)`", m.type, scope),
-                                    within: within ?? SceneBuilder.defaultTolerance(m), location: w.loc(pv),
+                                    within: within ?? m.defaultWithin, location: w.loc(pv),
                                     onScreen: onScreen))
                         }
                     }
@@ -164,14 +179,16 @@ extension SceneBuilder {
                     if let pn = props.first(where: { $0.0 == ViewMember.presentation })?.1 {
                         let shown = try w.mapping(
                             pn, "the on-screen expectations of `\(name)`",
-                            known: ViewMember.expectable.filter {
-                                $0 != .removed && $0 != .contacts && !$0.ofScrollViewOnly
-                            }.map(\.rawValue))
+                            known: ViewMember.expectableOnScreen.map(\.rawValue))
                         try add(shown, onScreen: true)
                     }
                 }
-            case .rest: e.rest = (try w.bool(v, "`rest`"), w.loc(v))
-            case .restBy: e.restBy = (try w.number(v, "`restBy`", min: 0), w.loc(v))
+            case .rest:
+                e.rest = (try w.bool(v, "`rest`"), w.loc(v))
+                inherit(v, w.loc(v), ["rest"])
+            case .restBy:
+                e.restBy = (try w.number(v, "`restBy`", min: 0), w.loc(v))
+                inherit(v, w.loc(v), ["restBy"])
             case .events:
                 let pairs = try w.mapping(v, "`expect.events`", known: [])
                 guard case .mapping(let m) = v else { break }  // `w.mapping` took only a mapping
@@ -189,24 +206,17 @@ extension SceneBuilder {
                     }
                     if case .fired = event { scene.countsObjectEvents = true }
                     e.events.append((event, spec, w.loc(cv)))
+                    inherit(cv, w.loc(cv), ["events", name])
                 }
             case .that:
-                for x in try w.sequence(v, "`that`") { e.that.append(try w.expr(x, "an expectation", .bool, scope)) }
+                for x in try w.sequence(v, "`that`") {
+                    let t = try w.expr(x, "an expectation", .bool, scope)
+                    e.that.append(t)
+                    inherit(x, t.location, ["that"])
+                }
             }
         }
         return e
-    }
-
-    /// The default `within` of an expected view member.
-    static func defaultTolerance(_ m: ViewMember) -> Double {
-        switch m {
-        case .rotation, .alpha, .angularVelocity, .scale: return 0.01
-        case .velocity: return 1
-        case .contacts: return 0  // a count
-        case .center, .x, .y, .width, .height, .size, .bounds, .frame, .minX, .midX, .maxX, .minY, .midY, .maxY,
-            .speed, .resting, .removed, .screen, .contentOffset, .isDragging, .isDecelerating:
-            return 0.5
-        }
     }
 
     /// A key of `expect.events`: a counted event of the scene, or a rule's event of one gesture,

@@ -39,6 +39,9 @@ struct Walker {
     var work = 0
     /// The variant being built, where a refusal for load work points (else at the node read).
     var variant: (name: String, at: SourceLocation)?
+    /// While a variant is built: where each node of its own patch is written, so that what it
+    /// took from the main case can be told apart (`Scene.inherited`).
+    var variantNodes: Set<SourceLocation>?
     /// The included files (parts), in the order they were read: a part's nodes carry its place
     /// here, from 1, in their marks' lines (`fileStride`), so that `loc` names the part.
     var parts: [String] = []
@@ -92,6 +95,17 @@ struct Walker {
     func kind(_ n: Node) -> String {
         switch n {
         case .scalar(let s): return s.string.isEmpty && s.style == .plain ? "null" : "a scalar `\(s.string)`"
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        case .alias: return "an alias"
+        }
+    }
+
+    /// `kind` without the value: what a file's top level is when that file is not a mapping (it
+    /// is then no scene or part, say /etc/passwd, and none of its text is quoted).
+    func shape(_ n: Node) -> String {
+        switch n {
+        case .scalar(let s): return s.string.isEmpty && s.style == .plain ? "null" : "a scalar (text)"
         case .mapping: return "a mapping"
         case .sequence: return "a list"
         case .alias: return "an alias"
@@ -235,9 +249,11 @@ struct Walker {
         }
     }
 
-    /// A literal number (no expression).
+    /// A literal number (no expression). Text that reads as an expression is refused with a
+    /// message saying that the key takes a literal, and `elsewhere`: where an expression may go
+    /// instead (by default, to write the number itself).
     mutating func number(
-        _ n: Node, _ what: String, min: Double? = nil, positive: Bool = false
+        _ n: Node, _ what: String, min: Double? = nil, positive: Bool = false, elsewhere: String? = nil
     ) throws(Diagnostic) -> Double {
         try count(n)
         guard case .scalar(let s) = n else { throw err("\(what) must be a number, found \(kind(n))", n) }
@@ -261,7 +277,14 @@ struct Walker {
         {
             d = v * Double.pi / 180
         }
-        guard let v = d else { throw err("\(what) must be a number, found `\(s.string)`", n) }
+        guard let v = d else {
+            if (try? Expression.parse(s.string, at: textLoc(n))) != nil {
+                let instead = elsewhere ?? "write the number itself (this key takes no expression)"
+                throw err(
+                    "\(what) takes a literal number, not an expression: found `\(s.string)`; \(instead)", n)
+            }
+            throw err("\(what) must be a number, found `\(s.string)`", n)
+        }
         if !v.isFinite { throw err("\(what) must be finite, found `\(s.string)`", n) }
         if positive && v <= 0 { throw err("\(what) must be positive, found \(formatNumber(v))", n) }
         if let m = min, v < m { throw err("\(what) must be at least \(formatNumber(m)), found \(formatNumber(v))", n) }
@@ -358,11 +381,13 @@ struct Walker {
     }
 
     /// A literal point or rect (numbers only).
-    mutating func numbers(_ n: Node, _ what: String, count c: Int) throws(Diagnostic) -> [Double] {
+    mutating func numbers(
+        _ n: Node, _ what: String, count c: Int, elsewhere: String? = nil
+    ) throws(Diagnostic) -> [Double] {
         let items = try sequence(n, what)
         guard items.count == c else { throw err("\(what) must have \(c) numbers, found \(items.count)", n) }
         var out: [Double] = []
-        for i in items { out.append(try number(i, what)) }
+        for i in items { out.append(try number(i, what, elsewhere: elsewhere)) }
         return out
     }
 
@@ -377,8 +402,10 @@ struct Walker {
     }
 }
 
-/// Converts a Yams error into a located diagnostic.
-func diagnostic(from error: Error, file: String) -> Diagnostic {
+/// The located diagnostic of Yams' error composing `file`. With `quoting` false (an included part, which
+/// is quoted only once it parses as a mapping) the message holds none of the file's text: libyaml's
+/// fixed problem sentences and the place, no duplicated key's name, no snippet.
+func diagnostic(from error: Error, file: String, quoting: Bool = true) -> Diagnostic {
     if let y = error as? YamlError {
         switch y {
         case .scanner(let ctx, let problem, let mark, _), .parser(let ctx, let problem, let mark, _),
@@ -392,12 +419,16 @@ func diagnostic(from error: Error, file: String) -> Diagnostic {
                 "the file is not valid text: \(problem)\(offset.map { " at byte \($0)" } ?? "")",
                 at: SourceLocation(file: file, line: 1, column: 1))
         case .duplicatedKeysInMapping(let dups, let ctx):
+            let keys = quoting ? " `\(dups.joined(separator: "`, `"))`" : ""
             return Diagnostic(
-                "duplicate key `\(dups.joined(separator: "`, `"))` in a mapping",
+                "duplicate key\(keys) in a mapping",
                 at: SourceLocation(file: file, line: ctx.mark.line, column: ctx.mark.column))
         default:
-            return Diagnostic("YAML error: \(y)", at: SourceLocation(file: file, line: 1, column: 1))
+            return Diagnostic(
+                quoting ? "YAML error: \(y)" : "YAML error", at: SourceLocation(file: file, line: 1, column: 1))
         }
     }
-    return Diagnostic("cannot read the scene: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
+    return Diagnostic(
+        quoting ? "cannot read the scene: \(error)" : "cannot read the file",
+        at: SourceLocation(file: file, line: 1, column: 1))
 }

@@ -62,6 +62,9 @@ public struct Scene: Sendable {
     public var names: [String: NamedRef] = [:]
     public var script: [Step]
     public var expect: Expectation?
+    /// A variant's expectations that it took from the main case, by where each is written (its
+    /// failure's location): what to say of it, how to override or drop it in the variant.
+    public var inherited: [SourceLocation: String] = [:]
     /// `sweep`: the parameters of a swept scene, in the order of the file.
     public var sweep: [SweepParameter] = []
     /// This case's value of each sweep parameter (empty for a scene that is not swept).

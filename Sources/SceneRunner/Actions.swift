@@ -290,8 +290,10 @@ extension Run {
     func judged(_ e: Expectation) throws(RunError) -> [Failure] {
         var errors: [Diagnostic] = []
         let snap = snapshot()
-        let out = recording.observing { judge(e, snap, scope: scene.scope, observations: &$0, errors: &errors) }
+        var out = recording.observing { judge(e, snap, scope: scene.scope, observations: &$0, errors: &errors) }
         if let first = errors.first { throw runtimeError(first.message, at: first.location) }
+        // A variant's failure of an expectation it took from the main case says so.
+        for i in out.indices { if let note = scene.inherited[out[i].location] { out[i].message += " " + note } }
         return out
     }
 

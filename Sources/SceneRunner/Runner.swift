@@ -245,7 +245,7 @@ final class Run {
                 let shown = presentation(i)
                 let vel = animator.linearVelocity(of: i)
                 let c = shown.frame.center
-                row += [c.x, c.y, shown.rotation, shown.alpha, vel.x, vel.y, v.removed ? 1 : 0]
+                row += [c.x, c.y, shown.rotation, shown.alpha, shown.scale, vel.x, vel.y, v.removed ? 1 : 0]
             }
             for (_, s) in input.scrolls.sorted(by: { $0.key < $1.key }) {
                 row += [s.contentOffset.x, s.contentOffset.y]
@@ -263,7 +263,7 @@ final class Run {
     var tickColumns: [String] {
         ["time", "elapsed", "running"]
             + scene.views.flatMap { v in
-                ["centerX", "centerY", "rotation", "alpha", "velocityX", "velocityY", "removed"].map {
+                ["centerX", "centerY", "rotation", "alpha", "scale", "velocityX", "velocityY", "removed"].map {
                     "\(v.name).\($0)"
                 }
             }
@@ -295,6 +295,7 @@ final class Run {
             time: clock.time, ticks: clock.tickCount, source: scene.source, trace: recording.trace)
         r.includedSources = scene.includedSources
         r.tickColumns = limits.recordTicks ? tickColumns : []
+        r.expectations = limits.recordTrace ? scene.expectationList : []
         r.observations = recording.observations
         r.work = clock.work
         r.ticksTrace = recording.tickRows

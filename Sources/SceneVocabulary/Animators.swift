@@ -6,7 +6,7 @@ public enum AnimatorKey: String, VocabularyKey {
     case duration, timing, set, then, pausesOnCompletion, scrubsLinearly
     public var kind: KeyKind {
         switch self {
-        case .duration: return .number
+        case .duration: return .literalNumber
         case .timing: return .choice(CurveName.names + ["{ cubic }", "{ spring }"])
         case .set: return .choice(["{ view.property: value }"])
         case .then: return .choice(["actions"])
@@ -59,8 +59,8 @@ public enum SpringTimingKey: String, VocabularyKey {
     case dampingRatio, mass, stiffness, damping, initialVelocity
     public var kind: KeyKind {
         switch self {
-        case .initialVelocity: return .point
-        case .dampingRatio, .mass, .stiffness, .damping: return .number
+        case .initialVelocity: return .literalPoint
+        case .dampingRatio, .mass, .stiffness, .damping: return .literalNumber
         }
     }
     public var defaultValue: String {

@@ -94,11 +94,30 @@ public enum ViewMember: String, VocabularyName {
 }
 
 extension ViewMember {
-    /// The members an `expect.views` entry may name, in the order the schema lists them.
+    /// The members an `expect.views` entry may name, in the order the schema and the reference
+    /// list them: the one list the loader, the schema and the reference read.
     public static let expectable: [ViewMember] = [
-        .frame, .center, .x, .y, .width, .height, .rotation, .alpha, .removed, .velocity, .angularVelocity, .scale,
-        .screen, .contentOffset, .isDragging, .isDecelerating, .contacts,
+        .frame, .center, .x, .y, .width, .height, .size, .bounds, .rotation, .alpha, .removed, .velocity,
+        .angularVelocity, .scale, .screen, .contentOffset, .isDragging, .isDecelerating, .contacts,
     ]
+
+    /// The expectable members `presentation: { … }` may name: what the screen shows differently
+    /// from the model during an animation.
+    public static var expectableOnScreen: [ViewMember] {
+        expectable.filter { $0 != .removed && $0 != .contacts && !$0.ofScrollViewOnly }
+    }
+
+    /// The default `within` of an expected member, in its unit.
+    public var defaultWithin: Double {
+        switch self {
+        case .rotation, .alpha, .angularVelocity, .scale: return 0.01
+        case .velocity: return 1
+        case .contacts: return 0  // a count
+        case .center, .x, .y, .width, .height, .size, .bounds, .frame, .minX, .midX, .maxX, .minY, .midY, .maxY,
+            .speed, .resting, .removed, .screen, .contentOffset, .isDragging, .isDecelerating:
+            return 0.5
+        }
+    }
 
     /// `view.presentation`: a view's members as the screen shows them during a UIView or property
     /// animation

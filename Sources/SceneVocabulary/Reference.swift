@@ -3,8 +3,14 @@
 /// one of them).
 public enum Reference {
     static func table<K: VocabularyKey>(_ title: String, _ k: K.Type) -> String {
-        (["#### \(title)", "", "| key | type | default | meaning |", "| --- | --- | --- | --- |"] + K.markdownRows)
+        (["#### \(title)", "", "| key | type | default | expression | meaning |", "| --- | --- | --- | --- | --- |"]
+            + K.markdownRows)
             .joined(separator: "\n")
+    }
+    /// The keys of a mapping, each with whether it takes an expression.
+    static func keys<N: MarkedKey>(_ title: String, _ n: N.Type) -> String {
+        (["#### \(title)", "", "| key | expression | meaning |", "| --- | --- | --- |"]
+            + N.allCases.map { "| `\($0.rawValue)` | \($0.expression.text) | \($0.doc) |" }).joined(separator: "\n")
     }
     static func names<N: VocabularyName>(_ title: String, _ n: N.Type) -> String {
         (["#### \(title)", "", "| name | meaning |", "| --- | --- |"]
@@ -18,33 +24,33 @@ public enum Reference {
     /// The markdown of the reference section, without its heading.
     public static var markdown: String {
         var parts: [String] = [
-            names("Top-level keys", TopLevelKey.self),
-            names("`world` keys", WorldKey.self),
-            names("`world.rest` keys", RestKey.self),
-            names("View keys", ViewKey.self),
+            keys("Top-level keys", TopLevelKey.self),
+            keys("`world` keys", WorldKey.self),
+            keys("`world.rest` keys", RestKey.self),
+            keys("View keys", ViewKey.self),
             table("`scroll` keys (a scroll view)", ScrollKey.self),
             names("Deceleration rates (`decelerationRate`)", DecelerationRateName.self),
-            names("Transition keys", TransitionKey.self),
-            names("Script steps (besides every action)", StepKey.self),
-            names("`pan` keys", PanKey.self),
-            names("`flick` keys", FlickKey.self),
+            keys("Transition keys", TransitionKey.self),
+            keys("Script steps (besides every action)", StepKey.self),
+            keys("`pan` keys", PanKey.self),
+            keys("`flick` keys", FlickKey.self),
             table("`tap` step keys", TapStepKey.self),
             table("`press` keys", PressKey.self),
             table("`pinch` step keys", PinchStepKey.self),
             table("`rotate` keys", RotateKey.self),
             table("`touches` keys", TouchesKey.self),
             names("Releases (`release` of every touch step)", ReleaseMode.self),
-            names("Actions", ActionKey.self),
-            names("`animate` keys", AnimateKey.self),
-            names("`expect` keys", ExpectKey.self),
+            keys("Actions", ActionKey.self),
+            keys("`animate` keys", AnimateKey.self),
+            keys("`expect` keys", ExpectKey.self),
             names("Behaviour kinds", BehaviorKindName.self),
-            names("Keys of a behaviour besides its kind", BehaviorEntryKey.self),
+            keys("Keys of a behaviour besides its kind", BehaviorEntryKey.self),
         ]
         parts += BehaviorKindName.allCases.compactMap { k in k.keys.map { kindTable(k.rawValue, $0) } }
         parts += [
-            names("Boundary keys (`collision.boundaries`)", BoundaryKey.self),
-            names("Inset keys (`referenceBounds: { insets }`)", InsetKey.self),
-            names("Region keys (`field.region`)", RegionKey.self),
+            keys("Boundary keys (`collision.boundaries`)", BoundaryKey.self),
+            keys("Inset keys (`referenceBounds: { insets }`)", InsetKey.self),
+            keys("Region keys (`field.region`)", RegionKey.self),
             names("Attachment kinds", AttachmentKind.self),
             names("Field kinds", FieldKind.self),
             names("Collision modes", CollisionMode.self),
@@ -53,9 +59,9 @@ public enum Reference {
             table("`animators` entries", AnimatorKey.self),
             names("Timings given as a mapping", TimingKind.self),
             table("`timing: { spring: … }`", SpringTimingKey.self),
-            names("`startAnimator` keys (its mapping form)", StartAnimatorKey.self),
-            names("`continueAnimator` keys (its mapping form)", ContinueAnimatorKey.self),
-            names("`stopAnimator` keys", StopAnimatorKey.self),
+            keys("`startAnimator` keys (its mapping form)", StartAnimatorKey.self),
+            keys("`continueAnimator` keys (its mapping form)", ContinueAnimatorKey.self),
+            keys("`stopAnimator` keys", StopAnimatorKey.self),
             names("`stopAnimator` `finish`", StopFinish.self),
             names("Animator states", AnimatorStateName.self),
             names("Gesture kinds", GestureKind.self),
@@ -78,6 +84,7 @@ public enum Reference {
             members("Settable view properties (`set`, `animate`)", ViewProperty.self, \.type),
             members("Settable behaviour properties (`set`)", BehaviorProperty.self, \.type),
             members("Settable animator properties (`set`)", AnimatorProperty.self, \.type),
+            expectable,
             members("View members", ViewMember.self, \.type)
                 + "\n| `\(ViewMember.presentation)` | view | these members as the screen shows them during a UIView "
                 + "or property animation (the model's when none runs) |",
@@ -89,6 +96,21 @@ public enum Reference {
             names("Built-in names", BuiltinName.self),
         ]
         return parts.joined(separator: "\n\n") + "\n"
+    }
+
+    /// The members `expect.views` takes, with their default tolerance (the loader's list).
+    static var expectable: String {
+        let rows = ViewMember.expectable.map { m in
+            let onScreen = ViewMember.expectableOnScreen.contains(m) ? "yes" : "no"
+            let within = m.type == .bool ? "—" : numberText(m.defaultWithin)
+            return "| `\(m.rawValue)` | \(m.type) | \(within) | \(onScreen) | \(m.doc) |"
+        }
+        return
+            ([
+                "#### Expectable view members (`expect.views`)", "",
+                "| member | type | default `within` | in `presentation` | meaning |",
+                "| --- | --- | --- | --- | --- |",
+            ] + rows).joined(separator: "\n")
     }
 
     /// The table of a kind's own keys, titled by the kind.

@@ -2,11 +2,14 @@
 // gestures, script steps, actions and expectations.
 
 public enum TopLevelKey: String, VocabularyName {
+    case format
     case include, name, world, vars, sweep, outcome, views, behaviors, transitions, animators, gestures, on, script
     case expect
     case variants
     public var doc: String {
         switch self {
+        case .format:
+            return "the scene format it is written for, major.minor (`1.2`): a newer one than scenerun reads is refused"
         case .include:
             return "parts merged under this file, in order: a path or a list of paths, relative to this file"
         case .name: return "the title in reports (default: the file name)"

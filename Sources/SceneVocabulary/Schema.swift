@@ -12,13 +12,13 @@ public enum SceneSchema {
         case .viewName: return ref("reference")
         case .viewNames: return ref("names")
         case .literalNumber: return .object([("type", .string("number"))])
+        case .literalPoint: return literalPoint
         case .literalCount:
             return .object([("type", .string("integer")), ("maximum", .number(Double(KeyKind.maximumCount)))])
         case .choice(let names): return choice(names)
         case .choices(let names):
-            return .object([
-                ("oneOf", .array([choice(names), .object([("type", .string("array")), ("items", choice(names))])]))
-            ])
+            let list = JSON.object([("type", .string("array")), ("items", choice(names)), ("minItems", .number(1))])
+            return .object([("oneOf", .array([choice(names), list]))])
         case .range:
             return .object([
                 ("type", .string("array")), ("items", ref("number")), ("minItems", .number(2)),
@@ -202,12 +202,9 @@ public enum SceneSchema {
                 let members: [(String, JSON)] = ViewMember.expectable.map { m in
                     (m.rawValue, described(ref(m.type), m.doc))
                 }
+                let onScreen = ViewMember.expectableOnScreen.map(\.rawValue)
                 let shown = described(
-                    object(
-                        members.filter { m in
-                            m.0 != ViewMember.removed.rawValue && m.0 != ViewMember.contacts.rawValue
-                                && ViewMember(rawValue: m.0)?.ofScrollViewOnly == false
-                        }),
+                    object(members.filter { onScreen.contains($0.0) }),
                     "the same members as the screen shows them during an animation")
                 return named(
                     object(
@@ -336,6 +333,7 @@ public enum SceneSchema {
         TopLevelKey.allCases.map { k -> (String, JSON) in
             let body: JSON
             switch k {
+            case .format: body = format
             case .include:
                 let path = notYAML11([("type", .string("string")), ("minLength", .number(1))])
                 body = .object([

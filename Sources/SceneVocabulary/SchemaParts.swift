@@ -15,6 +15,24 @@ extension SceneSchema {
 
     static let identifier = "[A-Za-z_][A-Za-z0-9_]*"
 
+    /// `[x, y]` of two literal numbers.
+    static let literalPoint = JSON.object([
+        ("type", .string("array")), ("items", .object([("type", .string("number"))])), ("minItems", .number(2)),
+        ("maxItems", .number(2)),
+    ])
+
+    /// `format: 1.2`: a number with a fraction (YAML reads `1.2` as one) up to the format scenerun
+    /// reads, or the text `major.minor` (whose value scenerun compares: `"1.10"` is after 1.9).
+    static var format: JSON {
+        let number = JSON.object([
+            ("type", .string("number")), ("exclusiveMinimum", .number(0)),
+            ("maximum", .number(Double(SceneFormat.read.description) ?? 0)),
+            ("not", .object([("type", .string("integer"))])),
+        ])
+        let text = JSON.object([("type", .string("string")), ("pattern", .string("^[0-9]{1,9}\\.[0-9]{1,9}$"))])
+        return .object([("oneOf", .array([number, text]))])
+    }
+
     /// The mapping of a `set`: with `behaviours`, behaviour and animator properties and variables too.
     static func setTargets(behaviours: Bool) -> JSON {
         func members(_ names: [String], _ value: JSON) -> (String, JSON)? {

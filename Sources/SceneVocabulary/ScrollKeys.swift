@@ -5,7 +5,7 @@ public enum ScrollKey: String, VocabularyKey {
     case contentSize, decelerationRate, bounces, paging
     public var kind: KeyKind {
         switch self {
-        case .contentSize: return .point
+        case .contentSize: return .literalPoint
         case .decelerationRate: return .choice(DecelerationRateName.names + ["a number"])
         case .bounces, .paging: return .bool
         }

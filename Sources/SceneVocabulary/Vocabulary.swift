@@ -32,6 +32,8 @@ public enum KeyKind: Sendable, Hashable {
     case literalNumber
     /// A whole number written as a literal (a count of taps or fingers), at most `maximumCount`.
     case literalCount
+    /// `[x, y]` written as two literal numbers (a content size, a timing's velocity).
+    case literalPoint
     case viewName, viewNames
     case choice([String])
     /// One of the names, or a list of them.
@@ -59,6 +61,7 @@ public enum KeyKind: Sendable, Hashable {
         case .viewNames: return "view names"
         case .literalNumber: return "number (a literal)"
         case .literalCount: return "whole number up to \(KeyKind.maximumCount) (a literal)"
+        case .literalPoint: return "point (literals)"
         case .choice(let names): return alternatives(names)
         case .choices(let names): return "one or more of " + alternatives(names)
         case .range: return "[min, max]"
@@ -108,6 +111,8 @@ extension VocabularyKey {
 extension VocabularyKey {
     /// The markdown rows of a reference table: key, type, default, meaning.
     public static var markdownRows: [String] {
-        allCases.map { "| `\($0.rawValue)` | \($0.type) | \($0.defaultValue) | \($0.doc) |" }
+        allCases.map {
+            "| `\($0.rawValue)` | \($0.type) | \($0.defaultValue) | \($0.expression.text) | \($0.doc) |"
+        }
     }
 }

@@ -73,6 +73,8 @@ struct Mutate: ParsableCommand {
     var list = false
     @Option(name: .long, help: ArgumentHelp(loadWorkHelp))
     var maxLoadWork: Int = LoadLimits.default.loadWork
+    @Option(name: .long, help: "Largest scene file, bytes.")
+    var maxFileSize: Int = LoadLimits.default.fileSize
     @Option(name: .long, help: "Colour of error messages: always, never or auto.")
     var color: ColorChoice = .auto
 
@@ -86,6 +88,7 @@ struct Mutate: ParsableCommand {
         if let m = maxMutants, m < 1 { throw ValidationError("--max-mutants must be at least 1") }
         if let s = minScore, !(s >= 0 && s <= 100) { throw ValidationError("--min-score is a percentage, 0 to 100") }
         if maxLoadWork <= 0 { throw ValidationError("--max-load-work must be positive") }
+        if maxFileSize <= 0 { throw ValidationError("--max-file-size must be positive") }
     }
 
     func run() throws {
@@ -101,6 +104,7 @@ struct Mutate: ParsableCommand {
         r.list = list
         r.color = color
         r.limits.loadWork = maxLoadWork
+        r.limits.fileSize = maxFileSize
         let code = Driver.mutate(r)
         if code != 0 { throw ExitCode(code) }
     }

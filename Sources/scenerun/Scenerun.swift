@@ -340,9 +340,11 @@ struct Merge: ParsableCommand {
     var color: ColorChoice = .auto
     @Option(name: .long, help: "For reports of `scenerun mutate`: exit 1 when a file's score is below PCT percent.")
     var minScore: Double?
+    @Option(name: .long, help: "Largest report file, bytes.") var maxFileSize: Int = defaultReportSizeLimit
 
     func validate() throws {
         if reports.isEmpty { throw ValidationError("name at least one JSON report") }
+        if maxFileSize <= 0 { throw ValidationError("--max-file-size must be positive") }
         if let f = report.first(where: { !$0.format.mergeable })?.format {
             throw ValidationError(
                 "\(f.rawValue) needs every tick, which JSON reports do not carry: write --\(f.rawValue) in each shard")
@@ -360,6 +362,7 @@ struct Merge: ParsableCommand {
         r.quiet = quiet
         r.color = color
         r.minScore = minScore
+        r.maxFileSize = maxFileSize
         let code = Driver.merge(r)
         if code != 0 { throw ExitCode(code) }
     }
@@ -371,6 +374,7 @@ struct Schema: ParsableCommand {
         abstract: "Print the JSON Schema of the scene format (for editors: see docs/editors.md).")
 
     func run() throws {
+        installSignalHandlers()  // a closed pipe is EPIPE, exit 74, as for every other command
         do { try writeStandardOutput(SceneSchema.json) } catch {
             printError(error.message)
             throw ExitCode(error.code)

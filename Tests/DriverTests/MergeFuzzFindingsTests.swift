@@ -63,7 +63,7 @@ extension MergeHostileTests {
         {
           "version": 1,
           "kind": "mutate",
-          "scenerun": "scenerun 0.2.0 (scene format 1.1)",
+          "scenerun": "scenerun 0.2.0 (scene format 1.2)",
           "operators": ["number"],
           "shard": null,
           "files": [

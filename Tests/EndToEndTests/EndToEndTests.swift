@@ -117,7 +117,7 @@ func run(_ program: URL, _ args: [String], env: [String: String] = [:], unset: [
             ))
         let all = try scenerun(["check", "scenes/invalid"])
         #expect(all.code == 2)
-        #expect(all.out.hasSuffix("3 valid, 34 invalid\n"))  // two runtime errors load; they fail when run
+        #expect(all.out.hasSuffix("3 valid, 38 invalid\n"))  // two runtime errors load; they fail when run
     }
 
     @Test func usageErrorsExitSixtyFour() throws {

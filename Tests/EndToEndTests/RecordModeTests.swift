@@ -276,3 +276,32 @@ import Testing
         #expect(try String(contentsOf: f, encoding: .utf8) == text.replacingOccurrences(of: "x: 140", with: "x: 145"))
     }
 }
+
+extension RecordModeTests {
+    /// `size` and `bounds` (issue 40, item 3) are rewritten part by part as `frame` and `center`
+    /// are, keeping the rest of the line.
+    @Test func updateRewritesSizeAndBounds() throws {
+        let fm = FileManager.default
+        let dir = fm.temporaryDirectory.appendingPathComponent("scenerun-record-size-\(getpid())")
+        try? fm.removeItem(at: dir)
+        try fm.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? fm.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("s.yaml")
+        let text = """
+            views: { box: { frame: [0, 0, 100, 50] } }
+            script:
+              - set: { box.size: [200, 80] }
+              - wait: 0.1
+            expect: { views: { box: { size: [1, 80], bounds: [0, 0, 3, 4] } } }  # keep me
+
+            """
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        let r = try scenerun(["--update", file.path], env: ["CI": ""])
+        #expect(r.code == 0, "\(r.out)\(r.err)")
+        let updated = try String(contentsOf: file, encoding: .utf8)
+        #expect(
+            updated
+                == text.replacingOccurrences(
+                    of: "size: [1, 80], bounds: [0, 0, 3, 4]", with: "size: [200, 80], bounds: [0, 0, 200, 80]"))
+    }
+}

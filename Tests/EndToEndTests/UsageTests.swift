@@ -42,7 +42,19 @@ import Testing
     @Test func versionNamesTheSceneFormat() throws {
         let r = try scenerun(["--version"])
         #expect(r.code == 0)
-        #expect(r.out == "scenerun 0.2.0 (scene format 1.1)\n")
+        #expect(r.out == "scenerun 0.2.0 (scene format 1.2)\n")
+    }
+
+    /// The version labels agree (issue 32): README.md and docs/scene-format.md's title name the
+    /// format `--version` names (the vocabulary's `SceneFormat.read`).
+    @Test func theDocsNameTheFormatTheToolReads() throws {
+        let out = try scenerun(["--version"]).out
+        let format = try #require(out.split(separator: " ").last?.dropLast(2))  // "1.2)\n"
+        let page = try String(contentsOf: repo.appendingPathComponent("docs/scene-format.md"), encoding: .utf8)
+        #expect(page.hasPrefix("# Scene file format, version \(format)\n"))
+        let readme = try String(contentsOf: repo.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("its unit and default (format \(format), with"))
+        #expect(!readme.contains("format 1.1,"))
     }
 
     /// `merge --replay DIR` is the spelling of `--report replay=DIR`, as docs/cli.md says.

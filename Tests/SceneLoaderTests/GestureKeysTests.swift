@@ -45,7 +45,8 @@ import Testing
                 == "t.yaml:4:39: error: `minimumDistance` must be at least 0, found -1")
         #expect(
             loadError(scene("{ pan: { in: a, minimumDistance: \"2 * 3\" } }"))
-                == "t.yaml:4:39: error: `minimumDistance` must be a number, found `2 * 3`")
+                == "t.yaml:4:39: error: `minimumDistance` takes a literal number, not an expression: found `2 * 3`; "
+                + "write the number itself (this key takes no expression)")
     }
 
     @Test func aKindTakesOnlyItsOwnKeys() {

@@ -54,6 +54,13 @@ import Testing
             loadError(scene("  s: { swipe: { in: a, direction: sideways } }"))
                 == "t.yaml:4:35: error: unknown value `sideways` in `direction`; expected one of: right, left, up, down"
         )
+        // On main an empty list was taken: a swipe that recognises no direction never fires.
+        #expect(
+            loadError(scene("  s: { swipe: { in: a, direction: [] } }"))
+                == "t.yaml:4:35: error: `direction` is an empty list; name at least one of: right, left, up, down")
+        #expect(
+            loadError(scene("  e: { screenEdgePan: { in: a, edges: [] } }"))
+                == "t.yaml:4:39: error: `edges` is an empty list; name at least one of: left, right, top, bottom")
         #expect(
             loadError(scene("  p: { pinch: { in: a, scale: 2 } }"))
                 == "t.yaml:4:24: error: unknown key `scale` in `pinch` of `p`; expected one of: in, simultaneous, requireFail"

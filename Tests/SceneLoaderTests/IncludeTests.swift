@@ -146,6 +146,10 @@ import Testing
         ),
         ("include: ['']\n", "scenes/s.yaml:1:11: error: an `include` entry is an empty path"),
         (
+            "include: [\"parts/a.yaml\\0.png\"]\n",
+            "scenes/s.yaml:1:11: error: an `include` entry holds a NUL character (\\0), which no file name can hold"
+        ),
+        (
             "include: []\nvariants:\n  v: { include: [parts/a.yaml] }\n",
             "scenes/s.yaml:3:8: error: a variant cannot `include` parts: the file's `include` is merged first, then the "
                 + "variant patches the result; include the part at the top level"
@@ -212,5 +216,17 @@ import Testing
             ])
         #expect(SceneFile.includes(path: "s.yaml", bytes: Array("include: one.yaml\n".utf8)) == ["one.yaml"])
         #expect(SceneFile.includes(path: "s.yaml", bytes: Array("views: [\n".utf8)).isEmpty)
+    }
+}
+
+extension IncludeTests {
+    /// A part that says it is written for a newer format is refused at its own `format` (issue 40).
+    @Test func aPartsFormatIsChecked() {
+        let e = error(
+            "include: parts/new.yaml\n" + Self.script,
+            ["scenes/parts/new.yaml": "format: 1.3\nviews: { box: { frame: [0, 0, 10, 10] } }\n"])
+        #expect(
+            e == "scenes/parts/new.yaml:1:9: error: this scene is written for scene format 1.3; this scenerun reads "
+                + "up to 1.2 (update scenerun)")
     }
 }

@@ -40,7 +40,8 @@ import Testing
         // A view is removed from the model: the screen has no other answer.
         (
             card + "expect: { views: { card: { presentation: { removed: true } } } }",
-            "t.yaml:4:44: error: unknown key `removed` in the on-screen expectations of `card`; expected one of: frame, center, x, y, width, height, rotation, alpha, velocity, angularVelocity, scale, screen"
+            "t.yaml:4:44: error: unknown key `removed` in the on-screen expectations of `card`; expected one of: frame, center, x, y, width, height, size, bounds, rotation, alpha, velocity, angularVelocity, scale, "
+                + "screen"
         ),
     ])
     func refusedWithTheirLocation(_ text: String, _ message: String) {

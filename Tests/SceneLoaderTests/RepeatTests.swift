@@ -128,6 +128,18 @@ import Testing
             "views:\n  a: { frame: [0, 0, 1, 1] }\n  cell: { repeat: 500, frame: [0, 0, 1, 1] }\n",
             "t.yaml:3:19: error: `cell` repeated 500 times makes more than 500 views, the limit; raise it with --max-views"
         ),
+        // The template first: on main the view after it was the 501st and nothing counted it.
+        (
+            "views:\n  cell: { repeat: 500, frame: [0, 0, 1, 1] }\n  a: { frame: [0, 0, 1, 1] }\n",
+            "t.yaml:3:6: error: view `a` would be view 501, more than the limit of 500 (the copies of repeated views "
+                + "count); raise it with --max-views"
+        ),
+        (
+            Self.cells + "behaviors:\n  s: { repeat: 1000, gravity: { items: [\"cell[0]\"] } }\n"
+                + "  g: { gravity: { items: [\"cell[1]\"] } }\n",
+            "t.yaml:5:6: error: behaviour `g` would be behaviour 1001, more than the limit of 1000 (the copies of "
+                + "repeated behaviours count); raise it with --max-behaviors"
+        ),
         (
             Self.cells + "behaviors:\n  s: { repeat: nope, gravity: { items: \"cell[i]\" } }\n",
             "t.yaml:4:16: error: `repeat` of `s` names `nope`, which is not a repeated view"

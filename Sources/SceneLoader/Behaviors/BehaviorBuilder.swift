@@ -36,6 +36,13 @@ extension SceneBuilder {
         var childNodes: [(Int, Node, [String])] = []
         var actionNodes: [(Int, Node, copy: (String, Int)?)] = []
         for (name, v, loc) in entries {
+            // Copies of repeated behaviours count: the entries alone may be under the limit.
+            if scene.behaviors.count >= w.limits.behaviors {
+                throw err(
+                    "behaviour `\(name)` would be behaviour \(scene.behaviors.count + 1), more than the limit of "
+                        + "\(w.limits.behaviors) (the copies of repeated behaviours count); raise it with "
+                        + "--max-behaviors", v)
+            }
             if let other = scene.vars.first(where: { $0.name == name }) {
                 throw err(
                     "the name `\(name)` is already used by the variable declared at line \(other.location.line)", v)
@@ -188,7 +195,7 @@ extension SceneBuilder {
         switch key.kind {
         case .number, .literalNumber, .literalCount: type = .number
         case .bool: type = .bool
-        case .point: type = .point
+        case .point, .literalPoint: type = .point
         case .viewName, .viewNames, .choice, .choices, .range, .referenceBounds, .boundaries, .region, .gestureName,
             .gestureNames, .fingerPaths:
             return nil  // read by the kind itself

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+/// Symbolic links planted inside an output folder, at each level on the way to a report, a trace
+/// or a replay page, for `run`, `mutate` and `merge`: each is refused (73) with one line naming
+/// the link, and nothing is written through it (the folder it points at is unchanged).
+@Suite struct OutputLinkTests {
+    static let fling = "docs/examples/fling.yaml"
+
+    /// A fresh folder holding `victim/` (one file the user cares about) and an empty `rp/`.
+    func workspace(_ tag: String) throws -> (dir: URL, rp: URL, victim: URL) {
+        let dir = try temporaryFolder("output-link-\(tag)")
+        let victim = dir.appendingPathComponent("victim")
+        let rp = dir.appendingPathComponent("rp")
+        for f in [victim, rp] { try FileManager.default.createDirectory(at: f, withIntermediateDirectories: true) }
+        try "keep".write(to: victim.appendingPathComponent("index.html"), atomically: false, encoding: .utf8)
+        return (dir, rp, victim)
+    }
+
+    func link(_ at: URL, to target: URL) throws {
+        try FileManager.default.createSymbolicLink(atPath: at.path, withDestinationPath: target.path)
+    }
+
+    /// The victim folder still holds only its own file, unchanged.
+    func untouched(_ victim: URL) throws {
+        #expect(try FileManager.default.contentsOfDirectory(atPath: victim.path) == ["index.html"])
+        #expect(try String(contentsOf: victim.appendingPathComponent("index.html"), encoding: .utf8) == "keep")
+    }
+
+    func refused(_ r: Outcome, naming link: URL) {
+        #expect(r.code == 73, "\(r.err)")
+        #expect(r.err.split(separator: "\n").count == 1, "\(r.err)")
+        #expect(
+            r.err.contains("\(link.path) is a symbolic link; scenerun does not write through links"), "\(r.err)")
+    }
+
+    /// On main `mutate --replay rp` with `rp/original` a link to another folder replaced the
+    /// `index.html` there and wrote the original pages into it, exit 0.
+    @Test func mutateReplayRefusesALinkedOriginalFolder() throws {
+        let w = try workspace("original")
+        let original = w.rp.appendingPathComponent("original")
+        try link(original, to: w.victim)
+        let r = try scenerun(["mutate", "--only", "event", "--replay", w.rp.path, Self.fling])
+        refused(r, naming: original)
+        try untouched(w.victim)
+        #expect(!FileManager.default.fileExists(atPath: w.rp.appendingPathComponent("index.html").path))
+    }
+
+    /// A survivor's folder (`rp/mutant-2`, fling.yaml's one survivor of the event operator) as a
+    /// link: refused before any page is written, the original pages included.
+    @Test func mutateReplayRefusesALinkedMutantFolder() throws {
+        let w = try workspace("mutant")
+        let mutant = w.rp.appendingPathComponent("mutant-2")
+        try link(mutant, to: w.victim)
+        let r = try scenerun(["mutate", "--only", "event", "--replay", w.rp.path, Self.fling])
+        refused(r, naming: mutant)
+        try untouched(w.victim)
+        let original = w.rp.appendingPathComponent("original").path
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: original)) ?? [] == [])
+    }
+
+    /// A replay page's own name (then the index's) as a link in the named folder: refused, the
+    /// index before the run, a page before any page is written.
+    @Test func runReplayRefusesALinkedPageAndALinkedIndex() throws {
+        let w = try workspace("page")
+        let page = w.rp.appendingPathComponent("001-card-dragged-past-280-pt-falls-away.html")
+        try link(page, to: w.victim.appendingPathComponent("index.html"))
+        let r = try scenerun(["--replay", w.rp.path, Self.fling])
+        #expect(r.code == 73, "\(r.err)")
+        #expect(r.err.contains("cannot create \(page.path): it is a symbolic link"), "\(r.err)")
+        try untouched(w.victim)
+        // No page was written: the index is checked with the pages before any is written.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: w.rp.path) == [page.lastPathComponent])
+
+        let w2 = try workspace("index")
+        let index = w2.rp.appendingPathComponent("index.html")
+        try link(index, to: w2.victim.appendingPathComponent("index.html"))
+        let before = try scenerun(["--replay", w2.rp.path, Self.fling])
+        #expect(before.code == 73)
+        #expect(before.out == "", "refused before the run")
+        #expect(before.err.contains("cannot create \(index.path): it is a symbolic link"), "\(before.err)")
+        try untouched(w2.victim)
+    }
+
+    /// A case's CSV as a link in the named trace folder: refused before any CSV is written.
+    @Test func runTraceRefusesALinkedCSV() throws {
+        let w = try workspace("trace")
+        let csv = w.rp.appendingPathComponent("Card-dragged-past-280-pt-falls-away.csv")
+        try link(csv, to: w.victim.appendingPathComponent("index.html"))
+        let r = try scenerun(["--trace", w.rp.path, Self.fling])
+        #expect(r.code == 73, "\(r.err)")
+        #expect(r.err.contains("cannot create \(csv.path): it is a symbolic link"), "\(r.err)")
+        try untouched(w.victim)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: w.rp.path) == [csv.lastPathComponent])
+    }
+
+    /// `merge --replay DIR` writes `DIR/index.html`: a link there is refused before anything is
+    /// written, and the merged JSON report is not written through a link either.
+    @Test func mergeRefusesLinkedOutputs() throws {
+        let w = try workspace("merge")
+        let json = w.dir.appendingPathComponent("r.json")
+        #expect(try scenerun(["--quiet", "--json", json.path, Self.fling]).code == 0)
+        let index = w.rp.appendingPathComponent("index.html")
+        try link(index, to: w.victim.appendingPathComponent("index.html"))
+        let r = try scenerun(["merge", "--replay", w.rp.path, json.path])
+        #expect(r.code == 73, "\(r.err)")
+        #expect(r.err.contains("cannot create \(index.path): it is a symbolic link"), "\(r.err)")
+        let out = w.dir.appendingPathComponent("out.json")
+        try link(out, to: w.victim.appendingPathComponent("index.html"))
+        let j = try scenerun(["merge", "--json", out.path, json.path])
+        #expect(j.code == 73, "\(j.err)")
+        try untouched(w.victim)
+    }
+
+    /// `mutate --json X --replay X` names one place twice: a usage error before the run, as `run`
+    /// refuses two reports on one file.
+    @Test func mutateRefusesTwoOutputsOnOnePath() throws {
+        let w = try workspace("clash")
+        let x = w.dir.appendingPathComponent("x").path
+        let r = try scenerun(["mutate", "--json", x, "--replay", x, Self.fling])
+        #expect(r.code == 64, "\(r.err)")
+        #expect(
+            r.err == "scenerun: error: --json \(x) and --replay \(x) name the same file; each report needs its own\n")
+        #expect(!FileManager.default.fileExists(atPath: x))
+    }
+}
