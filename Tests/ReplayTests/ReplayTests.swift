@@ -72,9 +72,9 @@ let failingScene = """
         #expect(rec.views.map(\.shape) == ["ellipse", "path"])
     }
 
-    /// The replay's positions are the ones `--trace` writes, tick for tick, for every shipped case;
-    /// a view inside a scroll view is drawn shifted by the scroll view's origin less the content
-    /// offset the trace writes in its last columns.
+    /// The replay's positions (and rotation, alpha and scale) are the ones `--trace` writes, tick for
+    /// tick, for every shipped case; a view inside a scroll view is drawn shifted by the scroll
+    /// view's origin less the content offset the trace writes in its last columns.
     @Test func framesAgreeWithTheTickTrace() throws {
         var scrolled = 0
         for r in shipped {
@@ -84,20 +84,20 @@ let failingScene = """
                 let f = rec.frames[i + 1]
                 #expect(f.time == row[0])
                 for v in rec.views.indices {
-                    let base = 3 + 7 * v
+                    let base = 3 + 8 * v  // centerX, centerY, rotation, alpha, scale, velocity, removed
                     var shift = Vec2.zero
                     if let s = rec.views[v].scrollView {
                         let name = rec.views[s].name
                         let x = try #require(r.tickColumns.firstIndex(of: "\(name).contentOffsetX"))
-                        let origin = Vec2(row[3 + 7 * s], row[4 + 7 * s]) - 0.5 * f.views[s].size
+                        let origin = Vec2(row[3 + 8 * s], row[4 + 8 * s]) - 0.5 * f.views[s].size
                         shift = origin - Vec2(row[x], row[x + 1])
                         scrolled += 1
                     }
                     let got = [
                         f.views[v].center.x - shift.x, f.views[v].center.y - shift.y, f.views[v].rotation,
-                        f.views[v].alpha,
+                        f.views[v].alpha, f.views[v].scale,
                     ]
-                    let want = Array(row[base..<base + 4])
+                    let want = Array(row[base..<base + 5])
                     let close = zip(got, want).allSatisfy { Swift.abs($0 - $1) <= 1e-9 * Swift.max(1, Swift.abs($1)) }
                     #expect(
                         shift == .zero ? got == want : close, "\(r.name) tick \(i + 1) view \(rec.views[v].name)")
