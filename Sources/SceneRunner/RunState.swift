@@ -6,12 +6,12 @@ import Results
 import SceneModel
 import SceneVocabulary
 
-// What one execution of a case holds, split by concern: `Run` composes these values. The methods
-// stay in the files of their concern (the clock: Timers.swift, Steps.swift; the input:
-// Touches.swift, Gestures/, Scroll.swift; the transitions: Transitions.swift; the animations:
-// Presentation.swift, PropertyAnimators.swift; the behaviours: Behaviors/, Groups.swift; the
-// recording: Recorder.swift) and reach a concern's state through its value; the tick
-// (Runner.swift) and the actions (Actions.swift) reach across concerns, as a frame and a rule do.
+// Four of the six concerns of one execution of a case, as data that `Run`'s methods change in
+// the files of their concern (the input: Touches.swift, Gestures/, Scroll.swift; the transitions:
+// Transitions.swift; the animations: Presentation.swift, PropertyAnimators.swift; the behaviours:
+// Behaviors/, Groups.swift). The clock and the recording are types that own their state
+// (Concerns/RunClock.swift, Concerns/RunRecording.swift). The tick (Runner.swift) and the action
+// dispatcher (Actions.swift) reach across concerns, as a frame and a rule do.
 
 extension Run {
     /// The touches and what they drive: recognisers, fingers, scroll views.

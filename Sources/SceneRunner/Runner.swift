@@ -75,7 +75,7 @@ final class Run {
     var gestureView: [Int?] { scene.gestures.map { $0.view?.index } }
     /// Values of `vars`, by declaration index.
     var vars: [Value] = []
-    /// The virtual clock, its timers and budgets (Timers.swift, Steps.swift).
+    /// The virtual clock, its timers and budgets (Concerns/RunClock.swift).
     var clock: RunClock
     /// Touches, recognisers and scroll views (Touches.swift, Gestures/, Scroll.swift).
     var input: Input
@@ -85,7 +85,7 @@ final class Run {
     var animating: Animating
     /// The scene's behaviours in the animator, and their contacts (Behaviors/, Actions.swift).
     var behaving: Behaviors
-    /// Events, failures, observations, the trace and the replay (Recorder.swift).
+    /// Events, failures, observations, the trace and the replay (Concerns/RunRecording.swift).
     var recording: RunRecording
 
     /// A dynamic animator with every view registered where it is now (as a behaviour first
