@@ -82,147 +82,60 @@ extension Run {
         return Vec2(c * d.x + s * d.y, -s * d.x + c * d.y) + 0.5 * v.frame.size
     }
 
-    func eval(_ e: Expr, scope: Scope? = nil) throws -> Value {
-        do { return try evaluate(e, snapshot(), scope: scope ?? scene.scope) } catch {
-            var d = error
-            d.message += " (at tick \(clock.tickCount), \(timeText(clock.time)))"
-            throw Abort(diagnostic: d)
+    func eval(_ e: Expr, scope: Scope? = nil) throws(RunError) -> Value {
+        do throws(Diagnostic) { return try evaluate(e, snapshot(), scope: scope ?? scene.scope) } catch {
+            throw runtimeError(error)
         }
     }
-    func evalNumber(_ e: Expr, scope: Scope? = nil) throws -> Double { try eval(e, scope: scope).number ?? 0 }
-    func evalPoint(_ e: Expr, scope: Scope? = nil) throws -> Vec2 { try eval(e, scope: scope).point ?? .zero }
-    func evalBool(_ e: Expr, scope: Scope? = nil) throws -> Bool { try eval(e, scope: scope).bool ?? false }
+    func evalNumber(_ e: Expr, scope: Scope? = nil) throws(RunError) -> Double { try eval(e, scope: scope).number ?? 0 }
+    func evalPoint(_ e: Expr, scope: Scope? = nil) throws(RunError) -> Vec2 { try eval(e, scope: scope).point ?? .zero }
+    func evalBool(_ e: Expr, scope: Scope? = nil) throws(RunError) -> Bool { try eval(e, scope: scope).bool ?? false }
 
     // MARK: actions
 
-    func runAction(_ a: Action, scope: Scope) throws {
-        clock.actionBudget += 1
-        if clock.actionBudget > limits.actionsPerTick {
-            throw Abort(
-                diagnostic: Diagnostic(
-                    "more than \(limits.actionsPerTick) actions in one tick (at tick \(clock.tickCount), "
-                        + "\(timeText(clock.time))): do rules trigger each other in a loop?",
-                    at: a.location))
+    /// Counts an action at `location` against the tick's budget: past it is a run-time error.
+    func spendAction(at location: SourceLocation) throws(RunError) {
+        if !clock.spendAction(limit: limits.actionsPerTick) {
+            throw runtimeError(
+                Diagnostic("more than \(limits.actionsPerTick) actions in one tick", at: location),
+                tail: ": do rules trigger each other in a loop?")
         }
+    }
+
+    /// The action dispatcher: each arm one call into the concern the action belongs to.
+    func runAction(_ a: Action, scope: Scope) throws(RunError) {
+        try spendAction(at: a.location)
         switch a {
         case .branch(let c, let then, let otherwise):
             for x in try evalBool(c, scope: scope) ? then : otherwise { try runAction(x, scope: scope) }
         case .add(let names, let loc):
             for b in names { try addBehavior(b.index, scope: scope, at: loc) }
         case .remove(let names, _):
-            if let names {
-                for b in names { removeBehavior(b.index) }
-            } else {
-                for i in scene.behaviors.indices { removeBehavior(i) }
-                animator.removeAllBehaviors()
-            }
+            removeBehaviors(names)
         case .set(let targets):
-            // Every expression first, then every assignment: `set` reads the state before it.
-            let values = try targets.map { try eval($0.value, scope: scope) }
-            for (t, v) in zip(targets, values) { try assign(t, v) }
+            try runSet(targets, scope: scope)
         case .animate(let spec):
-            let duration = try evalNumber(spec.duration, scope: scope)
-            let delay = try spec.delay.map { try evalNumber($0, scope: scope) } ?? 0
-            if duration < 0 || delay < 0 {
-                throw Abort(
-                    diagnostic: Diagnostic("an animation's duration and delay must not be negative", at: spec.location))
-            }
-            var spring: Spring?
-            if let d = spec.springDamping {
-                let ratio = try evalNumber(d, scope: scope)
-                if ratio <= 0 {
-                    throw Abort(
-                        diagnostic: Diagnostic(
-                            "a spring's damping ratio must be positive, got \(formatNumber(ratio))", at: d.location))
-                }
-                spring = Spring(
-                    duration: Swift.max(duration, 1e-3), dampingRatio: ratio,
-                    initialVelocity: try spec.springVelocity.map { try evalNumber($0, scope: scope) } ?? 0)
-            }
-            let touched = channels(of: spec.sets)
-            var before: [Int: Shown] = [:]
-            for c in touched where before[c.view] == nil { before[c.view] = presentation(c.view) }
-            let values = try spec.sets.map { try eval($0.value, scope: scope) }
-            for (t, v) in zip(spec.sets, values) { try assign(t, v) }
-            animateChannels(
-                touched, from: before,
-                clock: .timed(start: clock.time + delay, duration: duration, curve: spec.curve.curve, spring: spring))
-            note(
-                "animate \(spec.sets.map(\.path).joined(separator: ", ")) over \(formatNumber(duration)) "
-                    + "s\(spring == nil ? " (\(spec.curve.rawValue))" : " (spring)")"
-            )
-            try startCompletion(spec, channels: touched, end: clock.time + delay + duration, scope: scope)
+            try animate(spec, scope: scope)
         case .start(let name, let loc):
             try startTransition(name.index, at: loc, scope: scope)
         case .progress(let e):
-            let i = try currentTransition(for: "progress", at: e.location)
-            guard transitioning.controllers[i].state == .interactive else { return }
-            transitioning.controllers[i].update(try evalNumber(e, scope: scope))
-            if let k = scene.transitions[i].animator?.index {  // scrubs the animator that drives it
-                try withAnimator(k, at: e.location) {
-                    try animating.propertyAnimators[k].setFractionComplete(
-                        transitioning.controllers[i].progress, at: clock.time)
-                }
-            }
-            applyTransitionAnimations(i)
+            try progressTransition(e, scope: scope)
         case .finish(let loc):
             try endInteraction(finishing: true, at: loc)
         case .cancel(let loc):
             try endInteraction(finishing: false, at: loc)
         case .complete(let e):
-            let i = try currentTransition(for: "complete", at: e.location)
-            let finished = try evalBool(e, scope: scope)
-            if let k = scene.transitions[i].animator?.index, animating.propertyAnimators[k].state != .inactive {
-                // The animator that drives it finishes at its end or its start, which ends it.
-                try stopAnimator(k, finished ? .end : .start, at: e.location)
-                if transitioning.current != i { return }
-            }
-            transitioning.controllers[i].complete(finished)
-            transitionEnded(i)
+            try completeTransition(e, scope: scope)
         case .after(let delay, let actions, let loc):
-            let d = try evalNumber(delay, scope: scope)
-            if d < 0 { throw runtimeError("`after` must not be negative, got \(formatNumber(d))", at: loc) }
-            let ticks = Swift.max(
-                1, Int(Swift.min((d * scene.world.frameRate - 1e-9).rounded(.up), Double(limits.ticks) + 1)))
-            clock.timers.append(Timer(due: clock.tickCount + ticks, actions: actions, scope: scope))
+            try scheduleAfter(delay, actions, at: loc, scope: scope)
         case .velocity(let item, let linear, let angular, let loc):
-            let id = item.index
-            let name = scene[item].name
-            if let l = linear {
-                let v = try evalPoint(l, scope: scope)
-                // The sum may overflow even when each value is finite: refuse it, do not pass inf on.
-                guard (animator.linearVelocity(of: id) + v).isFinite else {
-                    throw runtimeError(
-                        "adding `\(l.text)` to the velocity of `\(name)` overflows (the result is not a finite number)",
-                        at: loc)
-                }
-                animator.addLinearVelocity(v, to: id)
-            }
-            if let w = angular {
-                let a = try evalNumber(w, scope: scope)
-                guard (animator.angularVelocity(of: id) + a).isFinite else {
-                    throw runtimeError(
-                        "adding `\(w.text)` to the angular velocity of `\(name)` overflows (the result is not a "
-                            + "finite number)",
-                        at: loc)
-                }
-                animator.addAngularVelocity(a, to: id)
-            }
+            try addVelocity(to: item, linear: linear, angular: angular, at: loc, scope: scope)
         case .haptic(let style, _):
-            recording.eventCounts[.haptic] += 1
-            recording.eventCounts[style.counted] += 1
-            note("haptic \(style.rawValue)")
+            haptic(style)
         case .removeView(let view, _):
-            views[view.index].removed = true
-            // Its behaviours go, and its group's: the group's body holds the view's shape.
-            let named = [view] + scene.viewIDs.filter { scene[$0].group.contains(view) }
-            for i in scene.behaviors.indices where scene.behaviors[i].kind.items.contains(where: named.contains) {
-                removeBehavior(i)
-            }
-            note("\(scene[view].name) removed")
+            removeView(view)
         case .log(let e):
-            recording.eventCounts[.log] += 1
-            note("log \(e.text) = \(try eval(e, scope: scope))")
+            try log(e, scope: scope)
         case .animator(let id, let action, let loc):
             try runAnimatorAction(id.index, action, scope: scope, at: loc)
         case .resetAnimator:
@@ -230,8 +143,79 @@ extension Run {
         }
     }
 
+    /// `remove: [names]` (nil: every behaviour, and the animator's own).
+    func removeBehaviors(_ names: [BehaviorID]?) {
+        if let names {
+            for b in names { removeBehavior(b.index) }
+        } else {
+            for i in scene.behaviors.indices { removeBehavior(i) }
+            animator.removeAllBehaviors()
+        }
+    }
+
+    /// `set`: every expression first, then every assignment.
+    func runSet(_ targets: [SetTarget], scope: Scope) throws(RunError) {
+        // Every expression first, then every assignment: `set` reads the state before it.
+        let values = try targets.map { e throws(RunError) in try eval(e.value, scope: scope) }
+        for (t, v) in zip(targets, values) { try assign(t, v) }
+    }
+
+    /// `velocity`: linear and angular velocity added to an item, refused when the sum overflows.
+    func addVelocity(
+        to item: ViewID, linear: Expr?, angular: Expr?, at loc: SourceLocation, scope: Scope
+    )
+        throws(RunError)
+    {
+        let id = item.index
+        let name = scene[item].name
+        if let l = linear {
+            let v = try evalPoint(l, scope: scope)
+            // The sum may overflow even when each value is finite: refuse it, do not pass inf on.
+            guard (animator.linearVelocity(of: id) + v).isFinite else {
+                throw runtimeError(
+                    "adding `\(l.text)` to the velocity of `\(name)` overflows (the result is not a finite number)",
+                    at: loc)
+            }
+            animator.addLinearVelocity(v, to: id)
+        }
+        if let w = angular {
+            let a = try evalNumber(w, scope: scope)
+            guard (animator.angularVelocity(of: id) + a).isFinite else {
+                throw runtimeError(
+                    "adding `\(w.text)` to the angular velocity of `\(name)` overflows (the result is not a "
+                        + "finite number)",
+                    at: loc)
+            }
+            animator.addAngularVelocity(a, to: id)
+        }
+    }
+
+    /// `haptic: style`: counted and noted.
+    func haptic(_ style: HapticStyle) {
+        recording.count(.haptic)
+        recording.count(style.counted)
+        note("haptic \(style.rawValue)")
+    }
+
+    /// `removeView`: the view goes, with its behaviours and its groups'.
+    func removeView(_ view: ViewID) {
+        views[view.index].removed = true
+        // Its behaviours go, and its group's: the group's body holds the view's shape.
+        let named = [view] + scene.viewIDs.filter { scene[$0].group.contains(view) }
+        for i in scene.behaviors.indices where scene.behaviors[i].kind.items.contains(where: named.contains) {
+            removeBehavior(i)
+        }
+        note("\(scene[view].name) removed")
+    }
+
+    /// `log: e`: counted and noted with its value.
+    func log(_ e: Expr, scope: Scope) throws(RunError) {
+        recording.count(.log)
+        note("log \(e.text) = \(try eval(e, scope: scope))")
+    }
+
     /// Assigns an evaluated value to a `set` target.
-    func assign(_ t: SetTarget, _ v: Value) throws {
+    func assign(_ t: SetTarget, _ v: Value) throws(RunError) {
         switch t.target {
         case .variable(let id):
             vars[id.index] = v  // the loader fixed the type
@@ -255,7 +239,7 @@ extension Run {
         }
     }
 
-    func assignView(_ t: SetTarget, _ i: Int, _ property: ViewProperty, _ v: Value) throws {
+    func assignView(_ t: SetTarget, _ i: Int, _ property: ViewProperty, _ v: Value) throws(RunError) {
         var f = views[i].frame
         let number = v.number ?? 0
         let point = v.point ?? .zero  // the loader typed the value by property
@@ -301,25 +285,21 @@ extension Run {
         placeRestingGroups(behaving.groupsOf[i])  // its groups' centres follow their items
     }
 
-    /// A run-time error located at `location`, with the tick and the time.
     /// The failures of an expectation judged now; a run-time error in one of its expressions
     /// makes the case invalid, located at the expression, with the tick and the time.
-    func judged(_ e: Expectation) throws -> [Failure] {
+    func judged(_ e: Expectation) throws(RunError) -> [Failure] {
         var errors: [Diagnostic] = []
-        var out = judge(e, snapshot(), scope: scene.scope, observations: &recording.observations, errors: &errors)
+        let snap = snapshot()
+        var out = recording.observing { judge(e, snap, scope: scene.scope, observations: &$0, errors: &errors) }
         if let first = errors.first { throw runtimeError(first.message, at: first.location) }
         // A variant's failure of an expectation it took from the main case says so.
         for i in out.indices { if let note = scene.inherited[out[i].location] { out[i].message += " " + note } }
         return out
     }
 
-    func runtimeError(_ message: String, at location: SourceLocation) -> Abort {
-        Abort(diagnostic: Diagnostic("\(message) (at tick \(clock.tickCount), \(timeText(clock.time)))", at: location))
-    }
-
     // MARK: behaviours
 
-    func addBehavior(_ i: Int, scope: Scope? = nil, at location: SourceLocation? = nil) throws {
+    func addBehavior(_ i: Int, scope: Scope? = nil, at location: SourceLocation? = nil) throws(RunError) {
         if behaving.installed[i] != nil { return }
         let spec = scene.behaviors[i]
         if case .composite(let children) = spec.kind {

@@ -76,7 +76,7 @@ extension Run {
 
     /// Runs the `contact` / `contactEnded` rules of the views a contact concerns (after the
     /// scene-wide ones).
-    func fireViewContact(_ e: ContactEvent) throws {
+    func fireViewContact(_ e: ContactEvent) throws(RunError) {
         for v in contactViews(e) { try fire(.view(ViewID(v), e.began ? .contact : .contactEnded)) }
     }
 }

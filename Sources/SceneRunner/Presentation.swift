@@ -1,4 +1,5 @@
 import Expectations
+import Expressions
 import Geometry
 import Interaction
 import SceneModel
@@ -133,5 +134,39 @@ extension Run {
             if !out.contains(where: { $0.view == v.index && $0.channel == c }) { out.append((v.index, c)) }
         }
         return out
+    }
+
+    /// `animate`: a UIView animation of the channels its `set` changes, and its completion block.
+    func animate(_ spec: AnimateSpec, scope: Scope) throws(RunError) {
+        let duration = try evalNumber(spec.duration, scope: scope)
+        let delay = try spec.delay.map { e throws(RunError) in try evalNumber(e, scope: scope) } ?? 0
+        if duration < 0 || delay < 0 {
+            throw runtimeError("an animation's duration and delay must not be negative", at: spec.location)
+        }
+        var spring: Spring?
+        if let d = spec.springDamping {
+            let ratio = try evalNumber(d, scope: scope)
+            if ratio <= 0 {
+                throw runtimeError(
+                    "a spring's damping ratio must be positive, got \(formatNumber(ratio))", at: d.location)
+            }
+            spring = Spring(
+                duration: Swift.max(duration, 1e-3), dampingRatio: ratio,
+                initialVelocity: try spec.springVelocity.map { e throws(RunError) in try evalNumber(e, scope: scope)
+                } ?? 0)
+        }
+        let touched = channels(of: spec.sets)
+        var before: [Int: Shown] = [:]
+        for c in touched where before[c.view] == nil { before[c.view] = presentation(c.view) }
+        let values = try spec.sets.map { e throws(RunError) in try eval(e.value, scope: scope) }
+        for (t, v) in zip(spec.sets, values) { try assign(t, v) }
+        animateChannels(
+            touched, from: before,
+            clock: .timed(start: clock.time + delay, duration: duration, curve: spec.curve.curve, spring: spring))
+        note(
+            "animate \(spec.sets.map(\.path).joined(separator: ", ")) over \(formatNumber(duration)) "
+                + "s\(spring == nil ? " (\(spec.curve.rawValue))" : " (spring)")"
+        )
+        try startCompletion(spec, channels: touched, end: clock.time + delay + duration, scope: scope)
     }
 }

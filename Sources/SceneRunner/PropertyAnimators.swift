@@ -24,56 +24,57 @@ extension TimingSpec {
 extension Run {
     /// The animations block of animator `k`: its `set` evaluated and assigned (the model values
     /// change now), each channel it sets animated from what the screen showed, driven by it.
-    func runAnimationsBlock(_ k: Int) throws {
+    func runAnimationsBlock(_ k: Int) throws(RunError) {
         let spec = scene.animators[k]
         animating.animations.removeAll { $0.animatorIndex == k }
         let touched = channels(of: spec.sets)
         var before: [Int: Shown] = [:]
         for c in touched where before[c.view] == nil { before[c.view] = presentation(c.view) }
-        let values = try spec.sets.map { try eval($0.value) }
+        let values = try spec.sets.map { e throws(RunError) in try eval(e.value) }
         for (t, v) in zip(spec.sets, values) { try assign(t, v) }
         animateChannels(touched, from: before, clock: .animator(k))
     }
 
     /// Runs `body` on animator `k`; a use UIKit refuses is a run-time error at `location`.
-    func withAnimator(_ k: Int, at location: SourceLocation, _ body: () throws -> Void) throws {
-        do { try body() } catch let e as AnimatorMisuse {
-            throw runtimeError("animator `\(scene.animators[k].name)`: \(e.message)", at: location)
+    @discardableResult
+    func withAnimator<T>(
+        _ k: Int, at location: SourceLocation, _ body: (inout PropertyAnimator) throws(AnimatorMisuse) -> T
+    ) throws(RunError) -> T {
+        do throws(AnimatorMisuse) { return try body(&animating.propertyAnimators[k]) } catch {
+            throw runtimeError("animator `\(scene.animators[k].name)`: \(error.message)", at: location)
         }
     }
 
     /// Activates an inactive animator: its animations block runs.
-    func activate(_ k: Int) throws {
+    func activate(_ k: Int) throws(RunError) {
         if animating.propertyAnimators[k].state == .inactive { try runAnimationsBlock(k) }
     }
 
-    func runAnimatorAction(_ k: Int, _ action: AnimatorAction, scope: Scope, at loc: SourceLocation) throws {
+    func runAnimatorAction(_ k: Int, _ action: AnimatorAction, scope: Scope, at loc: SourceLocation) throws(RunError) {
         let name = scene.animators[k].name
         switch action {
         case .start(let delayExpr):
-            let delay = try delayExpr.map { try evalNumber($0, scope: scope) } ?? 0
+            let delay = try delayExpr.map { e throws(RunError) in try evalNumber(e, scope: scope) } ?? 0
             if !(delay >= 0) {
                 throw runtimeError("`afterDelay` must not be negative, got \(formatNumber(delay))", at: loc)
             }
-            try withAnimator(k, at: loc) {
-                if animating.propertyAnimators[k].state != .stopped { try activate(k) }
-                try animating.propertyAnimators[k].start(at: clock.time, afterDelay: delay)
-            }
+            if animating.propertyAnimators[k].state != .stopped { try activate(k) }
+            let now = clock.time
+            try withAnimator(k, at: loc) { a throws(AnimatorMisuse) in try a.start(at: now, afterDelay: delay) }
             note("\(name) started\(delay > 0 ? " after \(formatNumber(delay)) s" : "")\(describe(k))")
         case .pause:
-            try withAnimator(k, at: loc) {
-                if animating.propertyAnimators[k].state != .stopped { try activate(k) }
-                try animating.propertyAnimators[k].pause(at: clock.time)
-            }
+            if animating.propertyAnimators[k].state != .stopped { try activate(k) }
+            let now = clock.time
+            try withAnimator(k, at: loc) { a throws(AnimatorMisuse) in try a.pause(at: now) }
             note("\(name) paused\(describe(k))")
         case .resume(let timing, let factorExpr):
-            let factor = try factorExpr.map { try evalNumber($0, scope: scope) } ?? 1
+            let factor = try factorExpr.map { e throws(RunError) in try evalNumber(e, scope: scope) } ?? 1
             if !(factor >= 0) {
                 throw runtimeError("`durationFactor` must not be negative, got \(formatNumber(factor))", at: loc)
             }
-            try withAnimator(k, at: loc) {
-                try animating.propertyAnimators[k].continueAnimation(
-                    timing: timing?.animatorTiming, durationFactor: factor, at: clock.time)
+            let now = clock.time
+            try withAnimator(k, at: loc) { a throws(AnimatorMisuse) in
+                try a.continueAnimation(timing: timing?.animatorTiming, durationFactor: factor, at: now)
             }
             note("\(name) continued\(describe(k))")
         case .stop(let finish):
@@ -92,7 +93,7 @@ extension Run {
     /// `stopAnimator`: nothing happens to an inactive animator. `none` leaves the views where the
     /// screen shows them, with no completion; `end`, `start` and `current` finish there and run
     /// the completion at once.
-    func stopAnimator(_ k: Int, _ finish: StopFinish, at loc: SourceLocation) throws {
+    func stopAnimator(_ k: Int, _ finish: StopFinish, at loc: SourceLocation) throws(RunError) {
         guard animating.propertyAnimators[k].state != .inactive else { return }
         let position: AnimatorPosition
         switch finish {
@@ -106,24 +107,26 @@ extension Run {
         case .start: position = .start
         case .current: position = .current
         }
-        try withAnimator(k, at: loc) {
-            animating.propertyAnimators[k].stop(at: clock.time)
-            animatorEnded(k, try animating.propertyAnimators[k].finish(at: position))
+        let now = clock.time
+        let reached = try withAnimator(k, at: loc) { a throws(AnimatorMisuse) in
+            a.stop(at: now)
+            return try a.finish(at: position)
         }
+        animatorEnded(k, reached)
         let ended = animating.endedAnimators.removeLast()  // its completion runs at once
         try runCompletion(of: ended.index, ended.position)
     }
 
     /// `set: { open.fractionComplete | open.isReversed: value }`.
-    func assignAnimator(_ k: Int, _ p: AnimatorProperty, _ v: Value, at loc: SourceLocation) throws {
-        try withAnimator(k, at: loc) {
-            switch p {
-            case .fractionComplete:
-                try activate(k)
-                try animating.propertyAnimators[k].setFractionComplete(v.number ?? 0, at: clock.time)
-            case .isReversed:
-                try animating.propertyAnimators[k].setReversed(v.bool ?? false, at: clock.time)
+    func assignAnimator(_ k: Int, _ p: AnimatorProperty, _ v: Value, at loc: SourceLocation) throws(RunError) {
+        let now = clock.time
+        switch p {
+        case .fractionComplete:
+            try activate(k)
+            try withAnimator(k, at: loc) { a throws(AnimatorMisuse) in try a.setFractionComplete(v.number ?? 0, at: now)
             }
+        case .isReversed:
+            try withAnimator(k, at: loc) { a throws(AnimatorMisuse) in try a.setReversed(v.bool ?? false, at: now) }
         }
     }
 
@@ -186,7 +189,7 @@ extension Run {
 
     /// The completions of the animators that ended, in the order they ended, each with its
     /// `position`.
-    func runAnimatorCompletions() throws {
+    func runAnimatorCompletions() throws(RunError) {
         while !animating.endedAnimators.isEmpty {
             let (k, position) = animating.endedAnimators.removeFirst()
             try runCompletion(of: k, position)
@@ -194,7 +197,7 @@ extension Run {
     }
 
     /// Animator `k`'s completion, with `position`.
-    func runCompletion(of k: Int, _ position: AnimatorPosition) throws {
+    func runCompletion(of k: Int, _ position: AnimatorPosition) throws(RunError) {
         let outer = animating.completionPosition
         animating.completionPosition = position
         defer { animating.completionPosition = outer }

@@ -6,14 +6,6 @@ import SceneModel
 import SceneVocabulary
 import UIDynamics
 
-/// The replay recording of a run in progress (`RunLimits.recordReplay`): what it has kept, and
-/// how far it has read the run's trace, event counts and failures.
-struct Recorder {
-    var recording: CaseRecording
-    var traceSeen = 0
-    var counts: EventCounts
-}
-
 /// Replay recording: the runner calls these at the start, at the end of every tick, at every
 /// `expect` and at the end; nothing here changes the run.
 extension Run {
@@ -38,14 +30,14 @@ extension Run {
             worldSize: scene.world.size, frameRate: scene.world.frameRate, views: infos,
             behaviorNames: scene.behaviors.map(\.name), transitionNames: scene.transitions.map(\.name),
             gestureNames: scene.gestures.map(\.name))
-        recording.recorder = Recorder(recording: rec, counts: recording.eventCounts)
+        recording.startReplay(rec)
         recordFrame([])
     }
 
     /// Records the state at the end of a tick, with the contacts of its sub-steps.
     func recordFrame(_ events: [ContactEvent]) {
-        guard var r = recording.recorder else { return }
-        let f = r.recording.frames.count
+        guard let replay = recording.replay else { return }
+        let f = replay.frames.count
         let vs = views.indices.map { i -> CaseRecording.ViewFrame in
             let shown = presentation(i)
             // Inside a scroll view the screen shows the content shifted by its offset.
@@ -58,7 +50,7 @@ extension Run {
         var touch: CaseRecording.Touch?
         if let g = input.currentGesture {
             let down = !input.fingersOnScreen.isEmpty || (input.touching.map { !$0.live } ?? false)
-            let lifted = f > 0 && r.recording.frames[f - 1].touch?.down == true
+            let lifted = replay.frames.last?.touch?.down == true
             if down || lifted {
                 touch = .init(
                     gesture: g, point: input.arena.recognizers[g].location, state: input.arena.visible[g].rawValue,
@@ -67,19 +59,16 @@ extension Run {
         }
         let active = behaving.installed.keys.sorted()
         let ts = transitioning.controllers.map { (state: $0.state.rawValue, progress: $0.progress) }
-        r.recording.frames.append(
-            .init(
-                time: clock.time, running: animator.isRunning, views: vs, touch: touch, behaviors: active,
-                transitions: ts,
-                guides: guides(), fingers: input.fingersOnScreen))
-        for e in events {
-            r.recording.contacts.append(
-                .init(
-                    frame: f, point: e.point, began: e.began, item: scene.views[e.itemA].name,
-                    other: e.itemB.map { scene.views[$0].name } ?? "", boundary: e.boundary ?? ""))
+        let frame = CaseRecording.Frame(
+            time: clock.time, running: animator.isRunning, views: vs, touch: touch, behaviors: active,
+            transitions: ts,
+            guides: guides(), fingers: input.fingersOnScreen)
+        let contacts = events.map { e in
+            CaseRecording.Contact(
+                frame: f, point: e.point, began: e.began, item: scene.views[e.itemA].name,
+                other: e.itemB.map { scene.views[$0].name } ?? "", boundary: e.boundary ?? "")
         }
-        catchUp(&r, frame: f)
-        recording.recorder = r
+        recording.addFrame(frame, contacts: contacts)
     }
 
     /// The geometry of the behaviours in the animator, in scene order: each kind says what it
@@ -107,46 +96,22 @@ extension Run {
         return out
     }
 
-    /// Haptics, trace notes and failures since the last call, at frame `f`.
-    private func catchUp(_ r: inout Recorder, frame f: Int) {
-        for style in HapticStyle.allCases {
-            let new = recording.eventCounts[style.counted] - r.counts[style.counted]
-            for _ in 0..<Swift.max(0, new) { r.recording.haptics.append((f, style.rawValue)) }
-        }
-        r.counts = recording.eventCounts
-        while r.traceSeen < recording.trace.count {
-            let line = recording.trace[r.traceSeen]
-            // Notes read "t = 0.500 s: text"; the page shows the time from the frame.
-            let text = line.firstRange(of: ": ").map { String(line[$0.upperBound...]) } ?? line
-            r.recording.notes.append((f, text))
-            r.traceSeen += 1
-        }
-        while r.recording.failureFrames.count < recording.failures.count { r.recording.failureFrames.append(f) }
-    }
-
     /// Records an `expect` just judged: `before` is the number of failures before it.
     func recordCheckpoint(_ e: Expectation, failuresBefore before: Int) {
-        guard var r = recording.recorder else { return }
-        let f = r.recording.frames.count - 1
-        r.recording.checkpoints.append(
-            .init(
-                frame: f, location: e.location, passed: recording.failures.count == before,
-                ghosts: CaseRecording.ghosts(e, snapshot(), scope: scene.scope)))
-        catchUp(&r, frame: f)
-        recording.recorder = r
+        guard recording.replay != nil else { return }
+        let ghosts = CaseRecording.ghosts(e, snapshot(), scope: scene.scope)
+        recording.addCheckpoint(at: e.location, passed: recording.failures.count == before, ghosts: ghosts)
     }
 
     /// The finished recording: every failure placed at a frame and, for a view expectation, on its view.
     func finishRecording() -> CaseRecording? {
-        guard var r = recording.recorder else { return nil }
-        catchUp(&r, frame: Swift.max(0, r.recording.frames.count - 1))
+        guard recording.replay != nil else { return nil }
         var expectations: [Expectation] = scene.expect.map { [$0] } ?? []
         for case .expect(let e) in scene.script { expectations.append(e) }
         let names = scene.views.map(\.name)
-        r.recording.failureViews = recording.failures.map { failure in
+        return recording.finishReplay { failure in
             for e in expectations { if let v = CaseRecording.view(of: failure, in: e, views: names) { return v } }
             return nil
         }
-        return r.recording
     }
 }

@@ -6,31 +6,14 @@ import Results
 import SceneModel
 import SceneVocabulary
 
-// What one execution of a case holds, split by concern: `Run` composes these values. The methods
-// stay in the files of their concern (the clock: Timers.swift, Steps.swift; the input:
-// Touches.swift, Gestures/, Scroll.swift; the transitions: Transitions.swift; the animations:
-// Presentation.swift, PropertyAnimators.swift; the behaviours: Behaviors/, Groups.swift; the
-// recording: Recorder.swift) and reach a concern's state through its value; the tick
-// (Runner.swift) and the actions (Actions.swift) reach across concerns, as a frame and a rule do.
+// Four of the six concerns of one execution of a case, as data that `Run`'s methods change in
+// the files of their concern (the input: Touches.swift, Gestures/, Scroll.swift; the transitions:
+// Transitions.swift; the animations: Presentation.swift, PropertyAnimators.swift; the behaviours:
+// Behaviors/, Groups.swift). The clock and the recording are types that own their state
+// (Concerns/RunClock.swift, Concerns/RunRecording.swift). The tick (Runner.swift) and the action
+// dispatcher (Actions.swift) reach across concerns, as a frame and a rule do.
 
 extension Run {
-    /// The virtual clock, what is due on it, and the budgets it spends.
-    struct Clock {
-        var tickCount = 0
-        var time = 0.0
-        /// When the animator last came to rest (the `lastPause` expressions read).
-        var lastPause: Double?
-        /// `after` timers in the order they were set.
-        var timers: [Timer] = []
-        /// Units of engine work so far (see `RunLimits.work`).
-        var work = 0
-        /// Actions run in this tick (see `RunLimits.actionsPerTick`).
-        var actionBudget = 0
-    }
-
-    /// An `after` timer: the tick it is due and what it runs.
-    struct Timer { var due: Int; var actions: [Action]; var scope: Scope }
-
     /// The touches and what they drive: recognisers, fingers, scroll views.
     struct Input {
         /// Every recogniser of the scene, and who gets a touch.
@@ -104,13 +87,4 @@ extension Run {
         let groupsOf: [[Int]]
     }
 
-    /// What the case reports: events, failures, observations, the trace and the replay.
-    struct Recording {
-        var eventCounts = EventCounts()
-        var failures: [Failure] = []
-        var observations: [Observation] = []
-        var trace: [String] = []
-        var tickRows: [[Double]] = []
-        var recorder: Recorder?  // replay: see Recorder.swift
-    }
 }

@@ -46,16 +46,14 @@ public enum CaseRunner {
     }
 }
 
-/// A runtime error that makes the case invalid.
-struct Abort: Error { var diagnostic: Diagnostic }
-
 /// One execution of a scene case.
 final class Run {
     let scene: Scene
     let limits: RunLimits
     /// The dynamic animator; `resetAnimator` replaces it with a new one.
     var animator: DynamicAnimator
-    let dt: Double
+    /// The seconds of one tick.
+    var dt: Double { clock.tickDuration }
 
     struct ViewRT {
         var spec: ViewSpec
@@ -77,8 +75,8 @@ final class Run {
     var gestureView: [Int?] { scene.gestures.map { $0.view?.index } }
     /// Values of `vars`, by declaration index.
     var vars: [Value] = []
-    /// The virtual clock, its timers and budgets (Timers.swift, Steps.swift).
-    var clock = Clock()
+    /// The virtual clock, its timers and budgets (Concerns/RunClock.swift).
+    var clock: RunClock
     /// Touches, recognisers and scroll views (Touches.swift, Gestures/, Scroll.swift).
     var input: Input
     /// Interactive transitions (Transitions.swift).
@@ -87,8 +85,8 @@ final class Run {
     var animating: Animating
     /// The scene's behaviours in the animator, and their contacts (Behaviors/, Actions.swift).
     var behaving: Behaviors
-    /// Events, failures, observations, the trace and the replay (Recorder.swift).
-    var recording = Recording()
+    /// Events, failures, observations, the trace and the replay (Concerns/RunRecording.swift).
+    var recording: RunRecording
 
     /// A dynamic animator with every view registered where it is now (as a behaviour first
     /// names it, it becomes a body there).
@@ -103,7 +101,8 @@ final class Run {
     init(scene: Scene, limits: RunLimits) {
         self.scene = scene
         self.limits = limits
-        dt = 1 / scene.world.frameRate
+        clock = RunClock(frameRate: scene.world.frameRate)
+        recording = RunRecording(keepsTrace: limits.recordTrace)
         views = scene.views.map {
             ViewRT(spec: $0, frame: $0.frame, rotation: $0.rotation, alpha: $0.alpha, scale: $0.scale)
         }
@@ -128,14 +127,14 @@ final class Run {
             contactCounts: views.map { _ in 0 }, groupsOf: Run.groupsOf(scene))
     }
 
-    func note(_ s: String) { if limits.recordTrace { recording.trace.append("\(timeText(clock.time)): \(s)") } }
+    func note(_ s: String) { recording.note(s, at: clock.time) }
     /// Engine sub-steps in one tick (at least 1): 2 at 60 frames per second, 120 at 1.
     var subStepsPerTick: Int { Swift.max(1, Int((dt / subStep).rounded(.up))) }
 
     // MARK: execution
 
     func execute() -> CaseResult {
-        do {
+        do throws(RunError) {
             try checkBudget()
             for v in scene.vars { vars.append(try eval(v.initial)) }
             try applyInitialTransitions()
@@ -148,14 +147,12 @@ final class Run {
             }
             if let e = scene.expect {
                 let before = recording.failures.count  // replay
-                recording.failures += try judged(e)
+                recording.fail(try judged(e))
                 recordCheckpoint(e, failuresBefore: before)  // replay
             }
             return result(recording.failures.isEmpty ? .passed : .failed)
-        } catch let a as Abort {
-            return result(.invalid, diagnostics: [a.diagnostic])
         } catch {
-            return result(.invalid, diagnostics: [Diagnostic("\(error)", at: scene.location)])
+            return result(.invalid, diagnostics: [error.diagnostic])
         }
     }
 
@@ -166,17 +163,14 @@ final class Run {
     /// each behaviour's `action` and the `step` rules while the animator runs; queued behaviour
     /// changes and the pause decision (`rest` / `resume` rules); transition `ended` rules; the
     /// `then` blocks of the animations that ended on this tick.
-    func tick(at loc: SourceLocation) throws {
-        if clock.tickCount >= limits.ticks || clock.time >= limits.sceneTime {
-            throw Abort(
-                diagnostic: Diagnostic(
-                    "the scene ran more than \(limits.ticks) ticks or \(formatNumber(limits.sceneTime)) s of "
-                        + "simulated time; raise the limit with --max-ticks / --max-time",
-                    at: loc))
+    func tick(at loc: SourceLocation) throws(RunError) {
+        if clock.reached(ticks: limits.ticks, seconds: limits.sceneTime) {
+            throw limitError(
+                "the scene ran more than \(limits.ticks) ticks or \(formatNumber(limits.sceneTime)) s of "
+                    + "simulated time; raise the limit with --max-ticks / --max-time",
+                at: loc)
         }
-        clock.tickCount += 1
-        clock.time = Double(clock.tickCount) * dt
-        clock.actionBudget = 0
+        clock.advance()
         try touches()
         try advanceScrolls()
         try runDueTimers()
@@ -190,23 +184,21 @@ final class Run {
         advanceAnimators()
         let wasRunning = animator.isRunning
         let events = animator.beginTick(dt)
-        clock.work += animator.workPerSubStep * subStepsPerTick
-        if clock.work > limits.work {
-            throw Abort(
-                diagnostic: Diagnostic(
+        if !clock.spendWork(animator.workPerSubStep * subStepsPerTick, limit: limits.work) {
+            throw runtimeError(
+                Diagnostic(
                     "the case needed more than \(limits.work) units of engine work (bodies, contacts and joints "
-                        + "summed over sub-steps) by tick \(clock.tickCount) (\(timeText(clock.time))); "
-                        + "raise the limit with --max-work",
-                    at: loc))
+                        + "summed over sub-steps)",
+                    at: loc),
+                tail: "; raise the limit with --max-work", stamp: .inSentence("by"))
         }
         syncFromAnimator()
         for (i, v) in views.enumerated() where animator.isDynamic(i) {
             if !v.frame.origin.isFinite || !v.rotation.isFinite {
-                throw Abort(
-                    diagnostic: Diagnostic(
-                        "the simulation produced a non-finite position for `\(v.spec.name)` at tick \(clock.tickCount) "
-                            + "(\(timeText(clock.time)))",
-                        at: v.spec.location))
+                throw runtimeError(
+                    Diagnostic(
+                        "the simulation produced a non-finite position for `\(v.spec.name)`", at: v.spec.location),
+                    stamp: .inSentence("at"))
             }
         }
         for e in events {
@@ -214,7 +206,7 @@ final class Run {
             let other = e.itemB.map { scene.views[$0].name } ?? ""
             behaving.currentContact = ContactSnapshot(
                 point: e.point, boundary: e.boundary ?? "", item: itemName, otherItem: other)
-            recording.eventCounts[e.began ? .contact : .contactEnded] += 1
+            recording.count(e.began ? .contact : .contactEnded)
             countContact(e)
             note(
                 "\(e.began ? "contact" : "contactEnded") \(itemName)\(other.isEmpty ? "" : "–" + other) at "
@@ -238,7 +230,7 @@ final class Run {
                 note("animator resumed")
                 try fire(.plain(.resume))
             } else {
-                clock.lastPause = clock.time
+                clock.noteRest()
                 note("animator at rest")
                 try fire(.plain(.rest))
             }
@@ -258,9 +250,9 @@ final class Run {
             for (_, s) in input.scrolls.sorted(by: { $0.key < $1.key }) {
                 row += [s.contentOffset.x, s.contentOffset.y]
             }
-            recording.tickRows.append(row)
+            recording.addTickRow(row)
         }
-        if recording.recorder != nil { recordFrame(events) }  // replay
+        if recording.replay != nil { recordFrame(events) }  // replay
         animating.animations.removeAll { $0.finished(at: clock.time) }
     }
 
@@ -291,10 +283,10 @@ final class Run {
             if status == .invalid {
                 outcome = "invalid"
             } else {
-                do { outcome = try eval(e).outcomeText } catch {
+                do throws(RunError) { outcome = try eval(e).outcomeText } catch {
                     outcome = "invalid"
                     status = .invalid
-                    diagnostics.append((error as? Abort)?.diagnostic ?? Diagnostic("\(error)", at: e.location))
+                    diagnostics.append(error.diagnostic)
                 }
             }
         }
@@ -329,8 +321,8 @@ final class Run {
         placeRestingGroups()
     }
 
-    func fire(_ event: Event) throws {
-        if scene.countsObjectEvents { recording.eventCounts.fire(event) }
+    func fire(_ event: Event) throws(RunError) {
+        if scene.countsObjectEvents { recording.fired(event) }
         guard let rules = scene.rulesByEvent[event] else { return }
         var s = event.isContact ? contactScope : scene.scope
         if case .scroll(_, .willEndDragging) = event { s = s.inWillEndDragging }

@@ -24,7 +24,7 @@ extension Run {
     /// A change of a scroll view's pan drags its content, before the gesture's own rules run:
     /// `began` takes hold, `began` and `changed` move the content by the translation, `ended` and
     /// `cancelled` release it (`willEndDragging`, whose rule may change the target).
-    func scrollGesture(_ change: GestureArena.Change) throws {
+    func scrollGesture(_ change: GestureArena.Change) throws(RunError) {
         guard case .scrollView = scene.gestures[change.gesture].settings,
             let v = scene.gestures[change.gesture].view?.index, var s = input.scrolls[v]
         else { return }
@@ -58,7 +58,7 @@ extension Run {
     }
 
     /// Moves every scroll view that is not held to this tick's time.
-    func advanceScrolls() throws {
+    func advanceScrolls() throws(RunError) {
         for v in input.scrolls.keys.sorted() {
             guard var s = input.scrolls[v] else { continue }
             let before = s.contentOffset

@@ -14,7 +14,7 @@ extension Run {
     /// Refuses, before running anything, a script whose literal waits and gestures alone exceed
     /// the limits (waits written as expressions are checked when they start, waitFor steps are
     /// bounded by their timeouts as they run).
-    func checkBudget() throws {
+    func checkBudget() throws(RunError) {
         var seconds = 0.0
         for step in scene.script {
             switch step {
@@ -24,22 +24,19 @@ extension Run {
                 seconds += s
                 // sums of 0.01 s carry rounding
                 if seconds > limits.sceneTime + 1e-9 || seconds / dt > Double(limits.ticks) + 1e-6 {
-                    throw Abort(
-                        diagnostic: Diagnostic(
-                            "the script waits \(formatNumber(seconds)) s in all, more than the limit of "
-                                + "\(formatNumber(limits.sceneTime)) s or \(limits.ticks) ticks; raise it with "
-                                + "--max-time / --max-ticks",
-                            at: loc))
+                    throw limitError(
+                        "the script waits \(formatNumber(seconds)) s in all, more than the limit of "
+                            + "\(formatNumber(limits.sceneTime)) s or \(limits.ticks) ticks; raise it with "
+                            + "--max-time / --max-ticks",
+                        at: loc)
                 }
             case .pan(let p):
                 guard let last = p.keyframes.last?.t.literalNumber, let first = p.keyframes.first?.t.literalNumber
                 else { continue }
                 seconds += last - first
                 if seconds > limits.sceneTime {
-                    throw Abort(
-                        diagnostic: Diagnostic(
-                            "the script lasts more than the limit of \(formatNumber(limits.sceneTime)) s",
-                            at: p.location))
+                    throw limitError(
+                        "the script lasts more than the limit of \(formatNumber(limits.sceneTime)) s", at: p.location)
                 }
             case .flick, .touch, .waitForRest, .waitFor, .expect, .action:
                 break  // their time is known when they run
@@ -49,30 +46,30 @@ extension Run {
 
     /// A wait of `seconds` must not exceed the world's timeout (a `frames` wait is not bound by
     /// it) nor the case's limits.
-    func checkWait(_ seconds: Double, counted: Bool, at loc: SourceLocation) throws {
+    func checkWait(_ seconds: Double, counted: Bool, at loc: SourceLocation) throws(RunError) {
         if counted { try checkTimeout(seconds, at: loc) }
         if clock.time + seconds > limits.sceneTime || seconds / dt > Double(limits.ticks) {
-            throw Abort(
-                diagnostic: Diagnostic(
-                    "a wait of \(formatNumber(seconds)) s goes past the limit of \(formatNumber(limits.sceneTime)) "
-                        + "s or \(limits.ticks) ticks; raise it with --max-time / --max-ticks",
-                    at: loc))
+            throw limitError(
+                "a wait of \(formatNumber(seconds)) s goes past the limit of \(formatNumber(limits.sceneTime)) "
+                    + "s or \(limits.ticks) ticks; raise it with --max-time / --max-ticks",
+                at: loc)
         }
     }
 
-    func checkTimeout(_ seconds: Double, at loc: SourceLocation) throws {
+    func checkTimeout(_ seconds: Double, at loc: SourceLocation) throws(RunError) {
         if seconds > scene.world.timeout + 1e-9 {
-            throw Abort(
-                diagnostic: Diagnostic(
-                    "a wait of \(formatNumber(seconds)) s is longer than the timeout of "
-                        + "\(formatNumber(scene.world.timeout)) s; raise `world.timeout`",
-                    at: loc))
+            throw limitError(
+                "a wait of \(formatNumber(seconds)) s is longer than the timeout of "
+                    + "\(formatNumber(scene.world.timeout)) s; raise `world.timeout`",
+                at: loc)
         }
     }
 
     /// A number of a script step, evaluated when the step starts; `positive` / `minimum` are the
     /// checks the loader makes of literals.
-    func stepNumber(_ e: Expr, _ what: String, minimum: Double? = nil, positive: Bool = false) throws -> Double {
+    func stepNumber(
+        _ e: Expr, _ what: String, minimum: Double? = nil, positive: Bool = false
+    ) throws(RunError) -> Double {
         let v = try evalNumber(e)
         if positive && !(v > 0) {
             throw runtimeError("\(what) must be positive, got \(formatNumber(v)) from `\(e.text)`", at: e.location)
@@ -85,7 +82,7 @@ extension Run {
     }
 
     /// The finger path of a `pan` or of a finger of `touches`, its keyframes evaluated now.
-    func touchPath(_ keyframes: [Keyframe], curve: CurveName) throws -> TouchPath {
+    func touchPath(_ keyframes: [Keyframe], curve: CurveName) throws(RunError) -> TouchPath {
         var frames: [(t: Double, p: Vec2)] = []
         for k in keyframes {
             let t = try stepNumber(k.t, "a keyframe time", minimum: 0)
@@ -99,7 +96,7 @@ extension Run {
         return TouchPath(keyframes: frames, curve: curve.curve)
     }
 
-    func runStep(_ step: Step) throws {
+    func runStep(_ step: Step) throws(RunError) {
         switch step {
         case .pan(let p):
             let path = try touchPath(p.keyframes, curve: p.curve)
@@ -132,11 +129,11 @@ extension Run {
             }
             for _ in 0..<Int(n) { try tick(at: loc) }  // checkWait bounded n by the tick limit
         case .waitForRest(let timeoutExpr, let loc):
-            let timeout = try timeoutExpr.map { try stepNumber($0, "`timeout`", positive: true) }
+            let timeout = try timeoutExpr.map { e throws(RunError) in try stepNumber(e, "`timeout`", positive: true) }
             let limit = clock.time + (timeout ?? scene.world.timeout)
             while animator.isRunning || transitionsAnimating {
                 if clock.time >= limit - 1e-9 {
-                    recording.failures.append(
+                    recording.fail(
                         Failure(
                             location: loc,
                             message:
@@ -148,11 +145,11 @@ extension Run {
                 try tick(at: loc)
             }
         case .waitFor(let e, let timeoutExpr, let loc):
-            let timeout = try timeoutExpr.map { try stepNumber($0, "`timeout`", positive: true) }
+            let timeout = try timeoutExpr.map { e throws(RunError) in try stepNumber(e, "`timeout`", positive: true) }
             let limit = clock.time + (timeout ?? scene.world.timeout)
             while try evalBool(e) == false {
                 if clock.time >= limit - 1e-9 {
-                    recording.failures.append(
+                    recording.fail(
                         Failure(
                             location: loc,
                             message:
@@ -165,10 +162,10 @@ extension Run {
             }
         case .expect(let e):
             let before = recording.failures.count  // replay
-            recording.failures += try judged(e)
+            recording.fail(try judged(e))
             recordCheckpoint(e, failuresBefore: before)  // replay
         case .action(let a):
-            clock.actionBudget = 0
+            clock.resetActionBudget()
             try runAction(a, scope: scene.scope)
             try flushTransitionEnded()
         }

@@ -44,10 +44,10 @@ extension Run {
     }
 
     /// The fingers of a step, in the step's coordinates and times.
-    func touchScript(_ t: TouchStep, continuing: Bool) throws -> TouchScript {
+    func touchScript(_ t: TouchStep, continuing: Bool) throws(RunError) -> TouchScript {
         // The fingers a step puts down when it does not say `touches`: as many as the recogniser needs.
         let touchesOfGesture = input.arena.recognizers[t.gesture.index].numberOfTouchesRequired
-        func fingers(_ e: Expr?) throws -> Int {
+        func fingers(_ e: Expr?) throws(RunError) -> Int {
             guard let e else { return touchesOfGesture }
             return Int(try stepNumber(e, "`touches`", minimum: 1).rounded(.toNearestOrAwayFromZero))
         }
@@ -77,7 +77,7 @@ extension Run {
                 radius: try stepNumber(radius, "`radius`", positive: true),
                 duration: try stepNumber(duration, "`duration`", positive: true), curve: curve.curve, hold: hold)
         case .paths(let paths):
-            return .paths(try paths.map { try touchPath($0, curve: .linear) }, hold: hold)
+            return .paths(try paths.map { e throws(RunError) in try touchPath(e, curve: .linear) }, hold: hold)
         }
     }
 
@@ -89,7 +89,7 @@ extension Run {
     /// its velocity whatever the finger did before.
     func perform(
         gesture g: Int, script: TouchScript, release: ReleaseMode, at loc: SourceLocation, flick: Bool = false
-    ) throws {
+    ) throws(RunError) {
         try checkWait(script.duration, counted: false, at: loc)
         input.currentGesture = g
         let continuing = !input.heldFingers.isEmpty
@@ -137,7 +137,7 @@ extension Run {
     }
 
     /// The touch events of this frame, and the recognisers' timers.
-    func touches() throws {
+    func touches() throws(RunError) {
         guard var a = input.touching else {
             try fireGesture(input.arena.advance(to: clock.time))
             return
@@ -173,7 +173,7 @@ extension Run {
 
     /// Notes each change in the trace (unless `noted` is false) and runs its rules, with that
     /// gesture as `gesture`.
-    func fireGesture(_ changes: [GestureArena.Change], noted: Bool = true) throws {
+    func fireGesture(_ changes: [GestureArena.Change], noted: Bool = true) throws(RunError) {
         let current = input.currentGesture
         for c in changes {
             let name = scene.gestures[c.gesture].name

@@ -10,7 +10,7 @@ import SceneVocabulary
 /// `progress`, `finish`, `cancel` and `complete` act on it.
 extension Run {
     /// The current transition, or a run-time error located at the action that needs one.
-    func currentTransition(for action: String, at location: SourceLocation) throws -> Int {
+    func currentTransition(for action: String, at location: SourceLocation) throws(RunError) -> Int {
         guard let i = transitioning.current else {
             let started = scene.transitions.indices.filter { transitioning.controllers[$0].state != .idle }.map {
                 "`\(scene.transitions[$0].name)` is \(transitioning.controllers[$0].state.rawValue)"
@@ -23,7 +23,7 @@ extension Run {
     }
 
     /// `start: name`: the transition becomes current and interactive.
-    func startTransition(_ i: Int, at location: SourceLocation, scope: Scope) throws {
+    func startTransition(_ i: Int, at location: SourceLocation, scope: Scope) throws(RunError) {
         if let c = transitioning.current {
             throw runtimeError(
                 "cannot start `\(scene.transitions[i].name)` while `\(scene.transitions[c].name)` is "
@@ -42,26 +42,25 @@ extension Run {
         // Driven by a property animator (UIKit's interruptibleAnimator): it is paused at its start,
         // its animations block run, for `progress` to scrub it.
         if let k = spec.animator?.index {
-            try withAnimator(k, at: location) {
-                if animating.propertyAnimators[k].state != .stopped { try activate(k) }
-                try animating.propertyAnimators[k].pause(at: clock.time)
-            }
+            if animating.propertyAnimators[k].state != .stopped { try activate(k) }
+            let now = clock.time
+            try withAnimator(k, at: location) { a throws(AnimatorMisuse) in try a.pause(at: now) }
         }
     }
 
     /// `finish` / `cancel`: a percent-driven transition animates the rest and completes by itself;
     /// a custom one only leaves its interactive phase (`finishing` / `cancelling`) and ends at `complete`.
-    func endInteraction(finishing: Bool, at location: SourceLocation) throws {
+    func endInteraction(finishing: Bool, at location: SourceLocation) throws(RunError) {
         let i = try currentTransition(for: finishing ? "finish" : "cancel", at: location)
         guard transitioning.controllers[i].state == .interactive else { return }
         if let k = scene.transitions[i].animator?.index {
             // The animator runs the rest, forward or reversed, at the completion speed; its end
             // completes the transition.
             transitioning.controllers[i].endInteraction(finishing: finishing)
-            try withAnimator(k, at: location) {
-                try animating.propertyAnimators[k].setReversed(!finishing, at: clock.time)
-                try animating.propertyAnimators[k].continueAnimation(
-                    durationFactor: 1 / scene.transitions[i].completionSpeed, at: clock.time)
+            let (now, factor) = (clock.time, 1 / scene.transitions[i].completionSpeed)
+            try withAnimator(k, at: location) { a throws(AnimatorMisuse) in
+                try a.setReversed(!finishing, at: now)
+                try a.continueAnimation(durationFactor: factor, at: now)
             }
         } else if scene.transitions[i].percentDriven {
             if finishing {
@@ -88,7 +87,7 @@ extension Run {
 
     /// A transition's `finalFrame` (the world's bounds when it has none); a run-time error at the
     /// expression when it has no positive width and height.
-    func finalFrame(_ spec: TransitionSpec, scope: Scope) throws -> Rect {
+    func finalFrame(_ spec: TransitionSpec, scope: Scope) throws(RunError) -> Rect {
         let bounds = Rect(origin: .zero, size: scene.world.size)
         guard let e = spec.finalFrame else { return bounds }
         let r = try eval(e, scope: scope).rect ?? bounds
@@ -101,7 +100,7 @@ extension Run {
     }
 
     /// `initial: completed`: the `to` view at `finalFrame`, the transition done before the case starts.
-    func applyInitialTransitions() throws {
+    func applyInitialTransitions() throws(RunError) {
         for (i, spec) in scene.transitions.enumerated() where spec.initiallyCompleted {
             let final = try finalFrame(spec, scope: scene.scope)
             if let vi = spec.to?.index {
@@ -139,7 +138,7 @@ extension Run {
         }
     }
 
-    func flushTransitionEnded() throws {
+    func flushTransitionEnded() throws(RunError) {
         while !transitioning.pendingEnded.isEmpty {
             let i = transitioning.pendingEnded.removeFirst()
             note("\(scene.transitions[i].name) \(transitioning.controllers[i].state.rawValue)")
@@ -150,5 +149,32 @@ extension Run {
             defer { transitioning.ending = outer }
             try fire(.transitionEnded(TransitionID(i)))
         }
+    }
+
+    /// `progress: e`: the current interactive transition (and the animator that drives it) scrubbed.
+    func progressTransition(_ e: Expr, scope: Scope) throws(RunError) {
+        let i = try currentTransition(for: "progress", at: e.location)
+        guard transitioning.controllers[i].state == .interactive else { return }
+        transitioning.controllers[i].update(try evalNumber(e, scope: scope))
+        if let k = scene.transitions[i].animator?.index {  // scrubs the animator that drives it
+            let (progress, now) = (transitioning.controllers[i].progress, clock.time)
+            try withAnimator(k, at: e.location) { a throws(AnimatorMisuse) in
+                try a.setFractionComplete(progress, at: now)
+            }
+        }
+        applyTransitionAnimations(i)
+    }
+
+    /// `complete: e`: the current transition completes, finished or not.
+    func completeTransition(_ e: Expr, scope: Scope) throws(RunError) {
+        let i = try currentTransition(for: "complete", at: e.location)
+        let finished = try evalBool(e, scope: scope)
+        if let k = scene.transitions[i].animator?.index, animating.propertyAnimators[k].state != .inactive {
+            // The animator that drives it finishes at its end or its start, which ends it.
+            try stopAnimator(k, finished ? .end : .start, at: e.location)
+            if transitioning.current != i { return }
+        }
+        transitioning.controllers[i].complete(finished)
+        transitionEnded(i)
     }
 }

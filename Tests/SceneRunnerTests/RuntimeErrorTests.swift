@@ -54,3 +54,65 @@ import Testing
         #expect(d.message.hasPrefix("more than 10000 actions in one tick (at tick 0, t = 0.000 s)"))
     }
 }
+
+/// Every run-time error carries the tick and the time (issue 34): these six, raised while
+/// describing a behaviour or starting an animation, had neither.
+@Suite struct RuntimeErrorTickTests {
+    static let cases: [(String, String)] = [
+        (
+            "b: { item: { items: [v], density: \"0 * time\" } }",
+            "r.yaml:2:49: error: `density` must be positive, got 0 (at tick 6, t = 0.100 s)"
+        ),
+        (
+            "b: { field: { kind: radialGravity, items: [v], region: { radius: \"0 - time\" } } }",
+            "r.yaml:2:80: error: a region's `radius` must not be negative, got -0.1 (at tick 6, t = 0.100 s)"
+        ),
+        (
+            "b: { attachment: { kind: sliding, item: v, anchor: [0, 0], axis: \"[0, 0] * time\" } }",
+            "r.yaml:2:80: error: the sliding `axis` must not be zero (at tick 6, t = 0.100 s)"
+        ),
+        (
+            "b: { attachment: { kind: sliding, item: v, anchor: [0, 0], axis: [0, 1], range: [\"time\", 0] } }",
+            "r.yaml:2:96: error: `range` must be [min, max] with min ≤ max, got [0.1, 0] (at tick 6, t = 0.100 s)"
+        ),
+    ]
+
+    @Test(arguments: cases)
+    func behaviourErrorsCarryTheTick(_ behavior: String, _ message: String) throws {
+        let r = try run(
+            """
+            views: { v: { frame: [0, 0, 10, 10] } }
+            behaviors: { \(behavior) }
+            script:
+              - wait: 0.1
+              - add: b
+            """)[0]
+        #expect(r.status == .invalid)
+        #expect(r.diagnostics.map(\.description) == [message])
+    }
+
+    @Test func animationErrorsCarryTheTick() throws {
+        let negative = try run(
+            """
+            views: { v: { frame: [0, 0, 10, 10] } }
+            script:
+              - wait: 0.1
+              - animate: { duration: "0 - time", set: { v.alpha: 0 } }
+            """)[0]
+        #expect(
+            negative.diagnostics.map(\.description) == [
+                "r.yaml:4:14: error: an animation's duration and delay must not be negative (at tick 6, t = 0.100 s)"
+            ])
+        let spring = try run(
+            """
+            views: { v: { frame: [0, 0, 10, 10] } }
+            script:
+              - wait: 0.1
+              - animate: { duration: 1, spring: { damping: "0 * time" }, set: { v.alpha: 0 } }
+            """)[0]
+        #expect(
+            spring.diagnostics.map(\.description) == [
+                "r.yaml:4:49: error: a spring's damping ratio must be positive, got 0 (at tick 6, t = 0.100 s)"
+            ])
+    }
+}

@@ -7,7 +7,7 @@ import UIDynamics
 
 extension Run {
     /// `UIAttachmentBehavior`: to an anchor or to another item, by the joint of its kind.
-    func attachment(_ a: AttachmentSpec, _ x: inout BehaviorInputs) throws -> Behavior {
+    func attachment(_ a: AttachmentSpec, _ x: inout BehaviorInputs) throws(RunError) -> Behavior {
         let item = a.item.index
         let offset = try x.point(.offset, a.offset) ?? .zero
         var length: Double?
@@ -20,8 +20,7 @@ extension Run {
         if a.kind == .sliding {
             axis = try x.point(nil, a.axis) ?? axis
             if axis.length == 0 {
-                throw Abort(
-                    diagnostic: Diagnostic("the sliding `axis` must not be zero", at: a.axis?.location ?? x.location))
+                throw runtimeError("the sliding `axis` must not be zero", at: a.axis?.location ?? x.location)
             }
         }
         let kind = a.kind.engine(axis: axis)
@@ -30,10 +29,9 @@ extension Run {
             let l = try x.number(nil, lo, 0)
             let h = try x.number(nil, hi, 0)
             if l > h {
-                throw Abort(
-                    diagnostic: Diagnostic(
-                        "`range` must be [min, max] with min ≤ max, got [\(formatNumber(l)), \(formatNumber(h))]",
-                        at: lo.location))
+                throw runtimeError(
+                    "`range` must be [min, max] with min ≤ max, got [\(formatNumber(l)), \(formatNumber(h))]",
+                    at: lo.location)
             }
             range = l...h
         }

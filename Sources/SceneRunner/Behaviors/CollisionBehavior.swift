@@ -8,7 +8,7 @@ extension Run {
     func collision(
         _ items: [ViewID], _ mode: SceneVocabulary.CollisionMode, _ rb: InsetsSpec?, _ boundaries: [BoundarySpec],
         _ x: inout BehaviorInputs
-    ) throws -> Behavior {
+    ) throws(RunError) -> Behavior {
         var insets: EdgeInsets?
         if let rb {
             insets = EdgeInsets(

@@ -13,7 +13,7 @@ extension Run {
     /// `reuse` is false (the behaviour is being added); when `reuse` is true (a `set` changed one
     /// property of an installed behaviour), every property not overridden by a `set` keeps the
     /// value it got when the behaviour was added, as assigning one property does in UIKit.
-    func describe(_ i: Int, scope: Scope?, reuse: Bool = false) throws -> Behavior? {
+    func describe(_ i: Int, scope: Scope?, reuse: Bool = false) throws(RunError) -> Behavior? {
         let spec = scene.behaviors[i]
         var x = BehaviorInputs(
             run: self, location: spec.location, scope: scope, overrides: behaving.overrides[i],
@@ -39,7 +39,7 @@ extension Run {
 
     /// A gravity or push vector whose square overflows would be dropped by the engine's velocity
     /// clamp (Box2D limits the translation per step through its square): refused, located.
-    func checkFinite(_ v: Vec2, _ what: String, _ e: Expr?) throws {
+    func checkFinite(_ v: Vec2, _ what: String, _ e: Expr?) throws(RunError) {
         if !(v.x * v.x + v.y * v.y).isFinite {
             throw runtimeError(
                 "the \(what)'s magnitude (\(formatNumber(Swift.max(Swift.abs(v.x), Swift.abs(v.y))))) is too large "
@@ -63,7 +63,7 @@ struct BehaviorInputs {
     var added: [Expr: Value]
 
     /// The value of an expression, evaluated once per addition of the behaviour.
-    mutating func value(_ e: Expr) throws -> Value {
+    mutating func value(_ e: Expr) throws(RunError) -> Value {
         if let v = added[e] { return v }
         let v = try run.eval(e, scope: scope)
         added[e] = v
@@ -72,29 +72,29 @@ struct BehaviorInputs {
 
     /// The value of property `p` (nil: `set` cannot change it) written as `e`, or nil when neither
     /// a `set` nor the scene gave it.
-    mutating func value(_ p: BehaviorProperty?, _ e: Expr?) throws -> Value? {
+    mutating func value(_ p: BehaviorProperty?, _ e: Expr?) throws(RunError) -> Value? {
         if let p, let v = overrides[p] { return v }
-        return try e.map { try value($0) }
+        return try e.map { e throws(RunError) in try value(e) }
     }
 
     /// Whether a `set` or the scene gave property `p`.
     func given(_ p: BehaviorProperty, _ e: Expr?) -> Bool { e != nil || overrides[p] != nil }
 
-    mutating func number(_ p: BehaviorProperty?, _ e: Expr?, _ d: Double) throws -> Double {
+    mutating func number(_ p: BehaviorProperty?, _ e: Expr?, _ d: Double) throws(RunError) -> Double {
         try value(p, e).map { $0.number ?? 0 } ?? d  // the loader typed every key
     }
 
     /// A number key of a kind, its default the vocabulary's.
-    mutating func number<K: BehaviorKindKeys>(_ key: K, _ e: Expr?) throws -> Double {
+    mutating func number<K: BehaviorKindKeys>(_ key: K, _ e: Expr?) throws(RunError) -> Double {
         try number(key.property, e, key.defaultNumber ?? 0)
     }
 
-    mutating func point(_ p: BehaviorProperty?, _ e: Expr?) throws -> Vec2? {
+    mutating func point(_ p: BehaviorProperty?, _ e: Expr?) throws(RunError) -> Vec2? {
         try value(p, e).map { $0.point ?? .zero }
     }
 
     /// `v`, refused when negative or not finite, located at `e` (or the behaviour).
-    func nonNegative(_ v: Double, _ what: String, _ e: Expr?) throws -> Double {
+    func nonNegative(_ v: Double, _ what: String, _ e: Expr?) throws(RunError) -> Double {
         if v < 0 || !v.isFinite {
             throw run.runtimeError("\(what) must not be negative, got \(formatNumber(v))", at: e?.location ?? location)
         }

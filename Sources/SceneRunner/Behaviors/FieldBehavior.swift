@@ -7,9 +7,9 @@ import UIDynamics
 
 extension Run {
     /// `UIFieldBehavior`: its numbers are evaluated when it is added (none can be set).
-    func field(_ f: FieldSpec, _ x: inout BehaviorInputs) throws -> Behavior {
+    func field(_ f: FieldSpec, _ x: inout BehaviorInputs) throws(RunError) -> Behavior {
         let kind = f.kind.engine
-        let falloff: Double? = try f.falloff.map { try x.number(nil, $0, 0) }
+        let falloff: Double? = try f.falloff.map { e throws(RunError) in try x.number(nil, e, 0) }
         return FieldBehavior(
             kind: kind, items: ids(f.items), position: try x.point(nil, f.position) ?? .zero,
             region: try region(f.region, &x), strength: try x.number(FieldKey.strength, f.strength),
@@ -20,15 +20,14 @@ extension Run {
     }
 
     /// A field's region, its numbers evaluated once per addition.
-    func region(_ r: RegionSpec, _ x: inout BehaviorInputs) throws -> Region {
+    func region(_ r: RegionSpec, _ x: inout BehaviorInputs) throws(RunError) -> Region {
         switch r {
         case .infinite: return .infinite
         case .circle(let e):
             let radius = try x.number(nil, e, 0)
             if radius < 0 {
-                throw Abort(
-                    diagnostic: Diagnostic(
-                        "a region's `radius` must not be negative, got \(formatNumber(radius))", at: e.location))
+                throw runtimeError(
+                    "a region's `radius` must not be negative, got \(formatNumber(radius))", at: e.location)
             }
             return .circle(radius: radius)
         case .rectangle(let e): return .rectangle(size: try x.point(nil, e) ?? .zero)

@@ -6,7 +6,8 @@ import UIDynamics
 extension Run {
     /// `UIGravityBehavior`: `direction`, else the unit vector at `angle`, scaled by `magnitude`
     /// when it is given.
-    func gravity(_ items: [ViewID], _ p: Properties<GravityKey>, _ x: inout BehaviorInputs) throws -> Behavior {
+    func gravity(_ items: [ViewID], _ p: Properties<GravityKey>, _ x: inout BehaviorInputs) throws(RunError) -> Behavior
+    {
         let (magnitude, angle, direction) = (p[.magnitude], p[.angle], p[.direction])
         var dir = try x.point(.direction, direction) ?? Vec2(0, 1)
         if !x.given(.direction, direction), x.given(.angle, angle) {

@@ -7,7 +7,7 @@ import UIDynamics
 extension Run {
     /// `UIDynamicItemBehavior`: only the keys the scene or a `set` gave; the others keep the
     /// engine's defaults.
-    func item(_ items: [ViewID], _ props: Properties<ItemKey>, _ x: inout BehaviorInputs) throws -> Behavior {
+    func item(_ items: [ViewID], _ props: Properties<ItemKey>, _ x: inout BehaviorInputs) throws(RunError) -> Behavior {
         var ib = ItemBehavior(items: ids(items))
         var all: [(ItemKey, Expr?)] = props.entries.map { ($0.key, Optional($0.expr)) }
         for k in ItemKey.allCases where props[k] == nil {
@@ -25,11 +25,10 @@ extension Run {
                 // The engine computes in float32: a density that rounds to 0 there would
                 // make Box2D give the body 1 kg.
                 if !(Float(n) > 0) {
-                    throw Abort(
-                        diagnostic: Diagnostic(
-                            "`density` must be positive, got \(formatNumber(n))"
-                                + (n > 0 ? ", which is 0 in float32, the engine's precision" : ""),
-                            at: e?.location ?? x.location))
+                    throw x.run.runtimeError(
+                        "`density` must be positive, got \(formatNumber(n))"
+                            + (n > 0 ? ", which is 0 in float32, the engine's precision" : ""),
+                        at: e?.location ?? x.location)
                 }
                 ib.density = n
             case .resistance: ib.resistance = try x.nonNegative(n, "`resistance`", e)

@@ -8,7 +8,7 @@ extension Run {
     /// along `angle`.
     func push(
         _ items: [ViewID], _ mode: PushMode, _ p: Properties<PushKey>, _ x: inout BehaviorInputs
-    ) throws
+    ) throws(RunError)
         -> Behavior
     {
         let (magnitude, angle, direction) = (p[.magnitude], p[.angle], p[.direction])
