@@ -48,7 +48,7 @@ extension Run {
             return s
         }
         let frames =
-            (transitioning.ending ?? transitioning.current).map { transitioning.frames[$0] } ?? (
+            transitioning.framesInScope ?? (
                 Rect(origin: .zero, size: scene.world.size), Rect(origin: .zero, size: scene.world.size)
             )
         var snap = Snapshot(
@@ -117,15 +117,15 @@ extension Run {
         case .animate(let spec):
             try animate(spec, scope: scope)
         case .start(let name, let loc):
-            try startTransition(name.index, at: loc, scope: scope)
+            try transitioning.start(name.index, at: loc, scope: scope, in: self)
         case .progress(let e):
-            try progressTransition(e, scope: scope)
+            try transitioning.progress(e, scope: scope, in: self)
         case .finish(let loc):
-            try endInteraction(finishing: true, at: loc)
+            try transitioning.endInteraction(finishing: true, at: loc, in: self)
         case .cancel(let loc):
-            try endInteraction(finishing: false, at: loc)
+            try transitioning.endInteraction(finishing: false, at: loc, in: self)
         case .complete(let e):
-            try completeTransition(e, scope: scope)
+            try transitioning.complete(e, scope: scope, in: self)
         case .after(let delay, let actions, let loc):
             try scheduleAfter(delay, actions, at: loc, scope: scope)
         case .velocity(let item, let linear, let angular, let loc):

@@ -117,6 +117,38 @@ extension Run {
         try runCompletion(of: ended.index, ended.position)
     }
 
+    /// The animator that drives a transition that starts: paused at its start, its animations
+    /// block run, for `progress` to scrub it.
+    func pauseDriver(_ k: Int, at location: SourceLocation) throws(RunError) {
+        if animating.propertyAnimators[k].state != .stopped { try activate(k) }
+        let now = clock.time
+        try withAnimator(k, at: location) { a throws(AnimatorMisuse) in try a.pause(at: now) }
+    }
+
+    /// The animator that drives a transition whose interaction ends runs the rest, forward or
+    /// reversed, at the completion speed (`factor`); its end completes the transition.
+    func runDriverOut(_ k: Int, finishing: Bool, factor: Double, at location: SourceLocation) throws(RunError) {
+        let now = clock.time
+        try withAnimator(k, at: location) { a throws(AnimatorMisuse) in
+            try a.setReversed(!finishing, at: now)
+            try a.continueAnimation(durationFactor: factor, at: now)
+        }
+    }
+
+    /// The animator that drives a transition scrubbed to `progress`.
+    func scrubDriver(_ k: Int, to progress: Double, at location: SourceLocation) throws(RunError) {
+        let now = clock.time
+        try withAnimator(k, at: location) { a throws(AnimatorMisuse) in try a.setFractionComplete(progress, at: now) }
+    }
+
+    /// The animator that drives a transition completed by `complete`: when it is active, it
+    /// finishes at its end or its start (which ends the transition) and the answer is true.
+    func stopDriver(_ k: Int, finished: Bool, at location: SourceLocation) throws(RunError) -> Bool {
+        guard animating.propertyAnimators[k].state != .inactive else { return false }
+        try stopAnimator(k, finished ? .end : .start, at: location)
+        return true
+    }
+
     /// `set: { open.fractionComplete | open.isReversed: value }`.
     func assignAnimator(_ k: Int, _ p: AnimatorProperty, _ v: Value, at loc: SourceLocation) throws(RunError) {
         let now = clock.time
@@ -166,9 +198,9 @@ extension Run {
         animating.endedAnimators.append((k, position))
         note("\(scene.animators[k].name) ended at \(position.rawValue)")
         for (i, t) in scene.transitions.enumerated() where t.animator?.index == k {
-            guard [.interactive, .finishing, .cancelling].contains(transitioning.controllers[i].state) else { continue }
-            transitioning.controllers[i].complete(position == .end)
-            transitionEnded(i)
+            guard transitioning.isLive(i) else { continue }
+            transitioning.complete(i, finished: position == .end)
+            transitioning.transitionEnded(i, in: self)
         }
     }
 
@@ -182,8 +214,8 @@ extension Run {
             guard let k = t.animator?.index,
                 transitioning.controllers[i].state == .finishing || transitioning.controllers[i].state == .cancelling
             else { continue }
-            transitioning.controllers[i].follow(animating.propertyAnimators[k].fractionComplete(at: clock.time))
-            applyTransitionAnimations(i)
+            transitioning.follow(i, animating.propertyAnimators[k].fractionComplete(at: clock.time))
+            transitioning.applyAnimations(i, in: self)
         }
     }
 

@@ -79,8 +79,8 @@ final class Run {
     var clock: RunClock
     /// Touches, recognisers and scroll views (Touches.swift, Gestures/, Scroll.swift).
     var input: Input
-    /// Interactive transitions (Transitions.swift).
-    var transitioning: Transitioning
+    /// Interactive transitions (Concerns/RunTransitions.swift).
+    let transitioning: RunTransitions
     /// View animations and property animators (Presentation.swift, PropertyAnimators.swift).
     var animating: Animating
     /// The scene's behaviours in the animator, and their contacts (Behaviors/, Actions.swift).
@@ -109,13 +109,12 @@ final class Run {
         animator = Run.makeAnimator(scene, views)
         let bounds = Rect(origin: .zero, size: scene.world.size)
         input = Input(arena: Run.arena(scene, bounds: bounds), scrolls: Run.scrollViews(scene))
-        transitioning = Transitioning(
-            controllers: scene.transitions.map {
+        transitioning = RunTransitions(
+            scene.transitions.map {
                 TransitionController(
                     duration: $0.duration, completionSpeed: $0.completionSpeed,
                     completionCurve: $0.completionCurve.curve)
-            },
-            frames: scene.transitions.map { _ in (bounds, bounds) })
+            }, bounds: bounds)
         animating = Animating(
             propertyAnimators: scene.animators.map {
                 PropertyAnimator(
@@ -137,7 +136,7 @@ final class Run {
         do throws(RunError) {
             try checkBudget()
             for v in scene.vars { vars.append(try eval(v.initial)) }
-            try applyInitialTransitions()
+            try transitioning.applyInitial(in: self)
             for (i, b) in scene.behaviors.enumerated() where b.active { try addBehavior(i) }
             behaving.reportedRunning = animator.isRunning
             startRecording()  // replay
@@ -174,13 +173,7 @@ final class Run {
         try touches()
         try advanceScrolls()
         try runDueTimers()
-        for i in transitioning.controllers.indices {
-            if transitioning.controllers[i].advance(to: clock.time) {
-                transitionEnded(i)
-            } else {
-                applyTransitionAnimations(i)
-            }
-        }
+        transitioning.advance(in: self)
         advanceAnimators()
         let wasRunning = animator.isRunning
         let events = animator.beginTick(dt)
@@ -235,10 +228,10 @@ final class Run {
                 try fire(.plain(.rest))
             }
         }
-        try flushTransitionEnded()
+        try transitioning.flushEnded(in: self)
         try runEndedCompletions()
         try runAnimatorCompletions()
-        try flushTransitionEnded()  // transitions a completion block ended
+        try transitioning.flushEnded(in: self)  // transitions a completion block ended
         if limits.recordTicks {
             var row = [clock.time, animator.elapsedTime, animator.isRunning ? 1 : 0]
             for (i, v) in views.enumerated() {
