@@ -81,8 +81,9 @@ final class Run {
     var input: Input
     /// Interactive transitions (Concerns/RunTransitions.swift).
     let transitioning: RunTransitions
-    /// View animations and property animators (Presentation.swift, PropertyAnimators.swift).
-    var animating: Animating
+    /// View animations and property animators (Concerns/RunAnimations.swift, Presentation.swift,
+    /// PropertyAnimators.swift).
+    let animating: RunAnimations
     /// The scene's behaviours in the animator, and their contacts (Behaviors/, Actions.swift).
     var behaving: Behaviors
     /// Events, failures, observations, the trace and the replay (Concerns/RunRecording.swift).
@@ -115,8 +116,8 @@ final class Run {
                     duration: $0.duration, completionSpeed: $0.completionSpeed,
                     completionCurve: $0.completionCurve.curve)
             }, bounds: bounds)
-        animating = Animating(
-            propertyAnimators: scene.animators.map {
+        animating = RunAnimations(
+            scene.animators.map {
                 PropertyAnimator(
                     duration: $0.duration, timing: $0.timing.animatorTiming, scrubsLinearly: $0.scrubsLinearly,
                     pausesOnCompletion: $0.pausesOnCompletion)
@@ -174,7 +175,8 @@ final class Run {
         try advanceScrolls()
         try runDueTimers()
         transitioning.advance(in: self)
-        advanceAnimators()
+        animating.advance(in: self)
+        transitioning.followDrivers(in: self)
         let wasRunning = animator.isRunning
         let events = animator.beginTick(dt)
         if !clock.spendWork(animator.workPerSubStep * subStepsPerTick, limit: limits.work) {
@@ -229,13 +231,13 @@ final class Run {
             }
         }
         try transitioning.flushEnded(in: self)
-        try runEndedCompletions()
-        try runAnimatorCompletions()
+        try animating.runEndedCompletions(in: self)
+        try animating.runAnimatorCompletions(in: self)
         try transitioning.flushEnded(in: self)  // transitions a completion block ended
         if limits.recordTicks {
             var row = [clock.time, animator.elapsedTime, animator.isRunning ? 1 : 0]
             for (i, v) in views.enumerated() {
-                let shown = presentation(i)
+                let shown = animating.presentation(i, in: self)
                 let vel = animator.linearVelocity(of: i)
                 let c = shown.frame.center
                 row += [c.x, c.y, shown.rotation, shown.alpha, shown.scale, vel.x, vel.y, v.removed ? 1 : 0]
@@ -246,7 +248,7 @@ final class Run {
             recording.addTickRow(row)
         }
         if recording.replay != nil { recordFrame(events) }  // replay
-        animating.animations.removeAll { $0.finished(at: clock.time) }
+        animating.removeFinished(at: clock.time)
     }
 
     var contactScope: Scope {
@@ -313,6 +315,9 @@ final class Run {
         }
         placeRestingGroups()
     }
+
+    /// Property animator `k` ended at `position`: the transitions it drives hear of it.
+    func driverEnded(_ k: Int, _ position: AnimatorPosition) { transitioning.driverEnded(k, position, in: self) }
 
     func fire(_ event: Event) throws(RunError) {
         if scene.countsObjectEvents { recording.fired(event) }
