@@ -123,13 +123,7 @@ extension World {
         }
         bodies[bA].setAwake(true)
         bodies[bB].setAwake(true)
-        var islandBodies: [Int] = [], islandContacts: [Int] = []
-        swap(&islandBodies, &scratch.islandBodies)
-        swap(&islandContacts, &scratch.islandContacts)
-        defer {
-            swap(&islandBodies, &scratch.islandBodies)
-            swap(&islandContacts, &scratch.islandContacts)
-        }
+        let islandBodies = scratch.islandBodies, islandContacts = scratch.islandContacts
         islandBodies.clear()
         islandContacts.clear()
         islandBodies.append(bA); islandBodies.append(bB)
@@ -291,9 +285,8 @@ extension World {
         }
     }
 
-    func solveTOIIsland(_ subStep: TimeStep, _ islandBodies: [Int], _ islandContacts: [Int], toiA: Int, toiB: Int) {
+    func solveTOIIsland(_ subStep: TimeStep, _ islandBodies: Pool<Int>, _ islandContacts: Pool<Int>, toiA: Int, toiB: Int) {
         var data = takeSolverData(subStep)
-        defer { returnSolverData(&data) }
         for k in 0..<islandBodies.count {
             let b = islandBodies[k]
             data.positions.append(SolverPosition(c: bodies[b].sweep.c, a: bodies[b].sweep.a))
@@ -306,7 +299,7 @@ extension World {
         defer { swap(&rotations, &scratch.rotations) }
         rotations.clear()
         for _ in 0..<islandBodies.count { rotations.append(RotationMemo()) }
-        skippedTOIIterations += solver.solveTOIPositions(&data.positions, toiA: toiA, toiB: toiB,
+        skippedTOIIterations += solver.solveTOIPositions(data.positions, toiA: toiA, toiB: toiB,
                                                          iterations: subStep.positionIterations,
                                                          stopWhenStill: stopsStillTOIIterations, rotations: &rotations)
         bodies[islandBodies[toiA]].sweep.c0 = data.positions[toiA].c
@@ -314,7 +307,7 @@ extension World {
         bodies[islandBodies[toiB]].sweep.c0 = data.positions[toiB].c
         bodies[islandBodies[toiB]].sweep.a0 = data.positions[toiB].a
         solver.initializeVelocityConstraints(data.positions, data.velocities, self)
-        for _ in 0..<subStep.velocityIterations { solver.solveVelocityConstraints(&data.velocities) }
+        for _ in 0..<subStep.velocityIterations { solver.solveVelocityConstraints(data.velocities) }
         integratePositions(subStep.dt, &data)
         writeBack(data, islandBodies)
         report(solver)
