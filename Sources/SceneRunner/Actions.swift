@@ -19,7 +19,7 @@ extension Run {
                 resting: animator.isResting(i), removed: v.removed, center: v.frame.center, size: v.frame.size,
                 scale: v.scale)
             s.onScreen = animating.onScreen(i, in: self)
-            s.screenShift = screenShift(i)
+            s.screenShift = input.screenShift(i, in: self)
             if let sv = input.scrolls[i] {
                 s.contentOffset = sv.contentOffset
                 s.isDragging = sv.isDragging
@@ -220,11 +220,10 @@ extension Run {
         case .variable(let id):
             vars[id.index] = v  // the loader fixed the type
         case .targetContentOffset:
-            guard input.scrollRelease != nil, let p = v.point else {
+            guard let p = v.point, input.setScrollTarget(p) else {
                 throw runtimeError(
                     "`targetContentOffset` can be set only while a `willEndDragging` rule runs", at: t.location)
             }
-            input.scrollRelease?.target = p
         case .view(let id, let p):
             try assignView(t, id.index, p, v)
         case .animator(let id, let p):

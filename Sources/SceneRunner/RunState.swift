@@ -6,32 +6,13 @@ import Results
 import SceneModel
 import SceneVocabulary
 
-// Two of the six concerns of one execution of a case, as data that `Run`'s methods change in
-// the files of their concern (the input: Touches.swift, Gestures/, Scroll.swift; the behaviours:
-// Behaviors/, Groups.swift). The clock, the recording, the transitions and the animations are
-// types that own their state (Concerns/). The tick (Runner.swift) and the action dispatcher
-// (Actions.swift) reach across concerns, as a frame and a rule do.
+// One of the six concerns of one execution of a case, as data that `Run`'s methods change in
+// the files of its concern (the behaviours: Behaviors/, Groups.swift). The clock, the recording,
+// the transitions, the animations and the input are types that own their state (Concerns/). The
+// tick (Runner.swift) and the action dispatcher (Actions.swift) reach across concerns, as a frame
+// and a rule do.
 
 extension Run {
-    /// The touches and what they drive: recognisers, fingers, scroll views.
-    struct Input {
-        /// Every recogniser of the scene, and who gets a touch.
-        var arena: GestureArena
-        var currentGesture: Int?
-        /// The touch step in progress.
-        var touching: ActiveTouches?
-        /// Fingers down between touch steps (`release: hold`), in the order they went down.
-        var heldFingers: [HeldFinger] = []
-        /// Where the fingers on the screen are after this frame's touches (the replay draws them).
-        var fingersOnScreen: [Vec2] = []
-        /// The identity of the next finger to go down.
-        var nextFinger = 0
-        /// The scroll views' content offsets and motions, by view index (Scroll.swift).
-        var scrolls: [Int: ScrollView]
-        /// The delegate's arguments while a `willEndDragging` rule runs.
-        var scrollRelease: (velocity: Vec2, target: Vec2)?
-    }
-
     /// The scene's behaviours as the animator has them, and their contacts.
     struct Behaviors {
         /// Installed animator behaviour ids per scene behaviour (nil when not added).

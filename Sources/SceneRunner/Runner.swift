@@ -78,7 +78,7 @@ final class Run {
     /// The virtual clock, its timers and budgets (Concerns/RunClock.swift).
     var clock: RunClock
     /// Touches, recognisers and scroll views (Touches.swift, Gestures/, Scroll.swift).
-    var input: Input
+    let input: RunInput
     /// Interactive transitions (Concerns/RunTransitions.swift).
     let transitioning: RunTransitions
     /// View animations and property animators (Concerns/RunAnimations.swift, Presentation.swift,
@@ -109,7 +109,7 @@ final class Run {
         }
         animator = Run.makeAnimator(scene, views)
         let bounds = Rect(origin: .zero, size: scene.world.size)
-        input = Input(arena: Run.arena(scene, bounds: bounds), scrolls: Run.scrollViews(scene))
+        input = RunInput(arena: RunInput.arena(scene, bounds: bounds), scrolls: RunInput.scrollViews(scene))
         transitioning = RunTransitions(
             scene.transitions.map {
                 TransitionController(
@@ -171,8 +171,8 @@ final class Run {
                 at: loc)
         }
         clock.advance()
-        try touches()
-        try advanceScrolls()
+        try input.touches(in: self)
+        try input.advanceScrolls(in: self)
         try runDueTimers()
         transitioning.advance(in: self)
         animating.advance(in: self)
