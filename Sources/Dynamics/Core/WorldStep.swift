@@ -38,6 +38,9 @@ extension World {
         scratch.ensure(bodies: bodyCount, contacts: contactCount, joints: jointCount)
         let islandBodies = scratch.islandBodies, islandContacts = scratch.islandContacts
         let islandJoints = scratch.islandJoints, stack = scratch.stack
+        // (Read once a step: `allowSleeping` has an observer, so every read of it is checked for
+        // exclusive access at run time, a pair of runtime calls per island.)
+        let sleeping = allowSleeping
         var seed = bodyList
         while seed != nullIndex {
             defer { seed = bodies[seed].next }
@@ -88,7 +91,7 @@ extension World {
                     bodies[other].inIsland = true
                 }
             }
-            solveIsland(step, islandBodies, islandContacts, islandJoints)
+            solveIsland(step, islandBodies, islandContacts, islandJoints, sleeping: sleeping)
             for k in 0..<islandBodies.count where bodies[islandBodies[k]].type == .staticBody { bodies[islandBodies[k]].inIsland = false }
         }
         b = bodyList
@@ -99,7 +102,7 @@ extension World {
         findNewContacts()
     }
 
-    func solveIsland(_ step: TimeStep, _ islandBodies: Pool<Int>, _ islandContacts: Pool<Int>, _ islandJoints: Pool<Int>) {
+    func solveIsland(_ step: TimeStep, _ islandBodies: Pool<Int>, _ islandContacts: Pool<Int>, _ islandJoints: Pool<Int>, sleeping: Bool) {
         let h = step.dt
         var data = takeSolverData(step)
         let bbase = bodies.base  // (no body is added during a step)
@@ -161,7 +164,7 @@ extension World {
             writeBack(data, islandBodies)
             if let solver { report(solver) }
         }
-        if allowSleeping {
+        if sleeping {
             // The timer is a float32 sum, as Box2D's: 60 × Float(1/120) = 0.49999985 < 0.5, so a
             // body needs 61 sub-steps to fall asleep (a Double sum would reach 0.5 after 60).
             var minSleepTime = Float.greatestFiniteMagnitude
