@@ -109,9 +109,9 @@ extension Run {
         case .branch(let c, let then, let otherwise):
             for x in try evalBool(c, scope: scope) ? then : otherwise { try runAction(x, scope: scope) }
         case .add(let names, let loc):
-            for b in names { try addBehavior(b.index, scope: scope, at: loc) }
+            for b in names { try behaving.add(b.index, scope: scope, at: loc, in: self) }
         case .remove(let names, _):
-            removeBehaviors(names)
+            behaving.remove(names, in: self)
         case .set(let targets):
             try runSet(targets, scope: scope)
         case .animate(let spec):
@@ -140,16 +140,6 @@ extension Run {
             try animating.act(id.index, action, scope: scope, at: loc, in: self)
         case .resetAnimator:
             resetAnimator()
-        }
-    }
-
-    /// `remove: [names]` (nil: every behaviour, and the animator's own).
-    func removeBehaviors(_ names: [BehaviorID]?) {
-        if let names {
-            for b in names { removeBehavior(b.index) }
-        } else {
-            for i in scene.behaviors.indices { removeBehavior(i) }
-            animator.removeAllBehaviors()
         }
     }
 
@@ -200,11 +190,7 @@ extension Run {
     /// `removeView`: the view goes, with its behaviours and its groups'.
     func removeView(_ view: ViewID) {
         views[view.index].removed = true
-        // Its behaviours go, and its group's: the group's body holds the view's shape.
-        let named = [view] + scene.viewIDs.filter { scene[$0].group.contains(view) }
-        for i in scene.behaviors.indices where scene.behaviors[i].kind.items.contains(where: named.contains) {
-            removeBehavior(i)
-        }
+        behaving.removeNaming(view, in: self)  // its behaviours go, and its groups
         note("\(scene[view].name) removed")
     }
 
@@ -229,12 +215,7 @@ extension Run {
         case .animator(let id, let p):
             try animating.assign(id.index, p, v, at: t.location, in: self)
         case .behavior(let id, let p):
-            let b = id.index
-            behaving.overrides[b][p] = v
-            guard let id = behaving.installed[b] else { return }
-            let described: Behavior?
-            do { described = try describe(b, scope: nil, reuse: true) } catch { throw naming(copy: b, error) }
-            if let desc = described { animator.updateBehavior(id, desc) }
+            try behaving.assign(id.index, p, v, in: self)
         }
     }
 
@@ -302,9 +283,9 @@ extension Run {
     /// `resetAnimator`: every behaviour removed and a new dynamic animator, with every view where
     /// it is (`elapsed` starts again at 0); no `rest` or `resume` rule runs for it.
     func resetAnimator() {
-        for i in scene.behaviors.indices { removeBehavior(i) }
+        for i in scene.behaviors.indices { behaving.remove(i, in: self) }
         animator = Run.makeAnimator(scene, views)
-        behaving.reportedRunning = false
+        behaving.forgetRunning()
         note("new dynamic animator")
     }
 
@@ -318,41 +299,5 @@ extension Run {
         // A variant's failure of an expectation it took from the main case says so.
         for i in out.indices { if let note = scene.inherited[out[i].location] { out[i].message += " " + note } }
         return out
-    }
-
-    // MARK: behaviours
-
-    func addBehavior(_ i: Int, scope: Scope? = nil, at location: SourceLocation? = nil) throws(RunError) {
-        if behaving.installed[i] != nil { return }
-        let spec = scene.behaviors[i]
-        if case .composite(let children) = spec.kind {
-            behaving.installed[i] = -1
-            behaving.addOrder.append(i)
-            for c in children { try addBehavior(c.index, scope: scope, at: location) }
-            return
-        }
-        for v in spec.kind.items where views[v.index].removed {
-            throw runtimeError(
-                "behaviour `\(spec.name)` names `\(scene[v].name)`, which was removed from the scene",
-                at: location ?? spec.location)
-        }
-        placeRestingGroups()  // a group it names is built where its items are now, whatever moved them
-        let described: Behavior?
-        do { described = try describe(i, scope: scope) } catch { throw naming(copy: i, error) }
-        guard let desc = described else { return }
-        behaving.installed[i] = animator.addBehavior(desc)
-        behaving.addOrder.append(i)
-        note("added \(spec.name)")
-    }
-
-    func removeBehavior(_ i: Int) {
-        guard let id = behaving.installed[i] else { return }
-        behaving.installed[i] = nil
-        behaving.addOrder.removeAll { $0 == i }
-        if id >= 0 { animator.removeBehavior(id) }
-        if case .composite(let children) = scene.behaviors[i].kind {
-            for c in children { removeBehavior(c.index) }
-        }
-        note("removed \(scene.behaviors[i].name)")
     }
 }

@@ -85,7 +85,7 @@ final class Run {
     /// PropertyAnimators.swift).
     let animating: RunAnimations
     /// The scene's behaviours in the animator, and their contacts (Behaviors/, Actions.swift).
-    var behaving: Behaviors
+    let behaving: RunBehaviors
     /// Events, failures, observations, the trace and the replay (Concerns/RunRecording.swift).
     var recording: RunRecording
 
@@ -122,9 +122,7 @@ final class Run {
                     duration: $0.duration, timing: $0.timing.animatorTiming, scrubsLinearly: $0.scrubsLinearly,
                     pausesOnCompletion: $0.pausesOnCompletion)
             })
-        behaving = Behaviors(
-            overrides: scene.behaviors.map { _ in [:] }, addedValues: scene.behaviors.map { _ in [:] },
-            contactCounts: views.map { _ in 0 }, groupsOf: Run.groupsOf(scene))
+        behaving = RunBehaviors(behaviors: scene.behaviors.count, groupsOf: RunBehaviors.groupsOf(scene))
     }
 
     func note(_ s: String) { recording.note(s, at: clock.time) }
@@ -138,8 +136,8 @@ final class Run {
             try checkBudget()
             for v in scene.vars { vars.append(try eval(v.initial)) }
             try transitioning.applyInitial(in: self)
-            for (i, b) in scene.behaviors.enumerated() where b.active { try addBehavior(i) }
-            behaving.reportedRunning = animator.isRunning
+            for (i, b) in scene.behaviors.enumerated() where b.active { try behaving.add(i, in: self) }
+            _ = behaving.hear(running: animator.isRunning)
             startRecording()  // replay
             for step in scene.script {
                 try runStep(step)
@@ -199,29 +197,28 @@ final class Run {
         for e in events {
             let itemName = scene.views[e.itemA].name
             let other = e.itemB.map { scene.views[$0].name } ?? ""
-            behaving.currentContact = ContactSnapshot(
-                point: e.point, boundary: e.boundary ?? "", item: itemName, otherItem: other)
+            behaving.setCurrentContact(
+                ContactSnapshot(point: e.point, boundary: e.boundary ?? "", item: itemName, otherItem: other))
             recording.count(e.began ? .contact : .contactEnded)
-            countContact(e)
+            behaving.countContact(e)
             note(
                 "\(e.began ? "contact" : "contactEnded") \(itemName)\(other.isEmpty ? "" : "–" + other) at "
                     + "[\(formatFixed(e.point.x, decimals: 2)), "
                     + "\(formatFixed(e.point.y, decimals: 2))]\(e.boundary.map { " boundary \($0)" } ?? "")"
             )
             try fire(.plain(e.began ? .contact : .contactEnded))
-            try fireViewContact(e)
-            behaving.currentContact = nil
+            for v in behaving.contactViews(e) { try fire(.view(ViewID(v), e.began ? .contact : .contactEnded)) }
+            behaving.setCurrentContact(nil)
         }
         if wasRunning {
-            try runBehaviorActions()
+            try behaving.runActions(in: self)
             try fire(.plain(.step))
         }
         placeRestingGroups()  // the behaviours queued in the tick are installed where their groups' items are
         animator.endTick()
         syncFromAnimator()
-        if behaving.reportedRunning != animator.isRunning {
-            behaving.reportedRunning = animator.isRunning
-            if behaving.reportedRunning {
+        if behaving.hear(running: animator.isRunning) {
+            if animator.isRunning {
                 note("animator resumed")
                 try fire(.plain(.resume))
             } else {
