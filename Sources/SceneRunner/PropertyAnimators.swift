@@ -6,18 +6,6 @@ import Interaction
 import SceneModel
 import SceneVocabulary
 
-extension TimingSpec {
-    /// The Interaction model's timing.
-    var animatorTiming: AnimatorTiming {
-        switch self {
-        case .cubic(let x1, let y1, let x2, let y2): return .cubic(TimingCurve(x1, y1, x2, y2))
-        case .dampingRatio(let z, let v): return .dampingRatio(z, initialVelocity: v)
-        case .physical(let m, let k, let c, let v):
-            return .physical(mass: m, stiffness: k, damping: c, initialVelocity: v)
-        }
-    }
-}
-
 /// Property animators (UIViewPropertyAnimator): their actions, the model values their animations
 /// block sets, what the screen shows while they run, their completions and the transitions they
 /// drive.
@@ -45,9 +33,13 @@ extension Run {
         }
     }
 
-    /// Activates an inactive animator: its animations block runs.
+    /// Activates an inactive animator: its timing is evaluated (UIKit builds the timing
+    /// parameters before the animations run), then its animations block runs.
     func activate(_ k: Int) throws(RunError) {
-        if animating.propertyAnimators[k].state == .inactive { try runAnimationsBlock(k) }
+        guard animating.propertyAnimators[k].state == .inactive else { return }
+        let timing = try evaluatedTiming(scene.animators[k].timing)
+        animating.propertyAnimators[k].retime(timing)
+        try runAnimationsBlock(k)
     }
 
     func runAnimatorAction(_ k: Int, _ action: AnimatorAction, scope: Scope, at loc: SourceLocation) throws(RunError) {
@@ -67,14 +59,15 @@ extension Run {
             let now = clock.time
             try withAnimator(k, at: loc) { a throws(AnimatorMisuse) in try a.pause(at: now) }
             note("\(name) paused\(describe(k))")
-        case .resume(let timing, let factorExpr):
+        case .resume(let timingSpec, let factorExpr):
+            let timing = try timingSpec.map { t throws(RunError) in try evaluatedTiming(t, scope: scope) }
             let factor = try factorExpr.map { e throws(RunError) in try evalNumber(e, scope: scope) } ?? 1
             if !(factor >= 0) {
                 throw runtimeError("`durationFactor` must not be negative, got \(formatNumber(factor))", at: loc)
             }
             let now = clock.time
             try withAnimator(k, at: loc) { a throws(AnimatorMisuse) in
-                try a.continueAnimation(timing: timing?.animatorTiming, durationFactor: factor, at: now)
+                try a.continueAnimation(timing: timing, durationFactor: factor, at: now)
             }
             note("\(name) continued\(describe(k))")
         case .stop(let finish):

@@ -118,8 +118,9 @@ final class Run {
             frames: scene.transitions.map { _ in (bounds, bounds) })
         animating = Animating(
             propertyAnimators: scene.animators.map {
+                // The timing is evaluated when the animator becomes active (`activate`).
                 PropertyAnimator(
-                    duration: $0.duration, timing: $0.timing.animatorTiming, scrubsLinearly: $0.scrubsLinearly,
+                    duration: $0.duration, timing: .cubic(.linear), scrubsLinearly: $0.scrubsLinearly,
                     pausesOnCompletion: $0.pausesOnCompletion)
             })
         behaving = Behaviors(
