@@ -6,7 +6,7 @@ import PackageDescription
 //               SceneVocabulary and Diagnostics for the option types and defaults it shows)
 //   Driver ── RecordMode, SceneLoader, SceneRunner, Reports, Results, SceneModel, SceneVocabulary, Expressions,
 //             Diagnostics (discovery, filtering, sharding, parallel runs, atomic writes, exit codes, --watch)
-//   ScenerunKit ── Driver, Reports, Results, SceneRunner  (SceneRun for Swift tests)
+//   ScenerunKit ── Driver, Expressions, Reports, Results, SceneRunner  (SceneRun for Swift tests)
 //   ScenerunPlugin ── scenerun  (`swift package scenerun PATHS`)
 //   RecordMode ── SceneLoader (the parser's census of a file), Results, Diagnostics
 //   SceneLoader ── Yams (the only target that sees YAML), SceneModel, Expressions
@@ -61,7 +61,7 @@ let package = Package(
             "Diagnostics",
         ]),
         .target(name: "RecordMode", dependencies: ["SceneLoader", "Results", "Diagnostics"]),
-        .target(name: "ScenerunKit", dependencies: ["Driver", "Reports", "Results", "SceneRunner"]),
+        .target(name: "ScenerunKit", dependencies: ["Driver", "Expressions", "Reports", "Results", "SceneRunner"]),
         .plugin(name: "ScenerunPlugin",
                 capability: .command(intent: .custom(verb: "scenerun", description: "Run scenes with scenerun (docs/library.md)")),
                 dependencies: ["scenerun"]),

@@ -18,7 +18,7 @@ extension Run {
                 velocity: animator.linearVelocity(of: i), angularVelocity: animator.angularVelocity(of: i),
                 resting: animator.isResting(i), removed: v.removed, center: v.frame.center, size: v.frame.size,
                 scale: v.scale)
-            s.onScreen = onScreen(i)
+            s.onScreen = animating.onScreen(i, in: self)
             s.screenShift = screenShift(i)
             if let sv = input.scrolls[i] {
                 s.contentOffset = sv.contentOffset
@@ -48,7 +48,7 @@ extension Run {
             return s
         }
         let frames =
-            (transitioning.ending ?? transitioning.current).map { transitioning.frames[$0] } ?? (
+            transitioning.framesInScope ?? (
                 Rect(origin: .zero, size: scene.world.size), Rect(origin: .zero, size: scene.world.size)
             )
         var snap = Snapshot(
@@ -115,17 +115,17 @@ extension Run {
         case .set(let targets):
             try runSet(targets, scope: scope)
         case .animate(let spec):
-            try animate(spec, scope: scope)
+            try animating.animate(spec, scope: scope, in: self)
         case .start(let name, let loc):
-            try startTransition(name.index, at: loc, scope: scope)
+            try transitioning.start(name.index, at: loc, scope: scope, in: self)
         case .progress(let e):
-            try progressTransition(e, scope: scope)
+            try transitioning.progress(e, scope: scope, in: self)
         case .finish(let loc):
-            try endInteraction(finishing: true, at: loc)
+            try transitioning.endInteraction(finishing: true, at: loc, in: self)
         case .cancel(let loc):
-            try endInteraction(finishing: false, at: loc)
+            try transitioning.endInteraction(finishing: false, at: loc, in: self)
         case .complete(let e):
-            try completeTransition(e, scope: scope)
+            try transitioning.complete(e, scope: scope, in: self)
         case .after(let delay, let actions, let loc):
             try scheduleAfter(delay, actions, at: loc, scope: scope)
         case .velocity(let item, let linear, let angular, let loc):
@@ -137,7 +137,7 @@ extension Run {
         case .log(let e):
             try log(e, scope: scope)
         case .animator(let id, let action, let loc):
-            try runAnimatorAction(id.index, action, scope: scope, at: loc)
+            try animating.act(id.index, action, scope: scope, at: loc, in: self)
         case .resetAnimator:
             resetAnimator()
         }
@@ -228,7 +228,7 @@ extension Run {
         case .view(let id, let p):
             try assignView(t, id.index, p, v)
         case .animator(let id, let p):
-            try assignAnimator(id.index, p, v, at: t.location)
+            try animating.assign(id.index, p, v, at: t.location, in: self)
         case .behavior(let id, let p):
             let b = id.index
             behaving.overrides[b][p] = v
@@ -283,6 +283,30 @@ extension Run {
             animator.setCenter(f.center, of: i)
         }
         placeRestingGroups(behaving.groupsOf[i])  // its groups' centres follow their items
+    }
+
+    /// Sets one channel of view `i`'s model values from `s`.
+    func setModel(_ i: Int, _ channel: AnimatedChannel, _ s: Shown) {
+        switch channel {
+        case .frame:
+            if s.frame.size != views[i].frame.size { animator.setSize(s.frame.size, of: i) }
+            views[i].frame = s.frame
+            animator.setCenter(s.frame.center, of: i)
+        case .alpha: views[i].alpha = s.alpha
+        case .rotation:
+            views[i].rotation = s.rotation
+            animator.setRotation(s.rotation, of: i)
+        case .scale: views[i].scale = s.scale
+        }
+    }
+
+    /// `resetAnimator`: every behaviour removed and a new dynamic animator, with every view where
+    /// it is (`elapsed` starts again at 0); no `rest` or `resume` rule runs for it.
+    func resetAnimator() {
+        for i in scene.behaviors.indices { removeBehavior(i) }
+        animator = Run.makeAnimator(scene, views)
+        behaving.reportedRunning = false
+        note("new dynamic animator")
     }
 
     /// The failures of an expectation judged now; a run-time error in one of its expressions

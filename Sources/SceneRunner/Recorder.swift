@@ -39,7 +39,7 @@ extension Run {
         guard let replay = recording.replay else { return }
         let f = replay.frames.count
         let vs = views.indices.map { i -> CaseRecording.ViewFrame in
-            let shown = presentation(i)
+            let shown = animating.presentation(i, in: self)
             // Inside a scroll view the screen shows the content shifted by its offset.
             return .init(
                 center: shown.frame.center + screenShift(i), size: shown.frame.size, rotation: shown.rotation,

@@ -6,12 +6,11 @@ import Results
 import SceneModel
 import SceneVocabulary
 
-// Four of the six concerns of one execution of a case, as data that `Run`'s methods change in
-// the files of their concern (the input: Touches.swift, Gestures/, Scroll.swift; the transitions:
-// Transitions.swift; the animations: Presentation.swift, PropertyAnimators.swift; the behaviours:
-// Behaviors/, Groups.swift). The clock and the recording are types that own their state
-// (Concerns/RunClock.swift, Concerns/RunRecording.swift). The tick (Runner.swift) and the action
-// dispatcher (Actions.swift) reach across concerns, as a frame and a rule do.
+// Two of the six concerns of one execution of a case, as data that `Run`'s methods change in
+// the files of their concern (the input: Touches.swift, Gestures/, Scroll.swift; the behaviours:
+// Behaviors/, Groups.swift). The clock, the recording, the transitions and the animations are
+// types that own their state (Concerns/). The tick (Runner.swift) and the action dispatcher
+// (Actions.swift) reach across concerns, as a frame and a rule do.
 
 extension Run {
     /// The touches and what they drive: recognisers, fingers, scroll views.
@@ -31,36 +30,6 @@ extension Run {
         var scrolls: [Int: ScrollView]
         /// The delegate's arguments while a `willEndDragging` rule runs.
         var scrollRelease: (velocity: Vec2, target: Vec2)?
-    }
-
-    /// The scene's interactive transitions and the one in progress.
-    struct Transitioning {
-        var controllers: [TransitionController]
-        var frames: [(initial: Rect, final: Rect)]
-        var current: Int?
-        /// The transition whose `ended` rules are running: `initialFrame` and `finalFrame` are its own.
-        var ending: Int?
-        var base: [Int: Rect] = [:]
-        var pendingEnded: [Int] = []
-    }
-
-    /// Animations of views' channels and the scene's property animators.
-    struct Animating {
-        /// UIView and property-animator animations of views' channels (Presentation.swift).
-        var animations: [ViewAnimation] = []
-        /// Completion blocks (`then`) of running animations, in the order the animations started.
-        var completions: [Completion] = []
-        /// The scene's property animators, in its order (PropertyAnimators.swift).
-        var propertyAnimators: [PropertyAnimator]
-        /// Animators that ended on this tick, with their positions: their completions run at its end.
-        var endedAnimators: [(index: Int, position: AnimatorPosition)] = []
-        /// The position of the animator whose completion is running (`position` in expressions).
-        var completionPosition: AnimatorPosition?
-    }
-
-    /// A completion block (`then`) of a running animation.
-    struct Completion {
-        var end: Double; var channels: [(view: Int, channel: AnimatedChannel)]; var actions: [Action]; var scope: Scope
     }
 
     /// The scene's behaviours as the animator has them, and their contacts.

@@ -79,10 +79,11 @@ final class Run {
     var clock: RunClock
     /// Touches, recognisers and scroll views (Touches.swift, Gestures/, Scroll.swift).
     var input: Input
-    /// Interactive transitions (Transitions.swift).
-    var transitioning: Transitioning
-    /// View animations and property animators (Presentation.swift, PropertyAnimators.swift).
-    var animating: Animating
+    /// Interactive transitions (Concerns/RunTransitions.swift).
+    let transitioning: RunTransitions
+    /// View animations and property animators (Concerns/RunAnimations.swift, Presentation.swift,
+    /// PropertyAnimators.swift).
+    let animating: RunAnimations
     /// The scene's behaviours in the animator, and their contacts (Behaviors/, Actions.swift).
     var behaving: Behaviors
     /// Events, failures, observations, the trace and the replay (Concerns/RunRecording.swift).
@@ -109,15 +110,14 @@ final class Run {
         animator = Run.makeAnimator(scene, views)
         let bounds = Rect(origin: .zero, size: scene.world.size)
         input = Input(arena: Run.arena(scene, bounds: bounds), scrolls: Run.scrollViews(scene))
-        transitioning = Transitioning(
-            controllers: scene.transitions.map {
+        transitioning = RunTransitions(
+            scene.transitions.map {
                 TransitionController(
                     duration: $0.duration, completionSpeed: $0.completionSpeed,
                     completionCurve: $0.completionCurve.curve)
-            },
-            frames: scene.transitions.map { _ in (bounds, bounds) })
-        animating = Animating(
-            propertyAnimators: scene.animators.map {
+            }, bounds: bounds)
+        animating = RunAnimations(
+            scene.animators.map {
                 // The timing is evaluated when the animator becomes active (`activate`).
                 PropertyAnimator(
                     duration: $0.duration, timing: .cubic(.linear), scrubsLinearly: $0.scrubsLinearly,
@@ -138,7 +138,7 @@ final class Run {
         do throws(RunError) {
             try checkBudget()
             for v in scene.vars { vars.append(try eval(v.initial)) }
-            try applyInitialTransitions()
+            try transitioning.applyInitial(in: self)
             for (i, b) in scene.behaviors.enumerated() where b.active { try addBehavior(i) }
             behaving.reportedRunning = animator.isRunning
             startRecording()  // replay
@@ -175,14 +175,9 @@ final class Run {
         try touches()
         try advanceScrolls()
         try runDueTimers()
-        for i in transitioning.controllers.indices {
-            if transitioning.controllers[i].advance(to: clock.time) {
-                transitionEnded(i)
-            } else {
-                applyTransitionAnimations(i)
-            }
-        }
-        advanceAnimators()
+        transitioning.advance(in: self)
+        animating.advance(in: self)
+        transitioning.followDrivers(in: self)
         let wasRunning = animator.isRunning
         let events = animator.beginTick(dt)
         if !clock.spendWork(animator.workPerSubStep * subStepsPerTick, limit: limits.work) {
@@ -236,14 +231,14 @@ final class Run {
                 try fire(.plain(.rest))
             }
         }
-        try flushTransitionEnded()
-        try runEndedCompletions()
-        try runAnimatorCompletions()
-        try flushTransitionEnded()  // transitions a completion block ended
+        try transitioning.flushEnded(in: self)
+        try animating.runEndedCompletions(in: self)
+        try animating.runAnimatorCompletions(in: self)
+        try transitioning.flushEnded(in: self)  // transitions a completion block ended
         if limits.recordTicks {
             var row = [clock.time, animator.elapsedTime, animator.isRunning ? 1 : 0]
             for (i, v) in views.enumerated() {
-                let shown = presentation(i)
+                let shown = animating.presentation(i, in: self)
                 let vel = animator.linearVelocity(of: i)
                 let c = shown.frame.center
                 row += [c.x, c.y, shown.rotation, shown.alpha, shown.scale, vel.x, vel.y, v.removed ? 1 : 0]
@@ -254,7 +249,7 @@ final class Run {
             recording.addTickRow(row)
         }
         if recording.replay != nil { recordFrame(events) }  // replay
-        animating.animations.removeAll { $0.finished(at: clock.time) }
+        animating.removeFinished(at: clock.time)
     }
 
     var contactScope: Scope {
@@ -321,6 +316,9 @@ final class Run {
         }
         placeRestingGroups()
     }
+
+    /// Property animator `k` ended at `position`: the transitions it drives hear of it.
+    func driverEnded(_ k: Int, _ position: AnimatorPosition) { transitioning.driverEnded(k, position, in: self) }
 
     func fire(_ event: Event) throws(RunError) {
         if scene.countsObjectEvents { recording.fired(event) }

@@ -131,7 +131,7 @@ extension Run {
         case .waitForRest(let timeoutExpr, let loc):
             let timeout = try timeoutExpr.map { e throws(RunError) in try stepNumber(e, "`timeout`", positive: true) }
             let limit = clock.time + (timeout ?? scene.world.timeout)
-            while animator.isRunning || transitionsAnimating {
+            while animator.isRunning || transitioning.isAnimating {
                 if clock.time >= limit - 1e-9 {
                     recording.fail(
                         Failure(
@@ -167,11 +167,9 @@ extension Run {
         case .action(let a):
             clock.resetActionBudget()
             try runAction(a, scope: scene.scope)
-            try flushTransitionEnded()
+            try transitioning.flushEnded(in: self)
         }
     }
-
-    var transitionsAnimating: Bool { transitioning.controllers.contains { $0.isAnimating } }
 
     func stillMoving() -> String {
         let moving = animator.movingItems.map { id -> String in
@@ -182,7 +180,7 @@ extension Run {
         let active = scene.behaviors.indices.filter { behaving.installed[$0] != nil }.map { scene.behaviors[$0].name }
         let what =
             moving.isEmpty
-            ? (transitionsAnimating ? "a transition is still animating" : "nothing is moving")
+            ? (transitioning.isAnimating ? "a transition is still animating" : "nothing is moving")
             : "still moving: " + moving.joined(separator: ", ")
         return what + "; active behaviours: " + (active.isEmpty ? "none" : active.joined(separator: ", "))
     }

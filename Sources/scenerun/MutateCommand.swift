@@ -77,6 +77,7 @@ struct Mutate: ParsableCommand {
     var maxFileSize: Int = LoadLimits.default.fileSize
     @Option(name: .long, help: "Colour of error messages: always, never or auto.")
     var color: ColorChoice = .auto
+    @OptionGroup var appVars: VarOptions
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("name at least one scene file or folder") }
@@ -105,6 +106,7 @@ struct Mutate: ParsableCommand {
         r.color = color
         r.limits.loadWork = maxLoadWork
         r.limits.fileSize = maxFileSize
+        r.vars = try appVars.read(limit: maxFileSize)
         let code = Driver.mutate(r)
         if code != 0 { throw ExitCode(code) }
     }

@@ -302,13 +302,19 @@ public final class World {
     }
 
     func synchronize(_ f: Int, _ xf1: Transformf, _ xf2: Transformf) {
-        for k in fixtures[f].proxies.indices {
-            let child = fixtures[f].proxies[k].childIndex
+        // The proxies through the fixture's address, and each written in its buffer: a proxy
+        // written as `fixtures[f].proxies[k].aabb` retained and released the array each time.
+        let fx = fixtures.base + f
+        for k in 0..<fx.pointee.proxies.count {
+            let child = fx.pointee.proxies[k].childIndex
             let a1 = fixtureAABB(f, xf1, child: child)
             let a2 = fixtureAABB(f, xf2, child: child)
             let aabb = a1.union(a2)
-            fixtures[f].proxies[k].aabb = aabb
-            broadPhase.moveProxy(fixtures[f].proxies[k].proxyId, aabb, displacement: xf2.p - xf1.p)
+            let proxyId = fx.pointee.proxies.withUnsafeMutableBufferPointer { p in
+                p[k].aabb = aabb
+                return p[k].proxyId
+            }
+            broadPhase.moveProxy(proxyId, aabb, displacement: xf2.p - xf1.p)
         }
     }
 
