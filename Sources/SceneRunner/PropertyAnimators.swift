@@ -6,18 +6,6 @@ import Interaction
 import SceneModel
 import SceneVocabulary
 
-extension TimingSpec {
-    /// The Interaction model's timing.
-    var animatorTiming: AnimatorTiming {
-        switch self {
-        case .cubic(let x1, let y1, let x2, let y2): return .cubic(TimingCurve(x1, y1, x2, y2))
-        case .dampingRatio(let z, let v): return .dampingRatio(z, initialVelocity: v)
-        case .physical(let m, let k, let c, let v):
-            return .physical(mass: m, stiffness: k, damping: c, initialVelocity: v)
-        }
-    }
-}
-
 /// Property animators (UIViewPropertyAnimator): their actions, the model values their animations
 /// block sets, what the screen shows while they run, their completions and the transitions they
 /// drive.
@@ -43,9 +31,13 @@ extension RunAnimations {
         }
     }
 
-    /// Activates an inactive animator: its animations block runs.
+    /// Activates an inactive animator: its timing is evaluated (UIKit builds the timing
+    /// parameters before the animations run), then its animations block runs.
     func activate(_ k: Int, in run: Run) throws(RunError) {
-        if propertyAnimators[k].state == .inactive { try runAnimationsBlock(k, in: run) }
+        guard propertyAnimators[k].state == .inactive else { return }
+        let timing = try run.evaluatedTiming(run.scene.animators[k].timing)
+        retime(k, timing)
+        try runAnimationsBlock(k, in: run)
     }
 
     /// An animator action (`animator: name` with `start`, `pause`, `resume` or `stop`).
@@ -69,13 +61,14 @@ extension RunAnimations {
             if propertyAnimators[k].state != .stopped { try activate(k, in: run) }
             try withAnimator(k, at: loc, in: run) { a throws(AnimatorMisuse) in try a.pause(at: now) }
             run.note("\(name) paused\(describe(k, at: now))")
-        case .resume(let timing, let factorExpr):
+        case .resume(let timingSpec, let factorExpr):
+            let timing = try timingSpec.map { t throws(RunError) in try run.evaluatedTiming(t, scope: scope) }
             let factor = try factorExpr.map { e throws(RunError) in try run.evalNumber(e, scope: scope) } ?? 1
             if !(factor >= 0) {
                 throw run.runtimeError("`durationFactor` must not be negative, got \(formatNumber(factor))", at: loc)
             }
             try withAnimator(k, at: loc, in: run) { a throws(AnimatorMisuse) in
-                try a.continueAnimation(timing: timing?.animatorTiming, durationFactor: factor, at: now)
+                try a.continueAnimation(timing: timing, durationFactor: factor, at: now)
             }
             run.note("\(name) continued\(describe(k, at: now))")
         case .stop(let finish):

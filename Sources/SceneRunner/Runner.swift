@@ -118,8 +118,9 @@ final class Run {
             }, bounds: bounds)
         animating = RunAnimations(
             scene.animators.map {
+                // The timing is evaluated when the animator becomes active (`activate`).
                 PropertyAnimator(
-                    duration: $0.duration, timing: $0.timing.animatorTiming, scrubsLinearly: $0.scrubsLinearly,
+                    duration: $0.duration, timing: .cubic(.linear), scrubsLinearly: $0.scrubsLinearly,
                     pausesOnCompletion: $0.pausesOnCompletion)
             })
         behaving = RunBehaviors(behaviors: scene.behaviors.count, groupsOf: RunBehaviors.groupsOf(scene))

@@ -44,6 +44,19 @@ import Testing
         #expect(r.animations.isEmpty)
     }
 
+    /// An inactive animator takes a new timing (format 1.3: it is evaluated each time the animator
+    /// becomes active); once active it keeps the one it started with.
+    @Test func anInactiveAnimatorIsRetimedAnActiveOneIsNot() throws {
+        let r = RunAnimations([PropertyAnimator(duration: 1, timing: .cubic(.linear))])
+        r.retime(0, .cubic(TimingCurve(0.42, 0, 1, 1)))
+        try r.using(0) { a throws(AnimatorMisuse) in try a.start(at: 0) }
+        let eased = r.propertyAnimators[0].progress(at: 0.5).x
+        #expect(Swift.abs(eased - TimingCurve(0.42, 0, 1, 1).value(at: 0.5)) < 1e-12 && eased < 0.5)
+        r.retime(0, .cubic(.linear))
+        #expect(r.propertyAnimators[0].progress(at: 0.5).x == eased)
+        #expect(r.propertyAnimators[0].timing == .cubic(TimingCurve(0.42, 0, 1, 1)))
+    }
+
     /// A new animation of a channel interrupts the completion blocks on it, which are taken in
     /// the order they started; the others stay, and fall due in that order.
     @Test func completionsAreInterruptedByChannelAndFallDueInOrder() {

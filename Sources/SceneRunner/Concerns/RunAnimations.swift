@@ -149,6 +149,10 @@ import SceneModel
         try body()
     }
 
+    /// Gives inactive animator `k` a new timing (its timing is evaluated each time it becomes
+    /// active); an active or stopped one keeps its own.
+    public func retime(_ k: Int, _ timing: AnimatorTiming) { propertyAnimators[k].retime(timing) }
+
     /// Runs `body` on property animator `k`; a use UIKit refuses throws.
     @discardableResult
     public func using<T>(
