@@ -81,7 +81,7 @@ let package = Package(
                     exclude: ["FuzzCorpus"]),
         .testTarget(name: "InteractionTests", dependencies: ["Interaction", "Geometry"]),
         .testTarget(name: "ExpectationsTests", dependencies: ["Expectations", "Results", "SceneModel", "SceneLoader", "Expressions", "Diagnostics", "Geometry"]),
-        .testTarget(name: "SceneRunnerTests", dependencies: ["TestSupport", "SceneRunner", "SceneLoader", "Expectations", "Reports", "Results", "Diagnostics", "Expressions", "Interaction", "SceneVocabulary", "SceneModel"]),
+        .testTarget(name: "SceneRunnerTests", dependencies: ["TestSupport", "SceneRunner", "SceneLoader", "Expectations", "Reports", "Results", "Diagnostics", "Expressions", "Geometry", "Interaction", "SceneVocabulary", "SceneModel"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Results", "Diagnostics"],
                     exclude: ["Schemas", "Failing"]),
         .testTarget(name: "SceneVocabularyTests", dependencies: ["SceneVocabulary", "SceneLoader", "SceneModel", "Expectations", "Expressions", "Diagnostics", "Geometry"]),
