@@ -1,6 +1,7 @@
 import ArgumentParser
 import Driver
 import Foundation
+import Mutation
 import SceneLoader
 
 extension MutationOperator: ExpressibleByArgument {}
@@ -105,7 +106,7 @@ struct Mutate: ParsableCommand {
         r.color = color
         r.limits.loadWork = maxLoadWork
         r.limits.fileSize = maxFileSize
-        let code = Driver.mutate(r)
+        let code = Mutation.mutate(r)
         if code != 0 { throw ExitCode(code) }
     }
 }

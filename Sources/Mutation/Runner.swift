@@ -1,4 +1,5 @@
 import Diagnostics
+import Driver
 import Expressions
 import Foundation
 import Reports
@@ -316,7 +317,7 @@ func runMutant(_ m: Mutant, index: Int, _ w: FileWork, replay: Bool) -> (MutantO
     let cases: [Scene]
     do {
         cases = try SceneFile.load(
-            path: w.file, text: w.text, mutant: m, limits: .default, includes: SceneFile.reader(w.parts))
+            path: w.file, text: w.text, edits: m.edits, includes: SceneFile.reader(w.parts))
     } catch {
         o.status = .invalid
         o.detail = error.diagnostics.first.map { "\($0.location): \($0.message)" }

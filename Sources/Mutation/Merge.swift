@@ -1,5 +1,11 @@
 import Diagnostics
+import Driver
 import Foundation
+
+/// `mutate`'s reports, for `MergeRequest.otherKinds`: `scenerun merge` hands them to
+/// `mergeMutation`.
+public let mutateReports = OtherReportKind(
+    recognises: isMutationReport, merge: { request, console in mergeMutation(request, console: console) })
 
 /// Whether the file at `path` is `scenerun mutate`'s JSON report (`"kind": "mutate"`): `merge`
 /// hands those to `mergeMutation`.

@@ -1,4 +1,5 @@
 import Diagnostics
+import Driver
 import Expressions
 import Foundation
 import Reports
