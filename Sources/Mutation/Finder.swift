@@ -61,9 +61,16 @@ struct MutantFinder {
                     }
                 }
             case "on":
-                for (event, rule) in pairs(v) {
+                guard case .mapping(let rules, _) = v else { break }
+                for kv in rules {
+                    guard let event = kv.key.string else { continue }
                     self.event(event, v, q)
-                    actions(rule, q + [.key(event)])
+                    // What the rule's actions hold changes a case only if the rule runs in it
+                    // (the event's own mutant fires on another event: it has no site).
+                    let (m, b) = (mutants.count, boundaries.count)
+                    actions(kv.value, q + [.key(event)])
+                    for i in m..<mutants.count { mutants[i].site = loc(kv.key) }
+                    for i in b..<boundaries.count { boundaries[i].site = loc(kv.key) }
                 }
             case "script": script(v, q)
             case "variants": for (name, variant) in pairs(v) { scene(variant, q + [.key(name)]) }

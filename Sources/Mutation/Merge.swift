@@ -106,7 +106,7 @@ func readMutationReport(_ path: String) throws(MergeError) -> (MutationReport, [
         throw bad([], "not a JSON object")
     }
     guard doc["kind"] as? String == "mutate" else { throw bad([.key("kind")], "`kind` is not \"mutate\"") }
-    guard doc["version"] as? Int == 1 else { throw bad([.key("version")], "`version` is not 1") }
+    guard doc["version"] as? Int == 2 else { throw bad([.key("version")], "`version` is not 2") }
     guard let version = doc["scenerun"] as? String, let ops = doc["operators"] as? [String],
         let files = doc["files"] as? [[String: Any]], let mutants = doc["mutants"] as? [[String: Any]]
     else {

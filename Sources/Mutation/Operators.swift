@@ -39,6 +39,9 @@ public struct Mutant: Sendable, Hashable {
     public var original: String
     public var mutated: String
     public var edits: [TreeEdit]
+    /// The rule the mutated value belongs to (the key of its event), nil when it is not in a
+    /// rule: the mutant can change only the cases in which that rule runs (its coverage).
+    public var site: SourceLocation? = nil
 
     /// `shade.yaml:41:30 number ×0.5`: the file's base name, the location, the operator and
     /// the change.
@@ -67,6 +70,8 @@ public struct BoundarySite: Sendable, Hashable {
     public var literal: String
     public var constant: Double
     var rewrite: ScalarRewrite
+    /// The rule of the comparison (`Mutant.site`).
+    public var site: SourceLocation? = nil
 
     /// The mutants for the observed values: one per side of the constant with an observation,
     /// the constant moved to just past the nearest value on that side (so that value, and
@@ -86,7 +91,7 @@ public struct BoundarySite: Sendable, Hashable {
             out.append(
                 Mutant(
                     op: .boundary, location: location, change: "\(literal) → \(text)", original: rewrite.text,
-                    mutated: expr, edits: [.scalar(rewrite.path, expr)]))
+                    mutated: expr, edits: [.scalar(rewrite.path, expr)], site: site))
         }
         return out
     }

@@ -24,6 +24,9 @@ public struct MutateRequest: Sendable {
     public var list = false
     /// `--min-score PCT`: exit 1 when a file's score is below it.
     public var minScore: Double?
+    /// Whether a mutant runs only the cases that reach its site (coverage). False runs every case
+    /// of every mutant (`--no-optimise`, hidden): the test that coverage changes no outcome.
+    public var optimise = true
     public var limits = LoadLimits.default
     public var color: ColorChoice = .auto
     public init(paths: [String]) { self.paths = paths }
@@ -37,6 +40,9 @@ public enum MutantStatus: String, Sendable, CaseIterable {
     case timeout
     /// Every case passed.
     case survived
+    /// Every case passed, and none reaches the mutated value (its rule never runs): counted as
+    /// a survivor; a new case is needed.
+    case noCoverage
     /// The mutated scene does not load: not counted.
     case invalid
     /// Declared equivalent in the scene: not run, not counted.
@@ -94,6 +100,10 @@ struct FileWork {
     var message: String?
     /// The parts the file includes, as the original read them: every mutant reads these.
     var parts: [String: [UInt8]] = [:]
+    /// Per case, the rules it ran (`ComparisonLog.reached`): a mutant's coverage.
+    var reached: [Set<SourceLocation>] = []
+    /// `MutateRequest.optimise`.
+    var optimise = true
 }
 
 /// `mutate`: loads, runs the originals (recording what comparisons see), generates the
@@ -248,6 +258,8 @@ func prepare(_ files: [FilePath], _ request: MutateRequest) -> [FileWork] {
         next += n
         guard work[f].problem == nil else { continue }
         work[f].originals = mine.map(\.0)
+        work[f].reached = mine.map(\.1.reached)
+        work[f].optimise = request.optimise
         let log = ComparisonLog()
         for (_, l) in mine { log.merge(l) }
         let failing = mine.map(\.0).filter { $0.status != .passed }
@@ -330,7 +342,11 @@ func runMutant(_ m: Mutant, index: Int, _ w: FileWork, replay: Bool) -> (MutantO
     var results: [CaseResult] = []
     var killed: [String] = []
     var timedOut: [String] = []
+    // The cases that reach the mutant's site: only they can tell it apart (the others run as
+    // the original's up to the end, the mutated rule never running).
+    let covers = cases.indices.map { i in m.site.map { i >= w.reached.count || w.reached[i].contains($0) } ?? true }
     for (i, c) in cases.enumerated() {
+        if !covers[i] && w.optimise { continue }
         // One failing case kills the mutant: the rest are not run (a replay runs them all).
         if !killed.isEmpty && !replay { break }
         var r = CaseRunner.run(c, limits: limits)
@@ -357,6 +373,8 @@ func runMutant(_ m: Mutant, index: Int, _ w: FileWork, replay: Bool) -> (MutantO
         // claims a mutant the cases tell apart.
         o.status = .equivalent
         o.detail = reason
+    } else if !covers.contains(true) {
+        o.status = .noCoverage
     }
     return (o, results)
 }

@@ -78,6 +78,10 @@ struct Mutate: ParsableCommand {
     var maxFileSize: Int = LoadLimits.default.fileSize
     @Option(name: .long, help: "Colour of error messages: always, never or auto.")
     var color: ColorChoice = .auto
+    /// Every case of every mutant, without coverage: the tests compare its outcomes with the
+    /// optimised run's.
+    @Flag(name: .long, help: .hidden)
+    var noOptimise = false
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("name at least one scene file or folder") }
@@ -104,6 +108,7 @@ struct Mutate: ParsableCommand {
         r.minScore = minScore
         r.list = list
         r.color = color
+        r.optimise = !noOptimise
         r.limits.loadWork = maxLoadWork
         r.limits.fileSize = maxFileSize
         let code = Mutation.mutate(r)

@@ -37,13 +37,13 @@ import Testing
     /// A mutate report as `mutate --json` writes it (two mutants of one file).
     static let mutateReport = """
         {
-          "version": 1,
+          "version": 2,
           "kind": "mutate",
           "scenerun": "scenerun 0.2.0 (scene format 1.2)",
           "operators": ["number"],
           "shard": null,
           "files": [
-            {"file": "s.yaml", "mutants": 2, "problem": null, "message": null, "killed": 2, "timeout": 0, "survived": 0, "invalid": 0, "equivalent": 0, "score": 1}
+            {"file": "s.yaml", "mutants": 2, "problem": null, "message": null, "killed": 2, "timeout": 0, "survived": 0, "noCoverage": 0, "invalid": 0, "equivalent": 0, "score": 1}
           ],
           "mutants": [
             {"index": 0, "id": "s.yaml:7:36 number ×0.5", "file": "s.yaml", "line": 7, "column": 36, "operator": "number", "change": "×0.5", "original": "300", "mutated": "150", "status": "survived", "failingCases": [], "detail": null, "sourceLine": "  home: { snap: { item: card, to: [300, 200], damping: 0.5 }, active: true }"},
@@ -76,7 +76,7 @@ import Testing
                 "\"column\": 36,", "\"column\": 4000000000000000000,", "\"column\": 4", 10,
                 "column 4000000000000000000 is not a column of its source line"
             ),
-            ("\"version\": 1,\n  \"kind\"", "\"kind\"", "{", 0, "`version` is not 1"),
+            ("\"version\": 2,\n  \"kind\"", "\"kind\"", "{", 0, "`version` is not 2"),
             ("\"operators\": [\"number\"],", "", "{", 0, "`operators` is missing"),
             ("\"status\": \"killed\"", "\"status\": \"bogus\"", "{\"index\": 1", 0, "mutant 1 lacks a key"),
         ] {
