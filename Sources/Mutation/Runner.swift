@@ -27,6 +27,8 @@ public struct MutateRequest: Sendable {
     /// Whether a mutant runs only the cases that reach its site (coverage). False runs every case
     /// of every mutant (`--no-optimise`, hidden): the test that coverage changes no outcome.
     public var optimise = true
+    /// `--quiet`: no progress line.
+    public var quiet = false
     public var limits = LoadLimits.default
     public var color: ColorChoice = .auto
     public init(paths: [String]) { self.paths = paths }
@@ -164,10 +166,19 @@ public func mutate(
         return mutationExitCode(report, minScore: nil)
     }
     let jobs = planned
+    // One line on a terminal's standard error, rewritten (none with --quiet, none when standard
+    // error is not a terminal: `Console.progress` is nil then); cleared before the report.
+    let progress = console.progress.flatMap { write in
+        request.quiet ? nil : ProgressLine(total: planned.count, write: write, clock: monotonicSeconds)
+    }
     let runs = parallelMap(planned.count, jobs: request.jobs) { i -> (MutantOutcome, [CaseResult]) in
         let (f, k, m) = jobs[i]
-        return runMutant(m, index: k, work[f], replay: false)
+        let r = runMutant(m, index: k, work[f], replay: false)
+        let s = r.0.status
+        progress?.mutantFinished(killed: s == .killed || s == .timeout, survived: s == .survived || s == .noCoverage)
+        return r
     }
+    progress?.finish()
     report.outcomes = runs.map(\.0)
     warnStaleEquivalents(work, report, console: console)
     var code: Int32 = 0

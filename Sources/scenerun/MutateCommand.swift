@@ -78,6 +78,8 @@ struct Mutate: ParsableCommand {
     var maxFileSize: Int = LoadLimits.default.fileSize
     @Option(name: .long, help: "Colour of error messages: always, never or auto.")
     var color: ColorChoice = .auto
+    @Flag(name: .long, help: "No progress line on standard error (it shows only on a terminal).")
+    var quiet = false
     /// Every case of every mutant, without coverage: the tests compare its outcomes with the
     /// optimised run's.
     @Flag(name: .long, help: .hidden)
@@ -109,6 +111,7 @@ struct Mutate: ParsableCommand {
         r.list = list
         r.color = color
         r.optimise = !noOptimise
+        r.quiet = quiet
         r.limits.loadWork = maxLoadWork
         r.limits.fileSize = maxFileSize
         let code = Mutation.mutate(r)
