@@ -8,7 +8,7 @@ import PackageDescription
 //             Diagnostics (discovery, filtering, sharding, parallel runs, atomic writes, exit codes, --watch)
 //   Mutation ── Driver, SceneLoader, SceneRunner, Reports, Results, SceneModel, Expressions, Diagnostics
 //             (`scenerun mutate`: operators, finder, runner, reports, merge of its reports)
-//   ScenerunKit ── Driver, Reports, Results, SceneRunner  (SceneRun for Swift tests)
+//   ScenerunKit ── Driver, Expressions, Reports, Results, SceneRunner  (SceneRun for Swift tests)
 //   ScenerunPlugin ── scenerun  (`swift package scenerun PATHS`)
 //   RecordMode ── SceneLoader (the parser's census of a file), Results, Diagnostics
 //   SceneLoader ── Yams (the only target that sees YAML), SceneModel, Expressions
@@ -66,7 +66,7 @@ let package = Package(
             "Driver", "SceneLoader", "SceneRunner", "Reports", "Results", "SceneModel", "Expressions", "Diagnostics",
         ]),
         .target(name: "RecordMode", dependencies: ["SceneLoader", "Results", "Diagnostics"]),
-        .target(name: "ScenerunKit", dependencies: ["Driver", "Reports", "Results", "SceneRunner"]),
+        .target(name: "ScenerunKit", dependencies: ["Driver", "Expressions", "Reports", "Results", "SceneRunner"]),
         .plugin(name: "ScenerunPlugin",
                 capability: .command(intent: .custom(verb: "scenerun", description: "Run scenes with scenerun (docs/library.md)")),
                 dependencies: ["scenerun"]),
@@ -86,7 +86,7 @@ let package = Package(
                     exclude: ["FuzzCorpus"]),
         .testTarget(name: "InteractionTests", dependencies: ["Interaction", "Geometry"]),
         .testTarget(name: "ExpectationsTests", dependencies: ["Expectations", "Results", "SceneModel", "SceneLoader", "Expressions", "Diagnostics", "Geometry"]),
-        .testTarget(name: "SceneRunnerTests", dependencies: ["TestSupport", "SceneRunner", "SceneLoader", "Expectations", "Reports", "Results", "Diagnostics", "Expressions", "Interaction", "SceneVocabulary", "SceneModel"]),
+        .testTarget(name: "SceneRunnerTests", dependencies: ["TestSupport", "SceneRunner", "SceneLoader", "Expectations", "Reports", "Results", "Diagnostics", "Expressions", "Geometry", "Interaction", "SceneVocabulary", "SceneModel"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Results", "Diagnostics"],
                     exclude: ["Schemas", "Failing"]),
         .testTarget(name: "SceneVocabularyTests", dependencies: ["SceneVocabulary", "SceneLoader", "SceneModel", "Expectations", "Expressions", "Diagnostics", "Geometry"]),

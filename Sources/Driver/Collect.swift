@@ -11,6 +11,8 @@ public struct Selection: Sendable {
     public var filter: String?
     public var shard: Shard?
     public var limits: LoadLimits
+    /// `--var` and `--vars-file`: values for the scenes' vars.
+    public var vars = VarOverrides()
     public init(paths: [String], filter: String? = nil, shard: Shard? = nil, limits: LoadLimits = .default) {
         self.paths = paths
         self.filter = filter

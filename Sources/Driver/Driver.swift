@@ -257,8 +257,15 @@ public func execute(
     if let code = checkDestinations(request.reports, console: console) { return code }
 
     let selection = request.selection
-    let (loaded, run) = onLargeStack { collectRun(selection) }
+    var (loaded, run) = onLargeStack { collectRun(selection) }
     if let code = requireSelection(loaded, selection, console: console) { return code }
+    switch selection.vars.apply(to: &loaded) {
+    case .failure(let f):
+        console.err(f.message)
+        return f.code
+    case .success(let ignored):
+        if request.options.verbose { for n in ignored { console.note(n) } }
+    }
     if request.list {
         var text = ""
         for l in loaded {
@@ -386,8 +393,12 @@ func emit(
 
 /// `check`: loads the scenes without running them and says how many cases are valid.
 public func check(_ selection: Selection, console: Console = .standard) -> Int32 {
-    let loaded = onLargeStack { collect(selection) }
+    var loaded = onLargeStack { collect(selection) }
     if let code = requireSelection(loaded, selection, console: console) { return code }
+    if case .failure(let f) = selection.vars.apply(to: &loaded) {
+        console.err(f.message)
+        return f.code
+    }
     var text = ""
     var valid = 0
     var invalid = 0

@@ -29,8 +29,8 @@ public struct AnimatorMisuse: Error, Sendable, Equatable {
 /// mass, stiffness and damping ignores both the duration and the factor and runs for its settling
 /// time (`Spring.envelopeSettlingTime`).
 public struct PropertyAnimator: Sendable {
-    /// The timing given at creation.
-    public let timing: AnimatorTiming
+    /// The timing given at creation (or by `retime`).
+    public private(set) var timing: AnimatorTiming
     /// Whether `fractionComplete` set while paused shows a value linear in it (UIKit's default).
     public var scrubsLinearly: Bool
     /// Whether the animator stays active and paused at its end, without a completion.
@@ -58,7 +58,9 @@ public struct PropertyAnimator: Sendable {
             return Vec2(from.x + (to.x - from.x) * p.x, from.y + (to.y - from.y) * p.y)
         }
     }
-    let base: Curve
+    /// The animator's duration as given (a spring of mass, stiffness and damping has its own).
+    let duration: Double
+    private(set) var base: Curve
     var curve: Curve
     /// The fraction and the shown progress where the segment began (or where it is paused).
     var f0 = 0.0
@@ -77,12 +79,28 @@ public struct PropertyAnimator: Sendable {
         duration: Double, timing: AnimatorTiming, scrubsLinearly: Bool = true, pausesOnCompletion: Bool = false
     ) {
         self.timing = timing
+        self.duration = duration
         self.scrubsLinearly = scrubsLinearly
         self.pausesOnCompletion = pausesOnCompletion
+        base = PropertyAnimator.baseCurve(timing, duration: duration)
+        curve = base
+    }
+
+    static func baseCurve(_ timing: AnimatorTiming, duration: Double) -> Curve {
         let t = timing.resolved(duration: duration)
-        base = Curve(
+        return Curve(
             timing: t, fromF: 0, toF: 1, from: Vec2(0, 0), to: Vec2(1, 1), secondsPerFraction: t.duration,
             keepsOwnTime: timing.ignoresDuration)
+    }
+
+    /// Gives an inactive animator a new timing, as creating it again with it would: the timing of
+    /// a scene's animator is evaluated each time it becomes active. An active or stopped animator
+    /// keeps its timing (UIKit's timing is fixed at creation; `continueAnimation` lays a new one
+    /// over the rest).
+    public mutating func retime(_ timing: AnimatorTiming) {
+        guard state == .inactive else { return }
+        self.timing = timing
+        base = PropertyAnimator.baseCurve(timing, duration: duration)
         curve = base
     }
 

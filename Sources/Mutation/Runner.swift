@@ -31,6 +31,8 @@ public struct MutateRequest: Sendable {
     public var quiet = false
     public var limits = LoadLimits.default
     public var color: ColorChoice = .auto
+    /// `--var` and `--vars-file`: the scenes' vars, never mutated.
+    public var vars = VarOverrides()
     public init(paths: [String]) { self.paths = paths }
 }
 
@@ -106,6 +108,9 @@ struct FileWork {
     var reached: [Set<SourceLocation>] = []
     /// `MutateRequest.optimise`.
     var optimise = true
+    /// `--var` and `--vars-file`, applied to the original and to every mutant.
+    var vars = VarOverrides()
+    var varsFailure: VarsFailure?
 }
 
 /// `mutate`: loads, runs the originals (recording what comparisons see), generates the
@@ -138,6 +143,10 @@ public func mutate(
         return Exit.usage
     }
     let work = onLargeStack { prepare(files, request) }
+    if let f = work.lazy.compactMap(\.varsFailure).first {
+        console.err(f.message)
+        return f.code
+    }
     var report = MutationReport(operators: request.only.sorted().map(\.rawValue), shard: nil)
     report.shard = request.shard.map { "\($0.index)/\($0.count)" }
     var planned: [(Int, Int, Mutant)] = []  // (file, run index, mutant)
@@ -211,6 +220,17 @@ func warnStaleEquivalents(_ work: [FileWork], _ report: MutationReport, console:
     }
 }
 
+extension FileWork {
+    /// The vars given on the command line, over every case's; the first failure.
+    func applyVars(to cases: inout [Scene]) -> VarsFailure? {
+        var ignored: [String] = []
+        for c in cases.indices {
+            if case .failure(let f) = vars.apply(to: &cases[c], ignored: &ignored) { return f }
+        }
+        return nil
+    }
+}
+
 /// Reads, loads, plans and runs the originals of every file (in parallel over all cases).
 func prepare(_ files: [FilePath], _ request: MutateRequest) -> [FileWork] {
     var work: [FileWork] = []
@@ -234,6 +254,8 @@ func prepare(_ files: [FilePath], _ request: MutateRequest) -> [FileWork] {
             let parts = PartReader(limit: request.limits.fileSize)
             do throws(DiagnosticList) {
                 w.cases = try SceneFile.load(path: w.file, bytes: bytes, limits: request.limits, includes: parts.reader)
+                w.vars = request.vars
+                w.varsFailure = w.applyVars(to: &w.cases)
                 w.plan = try SceneFile.mutationPlan(path: w.file, text: w.text)
             } catch {
                 w.problem = MutatedFile.Problem.invalid
@@ -337,10 +359,11 @@ func runMutant(_ m: Mutant, index: Int, _ w: FileWork, replay: Bool) -> (MutantO
     var o = MutantOutcome(
         index: index, id: m.id, location: m.location, op: m.op.rawValue, change: m.change, original: m.original,
         mutated: m.mutated, status: .survived, sourceLine: sourceLine(w.text, m.location.line))
-    let cases: [Scene]
+    var cases: [Scene]
     do {
         cases = try SceneFile.load(
             path: w.file, text: w.text, edits: m.edits, includes: SceneFile.reader(w.parts))
+        _ = w.applyVars(to: &cases)  // the original took them; a mutant changes no var
     } catch {
         o.status = .invalid
         o.detail = error.diagnostics.first.map { "\($0.location): \($0.message)" }

@@ -31,7 +31,7 @@ extension SceneBuilder {
             for (key, x) in kv {
                 switch AnimatorKey(rawValue: key) {
                 case .duration: spec.duration = try w.number(x, "`duration` of `\(name)`", positive: true)
-                case .timing: spec.timing = try timing(x, "`timing` of `\(name)`")
+                case .timing: spec.timing = try timing(x, "`timing` of `\(name)`", scope)
                 case .set:
                     spec.sets = try setTargets(x, scope)
                     for t in spec.sets where t.view == nil {
@@ -48,18 +48,21 @@ extension SceneBuilder {
         }
     }
 
-    /// A timing: a curve name, `{ cubic: [x1, y1, x2, y2] }` or `{ spring: { … } }`.
-    mutating func timing(_ n: Node, _ what: String) throws(Diagnostic) -> TimingSpec {
+    /// A timing: a curve name, `{ cubic: [x1, y1, x2, y2] }` or `{ spring: { … } }`. Each number
+    /// may be an expression in `s` (format 1.3), evaluated when the animator starts or continues;
+    /// a literal is checked now.
+    mutating func timing(_ n: Node, _ what: String, _ s: Scope) throws(Diagnostic) -> TimingSpec {
         if case .scalar = n {
             let c: CurveName = try pick(n, what) {
                 "unknown curve `\($0)`; a timing is a curve name (\(CurveName.alternatives)), { cubic: [x1, y1, x2, "
                     + "y2] } or { spring: { … } }"
             }
+            let at = w.loc(n)
             switch c {
-            case .linear: return .cubic(0, 0, 1, 1)
-            case .easeIn: return .cubic(0.42, 0, 1, 1)
-            case .easeOut: return .cubic(0, 0, 0.58, 1)
-            case .easeInOut: return .cubic(0.42, 0, 0.58, 1)
+            case .linear: return .cubic([0, 0, 1, 1], at: at)
+            case .easeIn: return .cubic([0.42, 0, 1, 1], at: at)
+            case .easeOut: return .cubic([0, 0, 0.58, 1], at: at)
+            case .easeInOut: return .cubic([0.42, 0, 0.58, 1], at: at)
             }
         }
         let kv = try w.mapping(n, what, known: TimingKind.names)
@@ -69,26 +72,24 @@ extension SceneBuilder {
         let body = kv[0].1
         switch kind {
         case .cubic:
-            let p = try w.numbers(body, "`cubic`", count: 4)
-            if !(0...1).contains(p[0]) || !(0...1).contains(p[2]) {
+            let items = try w.sequence(body, "`cubic`")
+            guard items.count == 4 else { throw err("`cubic` must have 4 numbers, found \(items.count)", body) }
+            var p: [Expr] = []
+            for i in items { p.append(try w.numberOrExpr(i, "`cubic`", s)) }
+            let xs = [p[0].literalNumber, p[2].literalNumber]
+            if xs.contains(where: { $0.map { !(0...1).contains($0) } ?? false }) {
+                // An expression's value is checked when the animator starts.
                 throw err(
                     "`cubic` control points need x1 and x2 between 0 and 1 (the curve is a function of time), found "
-                        + "\(formatNumber(p[0])) and \(formatNumber(p[2]))",
+                        + xs.map { $0.map(formatNumber) ?? "an expression" }.joined(separator: " and "),
                     body)
             }
             return .cubic(p[0], p[1], p[2], p[3])
         case .spring:
-            let s = try w.mapping(body, "`spring`", known: SpringTimingKey.names)
-            func get(_ k: SpringTimingKey) -> Node? { s.first { $0.0 == k.rawValue }?.1 }
-            var v = Vec2(0, 0)
-            if let x = get(.initialVelocity) {
-                let p = try w.numbers(
-                    x, "`initialVelocity`", count: 2,
-                    elsewhere: "an animator's timing is fixed when the scene loads; a spring that starts at a "
-                        + "velocity computed at run time is `animate: { spring: { damping, velocity } }`, whose "
-                        + "`velocity` takes an expression")
-                v = Vec2(p[0], p[1])
-            }
+            let kv = try w.mapping(body, "`spring`", known: SpringTimingKey.names)
+            func get(_ k: SpringTimingKey) -> Node? { kv.first { $0.0 == k.rawValue }?.1 }
+            var v = Expr(node: .list([zero(body), zero(body)]), location: w.loc(body), text: "[0, 0]")
+            if let x = get(.initialVelocity) { v = try w.expr(x, "`initialVelocity`", .point, s) }
             if let r = get(.dampingRatio) {
                 if let other = get(.mass) ?? get(.stiffness) ?? get(.damping) {
                     throw err(
@@ -96,18 +97,23 @@ extension SceneBuilder {
                             + "initialisers)",
                         other)
                 }
-                return .dampingRatio(try w.number(r, "`dampingRatio`", positive: true), initialVelocity: v)
+                return .dampingRatio(try w.numberOrExpr(r, "`dampingRatio`", positive: true, s), initialVelocity: v)
             }
             guard let k = get(.stiffness), let c = get(.damping) else {
                 throw err(
                     "a spring needs a `dampingRatio`, or a `stiffness` and a `damping` (with `mass`, default 1)", body)
             }
-            let m = try get(.mass).map { (x) throws(Diagnostic) in try w.number(x, "`mass`", positive: true) } ?? 1
+            let m =
+                try get(.mass).map { (x) throws(Diagnostic) in try w.numberOrExpr(x, "`mass`", positive: true, s) }
+                ?? Expr(node: .number(1), location: w.loc(body), text: "1")
             return .physical(
-                mass: m, stiffness: try w.number(k, "`stiffness`", positive: true),
-                damping: try w.number(c, "`damping`", positive: true), initialVelocity: v)
+                mass: m, stiffness: try w.numberOrExpr(k, "`stiffness`", positive: true, s),
+                damping: try w.numberOrExpr(c, "`damping`", positive: true, s), initialVelocity: v)
         }
     }
+
+    /// The number 0, located at `n` (a default spring velocity's components).
+    func zero(_ n: Node) -> Expr { Expr(node: .number(0), location: w.loc(n), text: "0") }
 
     /// The animator named by a scalar.
     mutating func animatorID(_ n: Node, _ what: String) throws(Diagnostic) -> AnimatorID {
@@ -149,7 +155,7 @@ extension SceneBuilder {
     mutating func continueAnimator(_ v: Node, _ s: Scope) throws(Diagnostic) -> Action {
         let (id, kv) = try animatorTarget(v, .continueAnimator, known: ContinueAnimatorKey.names)
         func get(_ k: ContinueAnimatorKey) -> Node? { kv.first { $0.0 == k.rawValue }?.1 }
-        let t = try get(.timing).map { (x) throws(Diagnostic) in try timing(x, "`timing`") }
+        let t = try get(.timing).map { (x) throws(Diagnostic) in try timing(x, "`timing`", s) }
         let f = try get(.durationFactor).map { (x) throws(Diagnostic) in
             try w.numberOrExpr(x, "`durationFactor`", min: 0, s)
         }

@@ -48,7 +48,7 @@ extension SceneBuilder {
                 release: try release(fg("release")), location: w.loc(f))
         }
         for key in [StepKey.tap, .press, .pinch, .rotate, .touches] {
-            if let t = get(key.rawValue) { return try touchStep(key, t)! }
+            if let t = get(key.rawValue), let step = try touchStep(key, t) { return step }
         }
         if let wt = get("wait") {
             if case .mapping = wt {

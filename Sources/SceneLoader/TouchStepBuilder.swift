@@ -62,14 +62,31 @@ extension SceneBuilder {
     /// A number key of a touch step (a literal checked against the key's minimum, or an
     /// expression), or `otherwise` (a literal) when absent.
     mutating func stepNumber<K: VocabularyKey>(
-        _ pairs: [(String, Node)], _ key: K, otherwise: Double? = nil, at n: Node
+        _ pairs: [(String, Node)], _ key: K, at n: Node
     ) throws(Diagnostic) -> Expr? {
-        guard let x = pairs.first(where: { $0.0 == key.rawValue })?.1 else {
-            return otherwise.map { Expr(node: .number($0), location: w.loc(n), text: formatNumber($0)) }
-        }
+        guard let x = pairs.first(where: { $0.0 == key.rawValue })?.1 else { return nil }
         let m = key.minimum
         return try w.numberOrExpr(
             x, "`\(key.rawValue)`", min: m?.exclusive == false ? m?.value : nil, positive: m?.exclusive == true, scope)
+    }
+
+    /// A number key with a default: the key's value, or `otherwise` where the key is absent.
+    mutating func stepNumber<K: VocabularyKey>(
+        _ pairs: [(String, Node)], _ key: K, otherwise: Double, at n: Node
+    ) throws(Diagnostic) -> Expr {
+        try stepNumber(pairs, key, at: n)
+            ?? Expr(node: .number(otherwise), location: w.loc(n), text: formatNumber(otherwise))
+    }
+
+    /// A required number key (`touchStepKeys` has already refused a step without it; the error
+    /// here is the same refusal, should a caller ever skip that check).
+    mutating func requiredNumber<K: VocabularyKey>(
+        _ pairs: [(String, Node)], _ key: K, at n: Node
+    ) throws(Diagnostic) -> Expr {
+        guard let e = try stepNumber(pairs, key, at: n) else {
+            throw err("the step needs the key `\(key.rawValue)`", n)
+        }
+        return e
     }
 
     mutating func stepPoint(_ pairs: [(String, Node)], _ key: String, at n: Node) throws(Diagnostic) -> Expr {
@@ -93,13 +110,13 @@ extension SceneBuilder {
             (pairs, gesture) = try touchStepKeys(n, "tap", TapStepKey.self, required: [.gesture, .at])
             fingers = .tap(
                 at: try stepPoint(pairs, "at", at: n),
-                count: try stepNumber(pairs, TapStepKey.count, otherwise: 1, at: n)!,
+                count: try stepNumber(pairs, TapStepKey.count, otherwise: 1, at: n),
                 touches: try stepNumber(pairs, TapStepKey.touches, at: n))
             try wholeNumbers(pairs, ["count", "touches"])
         case .press:
             (pairs, gesture) = try touchStepKeys(n, "press", PressKey.self, required: [.gesture, .at, .duration])
             fingers = .press(
-                at: try stepPoint(pairs, "at", at: n), duration: try stepNumber(pairs, PressKey.duration, at: n)!,
+                at: try stepPoint(pairs, "at", at: n), duration: try requiredNumber(pairs, PressKey.duration, at: n),
                 touches: try stepNumber(pairs, PressKey.touches, at: n))
             try wholeNumbers(pairs, ["touches"])
             release = try self.release(value(pairs, "release"), otherwise: .hold)
@@ -107,17 +124,18 @@ extension SceneBuilder {
             (pairs, gesture) = try touchStepKeys(
                 n, "pinch", PinchStepKey.self, required: [.gesture, .center, .from, .to])
             fingers = .pinch(
-                center: try stepPoint(pairs, "center", at: n), from: try stepNumber(pairs, PinchStepKey.from, at: n)!,
-                to: try stepNumber(pairs, PinchStepKey.to, at: n)!,
-                duration: try stepNumber(pairs, PinchStepKey.duration, otherwise: 0.25, at: n)!,
+                center: try stepPoint(pairs, "center", at: n),
+                from: try requiredNumber(pairs, PinchStepKey.from, at: n),
+                to: try requiredNumber(pairs, PinchStepKey.to, at: n),
+                duration: try stepNumber(pairs, PinchStepKey.duration, otherwise: 0.25, at: n),
                 curve: try stepCurve(pairs))
             release = try self.release(value(pairs, "release"))
         case .rotate:
             (pairs, gesture) = try touchStepKeys(n, "rotate", RotateKey.self, required: [.gesture, .center, .by])
             fingers = .rotate(
-                center: try stepPoint(pairs, "center", at: n), by: try stepNumber(pairs, RotateKey.by, at: n)!,
-                radius: try stepNumber(pairs, RotateKey.radius, otherwise: 50, at: n)!,
-                duration: try stepNumber(pairs, RotateKey.duration, otherwise: 0.25, at: n)!,
+                center: try stepPoint(pairs, "center", at: n), by: try requiredNumber(pairs, RotateKey.by, at: n),
+                radius: try stepNumber(pairs, RotateKey.radius, otherwise: 50, at: n),
+                duration: try stepNumber(pairs, RotateKey.duration, otherwise: 0.25, at: n),
                 curve: try stepCurve(pairs))
             release = try self.release(value(pairs, "release"))
         case .touches:

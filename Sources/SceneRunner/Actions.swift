@@ -18,8 +18,8 @@ extension Run {
                 velocity: animator.linearVelocity(of: i), angularVelocity: animator.angularVelocity(of: i),
                 resting: animator.isResting(i), removed: v.removed, center: v.frame.center, size: v.frame.size,
                 scale: v.scale)
-            s.onScreen = onScreen(i)
-            s.screenShift = screenShift(i)
+            s.onScreen = animating.onScreen(i, in: self)
+            s.screenShift = input.screenShift(i, in: self)
             if let sv = input.scrolls[i] {
                 s.contentOffset = sv.contentOffset
                 s.isDragging = sv.isDragging
@@ -109,13 +109,13 @@ extension Run {
         case .branch(let c, let then, let otherwise):
             for x in try evalBool(c, scope: scope) ? then : otherwise { try runAction(x, scope: scope) }
         case .add(let names, let loc):
-            for b in names { try addBehavior(b.index, scope: scope, at: loc) }
+            for b in names { try behaving.add(b.index, scope: scope, at: loc, in: self) }
         case .remove(let names, _):
-            removeBehaviors(names)
+            behaving.remove(names, in: self)
         case .set(let targets):
             try runSet(targets, scope: scope)
         case .animate(let spec):
-            try animate(spec, scope: scope)
+            try animating.animate(spec, scope: scope, in: self)
         case .start(let name, let loc):
             try transitioning.start(name.index, at: loc, scope: scope, in: self)
         case .progress(let e):
@@ -137,19 +137,9 @@ extension Run {
         case .log(let e):
             try log(e, scope: scope)
         case .animator(let id, let action, let loc):
-            try runAnimatorAction(id.index, action, scope: scope, at: loc)
+            try animating.act(id.index, action, scope: scope, at: loc, in: self)
         case .resetAnimator:
             resetAnimator()
-        }
-    }
-
-    /// `remove: [names]` (nil: every behaviour, and the animator's own).
-    func removeBehaviors(_ names: [BehaviorID]?) {
-        if let names {
-            for b in names { removeBehavior(b.index) }
-        } else {
-            for i in scene.behaviors.indices { removeBehavior(i) }
-            animator.removeAllBehaviors()
         }
     }
 
@@ -200,11 +190,7 @@ extension Run {
     /// `removeView`: the view goes, with its behaviours and its groups'.
     func removeView(_ view: ViewID) {
         views[view.index].removed = true
-        // Its behaviours go, and its group's: the group's body holds the view's shape.
-        let named = [view] + scene.viewIDs.filter { scene[$0].group.contains(view) }
-        for i in scene.behaviors.indices where scene.behaviors[i].kind.items.contains(where: named.contains) {
-            removeBehavior(i)
-        }
+        behaving.removeNaming(view, in: self)  // its behaviours go, and its groups
         note("\(scene[view].name) removed")
     }
 
@@ -220,22 +206,16 @@ extension Run {
         case .variable(let id):
             vars[id.index] = v  // the loader fixed the type
         case .targetContentOffset:
-            guard input.scrollRelease != nil, let p = v.point else {
+            guard let p = v.point, input.setScrollTarget(p) else {
                 throw runtimeError(
                     "`targetContentOffset` can be set only while a `willEndDragging` rule runs", at: t.location)
             }
-            input.scrollRelease?.target = p
         case .view(let id, let p):
             try assignView(t, id.index, p, v)
         case .animator(let id, let p):
-            try assignAnimator(id.index, p, v, at: t.location)
+            try animating.assign(id.index, p, v, at: t.location, in: self)
         case .behavior(let id, let p):
-            let b = id.index
-            behaving.overrides[b][p] = v
-            guard let id = behaving.installed[b] else { return }
-            let described: Behavior?
-            do { described = try describe(b, scope: nil, reuse: true) } catch { throw naming(copy: b, error) }
-            if let desc = described { animator.updateBehavior(id, desc) }
+            try behaving.assign(id.index, p, v, in: self)
         }
     }
 
@@ -285,6 +265,30 @@ extension Run {
         placeRestingGroups(behaving.groupsOf[i])  // its groups' centres follow their items
     }
 
+    /// Sets one channel of view `i`'s model values from `s`.
+    func setModel(_ i: Int, _ channel: AnimatedChannel, _ s: Shown) {
+        switch channel {
+        case .frame:
+            if s.frame.size != views[i].frame.size { animator.setSize(s.frame.size, of: i) }
+            views[i].frame = s.frame
+            animator.setCenter(s.frame.center, of: i)
+        case .alpha: views[i].alpha = s.alpha
+        case .rotation:
+            views[i].rotation = s.rotation
+            animator.setRotation(s.rotation, of: i)
+        case .scale: views[i].scale = s.scale
+        }
+    }
+
+    /// `resetAnimator`: every behaviour removed and a new dynamic animator, with every view where
+    /// it is (`elapsed` starts again at 0); no `rest` or `resume` rule runs for it.
+    func resetAnimator() {
+        for i in scene.behaviors.indices { behaving.remove(i, in: self) }
+        animator = Run.makeAnimator(scene, views)
+        behaving.forgetRunning()
+        note("new dynamic animator")
+    }
+
     /// The failures of an expectation judged now; a run-time error in one of its expressions
     /// makes the case invalid, located at the expression, with the tick and the time.
     func judged(_ e: Expectation) throws(RunError) -> [Failure] {
@@ -295,41 +299,5 @@ extension Run {
         // A variant's failure of an expectation it took from the main case says so.
         for i in out.indices { if let note = scene.inherited[out[i].location] { out[i].message += " " + note } }
         return out
-    }
-
-    // MARK: behaviours
-
-    func addBehavior(_ i: Int, scope: Scope? = nil, at location: SourceLocation? = nil) throws(RunError) {
-        if behaving.installed[i] != nil { return }
-        let spec = scene.behaviors[i]
-        if case .composite(let children) = spec.kind {
-            behaving.installed[i] = -1
-            behaving.addOrder.append(i)
-            for c in children { try addBehavior(c.index, scope: scope, at: location) }
-            return
-        }
-        for v in spec.kind.items where views[v.index].removed {
-            throw runtimeError(
-                "behaviour `\(spec.name)` names `\(scene[v].name)`, which was removed from the scene",
-                at: location ?? spec.location)
-        }
-        placeRestingGroups()  // a group it names is built where its items are now, whatever moved them
-        let described: Behavior?
-        do { described = try describe(i, scope: scope) } catch { throw naming(copy: i, error) }
-        guard let desc = described else { return }
-        behaving.installed[i] = animator.addBehavior(desc)
-        behaving.addOrder.append(i)
-        note("added \(spec.name)")
-    }
-
-    func removeBehavior(_ i: Int) {
-        guard let id = behaving.installed[i] else { return }
-        behaving.installed[i] = nil
-        behaving.addOrder.removeAll { $0 == i }
-        if id >= 0 { animator.removeBehavior(id) }
-        if case .composite(let children) = scene.behaviors[i].kind {
-            for c in children { removeBehavior(c.index) }
-        }
-        note("removed \(scene.behaviors[i].name)")
     }
 }

@@ -49,34 +49,4 @@ extension Run {
             }
         }
     }
-
-    /// The views a contact counts for: its items, and the groups that carry them.
-    func contactViews(_ e: ContactEvent) -> [Int] {
-        var out: [Int] = []
-        for item in [e.itemA] + (e.itemB.map { [$0] } ?? []) {
-            out.append(item)
-            out += behaving.groupsOf[item]
-        }
-        return out
-    }
-
-    /// The groups each view is an item of, in the scene's order, by view.
-    static func groupsOf(_ scene: Scene) -> [[Int]] {
-        var out: [[Int]] = scene.views.map { _ in [] }
-        for (g, v) in scene.views.enumerated() {
-            for item in v.group where out[item.index].last != g { out[item.index].append(g) }
-        }
-        return out
-    }
-
-    /// Counts a begun contact for each view it concerns (before any rule of it runs).
-    func countContact(_ e: ContactEvent) {
-        if e.began { for v in contactViews(e) { behaving.contactCounts[v] += 1 } }
-    }
-
-    /// Runs the `contact` / `contactEnded` rules of the views a contact concerns (after the
-    /// scene-wide ones).
-    func fireViewContact(_ e: ContactEvent) throws(RunError) {
-        for v in contactViews(e) { try fire(.view(ViewID(v), e.began ? .contact : .contactEnded)) }
-    }
 }

@@ -6,15 +6,19 @@ import SceneModel
 import SceneVocabulary
 
 /// What the screen shows of a view: its bounds around its centre, alpha, rotation and scale.
-struct Shown: Equatable {
-    var frame: Rect
-    var alpha: Double
-    var rotation: Double
-    var scale: Double
+@_spi(Testing) public struct Shown: Equatable, Sendable {
+    public var frame: Rect
+    public var alpha: Double
+    public var rotation: Double
+    public var scale: Double
+
+    public init(frame: Rect, alpha: Double, rotation: Double, scale: Double) {
+        self.frame = frame; self.alpha = alpha; self.rotation = rotation; self.scale = scale
+    }
 }
 
 /// What one animation animates of a view; each channel animates on its own.
-enum AnimatedChannel: Equatable {
+@_spi(Testing) public enum AnimatedChannel: Equatable {
     case frame, alpha, rotation, scale
 
     init(_ p: ViewProperty) {
@@ -30,19 +34,23 @@ enum AnimatedChannel: Equatable {
 /// A UIView animation or a property animator's animation of one channel of a view: the model
 /// value changed at once; the screen follows the curve, the spring or the animator from where
 /// it was.
-struct ViewAnimation {
-    enum Clock {
+@_spi(Testing) public struct ViewAnimation {
+    public enum Clock {
         /// A UIView animation from `start`, over `duration`, along the curve or the spring.
         case timed(start: Double, duration: Double, curve: TimingCurve, spring: Spring?)
         /// Driven by the property animator of this index.
         case animator(Int)
     }
-    var view: Int
-    var channel: AnimatedChannel
-    var clock: Clock
+    public var view: Int
+    public var channel: AnimatedChannel
+    public var clock: Clock
     /// What the screen showed when it began, and the model values it animates to.
-    var from: Shown
-    var to: Shown
+    public var from: Shown
+    public var to: Shown
+
+    public init(view: Int, channel: AnimatedChannel, clock: Clock, from: Shown, to: Shown) {
+        self.view = view; self.channel = channel; self.clock = clock; self.from = from; self.to = to
+    }
 
     var animatorIndex: Int? { if case .animator(let k) = clock { return k }; return nil }
 
@@ -52,64 +60,22 @@ struct ViewAnimation {
     }
 }
 
-extension Run {
-    /// The progress of an animation at the current time (x-like and y-like components).
-    func progress(of a: ViewAnimation) -> Vec2 {
-        switch a.clock {
-        case .timed(let start, let duration, let curve, let spring):
-            let e = clock.time - start
-            if e <= 0 { return Vec2(0, 0) }
-            let p: Double
-            if let s = spring {
-                p = e >= duration ? 1 : s.value(at: e)
-            } else {
-                p = duration <= 0 ? 1 : curve.value(at: Swift.min(1, e / duration))
-            }
-            return Vec2(p, p)
-        case .animator(let k):
-            return animating.propertyAnimators[k].progress(at: clock.time)
-        }
-    }
+extension Run.ViewRT {
+    /// The view's model values.
+    var model: Shown { Shown(frame: frame, alpha: alpha, rotation: rotation, scale: scale) }
+}
 
-    /// The model values of view `i`.
-    func model(_ i: Int) -> Shown {
-        Shown(frame: views[i].frame, alpha: views[i].alpha, rotation: views[i].rotation, scale: views[i].scale)
-    }
-
-    /// What the screen shows of view `i`.
-    ///
-    /// Animations are additive (as UIKit's have been since iOS 8): the screen shows the model
-    /// value plus the animation's remaining offset, `lerp(from, to, p) − to`, the latest
-    /// animation of each channel counting. For a view nothing else moves that is the
-    /// interpolation itself; for a view the dynamics took over during the animation it is the
-    /// body's position plus an offset that decays to zero. x and width follow an animator's
-    /// x-like progress, y and height its y-like one, alpha, rotation and scale the x-like one.
-    func presentation(_ i: Int) -> Shown {
-        var s = model(i)
-        func last(_ c: AnimatedChannel) -> (ViewAnimation, Vec2)? {
-            guard let a = animating.animations.last(where: { $0.view == i && $0.channel == c }) else { return nil }
-            let p = progress(of: a)
-            return (a, Vec2(1 - p.x, 1 - p.y))  // the part of the change still to come
-        }
-        if let (a, q) = last(.frame) {
-            let f = a.from.frame
-            let t = a.to.frame
-            s.frame = Rect(
-                x: s.frame.origin.x + q.x * (f.origin.x - t.origin.x),
-                y: s.frame.origin.y + q.y * (f.origin.y - t.origin.y),
-                width: s.frame.size.x + q.x * (f.size.x - t.size.x),
-                height: s.frame.size.y + q.y * (f.size.y - t.size.y))
-        }
-        if let (a, q) = last(.alpha) { s.alpha += q.x * (a.from.alpha - a.to.alpha) }
-        if let (a, q) = last(.rotation) { s.rotation += q.x * (a.from.rotation - a.to.rotation) }
-        if let (a, q) = last(.scale) { s.scale += q.x * (a.from.scale - a.to.scale) }
-        return s
+/// UIView animations: what the screen shows of a view, and the `animate` action.
+extension RunAnimations {
+    /// What the screen shows of view `i` now.
+    func presentation(_ i: Int, in run: Run) -> Shown {
+        presentation(i, model: run.views[i].model, at: run.clock.time)
     }
 
     /// What the screen shows of view `i` while an animation of it runs, or nil.
-    func onScreen(_ i: Int) -> OnScreen? {
-        guard animating.animations.contains(where: { $0.view == i && !$0.finished(at: clock.time) }) else { return nil }
-        let s = presentation(i)
+    func onScreen(_ i: Int, in run: Run) -> OnScreen? {
+        guard isAnimating(i, at: run.clock.time) else { return nil }
+        let s = presentation(i, in: run)
         return OnScreen(
             center: s.frame.center, size: s.frame.size, alpha: s.alpha, rotation: s.rotation, scale: s.scale)
     }
@@ -117,56 +83,66 @@ extension Run {
     /// Animates `channels` of the views the actions just set: from what the screen showed
     /// (`before`) to their model values now (views the dynamics move are not animated).
     func animateChannels(
-        _ channels: [(view: Int, channel: AnimatedChannel)], from before: [Int: Shown], clock: ViewAnimation.Clock
+        _ channels: [(view: Int, channel: AnimatedChannel)], from before: [Int: Shown], clock: ViewAnimation.Clock,
+        in run: Run
     ) {
         for (i, c) in channels {
-            guard !animator.isDynamic(i), let f = before[i] else { continue }
-            animating.animations.append(ViewAnimation(view: i, channel: c, clock: clock, from: f, to: model(i)))
+            guard !run.animator.isDynamic(i), let f = before[i] else { continue }
+            add(ViewAnimation(view: i, channel: c, clock: clock, from: f, to: run.views[i].model))
         }
     }
 
-    /// The channels a list of `set` targets animates, view by view in the order first named.
-    func channels(of sets: [SetTarget]) -> [(view: Int, channel: AnimatedChannel)] {
-        var out: [(view: Int, channel: AnimatedChannel)] = []
-        for t in sets {
-            guard let (v, p) = t.view else { continue }
-            let c = AnimatedChannel(p)
-            if !out.contains(where: { $0.view == v.index && $0.channel == c }) { out.append((v.index, c)) }
-        }
-        return out
+    /// What the screen shows of each view of `channels` before a `set` changes them.
+    func shownBefore(_ channels: [(view: Int, channel: AnimatedChannel)], in run: Run) -> [Int: Shown] {
+        var before: [Int: Shown] = [:]
+        for c in channels where before[c.view] == nil { before[c.view] = presentation(c.view, in: run) }
+        return before
     }
 
     /// `animate`: a UIView animation of the channels its `set` changes, and its completion block.
-    func animate(_ spec: AnimateSpec, scope: Scope) throws(RunError) {
-        let duration = try evalNumber(spec.duration, scope: scope)
-        let delay = try spec.delay.map { e throws(RunError) in try evalNumber(e, scope: scope) } ?? 0
+    func animate(_ spec: AnimateSpec, scope: Scope, in run: Run) throws(RunError) {
+        let duration = try run.evalNumber(spec.duration, scope: scope)
+        let delay = try spec.delay.map { e throws(RunError) in try run.evalNumber(e, scope: scope) } ?? 0
         if duration < 0 || delay < 0 {
-            throw runtimeError("an animation's duration and delay must not be negative", at: spec.location)
+            throw run.runtimeError("an animation's duration and delay must not be negative", at: spec.location)
         }
         var spring: Spring?
         if let d = spec.springDamping {
-            let ratio = try evalNumber(d, scope: scope)
+            let ratio = try run.evalNumber(d, scope: scope)
             if ratio <= 0 {
-                throw runtimeError(
+                throw run.runtimeError(
                     "a spring's damping ratio must be positive, got \(formatNumber(ratio))", at: d.location)
             }
             spring = Spring(
                 duration: Swift.max(duration, 1e-3), dampingRatio: ratio,
-                initialVelocity: try spec.springVelocity.map { e throws(RunError) in try evalNumber(e, scope: scope)
+                initialVelocity: try spec.springVelocity.map { e throws(RunError) in
+                    try run.evalNumber(e, scope: scope)
                 } ?? 0)
         }
-        let touched = channels(of: spec.sets)
-        var before: [Int: Shown] = [:]
-        for c in touched where before[c.view] == nil { before[c.view] = presentation(c.view) }
-        let values = try spec.sets.map { e throws(RunError) in try eval(e.value, scope: scope) }
-        for (t, v) in zip(spec.sets, values) { try assign(t, v) }
+        let touched = Self.channels(of: spec.sets)
+        let before = shownBefore(touched, in: run)
+        try run.runSet(spec.sets, scope: scope)
+        let now = run.clock.time
         animateChannels(
             touched, from: before,
-            clock: .timed(start: clock.time + delay, duration: duration, curve: spec.curve.curve, spring: spring))
-        note(
+            clock: .timed(start: now + delay, duration: duration, curve: spec.curve.curve, spring: spring), in: run)
+        run.note(
             "animate \(spec.sets.map(\.path).joined(separator: ", ")) over \(formatNumber(duration)) "
                 + "s\(spring == nil ? " (\(spec.curve.rawValue))" : " (spring)")"
         )
-        try startCompletion(spec, channels: touched, end: clock.time + delay + duration, scope: scope)
+        // An earlier animation still running on one of its channels is interrupted: its completion
+        // block runs at once.
+        for b in interrupt(touched) { for a in b.actions { try run.runAction(a, scope: b.scope) } }
+        if !spec.then.isEmpty {
+            addCompletion(Completion(end: now + delay + duration, channels: touched, actions: spec.then, scope: scope))
+        }
+    }
+
+    /// Runs the completion blocks of the animations that have ended by this tick, in the order
+    /// the animations started.
+    func runEndedCompletions(in run: Run) throws(RunError) {
+        while let c = takeDueCompletion(at: run.clock.time) {
+            for a in c.actions { try run.runAction(a, scope: c.scope) }
+        }
     }
 }

@@ -6,243 +6,204 @@ import Interaction
 import SceneModel
 import SceneVocabulary
 
-extension TimingSpec {
-    /// The Interaction model's timing.
-    var animatorTiming: AnimatorTiming {
-        switch self {
-        case .cubic(let x1, let y1, let x2, let y2): return .cubic(TimingCurve(x1, y1, x2, y2))
-        case .dampingRatio(let z, let v): return .dampingRatio(z, initialVelocity: v)
-        case .physical(let m, let k, let c, let v):
-            return .physical(mass: m, stiffness: k, damping: c, initialVelocity: v)
-        }
-    }
-}
-
 /// Property animators (UIViewPropertyAnimator): their actions, the model values their animations
 /// block sets, what the screen shows while they run, their completions and the transitions they
 /// drive.
-extension Run {
+extension RunAnimations {
     /// The animations block of animator `k`: its `set` evaluated and assigned (the model values
     /// change now), each channel it sets animated from what the screen showed, driven by it.
-    func runAnimationsBlock(_ k: Int) throws(RunError) {
-        let spec = scene.animators[k]
-        animating.animations.removeAll { $0.animatorIndex == k }
-        let touched = channels(of: spec.sets)
-        var before: [Int: Shown] = [:]
-        for c in touched where before[c.view] == nil { before[c.view] = presentation(c.view) }
-        let values = try spec.sets.map { e throws(RunError) in try eval(e.value) }
-        for (t, v) in zip(spec.sets, values) { try assign(t, v) }
-        animateChannels(touched, from: before, clock: .animator(k))
+    func runAnimationsBlock(_ k: Int, in run: Run) throws(RunError) {
+        let spec = run.scene.animators[k]
+        removeAnimations(ofAnimator: k)
+        let touched = Self.channels(of: spec.sets)
+        let before = shownBefore(touched, in: run)
+        try run.runSet(spec.sets, scope: run.scene.scope)
+        animateChannels(touched, from: before, clock: .animator(k), in: run)
     }
 
     /// Runs `body` on animator `k`; a use UIKit refuses is a run-time error at `location`.
     @discardableResult
     func withAnimator<T>(
-        _ k: Int, at location: SourceLocation, _ body: (inout PropertyAnimator) throws(AnimatorMisuse) -> T
+        _ k: Int, at location: SourceLocation, in run: Run, _ body: (inout PropertyAnimator) throws(AnimatorMisuse) -> T
     ) throws(RunError) -> T {
-        do throws(AnimatorMisuse) { return try body(&animating.propertyAnimators[k]) } catch {
-            throw runtimeError("animator `\(scene.animators[k].name)`: \(error.message)", at: location)
+        do throws(AnimatorMisuse) { return try using(k, body) } catch {
+            throw run.runtimeError("animator `\(run.scene.animators[k].name)`: \(error.message)", at: location)
         }
     }
 
-    /// Activates an inactive animator: its animations block runs.
-    func activate(_ k: Int) throws(RunError) {
-        if animating.propertyAnimators[k].state == .inactive { try runAnimationsBlock(k) }
+    /// Activates an inactive animator: its timing is evaluated (UIKit builds the timing
+    /// parameters before the animations run), then its animations block runs.
+    func activate(_ k: Int, in run: Run) throws(RunError) {
+        guard propertyAnimators[k].state == .inactive else { return }
+        let timing = try run.evaluatedTiming(run.scene.animators[k].timing)
+        retime(k, timing)
+        try runAnimationsBlock(k, in: run)
     }
 
-    func runAnimatorAction(_ k: Int, _ action: AnimatorAction, scope: Scope, at loc: SourceLocation) throws(RunError) {
-        let name = scene.animators[k].name
+    /// An animator action (`animator: name` with `start`, `pause`, `resume` or `stop`).
+    func act(
+        _ k: Int, _ action: AnimatorAction, scope: Scope, at loc: SourceLocation, in run: Run
+    ) throws(RunError) {
+        let name = run.scene.animators[k].name
+        let now = run.clock.time
         switch action {
         case .start(let delayExpr):
-            let delay = try delayExpr.map { e throws(RunError) in try evalNumber(e, scope: scope) } ?? 0
+            let delay = try delayExpr.map { e throws(RunError) in try run.evalNumber(e, scope: scope) } ?? 0
             if !(delay >= 0) {
-                throw runtimeError("`afterDelay` must not be negative, got \(formatNumber(delay))", at: loc)
+                throw run.runtimeError("`afterDelay` must not be negative, got \(formatNumber(delay))", at: loc)
             }
-            if animating.propertyAnimators[k].state != .stopped { try activate(k) }
-            let now = clock.time
-            try withAnimator(k, at: loc) { a throws(AnimatorMisuse) in try a.start(at: now, afterDelay: delay) }
-            note("\(name) started\(delay > 0 ? " after \(formatNumber(delay)) s" : "")\(describe(k))")
+            if propertyAnimators[k].state != .stopped { try activate(k, in: run) }
+            try withAnimator(k, at: loc, in: run) { a throws(AnimatorMisuse) in
+                try a.start(at: now, afterDelay: delay)
+            }
+            run.note("\(name) started\(delay > 0 ? " after \(formatNumber(delay)) s" : "")\(describe(k, at: now))")
         case .pause:
-            if animating.propertyAnimators[k].state != .stopped { try activate(k) }
-            let now = clock.time
-            try withAnimator(k, at: loc) { a throws(AnimatorMisuse) in try a.pause(at: now) }
-            note("\(name) paused\(describe(k))")
-        case .resume(let timing, let factorExpr):
-            let factor = try factorExpr.map { e throws(RunError) in try evalNumber(e, scope: scope) } ?? 1
+            if propertyAnimators[k].state != .stopped { try activate(k, in: run) }
+            try withAnimator(k, at: loc, in: run) { a throws(AnimatorMisuse) in try a.pause(at: now) }
+            run.note("\(name) paused\(describe(k, at: now))")
+        case .resume(let timingSpec, let factorExpr):
+            let timing = try timingSpec.map { t throws(RunError) in try run.evaluatedTiming(t, scope: scope) }
+            let factor = try factorExpr.map { e throws(RunError) in try run.evalNumber(e, scope: scope) } ?? 1
             if !(factor >= 0) {
-                throw runtimeError("`durationFactor` must not be negative, got \(formatNumber(factor))", at: loc)
+                throw run.runtimeError("`durationFactor` must not be negative, got \(formatNumber(factor))", at: loc)
             }
-            let now = clock.time
-            try withAnimator(k, at: loc) { a throws(AnimatorMisuse) in
-                try a.continueAnimation(timing: timing?.animatorTiming, durationFactor: factor, at: now)
+            try withAnimator(k, at: loc, in: run) { a throws(AnimatorMisuse) in
+                try a.continueAnimation(timing: timing, durationFactor: factor, at: now)
             }
-            note("\(name) continued\(describe(k))")
+            run.note("\(name) continued\(describe(k, at: now))")
         case .stop(let finish):
-            try stopAnimator(k, finish, at: loc)
+            try stop(k, finish, at: loc, in: run)
         }
     }
 
     /// `, fractionComplete 0.42, reversed` for the trace.
-    func describe(_ k: Int) -> String {
-        let a = animating.propertyAnimators[k]
+    func describe(_ k: Int, at t: Double) -> String {
+        let a = propertyAnimators[k]
         let end = a.endTime.map { ", ends at \(timeText($0))" } ?? ""
-        return ": fractionComplete \(formatFixed(a.fractionComplete(at: clock.time), decimals: 3))"
+        return ": fractionComplete \(formatFixed(a.fractionComplete(at: t), decimals: 3))"
             + "\(a.isReversed ? ", reversed" : "")\(a.isRunning ? end : "")"
     }
 
     /// `stopAnimator`: nothing happens to an inactive animator. `none` leaves the views where the
     /// screen shows them, with no completion; `end`, `start` and `current` finish there and run
     /// the completion at once.
-    func stopAnimator(_ k: Int, _ finish: StopFinish, at loc: SourceLocation) throws(RunError) {
-        guard animating.propertyAnimators[k].state != .inactive else { return }
+    func stop(_ k: Int, _ finish: StopFinish, at loc: SourceLocation, in run: Run) throws(RunError) {
+        guard propertyAnimators[k].state != .inactive else { return }
         let position: AnimatorPosition
+        let now = run.clock.time
         switch finish {
         case .withoutFinishing:
-            settleOnScreen(k)
-            animating.propertyAnimators[k].stopWithoutFinishing(at: clock.time)
-            animating.animations.removeAll { $0.animatorIndex == k }
-            note("\(scene.animators[k].name) stopped where it is, without finishing")
+            settleOnScreen(k, in: run)
+            stopWithoutFinishing(k, at: now)
+            removeAnimations(ofAnimator: k)
+            run.note("\(run.scene.animators[k].name) stopped where it is, without finishing")
             return
         case .end: position = .end
         case .start: position = .start
         case .current: position = .current
         }
-        let now = clock.time
-        let reached = try withAnimator(k, at: loc) { a throws(AnimatorMisuse) in
+        let reached = try withAnimator(k, at: loc, in: run) { a throws(AnimatorMisuse) in
             a.stop(at: now)
             return try a.finish(at: position)
         }
-        animatorEnded(k, reached)
-        let ended = animating.endedAnimators.removeLast()  // its completion runs at once
-        try runCompletion(of: ended.index, ended.position)
+        ended(k, reached, in: run)
+        let last = takeLastEnded()  // its completion runs at once
+        try runCompletion(of: last.index, last.position, in: run)
     }
 
     /// The animator that drives a transition that starts: paused at its start, its animations
     /// block run, for `progress` to scrub it.
-    func pauseDriver(_ k: Int, at location: SourceLocation) throws(RunError) {
-        if animating.propertyAnimators[k].state != .stopped { try activate(k) }
-        let now = clock.time
-        try withAnimator(k, at: location) { a throws(AnimatorMisuse) in try a.pause(at: now) }
+    func pauseDriver(_ k: Int, at location: SourceLocation, in run: Run) throws(RunError) {
+        if propertyAnimators[k].state != .stopped { try activate(k, in: run) }
+        let now = run.clock.time
+        try withAnimator(k, at: location, in: run) { a throws(AnimatorMisuse) in try a.pause(at: now) }
     }
 
     /// The animator that drives a transition whose interaction ends runs the rest, forward or
     /// reversed, at the completion speed (`factor`); its end completes the transition.
-    func runDriverOut(_ k: Int, finishing: Bool, factor: Double, at location: SourceLocation) throws(RunError) {
-        let now = clock.time
-        try withAnimator(k, at: location) { a throws(AnimatorMisuse) in
+    func runDriverOut(
+        _ k: Int, finishing: Bool, factor: Double, at location: SourceLocation, in run: Run
+    ) throws(RunError) {
+        let now = run.clock.time
+        try withAnimator(k, at: location, in: run) { a throws(AnimatorMisuse) in
             try a.setReversed(!finishing, at: now)
             try a.continueAnimation(durationFactor: factor, at: now)
         }
     }
 
     /// The animator that drives a transition scrubbed to `progress`.
-    func scrubDriver(_ k: Int, to progress: Double, at location: SourceLocation) throws(RunError) {
-        let now = clock.time
-        try withAnimator(k, at: location) { a throws(AnimatorMisuse) in try a.setFractionComplete(progress, at: now) }
+    func scrubDriver(_ k: Int, to progress: Double, at location: SourceLocation, in run: Run) throws(RunError) {
+        let now = run.clock.time
+        try withAnimator(k, at: location, in: run) { a throws(AnimatorMisuse) in
+            try a.setFractionComplete(progress, at: now)
+        }
     }
 
     /// The animator that drives a transition completed by `complete`: when it is active, it
     /// finishes at its end or its start (which ends the transition) and the answer is true.
-    func stopDriver(_ k: Int, finished: Bool, at location: SourceLocation) throws(RunError) -> Bool {
-        guard animating.propertyAnimators[k].state != .inactive else { return false }
-        try stopAnimator(k, finished ? .end : .start, at: location)
+    func stopDriver(_ k: Int, finished: Bool, at location: SourceLocation, in run: Run) throws(RunError) -> Bool {
+        guard propertyAnimators[k].state != .inactive else { return false }
+        try stop(k, finished ? .end : .start, at: location, in: run)
         return true
     }
 
     /// `set: { open.fractionComplete | open.isReversed: value }`.
-    func assignAnimator(_ k: Int, _ p: AnimatorProperty, _ v: Value, at loc: SourceLocation) throws(RunError) {
-        let now = clock.time
+    func assign(_ k: Int, _ p: AnimatorProperty, _ v: Value, at loc: SourceLocation, in run: Run) throws(RunError) {
+        let now = run.clock.time
         switch p {
         case .fractionComplete:
-            try activate(k)
-            try withAnimator(k, at: loc) { a throws(AnimatorMisuse) in try a.setFractionComplete(v.number ?? 0, at: now)
+            try activate(k, in: run)
+            try withAnimator(k, at: loc, in: run) { a throws(AnimatorMisuse) in
+                try a.setFractionComplete(v.number ?? 0, at: now)
             }
         case .isReversed:
-            try withAnimator(k, at: loc) { a throws(AnimatorMisuse) in try a.setReversed(v.bool ?? false, at: now) }
+            try withAnimator(k, at: loc, in: run) { a throws(AnimatorMisuse) in
+                try a.setReversed(v.bool ?? false, at: now)
+            }
         }
     }
 
     /// The model values of the channels animator `k` animates become what the screen shows.
-    func settleOnScreen(_ k: Int) {
-        let mine = animating.animations.filter { $0.animatorIndex == k }
-        let shown = mine.map { presentation($0.view) }
-        for (a, s) in zip(mine, shown) { setModel(a.view, a.channel, s) }
-    }
-
-    /// Sets one channel of view `i`'s model values from `s`.
-    func setModel(_ i: Int, _ channel: AnimatedChannel, _ s: Shown) {
-        switch channel {
-        case .frame:
-            if s.frame.size != views[i].frame.size { animator.setSize(s.frame.size, of: i) }
-            views[i].frame = s.frame
-            animator.setCenter(s.frame.center, of: i)
-        case .alpha: views[i].alpha = s.alpha
-        case .rotation:
-            views[i].rotation = s.rotation
-            animator.setRotation(s.rotation, of: i)
-        case .scale: views[i].scale = s.scale
-        }
+    func settleOnScreen(_ k: Int, in run: Run) {
+        let mine = animations.filter { $0.animatorIndex == k }
+        let shown = mine.map { presentation($0.view, in: run) }
+        for (a, s) in zip(mine, shown) { run.setModel(a.view, a.channel, s) }
     }
 
     /// Animator `k` ended at `position`: the model values become the end values (kept), the start
     /// values or what the screen shows; its completion runs at the end of the tick; a transition
-    /// it drives completes at the end, and is cancelled otherwise.
-    func animatorEnded(_ k: Int, _ position: AnimatorPosition) {
+    /// it drives completes at the end, and is cancelled otherwise (`Run.driverEnded`).
+    func ended(_ k: Int, _ position: AnimatorPosition, in run: Run) {
         switch position {
         case .end: break
         case .start:
-            for a in animating.animations where a.animatorIndex == k { setModel(a.view, a.channel, a.from) }
-        case .current: settleOnScreen(k)
+            for a in animations where a.animatorIndex == k { run.setModel(a.view, a.channel, a.from) }
+        case .current: settleOnScreen(k, in: run)
         }
-        animating.animations.removeAll { $0.animatorIndex == k }
-        animating.endedAnimators.append((k, position))
-        note("\(scene.animators[k].name) ended at \(position.rawValue)")
-        for (i, t) in scene.transitions.enumerated() where t.animator?.index == k {
-            guard transitioning.isLive(i) else { continue }
-            transitioning.complete(i, finished: position == .end)
-            transitioning.transitionEnded(i, in: self)
-        }
+        removeAnimations(ofAnimator: k)
+        noteEnded(k, position)
+        run.note("\(run.scene.animators[k].name) ended at \(position.rawValue)")
+        run.driverEnded(k, position)
     }
 
     /// Advances every running animator to the tick's time; those that reach their end end there.
-    /// A transition an animator drives follows its fraction.
-    func advanceAnimators() {
-        for k in animating.propertyAnimators.indices {
-            if let p = animating.propertyAnimators[k].advance(to: clock.time) { animatorEnded(k, p) }
-        }
-        for (i, t) in scene.transitions.enumerated() {
-            guard let k = t.animator?.index,
-                transitioning.controllers[i].state == .finishing || transitioning.controllers[i].state == .cancelling
-            else { continue }
-            transitioning.follow(i, animating.propertyAnimators[k].fractionComplete(at: clock.time))
-            transitioning.applyAnimations(i, in: self)
+    func advance(in run: Run) {
+        for k in propertyAnimators.indices {
+            if let p = advance(k, to: run.clock.time) { ended(k, p, in: run) }
         }
     }
 
     /// The completions of the animators that ended, in the order they ended, each with its
     /// `position`.
-    func runAnimatorCompletions() throws(RunError) {
-        while !animating.endedAnimators.isEmpty {
-            let (k, position) = animating.endedAnimators.removeFirst()
-            try runCompletion(of: k, position)
-        }
+    func runAnimatorCompletions(in run: Run) throws(RunError) {
+        while let (k, position) = takeEnded() { try runCompletion(of: k, position, in: run) }
     }
 
     /// Animator `k`'s completion, with `position`.
-    func runCompletion(of k: Int, _ position: AnimatorPosition) throws(RunError) {
-        let outer = animating.completionPosition
-        animating.completionPosition = position
-        defer { animating.completionPosition = outer }
-        let scope = scene.scope.adding(BuiltinName.position.rawValue, .value(.string))
-        for a in scene.animators[k].then { try runAction(a, scope: scope) }
-    }
-
-    /// `resetAnimator`: every behaviour removed and a new dynamic animator, with every view where
-    /// it is (`elapsed` starts again at 0); no `rest` or `resume` rule runs for it.
-    func resetAnimator() {
-        for i in scene.behaviors.indices { removeBehavior(i) }
-        animator = Run.makeAnimator(scene, views)
-        behaving.reportedRunning = false
-        note("new dynamic animator")
+    func runCompletion(of k: Int, _ position: AnimatorPosition, in run: Run) throws(RunError) {
+        let scope = run.scene.scope.adding(BuiltinName.position.rawValue, .value(.string))
+        try whileCompleting(position) { () throws(RunError) in
+            for a in run.scene.animators[k].then { try run.runAction(a, scope: scope) }
+        }
     }
 }

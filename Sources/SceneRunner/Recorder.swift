@@ -23,7 +23,7 @@ extension Run {
             case .ellipse: info = .init(name: v.name, shape: "ellipse", path: [], hidden: v.hidden)
             case .path(let p): info = .init(name: v.name, shape: "path", path: p, hidden: v.hidden)
             }
-            info.scrollView = enclosingScrollView(i)
+            info.scrollView = input.enclosingScrollView(i, in: scene)
             return info
         }
         let rec = CaseRecording(
@@ -39,12 +39,11 @@ extension Run {
         guard let replay = recording.replay else { return }
         let f = replay.frames.count
         let vs = views.indices.map { i -> CaseRecording.ViewFrame in
-            let shown = presentation(i)
+            let shown = animating.presentation(i, in: self)
             // Inside a scroll view the screen shows the content shifted by its offset.
             return .init(
-                center: shown.frame.center + screenShift(i), size: shown.frame.size, rotation: shown.rotation,
-                scale: shown.scale,
-                alpha: shown.alpha,
+                center: shown.frame.center + input.screenShift(i, in: self), size: shown.frame.size,
+                rotation: shown.rotation, scale: shown.scale, alpha: shown.alpha,
                 velocity: animator.linearVelocity(of: i), removed: views[i].removed)
         }
         var touch: CaseRecording.Touch?
@@ -81,8 +80,8 @@ extension Run {
             case .item(let item, let offset):
                 let (c, s) = (Elementary.cos(views[item].rotation), Elementary.sin(views[item].rotation))
                 return views[item].frame.center + Vec2(c * offset.x - s * offset.y, s * offset.x + c * offset.y)
-                    + screenShift(item)
-            case .anchor(let p, let item): return p + screenShift(item)
+                    + input.screenShift(item, in: self)
+            case .anchor(let p, let item): return p + input.screenShift(item, in: self)
             case .fixed(let p): return p
             }
         }

@@ -78,13 +78,14 @@ final class Run {
     /// The virtual clock, its timers and budgets (Concerns/RunClock.swift).
     var clock: RunClock
     /// Touches, recognisers and scroll views (Touches.swift, Gestures/, Scroll.swift).
-    var input: Input
+    let input: RunInput
     /// Interactive transitions (Concerns/RunTransitions.swift).
     let transitioning: RunTransitions
-    /// View animations and property animators (Presentation.swift, PropertyAnimators.swift).
-    var animating: Animating
+    /// View animations and property animators (Concerns/RunAnimations.swift, Presentation.swift,
+    /// PropertyAnimators.swift).
+    let animating: RunAnimations
     /// The scene's behaviours in the animator, and their contacts (Behaviors/, Actions.swift).
-    var behaving: Behaviors
+    let behaving: RunBehaviors
     /// Events, failures, observations, the trace and the replay (Concerns/RunRecording.swift).
     var recording: RunRecording
 
@@ -108,22 +109,21 @@ final class Run {
         }
         animator = Run.makeAnimator(scene, views)
         let bounds = Rect(origin: .zero, size: scene.world.size)
-        input = Input(arena: Run.arena(scene, bounds: bounds), scrolls: Run.scrollViews(scene))
+        input = RunInput(arena: RunInput.arena(scene, bounds: bounds), scrolls: RunInput.scrollViews(scene))
         transitioning = RunTransitions(
             scene.transitions.map {
                 TransitionController(
                     duration: $0.duration, completionSpeed: $0.completionSpeed,
                     completionCurve: $0.completionCurve.curve)
             }, bounds: bounds)
-        animating = Animating(
-            propertyAnimators: scene.animators.map {
+        animating = RunAnimations(
+            scene.animators.map {
+                // The timing is evaluated when the animator becomes active (`activate`).
                 PropertyAnimator(
-                    duration: $0.duration, timing: $0.timing.animatorTiming, scrubsLinearly: $0.scrubsLinearly,
+                    duration: $0.duration, timing: .cubic(.linear), scrubsLinearly: $0.scrubsLinearly,
                     pausesOnCompletion: $0.pausesOnCompletion)
             })
-        behaving = Behaviors(
-            overrides: scene.behaviors.map { _ in [:] }, addedValues: scene.behaviors.map { _ in [:] },
-            contactCounts: views.map { _ in 0 }, groupsOf: Run.groupsOf(scene))
+        behaving = RunBehaviors(behaviors: scene.behaviors.count, groupsOf: RunBehaviors.groupsOf(scene))
     }
 
     func note(_ s: String) { recording.note(s, at: clock.time) }
@@ -137,8 +137,8 @@ final class Run {
             try checkBudget()
             for v in scene.vars { vars.append(try eval(v.initial)) }
             try transitioning.applyInitial(in: self)
-            for (i, b) in scene.behaviors.enumerated() where b.active { try addBehavior(i) }
-            behaving.reportedRunning = animator.isRunning
+            for (i, b) in scene.behaviors.enumerated() where b.active { try behaving.add(i, in: self) }
+            _ = behaving.hear(running: animator.isRunning)
             startRecording()  // replay
             for step in scene.script {
                 try runStep(step)
@@ -170,11 +170,12 @@ final class Run {
                 at: loc)
         }
         clock.advance()
-        try touches()
-        try advanceScrolls()
+        try input.touches(in: self)
+        try input.advanceScrolls(in: self)
         try runDueTimers()
         transitioning.advance(in: self)
-        advanceAnimators()
+        animating.advance(in: self)
+        transitioning.followDrivers(in: self)
         let wasRunning = animator.isRunning
         let events = animator.beginTick(dt)
         if !clock.spendWork(animator.workPerSubStep * subStepsPerTick, limit: limits.work) {
@@ -197,29 +198,28 @@ final class Run {
         for e in events {
             let itemName = scene.views[e.itemA].name
             let other = e.itemB.map { scene.views[$0].name } ?? ""
-            behaving.currentContact = ContactSnapshot(
-                point: e.point, boundary: e.boundary ?? "", item: itemName, otherItem: other)
+            behaving.setCurrentContact(
+                ContactSnapshot(point: e.point, boundary: e.boundary ?? "", item: itemName, otherItem: other))
             recording.count(e.began ? .contact : .contactEnded)
-            countContact(e)
+            behaving.countContact(e)
             note(
                 "\(e.began ? "contact" : "contactEnded") \(itemName)\(other.isEmpty ? "" : "–" + other) at "
                     + "[\(formatFixed(e.point.x, decimals: 2)), "
                     + "\(formatFixed(e.point.y, decimals: 2))]\(e.boundary.map { " boundary \($0)" } ?? "")"
             )
             try fire(.plain(e.began ? .contact : .contactEnded))
-            try fireViewContact(e)
-            behaving.currentContact = nil
+            for v in behaving.contactViews(e) { try fire(.view(ViewID(v), e.began ? .contact : .contactEnded)) }
+            behaving.setCurrentContact(nil)
         }
         if wasRunning {
-            try runBehaviorActions()
+            try behaving.runActions(in: self)
             try fire(.plain(.step))
         }
         placeRestingGroups()  // the behaviours queued in the tick are installed where their groups' items are
         animator.endTick()
         syncFromAnimator()
-        if behaving.reportedRunning != animator.isRunning {
-            behaving.reportedRunning = animator.isRunning
-            if behaving.reportedRunning {
+        if behaving.hear(running: animator.isRunning) {
+            if animator.isRunning {
                 note("animator resumed")
                 try fire(.plain(.resume))
             } else {
@@ -229,13 +229,13 @@ final class Run {
             }
         }
         try transitioning.flushEnded(in: self)
-        try runEndedCompletions()
-        try runAnimatorCompletions()
+        try animating.runEndedCompletions(in: self)
+        try animating.runAnimatorCompletions(in: self)
         try transitioning.flushEnded(in: self)  // transitions a completion block ended
         if limits.recordTicks {
             var row = [clock.time, animator.elapsedTime, animator.isRunning ? 1 : 0]
             for (i, v) in views.enumerated() {
-                let shown = presentation(i)
+                let shown = animating.presentation(i, in: self)
                 let vel = animator.linearVelocity(of: i)
                 let c = shown.frame.center
                 row += [c.x, c.y, shown.rotation, shown.alpha, shown.scale, vel.x, vel.y, v.removed ? 1 : 0]
@@ -246,7 +246,7 @@ final class Run {
             recording.addTickRow(row)
         }
         if recording.replay != nil { recordFrame(events) }  // replay
-        animating.animations.removeAll { $0.finished(at: clock.time) }
+        animating.removeFinished(at: clock.time)
     }
 
     var contactScope: Scope {
@@ -313,6 +313,9 @@ final class Run {
         }
         placeRestingGroups()
     }
+
+    /// Property animator `k` ended at `position`: the transitions it drives hear of it.
+    func driverEnded(_ k: Int, _ position: AnimatorPosition) { transitioning.driverEnded(k, position, in: self) }
 
     func fire(_ event: Event) throws(RunError) {
         if scene.countsObjectEvents { recording.fired(event) }

@@ -96,6 +96,16 @@ extension Run {
         return TouchPath(keyframes: frames, curve: curve.curve)
     }
 
+    /// Runs a touch step: it starts (`RunInput.beginStep`), then the clock ticks until its last frame.
+    func perform(
+        gesture g: Int, script: TouchScript, release: ReleaseMode, at loc: SourceLocation, flick: Bool = false
+    ) throws(RunError) {
+        try input.beginStep(gesture: g, script: script, release: release, at: loc, flick: flick, in: self)
+        let step = scene.gestures[g].location
+        while input.touching != nil { try tick(at: step) }
+        input.setCurrentGesture(g)
+    }
+
     func runStep(_ step: Step) throws(RunError) {
         switch step {
         case .pan(let p):
@@ -115,7 +125,7 @@ extension Run {
             let script = TouchScript.single(path, continuing: !input.heldFingers.isEmpty, hold: release != .lift)
             try perform(gesture: gesture.index, script: script, release: release, at: loc, flick: true)
         case .touch(let t):
-            let script = try touchScript(t, continuing: !input.heldFingers.isEmpty)
+            let script = try input.touchScript(t, continuing: !input.heldFingers.isEmpty, in: self)
             try perform(gesture: t.gesture.index, script: script, release: t.release, at: t.location)
         case .wait(let frames, let seconds, let loc):
             let n: Double

@@ -8,30 +8,11 @@ import SceneVocabulary
 /// Touch steps (`pan`, `flick`, `tap`, `press`, `pinch`, `rotate`, `touches`): their fingers
 /// frame by frame, fed to the recognisers through the arena; the state changes the scene sees
 /// run their rules.
-extension Run {
-    /// A touch step in progress.
-    struct ActiveTouches {
-        var gesture: Int
-        var script: TouchScript
-        var start: Double
-        var frame = 0
-        var lastFrame: Int
-        /// The identity of each of the script's fingers.
-        var ids: [Int]
-        var release: ReleaseMode
-        /// Fingers held down by an earlier step that this one does not move: they stay still
-        /// (and lift at its end with `release: lift`).
-        var still: [HeldFinger]
-        /// False when the gesture's view was removed: time passes and no finger touches.
-        var live: Bool
-    }
-
-    /// A finger down between steps (`release: hold`).
-    struct HeldFinger { var id: Int; var point: Vec2 }
-
+extension RunInput {
     /// The recognisers that receive a touch sequence whose step names gesture `g`: `g` and every
     /// other recogniser on its view, that view's superviews and the reference view.
-    func participants(of g: Int) -> [Int] {
+    public static func participants(of g: Int, in scene: Scene) -> [Int] {
+        let gestureView = scene.gestures.map { $0.view?.index }
         var chain: [Int] = []
         var v = gestureView[g]
         while let i = v, !chain.contains(i) {
@@ -44,151 +25,104 @@ extension Run {
     }
 
     /// The fingers of a step, in the step's coordinates and times.
-    func touchScript(_ t: TouchStep, continuing: Bool) throws(RunError) -> TouchScript {
+    func touchScript(_ t: TouchStep, continuing: Bool, in run: Run) throws(RunError) -> TouchScript {
         // The fingers a step puts down when it does not say `touches`: as many as the recogniser needs.
-        let touchesOfGesture = input.arena.recognizers[t.gesture.index].numberOfTouchesRequired
+        let touchesOfGesture = arena.recognizers[t.gesture.index].numberOfTouchesRequired
         func fingers(_ e: Expr?) throws(RunError) -> Int {
             guard let e else { return touchesOfGesture }
-            return Int(try stepNumber(e, "`touches`", minimum: 1).rounded(.toNearestOrAwayFromZero))
+            return Int(try run.stepNumber(e, "`touches`", minimum: 1).rounded(.toNearestOrAwayFromZero))
         }
         let hold = t.release != .lift
         switch t.fingers {
         case .tap(let at, let count, let touches):
             if continuing {
-                throw runtimeError(
-                    "a tap needs every finger up, but \(input.heldFingers.count) stay down from an earlier step with "
+                throw run.runtimeError(
+                    "a tap needs every finger up, but \(heldFingers.count) stay down from an earlier step with "
                         + "`release: hold`; lift them first",
                     at: t.location)
             }
-            let n = Int(try stepNumber(count, "`count`", minimum: 1).rounded(.toNearestOrAwayFromZero))
-            return .tap(at: try evalPoint(at), taps: n, touches: try fingers(touches))
+            let n = Int(try run.stepNumber(count, "`count`", minimum: 1).rounded(.toNearestOrAwayFromZero))
+            return .tap(at: try run.evalPoint(at), taps: n, touches: try fingers(touches))
         case .press(let at, let duration, let touches):
             return .press(
-                at: try evalPoint(at), touches: try fingers(touches),
-                duration: try stepNumber(duration, "`duration`", positive: true), hold: hold)
+                at: try run.evalPoint(at), touches: try fingers(touches),
+                duration: try run.stepNumber(duration, "`duration`", positive: true), hold: hold)
         case .pinch(let center, let from, let to, let duration, let curve):
             return .pinch(
-                center: try evalPoint(center), from: try stepNumber(from, "`from`", positive: true),
-                to: try stepNumber(to, "`to`", positive: true),
-                duration: try stepNumber(duration, "`duration`", positive: true), curve: curve.curve, hold: hold)
+                center: try run.evalPoint(center), from: try run.stepNumber(from, "`from`", positive: true),
+                to: try run.stepNumber(to, "`to`", positive: true),
+                duration: try run.stepNumber(duration, "`duration`", positive: true), curve: curve.curve, hold: hold)
         case .rotate(let center, let by, let radius, let duration, let curve):
             return .rotate(
-                center: try evalPoint(center), angle: try evalNumber(by),
-                radius: try stepNumber(radius, "`radius`", positive: true),
-                duration: try stepNumber(duration, "`duration`", positive: true), curve: curve.curve, hold: hold)
+                center: try run.evalPoint(center), angle: try run.evalNumber(by),
+                radius: try run.stepNumber(radius, "`radius`", positive: true),
+                duration: try run.stepNumber(duration, "`duration`", positive: true), curve: curve.curve, hold: hold)
         case .paths(let paths):
-            return .paths(try paths.map { e throws(RunError) in try touchPath(e, curve: .linear) }, hold: hold)
+            return .paths(try paths.map { e throws(RunError) in try run.touchPath(e, curve: .linear) }, hold: hold)
         }
     }
 
-    /// Runs a touch step. Fingers held down by an earlier step (`release: hold`) continue: the
-    /// step's fingers that go down at its start take their places, with no new touch-down. A
-    /// gesture attached to a removed view fails: it receives no touches, and the step's time
-    /// still passes. A `flick` (`flick: true`) that continues a held finger starts the
-    /// recognisers' velocity estimates afresh where it starts, so that it releases at exactly
-    /// its velocity whatever the finger did before.
-    func perform(
-        gesture g: Int, script: TouchScript, release: ReleaseMode, at loc: SourceLocation, flick: Bool = false
+    /// Starts a touch step (the script's tick loop runs it: `Run.perform`). Fingers held down by
+    /// an earlier step (`release: hold`) continue: the step's fingers that go down at its start
+    /// take their places, with no new touch-down. A gesture attached to a removed view fails: it
+    /// receives no touches, and the step's time still passes. A `flick` (`flick: true`) that
+    /// continues a held finger starts the recognisers' velocity estimates afresh where it starts,
+    /// so that it releases at exactly its velocity whatever the finger did before.
+    func beginStep(
+        gesture g: Int, script: TouchScript, release: ReleaseMode, at loc: SourceLocation, flick: Bool, in run: Run
     ) throws(RunError) {
-        try checkWait(script.duration, counted: false, at: loc)
-        input.currentGesture = g
-        let continuing = !input.heldFingers.isEmpty
-        if continuing && !input.arena.participants.contains(g) {
-            let names = input.arena.participants.map { "`\(scene.gestures[$0].name)`" }.joined(separator: ", ")
-            throw runtimeError(
-                "`\(scene.gestures[g].name)` does not receive the fingers held down by an earlier step "
+        try run.checkWait(script.duration, counted: false, at: loc)
+        setCurrentGesture(g)
+        let continuing = isHolding
+        if continuing && !arena.participants.contains(g) {
+            let names = arena.participants.map { "`\(run.scene.gestures[$0].name)`" }.joined(separator: ", ")
+            throw run.runtimeError(
+                "`\(run.scene.gestures[g].name)` does not receive the fingers held down by an earlier step "
                     + "(release: hold), which touch \(names); lift them first",
                 at: loc)
         }
         var s = script
-        var ids: [Int] = []
-        var held = input.heldFingers
-        for i in s.fingers.indices {
-            if continuing && !held.isEmpty && (s.fingers[i].down ?? 0) <= 0 {
-                s.fingers[i].down = nil
-                ids.append(held.removeFirst().id)
-            } else {
-                if s.fingers[i].down == nil { s.fingers[i].down = 0 }
-                ids.append(input.nextFinger)
-                input.nextFinger += 1
-            }
-        }
+        let (ids, held) = assignFingers(&s, continuing: continuing)
+        let now = run.clock.time
         var active = ActiveTouches(
-            gesture: g, script: s, start: clock.time, lastFrame: s.lastFrame(dt: dt), ids: ids, release: release,
+            gesture: g, script: s, start: now, lastFrame: s.lastFrame(dt: run.dt), ids: ids, release: release,
             still: held, live: true)
-        if let vi = gestureView[g], views[vi].removed {
+        if let vi = run.scene.gestures[g].view?.index, run.views[vi].removed {
             active.live = false
-            input.heldFingers = []
-            note("\(scene.gestures[g].name) failed: `\(scene.views[vi].name)` was removed")
-            try fireGesture(input.arena.fail(g), noted: false)
+            dropHeldFingers()
+            run.note("\(run.scene.gestures[g].name) failed: `\(run.scene.views[vi].name)` was removed")
+            try fireGesture(fail(g), noted: false, in: run)
         } else {
-            if !continuing { input.arena.begin(participants: participants(of: g)) }
+            if !continuing { begin(participants: Self.participants(of: g, in: run.scene)) }
             if flick && continuing, let f = s.fingers.first, f.down == nil {
-                input.arena.restartVelocity(finger: ids[0], at: f.position(at: 0), time: clock.time)
+                restartVelocity(finger: ids[0], at: f.position(at: 0), time: now)
             }
-            let first = s.touches(frame: 0, at: 0, dt: dt, ids: ids)
-            input.fingersOnScreen = input.heldFingers.map(\.point) + first.map(\.location)
-            if !first.isEmpty { try fireGesture(input.arena.handle(TouchEvent(time: clock.time, touches: first))) }
+            try fireGesture(touchDown(s.touches(frame: 0, at: 0, dt: run.dt, ids: ids), at: now), in: run)
         }
-        input.touching = active
-        let step = scene.gestures[g].location
-        while input.touching != nil { try tick(at: step) }
-        input.currentGesture = g
+        setTouching(active)
     }
 
     /// The touch events of this frame, and the recognisers' timers.
-    func touches() throws(RunError) {
-        guard var a = input.touching else {
-            try fireGesture(input.arena.advance(to: clock.time))
-            return
-        }
-        a.frame += 1
-        let last = a.frame >= a.lastFrame
-        var changes: [GestureArena.Change] = []
-        if a.live {
-            let t = clock.time - a.start
-            var list = a.script.touches(frame: a.frame, at: t, dt: dt, ids: a.ids)
-            let liftStill = last && a.release == .lift
-            list += a.still.map { Touch(id: $0.id, location: $0.point, phase: liftStill ? .ended : .moved) }
-            input.fingersOnScreen = list.filter { $0.phase != .ended }.map(\.location)
-            if !list.isEmpty { changes += input.arena.handle(TouchEvent(time: clock.time, touches: list)) }
-            if last {
-                switch a.release {
-                case .lift: input.heldFingers = []
-                case .hold:
-                    input.heldFingers = list.filter { $0.phase != .ended }.map {
-                        HeldFinger(id: $0.id, point: $0.location)
-                    }
-                case .cancel:
-                    input.heldFingers = []
-                    input.fingersOnScreen = []
-                    changes += input.arena.cancel()
-                }
-            }
-        }
-        changes += input.arena.advance(to: clock.time)
-        input.touching = last ? nil : a
-        try fireGesture(changes)
+    func touches(in run: Run) throws(RunError) {
+        try fireGesture(advanceTouches(to: run.clock.time, dt: run.dt), in: run)
     }
 
     /// Notes each change in the trace (unless `noted` is false) and runs its rules, with that
     /// gesture as `gesture`.
-    func fireGesture(_ changes: [GestureArena.Change], noted: Bool = true) throws(RunError) {
-        let current = input.currentGesture
+    func fireGesture(_ changes: [GestureArena.Change], noted: Bool = true, in run: Run) throws(RunError) {
+        let current = currentGesture
         for c in changes {
-            let name = scene.gestures[c.gesture].name
-            let p = input.arena.recognizers[c.gesture].location
-            if noted { note("\(name).\(c.state.rawValue) at [\(formatNumber(p.x)), \(formatNumber(p.y))]") }
-            try scrollGesture(c)
+            let name = run.scene.gestures[c.gesture].name
+            let p = arena.recognizers[c.gesture].location
+            if noted { run.note("\(name).\(c.state.rawValue) at [\(formatNumber(p.x)), \(formatNumber(p.y))]") }
+            try scrollGesture(c, in: run)
             guard let e = GestureEvent(rawValue: c.state.rawValue) else { continue }
-            input.currentGesture = c.gesture
-            try fire(.gesture(GestureID(c.gesture), e))
+            setCurrentGesture(c.gesture)
+            try run.fire(.gesture(GestureID(c.gesture), e))
         }
-        input.currentGesture = current
+        setCurrentGesture(current)
     }
-}
 
-extension Run {
     /// The scene's recognisers, in declaration order, and their `simultaneous` and `requireFail`
     /// pairs.
     static func arena(_ scene: Scene, bounds: Rect) -> GestureArena {

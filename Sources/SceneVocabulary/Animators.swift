@@ -32,7 +32,8 @@ public enum AnimatorKey: String, VocabularyKey {
         switch self {
         case .duration: return "seconds (ignored by a spring of mass, stiffness and damping)"
         case .timing:
-            return "a curve name, `{ cubic: [x1, y1, x2, y2] }` or `{ spring: { … } }` (UITimingCurveProvider)"
+            return "a curve name, `{ cubic: [x1, y1, x2, y2] }` or `{ spring: { … } }` (UITimingCurveProvider); its "
+                + "numbers may be expressions, evaluated when the animator becomes active"
         case .set: return "the animations block: view properties and their end values, set when it starts"
         case .then: return "the completion, with `position`: 'end', 'start' or 'current'"
         case .pausesOnCompletion: return "stay active and paused at the end, with no completion"
@@ -59,8 +60,8 @@ public enum SpringTimingKey: String, VocabularyKey {
     case dampingRatio, mass, stiffness, damping, initialVelocity
     public var kind: KeyKind {
         switch self {
-        case .initialVelocity: return .literalPoint
-        case .dampingRatio, .mass, .stiffness, .damping: return .literalNumber
+        case .initialVelocity: return .point
+        case .dampingRatio, .mass, .stiffness, .damping: return .number
         }
     }
     public var defaultValue: String {
@@ -82,7 +83,9 @@ public enum SpringTimingKey: String, VocabularyKey {
         case .mass: return "m of m·x'' + c·x' + k·x = 0"
         case .stiffness: return "k, with mass and damping"
         case .damping: return "c, with mass and stiffness (ζ = c / (2√(km)))"
-        case .initialVelocity: return "[dx, dy], relative: 1 = the whole distance per second"
+        case .initialVelocity:
+            return "[dx, dy], relative: 1 = the whole distance per second (a finger's speed: "
+                + "`\"[0, pan.velocity.y / (detent - sheet.y)]\"`)"
         }
     }
 }
@@ -104,7 +107,8 @@ public enum ContinueAnimatorKey: String, VocabularyName {
     public var doc: String {
         switch self {
         case .animator: return "the animator"
-        case .timing: return "the timing of the rest (default: the one in effect), as in `animators`"
+        case .timing:
+            return "the timing of the rest (default: the one in effect), as in `animators`, evaluated when it continues"
         case .durationFactor: return "the rest takes durationFactor × duration × the fraction left (default 1)"
         }
     }

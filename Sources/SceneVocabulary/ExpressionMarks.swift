@@ -193,7 +193,17 @@ extension ContinueAnimatorKey: MarkedKey {
     public var expression: ExpressionMark {
         switch self {
         case .durationFactor: return .taken
-        case .animator, .timing: return .literal
+        case .animator: return .literal
+        case .timing: return .notAValue  // a curve name, or a mapping whose numbers may be expressions
+        }
+    }
+}
+
+extension AnimatorKey {
+    public var expression: ExpressionMark {
+        switch self {
+        case .duration, .pausesOnCompletion, .scrubsLinearly: return .literal
+        case .timing, .set, .then: return .notAValue  // a timing's numbers may be expressions (its rows say)
         }
     }
 }

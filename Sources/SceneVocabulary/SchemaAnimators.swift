@@ -2,18 +2,14 @@
 extension SceneSchema {
     /// A timing: a curve name, `{ cubic: [x1, y1, x2, y2] }` or `{ spring: { … } }`.
     static var timingSchema: JSON {
-        let positive = JSON.object([("type", .string("number")), ("exclusiveMinimum", .number(0))])
+        // Every number may be an expression (format 1.3); a literal keeps the loader's bounds.
+        let positive = JSON.object([("allOf", .array([ref("number")])), ("exclusiveMinimum", .number(0))])
         let cubic = JSON.object([
-            ("type", .string("array")), ("items", .object([("type", .string("number"))])), ("minItems", .number(4)),
-            ("maxItems", .number(4)),
+            ("type", .string("array")), ("items", ref("number")), ("minItems", .number(4)), ("maxItems", .number(4)),
         ])
         let spring = keyed(SpringTimingKey.self) { k -> JSON in
             switch k {
-            case .initialVelocity:
-                return .object([
-                    ("type", .string("array")), ("items", .object([("type", .string("number"))])),
-                    ("minItems", .number(2)), ("maxItems", .number(2)),
-                ])
+            case .initialVelocity: return ref("point")
             case .dampingRatio, .mass, .stiffness, .damping: return positive
             }
         }

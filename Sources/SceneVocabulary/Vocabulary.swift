@@ -88,6 +88,8 @@ func numberText(_ d: Double) -> String {
 /// A key of a mapping of the format: what it takes and its default as the docs write it.
 public protocol VocabularyKey: VocabularyName {
     var kind: KeyKind { get }
+    /// Whether the key's value may be an expression (by default, as its kind says).
+    var expression: ExpressionMark { get }
     var defaultValue: String { get }
     /// The least literal value the loader accepts, and whether it is excluded.
     var minimum: (value: Double, exclusive: Bool)? { get }

@@ -26,15 +26,29 @@ public struct SceneRun: Sendable {
     /// Runs the scene file or folder at `url`. `filter` selects cases as `--filter` does.
     /// Throws when `url` names nothing that exists or holds no scene file; an invalid scene is
     /// not thrown but reported as an invalid case (`passed` is then false).
+    ///
+    /// `vars` replace the initial values of the scene's `vars` in every case, as `--var` does
+    /// (`vars: ["threshold": CardInteraction.threshold]`): every scene run must declare each name
+    /// and the value must have the var's type, else `SceneRunError.vars` says which.
     public init(
-        contentsOf url: URL, filter: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+        contentsOf url: URL, vars: [String: any SceneVarValue] = [:], filter: String? = nil,
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount
     ) throws {
         guard FileManager.default.fileExists(atPath: url.path) else { throw SceneRunError.notFound(url.path) }
-        let selection = Selection(paths: [url.path], filter: filter)
-        let loaded = onLargeStack { collect(selection) }
+        var selection = Selection(paths: [url.path], filter: filter)
+        for name in vars.keys.sorted() {
+            guard let v = vars[name]?.sceneVar.value else {
+                throw SceneRunError.vars(
+                    "the value of `\(name)` must be a number, a bool, a string, or two (a point) "
+                        + "or four (a rect) numbers")
+            }
+            selection.vars.strict.append((name, v))
+        }
+        var loaded = onLargeStack { collect(selection) }
         guard loaded.contains(where: { $0.invalid != nil || !$0.cases.isEmpty }) else {
             throw SceneRunError.nothingToRun(url.path)
         }
+        if case .failure(let f) = selection.vars.apply(to: &loaded) { throw SceneRunError.vars(f.message) }
         let (results, _) = runAll(loaded.flatMap(\.cases), jobs: jobs, limits: RunLimits())
         cases = merge(loaded, results)
     }
@@ -67,10 +81,13 @@ extension SceneRun: CustomStringConvertible {
 public enum SceneRunError: Error, Equatable, CustomStringConvertible {
     case notFound(String)
     case nothingToRun(String)
+    /// A var the scene does not declare, or a value of the wrong type (the message says which).
+    case vars(String)
     public var description: String {
         switch self {
         case .notFound(let p): "no such file or folder: \(p)"
         case .nothingToRun(let p): "no scene files (*.yaml, *.yml) under \(p)"
+        case .vars(let m): m
         }
     }
 }

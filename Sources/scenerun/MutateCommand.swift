@@ -84,6 +84,7 @@ struct Mutate: ParsableCommand {
     /// optimised run's.
     @Flag(name: .long, help: .hidden)
     var noOptimise = false
+    @OptionGroup var appVars: VarOptions
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("name at least one scene file or folder") }
@@ -114,6 +115,7 @@ struct Mutate: ParsableCommand {
         r.quiet = quiet
         r.limits.loadWork = maxLoadWork
         r.limits.fileSize = maxFileSize
+        r.vars = try appVars.read(limit: maxFileSize)
         let code = Mutation.mutate(r)
         if code != 0 { throw ExitCode(code) }
     }

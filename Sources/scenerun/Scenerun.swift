@@ -119,6 +119,15 @@ struct Common: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(loadWorkHelp))
     var maxLoadWork: Int = LoadLimits.default.loadWork
 
+    @OptionGroup var appVars: VarOptions
+
+    /// The selection with its vars read (a bad `--var` or vars file ends the command).
+    func selectionWithVars() throws -> Selection {
+        var s = selection
+        s.vars = try appVars.read(limit: maxFileSize)
+        return s
+    }
+
     var selection: Selection {
         var l = LoadLimits()
         l.fileSize = maxFileSize
@@ -261,8 +270,8 @@ struct Run: ParsableCommand {
         }
     }
 
-    var request: RunRequest {
-        var r = RunRequest(selection: common.selection)
+    func request() throws -> RunRequest {
+        var r = RunRequest(selection: try common.selectionWithVars())
         r.limits.ticks = maxTicks
         r.limits.sceneTime = maxTime
         r.limits.work = maxWork
@@ -284,6 +293,7 @@ struct Run: ParsableCommand {
     func run() throws {
         try common.requirePaths()
         installSignalHandlers()
+        let request = try request()
         let code = watch ? Driver.watch(request) : Driver.execute(request)
         if code != 0 { throw ExitCode(code) }
     }
@@ -298,7 +308,7 @@ struct Check: ParsableCommand {
     func run() throws {
         try common.requirePaths()
         installSignalHandlers()
-        let code = Driver.check(common.selection)
+        let code = Driver.check(try common.selectionWithVars())
         if code != 0 { throw ExitCode(code) }
     }
 }

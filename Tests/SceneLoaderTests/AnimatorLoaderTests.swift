@@ -1,4 +1,3 @@
-import Geometry
 import SceneLoader
 import SceneModel
 import SceneVocabulary
@@ -37,11 +36,20 @@ import Testing
         #expect(s.animators.map(\.name) == ["open", "pop", "curve", "named"])
         let open = s.animators[0]
         #expect(open.duration == 0.4 && open.pausesOnCompletion && !open.scrubsLinearly)
-        #expect(open.timing == .dampingRatio(0.8, initialVelocity: Vec2(0, 2)))
+        #expect(open.timing.expressions.map(\.text) == ["0.8", "[0, 2]"])
+        guard case .dampingRatio = open.timing else {
+            Issue.record("not a damping-ratio spring: \(open.timing)")
+            return
+        }
         #expect(open.sets.map(\.path) == ["drawer.x", "dim.alpha"] && open.then.count == 1)
-        #expect(s.animators[1].timing == .physical(mass: 1, stiffness: 300, damping: 20, initialVelocity: Vec2(0, 0)))
-        #expect(s.animators[2].timing == .cubic(0.2, 0, 0, 1))
-        #expect(s.animators[3].timing == .cubic(0, 0, 0.58, 1) && s.animators[3].duration == 0.25)
+        guard case .physical = s.animators[1].timing else {
+            Issue.record("not a physical spring: \(s.animators[1].timing)")
+            return
+        }
+        #expect(s.animators[1].timing.expressions.map(\.text) == ["1", "300", "20", "[0, 0]"])
+        #expect(s.animators[2].timing.expressions.map(\.literalNumber) == [0.2, 0, 0, 1])
+        #expect(s.animators[3].timing.expressions.map(\.literalNumber) == [0, 0, 0.58, 1])
+        #expect(s.animators[3].duration == 0.25)
         #expect(s.transitions[0].animator == AnimatorID(0))
         #expect(s.behaviors[0].action.count == 1)
         guard case .action(.animator(let id, .start(let delay), _)) = s.script[1], let d = delay else {
@@ -61,7 +69,7 @@ import Testing
             Issue.record("not a continue")
             return
         }
-        #expect(timing == .cubic(0, 0, 1, 1) && factor?.literalNumber == 0.5)
+        #expect(timing?.expressions.map(\.literalNumber) == [0, 0, 1, 1] && factor?.literalNumber == 0.5)
         guard case .action(.animator(_, .stop(.current), _)) = s.script[4],
             case .action(.animator(_, .stop(.withoutFinishing), _)) = s.script[5],
             case .action(.resetAnimator) = s.script[6]

@@ -91,15 +91,15 @@ struct ContactSolver {
     /// The island's bodies' masses, by island index (written for the bodies of its contacts).
     var masses: [SolverMass] = []
     /// World contact ids, in island order.
-    var contactIds: [Int]
+    var contactIds: Pool<Int>
     let step: TimeStep
 
     /// Constraints for the contacts `contactIds`, in the world's reused buffers (give them back
     /// with `returnBuffers`). With `positions` and `velocities`, the velocity constraints are also
     /// initialized (as `initializeVelocityConstraints` would), in the same pass: each contact is
     /// read once instead of twice, which in a large pile is a cache miss saved per contact.
-    init(step: TimeStep, contactIds: [Int], bodyCount: Int, world: World,
-         positions: [SolverPosition]? = nil, velocities: [SolverVelocity]? = nil) {
+    init(step: TimeStep, contactIds: Pool<Int>, bodyCount: Int, world: World,
+         positions: Pool<SolverPosition>? = nil, velocities: Pool<SolverVelocity>? = nil) {
         self.step = step
         self.contactIds = contactIds
         swap(&velocityConstraints, &world.scratch.velocityConstraints)
@@ -113,6 +113,9 @@ struct ContactSolver {
         ContactSolver.grow(&positionConstraints, to: contactIds.count)
         ContactSolver.grow(&masses, to: bodyCount)
         let warm = step.warmStarting, dtRatio = step.dtRatio
+        // (The solver's positions and velocities by address, unwrapped once: an optional pool
+        // bound inside the loop is retained and released per contact.)
+        let positionBase = positions?.base, velocityBase = velocities?.base
         velocityConstraints.withUnsafeMutableBufferPointer { vcBuffer in
         positionConstraints.withUnsafeMutableBufferPointer { pcBuffer in
         masses.withUnsafeMutableBufferPointer { msBuffer in
@@ -159,8 +162,8 @@ struct ContactSolver {
                 }
                 pc.localPoints.1 = cp.localPoint
             }
-            if let positions, let velocities {
-                ContactSolver.initialize(&vc, pc, ct.pointee.manifold, ct.pointee.restitution, positions, velocities,
+            if let positionBase, let velocityBase {
+                ContactSolver.initialize(&vc, pc, ct.pointee.manifold, ct.pointee.restitution, positionBase, velocityBase,
                                          ms[pA.pointee.islandIndex], ms[pB.pointee.islandIndex])
             }
             vcs[i] = vc
@@ -191,12 +194,12 @@ struct ContactSolver {
         swap(&masses, &world.scratch.masses)
     }
 
-    mutating func initializeVelocityConstraints(_ positions: [SolverPosition], _ velocities: [SolverVelocity], _ world: World) {
+    mutating func initializeVelocityConstraints(_ positions: Pool<SolverPosition>, _ velocities: Pool<SolverVelocity>, _ world: World) {
         for i in 0..<count {
             var vc = velocityConstraints[i]
             let contact = contactIds[i]
             ContactSolver.initialize(&vc, positionConstraints[i], world.contacts[contact].manifold,
-                                     world.contacts[contact].restitution, positions, velocities,
+                                     world.contacts[contact].restitution, positions.base, velocities.base,
                                      masses[Int(vc.indexA)], masses[Int(vc.indexB)])
             velocityConstraints[i] = vc
         }
@@ -205,7 +208,8 @@ struct ContactSolver {
     /// Box2D's `InitializeVelocityConstraints` for one contact of manifold `m`.
     @inline(__always)
     static func initialize(_ vc: inout ContactVelocityConstraint, _ pc: ContactPositionConstraint, _ m: Manifold, _ restitution: Float,
-                           _ positions: [SolverPosition], _ velocities: [SolverVelocity], _ massA: SolverMass, _ massB: SolverMass) {
+                           _ positions: UnsafeMutablePointer<SolverPosition>, _ velocities: UnsafeMutablePointer<SolverVelocity>,
+                           _ massA: SolverMass, _ massB: SolverMass) {
         let mA = massA.m, mB = massB.m, iA = massA.i, iB = massB.i
         let indexA = Int(vc.indexA), indexB = Int(vc.indexB)
         let cA = positions[indexA].c, aA = positions[indexA].a
@@ -251,7 +255,7 @@ struct ContactSolver {
         }
     }
 
-    func warmStart(_ velocities: inout [SolverVelocity]) {
+    func warmStart(_ velocities: Pool<SolverVelocity>) {
         velocityConstraints.withUnsafeBufferPointer { vcs in
         masses.withUnsafeBufferPointer { ms in
         velocities.withUnsafeMutableBufferPointer { velocities in
@@ -375,7 +379,7 @@ struct ContactSolver {
     }
 
     /// One position iteration.
-    func solvePositionConstraints(_ positions: inout [SolverPosition]) -> Bool {
+    func solvePositionConstraints(_ positions: Pool<SolverPosition>) -> Bool {
         var minSeparation: Float = 0.0
         let baumgarte = Settings.baumgarte
         positionConstraints.withUnsafeBufferPointer { pcs in

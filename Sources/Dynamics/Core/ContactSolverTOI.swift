@@ -18,14 +18,14 @@ extension ContactSolver {
     /// every time-of-impact event, of which measured on the 10 000-case shade sweep 99.7 % stop
     /// moving after the second.
     /// Returns how many iterations the stop skipped (0 without `stopWhenStill`).
-    func solveTOIPositions(_ positions: inout [SolverPosition], toiA: Int, toiB: Int, iterations: Int,
+    func solveTOIPositions(_ positions: Pool<SolverPosition>, toiA: Int, toiB: Int, iterations: Int,
                            stopWhenStill: Bool, rotations: inout [RotationMemo]) -> Int {
         rotations.withUnsafeMutableBufferPointer { memo in
             guard let memo = memo.baseAddress else { return 0 }
             let n = positions.count
             for k in 0..<iterations {
                 if stopWhenStill { positions.withUnsafeBufferPointer { p in for i in 0..<n { memo[i].start = p[i] } } }
-                if solveTOIPositionConstraints(&positions, toiA: toiA, toiB: toiB, rotations: memo) { return 0 }
+                if solveTOIPositionConstraints(positions, toiA: toiA, toiB: toiB, rotations: memo) { return 0 }
                 if !stopWhenStill { continue }
                 // (Compared over the whole iteration: within one, the walls' constraints can push a
                 // body one way and back to where it was.)
@@ -42,7 +42,7 @@ extension ContactSolver {
     /// only the two TOI bodies `toiA` and `toiB` move. The rotations come from `rotations`, one per
     /// island body, recomputed only when the body's angle has changed (bit for bit): the other
     /// bodies never move, so most of the sub-step's twenty iterations need no sine or cosine.
-    func solveTOIPositionConstraints(_ positions: inout [SolverPosition], toiA ta: Int, toiB tb: Int,
+    func solveTOIPositionConstraints(_ positions: Pool<SolverPosition>, toiA ta: Int, toiB tb: Int,
                                      rotations: UnsafeMutablePointer<RotationMemo>) -> Bool {
         var minSeparation: Float = 0.0
         let baumgarte = Settings.toiBaumgarte

@@ -5,7 +5,7 @@ import Geometry
 extension ContactSolver {
     /// One velocity iteration over the island's contacts (Box2D's `SolveVelocityConstraints`):
     /// friction point by point, then the normal impulses, two points by the block solver.
-    mutating func solveVelocityConstraints(_ velocities: inout [SolverVelocity]) {
+    mutating func solveVelocityConstraints(_ velocities: Pool<SolverVelocity>) {
         // Unsafe buffers: the constraint and velocity arrays are read and written once per
         // constraint per iteration, and their bounds and uniqueness checks cost more than the math.
         // Only the fields used are read, and only the impulses written back.

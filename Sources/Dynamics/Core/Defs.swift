@@ -143,8 +143,8 @@ struct SolverVelocity { var v: Vec2f; var w: Float }
 /// What the joints and the contact solver work on.
 struct SolverData {
     var step: TimeStep
-    var positions: [SolverPosition]
-    var velocities: [SolverVelocity]
+    var positions: Pool<SolverPosition>
+    var velocities: Pool<SolverVelocity>
 }
 
 extension SolverData {

@@ -1,7 +1,8 @@
 // swift-format-ignore-file
 // (The engine keeps Box2D's compact layout: see docs/architecture.md, Habits.)
 
-/// The world's object arrays (bodies, fixtures, contacts, joints): contiguous storage written in
+/// The world's object arrays (bodies, fixtures, contacts, joints) and the step's reused buffers
+/// (`Scratch`: island lists, solver positions and velocities): contiguous storage written in
 /// place, without copy-on-write.
 ///
 /// A Swift array stored in a class checks on every write that its buffer is not shared (a call
@@ -59,6 +60,24 @@ struct Pool<Element> {
         if storage.count == storage.capacity { storage.reserve(Swift.max(2 * storage.capacity, 1)) }
         (storage.base + storage.count).initialize(to: x)
         storage.count += 1
+    }
+
+    var isEmpty: Bool { storage.count == 0 }
+    var indices: Range<Int> { 0..<storage.count }
+
+    /// Empties the pool, keeping its capacity: the step's reused buffers (`Scratch`) are emptied
+    /// a dozen times per island, and an array's `removeAll(keepingCapacity:)` is a generic library
+    /// call of about ninety instructions with a uniqueness check; here it is a store.
+    @inline(__always) func clear() {
+        storage.base.deinitialize(count: storage.count)
+        storage.count = 0
+    }
+
+    /// Removes and returns the last element, or nil when empty.
+    @inline(__always) func popLast() -> Element? {
+        if storage.count == 0 { return nil }
+        storage.count -= 1
+        return (storage.base + storage.count).move()
     }
 
     func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {

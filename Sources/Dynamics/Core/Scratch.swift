@@ -3,13 +3,19 @@
 import Geometry
 
 /// The world's reusable buffers (see `World.scratch`).
+///
+/// The island lists and the solver's positions and velocities are pools, not arrays: they are
+/// emptied and refilled for every island (a rain of falling items is dozens of islands a step),
+/// and an array's append checks its buffer's uniqueness, its emptying is a generic library call.
+/// A user takes the pool itself (`let islandBodies = scratch.islandBodies`: the same storage),
+/// so no step, island or time-of-impact event may use one while another holds it; none nests.
 struct Scratch {
-    var islandBodies: [Int] = []
-    var islandContacts: [Int] = []
-    var islandJoints: [Int] = []
-    var stack: [Int] = []
-    var positions: [SolverPosition] = []
-    var velocities: [SolverVelocity] = []
+    var islandBodies = Pool<Int>()
+    var islandContacts = Pool<Int>()
+    var islandJoints = Pool<Int>()
+    var stack = Pool<Int>()
+    var positions = Pool<SolverPosition>()
+    var velocities = Pool<SolverVelocity>()
     var velocityConstraints: [ContactVelocityConstraint] = []
     var positionConstraints: [ContactPositionConstraint] = []
     var masses: [SolverMass] = []
@@ -29,6 +35,7 @@ struct Scratch {
     /// that the step itself never grows them.
     mutating func ensure(bodies: Int, contacts: Int, joints: Int) {
         func grow<T>(_ a: inout [T], _ n: Int) { if a.capacity < n { a.reserveCapacity(Swift.max(n, 2 * a.capacity)) } }
+        func grow<T>(_ a: inout Pool<T>, _ n: Int) { if a.capacity < n { a.reserveCapacity(Swift.max(n, 2 * a.capacity)) } }
         grow(&islandBodies, bodies); grow(&stack, bodies); grow(&positions, bodies); grow(&velocities, bodies); grow(&still.velocities, bodies)
         grow(&masses, bodies)
         grow(&islandContacts, contacts); grow(&velocityConstraints, contacts); grow(&positionConstraints, contacts)

@@ -273,22 +273,24 @@ public final class World {
         }
     }
 
+    /// The bounding box of polygon `p` under `xf` (Box2D's `b2PolygonShape::ComputeAABB`).
+    @inline(__always) func polygonAABB(_ p: UnsafePointer<PolygonShape>, _ xf: Transformf) -> AABBf {
+        let vs = p.vertexBase  // (a vertex read through `vertices[i]` is a switch on i)
+        var lower = mul(xf, vs[0])
+        var upper = lower
+        for i in 1..<p.pointee.vertices.count {
+            let v = mul(xf, vs[i])
+            lower = min(lower, v); upper = max(upper, v)
+        }
+        let r = Vec2f(p.pointee.radius, p.pointee.radius)
+        return AABBf(lowerBound: lower - r, upperBound: upper + r)
+    }
+
     /// The bounding box of child `child` of fixture `f` under `xf`, without copying its shape.
     func fixtureAABB(_ f: Int, _ xf: Transformf, child: Int) -> AABBf {
         switch fixtures[f].typeIndex {
         case 2:
-            return fixtures.withUnsafeBufferPointer { fx in
-                let p = polygonPointer(fx, f)
-                let vs = p.vertexBase  // (a vertex read through `vertices[i]` is a switch on i)
-                var lower = mul(xf, vs[0])
-                var upper = lower
-                for i in 1..<p.pointee.vertices.count {
-                    let v = mul(xf, vs[i])
-                    lower = min(lower, v); upper = max(upper, v)
-                }
-                let r = Vec2f(p.pointee.radius, p.pointee.radius)
-                return AABBf(lowerBound: lower - r, upperBound: upper + r)
-            }
+            return fixtures.withUnsafeBufferPointer { fx in polygonAABB(polygonPointer(fx, f), xf) }
         case 1, 3:
             let e = fixtures[f].edges[child]
             let v1 = mul(xf, e.vertex1), v2 = mul(xf, e.vertex2)
@@ -302,13 +304,26 @@ public final class World {
     }
 
     func synchronize(_ f: Int, _ xf1: Transformf, _ xf2: Transformf) {
-        for k in fixtures[f].proxies.indices {
-            let child = fixtures[f].proxies[k].childIndex
-            let a1 = fixtureAABB(f, xf1, child: child)
-            let a2 = fixtureAABB(f, xf2, child: child)
-            let aabb = a1.union(a2)
-            fixtures[f].proxies[k].aabb = aabb
-            broadPhase.moveProxy(fixtures[f].proxies[k].proxyId, aabb, displacement: xf2.p - xf1.p)
+        // The proxies through the fixture's address, and each written in its buffer: a proxy
+        // written as `fixtures[f].proxies[k].aabb` retained and released the array each time.
+        // A polygon (one proxy, the moving bodies' usual shape) has both boxes computed here,
+        // from one pointer to it, rather than through two calls of `fixtureAABB`.
+        let fx = fixtures.base + f
+        let polygon: UnsafePointer<PolygonShape>? = fx.pointee.typeIndex == 2
+            ? UnsafeRawPointer(fx).advanced(by: Fixture.polygonOffset).assumingMemoryBound(to: PolygonShape.self) : nil
+        for k in 0..<fx.pointee.proxies.count {
+            let aabb: AABBf
+            if let polygon {
+                aabb = polygonAABB(polygon, xf1).union(polygonAABB(polygon, xf2))
+            } else {
+                let child = fx.pointee.proxies[k].childIndex
+                aabb = fixtureAABB(f, xf1, child: child).union(fixtureAABB(f, xf2, child: child))
+            }
+            let proxyId = fx.pointee.proxies.withUnsafeMutableBufferPointer { p in
+                p[k].aabb = aabb
+                return p[k].proxyId
+            }
+            broadPhase.moveProxy(proxyId, aabb, displacement: xf2.p - xf1.p)
         }
     }
 

@@ -36,17 +36,11 @@ extension World {
         while j != nullIndex { joints[j].inIsland = false; j = joints[j].next }
 
         scratch.ensure(bodies: bodyCount, contacts: contactCount, joints: jointCount)
-        var islandBodies: [Int] = [], islandContacts: [Int] = [], islandJoints: [Int] = [], stack: [Int] = []
-        swap(&islandBodies, &scratch.islandBodies)
-        swap(&islandContacts, &scratch.islandContacts)
-        swap(&islandJoints, &scratch.islandJoints)
-        swap(&stack, &scratch.stack)
-        defer {
-            swap(&islandBodies, &scratch.islandBodies)
-            swap(&islandContacts, &scratch.islandContacts)
-            swap(&islandJoints, &scratch.islandJoints)
-            swap(&stack, &scratch.stack)
-        }
+        let islandBodies = scratch.islandBodies, islandContacts = scratch.islandContacts
+        let islandJoints = scratch.islandJoints, stack = scratch.stack
+        // (Read once a step: `allowSleeping` has an observer, so every read of it is checked for
+        // exclusive access at run time, a pair of runtime calls per island.)
+        let sleeping = allowSleeping
         var seed = bodyList
         while seed != nullIndex {
             defer { seed = bodies[seed].next }
@@ -97,7 +91,7 @@ extension World {
                     bodies[other].inIsland = true
                 }
             }
-            solveIsland(step, islandBodies, islandContacts, islandJoints)
+            solveIsland(step, islandBodies, islandContacts, islandJoints, sleeping: sleeping)
             for k in 0..<islandBodies.count where bodies[islandBodies[k]].type == .staticBody { bodies[islandBodies[k]].inIsland = false }
         }
         b = bodyList
@@ -108,10 +102,9 @@ extension World {
         findNewContacts()
     }
 
-    func solveIsland(_ step: TimeStep, _ islandBodies: [Int], _ islandContacts: [Int], _ islandJoints: [Int]) {
+    func solveIsland(_ step: TimeStep, _ islandBodies: Pool<Int>, _ islandContacts: Pool<Int>, _ islandJoints: Pool<Int>, sleeping: Bool) {
         let h = step.dt
         var data = takeSolverData(step)
-        defer { returnSolverData(&data) }
         let bbase = bodies.base  // (no body is added during a step)
         for k in 0..<islandBodies.count {
             if k + 4 < islandBodies.count { prefetch(bbase + islandBodies[k + 4]) }
@@ -145,21 +138,21 @@ extension World {
             var solver = islandContacts.isEmpty ? nil : ContactSolver(step: step, contactIds: islandContacts, bodyCount: islandBodies.count, world: self,
                                                                       positions: data.positions, velocities: data.velocities)
             defer { solver?.returnBuffers(self) }
-            if step.warmStarting { solver?.warmStart(&data.velocities) }
+            if step.warmStarting { solver?.warmStart(data.velocities) }
             for k in 0..<islandJoints.count { initJointVelocityConstraints(islandJoints[k], &data) }
             if islandJoints.isEmpty && stopsStillVelocityIterations {
                 // (Contacts without joints: the solver is there.)
-                solveVelocityIterationsUntilStill(&solver!, &data.velocities, step.velocityIterations)
+                solveVelocityIterationsUntilStill(&solver!, data.velocities, step.velocityIterations)
             } else {
                 for _ in 0..<step.velocityIterations {
                     for k in 0..<islandJoints.count { solveJointVelocityConstraints(islandJoints[k], &data) }
-                    solver?.solveVelocityConstraints(&data.velocities)
+                    solver?.solveVelocityConstraints(data.velocities)
                 }
             }
             solver?.storeImpulses(self)
             integratePositions(h, &data)
             for _ in 0..<step.positionIterations {
-                let contactsOkay = solver?.solvePositionConstraints(&data.positions) ?? true
+                let contactsOkay = solver?.solvePositionConstraints(data.positions) ?? true
                 var jointsOkay = true
                 for k in 0..<islandJoints.count {
                     let j = islandJoints[k]
@@ -171,7 +164,7 @@ extension World {
             writeBack(data, islandBodies)
             if let solver { report(solver) }
         }
-        if allowSleeping {
+        if sleeping {
             // The timer is a float32 sum, as Box2D's: 60 × Float(1/120) = 0.49999985 < 0.5, so a
             // body needs 61 sub-steps to fall asleep (a Double sum would reach 0.5 after 60).
             var minSleepTime = Float.greatestFiniteMagnitude
@@ -205,7 +198,7 @@ extension World {
     /// velocities as they were (the first, the last and two between), which is where the still
     /// ones come. (The samples only decide when to watch: the stop rests on the watched
     /// iteration, compared whole.)
-    func solveVelocityIterationsUntilStill(_ solver: inout ContactSolver, _ velocities: inout [SolverVelocity], _ iterations: Int) {
+    func solveVelocityIterationsUntilStill(_ solver: inout ContactSolver, _ velocities: Pool<SolverVelocity>, _ iterations: Int) {
         let n = velocities.count
         let samples = (0, n / 3, (2 * n) / 3, n - 1)
         var watching = false
@@ -215,10 +208,10 @@ extension World {
                 swap(&before, &scratch.still)
                 defer { swap(&before, &scratch.still) }
                 before.velocities.clear()
-                before.velocities.append(contentsOf: velocities)
+                velocities.withUnsafeBufferPointer { before.velocities.append(contentsOf: $0) }
                 before.impulses.clear()
                 solver.appendImpulses(to: &before.impulses)
-                solver.solveVelocityConstraints(&velocities)
+                solver.solveVelocityConstraints(velocities)
                 if sameBits(before.velocities, velocities) && solver.impulsesAre(before.impulses) {
                     skippedVelocityIterations += iterations - k - 1
                     return
@@ -226,32 +219,24 @@ extension World {
                 continue
             }
             let before = (velocities[samples.0], velocities[samples.1], velocities[samples.2], velocities[samples.3])
-            solver.solveVelocityConstraints(&velocities)
+            solver.solveVelocityConstraints(velocities)
             watching = sameBits(before.0, velocities[samples.0]) && sameBits(before.1, velocities[samples.1])
                 && sameBits(before.2, velocities[samples.2]) && sameBits(before.3, velocities[samples.3])
         }
     }
 
     func takeSolverData(_ step: TimeStep) -> SolverData {
-        var data = SolverData(step: step, positions: [], velocities: [])
-        swap(&data.positions, &scratch.positions)
-        swap(&data.velocities, &scratch.velocities)
+        let data = SolverData(step: step, positions: scratch.positions, velocities: scratch.velocities)
         data.positions.clear()
         data.velocities.clear()
         return data
-    }
-
-    /// Gives the buffers of `takeSolverData` back to the world.
-    func returnSolverData(_ data: inout SolverData) {
-        swap(&data.positions, &scratch.positions)
-        swap(&data.velocities, &scratch.velocities)
     }
 
     /// Integrates positions with Box2D's per-step translation and rotation caps.
     /// The solved island's positions and velocities back into its bodies (`islandBodies[i]` is
     /// the body of solver row `i`), their transforms synchronized: the end of an island solve and
     /// of a time-of-impact sub-step alike.
-    @inline(__always) func writeBack(_ data: SolverData, _ islandBodies: [Int]) {
+    @inline(__always) func writeBack(_ data: SolverData, _ islandBodies: Pool<Int>) {
         let bbase = bodies.base  // (no body is added during a step)
         for i in islandBodies.indices {
             if i + 4 < islandBodies.count { prefetch(bbase + islandBodies[i + 4]) }
@@ -304,7 +289,7 @@ extension World {
 }
 
 /// Whether `a` and `b` hold the same velocities, bit for bit.
-private func sameBits(_ a: [SolverVelocity], _ b: [SolverVelocity]) -> Bool {
+private func sameBits(_ a: [SolverVelocity], _ b: Pool<SolverVelocity>) -> Bool {
     if a.count != b.count { return false }
     return a.withUnsafeBufferPointer { a in
         b.withUnsafeBufferPointer { b in

@@ -123,13 +123,7 @@ extension World {
         }
         bodies[bA].setAwake(true)
         bodies[bB].setAwake(true)
-        var islandBodies: [Int] = [], islandContacts: [Int] = []
-        swap(&islandBodies, &scratch.islandBodies)
-        swap(&islandContacts, &scratch.islandContacts)
-        defer {
-            swap(&islandBodies, &scratch.islandBodies)
-            swap(&islandContacts, &scratch.islandContacts)
-        }
+        let islandBodies = scratch.islandBodies, islandContacts = scratch.islandContacts
         islandBodies.clear()
         islandContacts.clear()
         islandBodies.append(bA); islandBodies.append(bB)
@@ -212,17 +206,25 @@ extension World {
         // The first pass computes every contact, in list order (no need to sort them), in the
         // same walk as the reset: a contact's time reads only its own flags and its bodies, whose
         // starting times are all 0 (so no sweep is advanced in this pass).
+        // (The keys are written through the buffer, taken out of the queue for the walk: written
+        // as `q.key[c]`, each checked the array's uniqueness, a third of the walk's cost.)
         var key = 0
         var c = contactList
         let cbase = contacts.base  // (this walk adds no contact)
-        while c != nullIndex {
-            let ct = cbase + c
-            ct.pointee.toiFlag = false; ct.pointee.inIsland = false
-            ct.pointee.toiCount = 0; ct.pointee.toi = 1
-            q.key[c] = key; key += 1
-            if let alpha = toiAlpha(c), alpha < 1 { q.push(alpha, c) }
-            c = ct.pointee.next
+        var keys: [Int] = []
+        swap(&keys, &q.key)
+        keys.withUnsafeMutableBufferPointer { keys in
+            while c != nullIndex {
+                let ct = cbase + c
+                ct.pointee.toiFlag = false; ct.pointee.inIsland = false
+                ct.pointee.toiCount = 0; ct.pointee.toi = 1
+                keys[c] = key
+                if let alpha = toiAlpha(c), alpha < 1 { q.push(alpha, c, key: key) }
+                key += 1
+                c = ct.pointee.next
+            }
         }
+        swap(&keys, &q.key)
         var headKey = -1
         while true {
             // The contacts the rescan would compute now, in list order.
@@ -234,7 +236,7 @@ extension World {
                 if k + 4 < q.dirty.count { prefetchFirstLine(cbase + Int(truncatingIfNeeded: q.dirty[k + 4] & 0xFFFF_FFFF)) }
                 let d = Int(truncatingIfNeeded: q.dirty[k] & 0xFFFF_FFFF)
                 let wasFlagged = contacts[d].toiFlag
-                if let alpha = toiAlpha(d), !wasFlagged, alpha < 1 { q.push(alpha, d) }
+                if let alpha = toiAlpha(d), !wasFlagged, alpha < 1 { q.push(alpha, d, key: q.key[d]) }
             }
             q.clearDirty()
             // The first valid entry is the rescan's choice.
@@ -291,9 +293,8 @@ extension World {
         }
     }
 
-    func solveTOIIsland(_ subStep: TimeStep, _ islandBodies: [Int], _ islandContacts: [Int], toiA: Int, toiB: Int) {
+    func solveTOIIsland(_ subStep: TimeStep, _ islandBodies: Pool<Int>, _ islandContacts: Pool<Int>, toiA: Int, toiB: Int) {
         var data = takeSolverData(subStep)
-        defer { returnSolverData(&data) }
         for k in 0..<islandBodies.count {
             let b = islandBodies[k]
             data.positions.append(SolverPosition(c: bodies[b].sweep.c, a: bodies[b].sweep.a))
@@ -306,7 +307,7 @@ extension World {
         defer { swap(&rotations, &scratch.rotations) }
         rotations.clear()
         for _ in 0..<islandBodies.count { rotations.append(RotationMemo()) }
-        skippedTOIIterations += solver.solveTOIPositions(&data.positions, toiA: toiA, toiB: toiB,
+        skippedTOIIterations += solver.solveTOIPositions(data.positions, toiA: toiA, toiB: toiB,
                                                          iterations: subStep.positionIterations,
                                                          stopWhenStill: stopsStillTOIIterations, rotations: &rotations)
         bodies[islandBodies[toiA]].sweep.c0 = data.positions[toiA].c
@@ -314,7 +315,7 @@ extension World {
         bodies[islandBodies[toiB]].sweep.c0 = data.positions[toiB].c
         bodies[islandBodies[toiB]].sweep.a0 = data.positions[toiB].a
         solver.initializeVelocityConstraints(data.positions, data.velocities, self)
-        for _ in 0..<subStep.velocityIterations { solver.solveVelocityConstraints(&data.velocities) }
+        for _ in 0..<subStep.velocityIterations { solver.solveVelocityConstraints(data.velocities) }
         integratePositions(subStep.dt, &data)
         writeBack(data, islandBodies)
         report(solver)
@@ -370,9 +371,10 @@ struct TOIQueue {
         a.alpha < b.alpha || (a.alpha == b.alpha && a.key < b.key)
     }
 
-    mutating func push(_ alpha: Float, _ c: Int) {
+    /// Pushes contact `c`'s time; `key` is its position in the list (`self.key[c]`).
+    mutating func push(_ alpha: Float, _ c: Int, key: Int) {
         gen[c] += 1
-        heap.append(Entry(alpha: alpha, key: key[c], contact: c, gen: gen[c]))
+        heap.append(Entry(alpha: alpha, key: key, contact: c, gen: gen[c]))
         var i = heap.count - 1
         while i > 0 {
             let parent = (i - 1) / 2

@@ -5,7 +5,7 @@ import SceneModel
 import SceneVocabulary
 import UIDynamics
 
-extension Run {
+extension RunBehaviors {
     /// `UIAttachmentBehavior`: to an anchor or to another item, by the joint of its kind.
     func attachment(_ a: AttachmentSpec, _ x: inout BehaviorInputs) throws(RunError) -> Behavior {
         let item = a.item.index
@@ -20,7 +20,7 @@ extension Run {
         if a.kind == .sliding {
             axis = try x.point(nil, a.axis) ?? axis
             if axis.length == 0 {
-                throw runtimeError("the sliding `axis` must not be zero", at: a.axis?.location ?? x.location)
+                throw x.run.runtimeError("the sliding `axis` must not be zero", at: a.axis?.location ?? x.location)
             }
         }
         let kind = a.kind.engine(axis: axis)
@@ -29,7 +29,7 @@ extension Run {
             let l = try x.number(nil, lo, 0)
             let h = try x.number(nil, hi, 0)
             if l > h {
-                throw runtimeError(
+                throw x.run.runtimeError(
                     "`range` must be [min, max] with min ≤ max, got [\(formatNumber(l)), \(formatNumber(h))]",
                     at: lo.location)
             }

@@ -3,7 +3,7 @@ import SceneModel
 import SceneVocabulary
 import UIDynamics
 
-extension Run {
+extension RunBehaviors {
     /// `UICollisionBehavior`: its numbers are evaluated when it is added (none can be set).
     func collision(
         _ items: [ViewID], _ mode: SceneVocabulary.CollisionMode, _ rb: InsetsSpec?, _ boundaries: [BoundarySpec],

@@ -8,17 +8,17 @@ import UIDynamics
 // The describe phase of behaviour kinds: a scene behaviour as the UIKit behaviour the animator
 // installs. One arm per kind; each kind's description is in its own file beside this one.
 
-extension Run {
+extension RunBehaviors {
     /// The UIKit behaviour for scene behaviour `i`. Its expressions are evaluated now when
     /// `reuse` is false (the behaviour is being added); when `reuse` is true (a `set` changed one
     /// property of an installed behaviour), every property not overridden by a `set` keeps the
     /// value it got when the behaviour was added, as assigning one property does in UIKit.
-    func describe(_ i: Int, scope: Scope?, reuse: Bool = false) throws(RunError) -> Behavior? {
-        let spec = scene.behaviors[i]
+    func describe(_ i: Int, scope: Scope?, reuse: Bool = false, in run: Run) throws(RunError) -> Behavior? {
+        let spec = run.scene.behaviors[i]
         var x = BehaviorInputs(
-            run: self, location: spec.location, scope: scope, overrides: behaving.overrides[i],
-            added: reuse ? behaving.addedValues[i] : [:])
-        defer { behaving.addedValues[i] = x.added }
+            run: run, location: spec.location, scope: scope, overrides: overrides[i],
+            added: reuse ? addedValues[i] : [:])
+        defer { setAddedValues(i, x.added) }
         switch spec.kind {
         case .plain(let b):
             switch b.kind {
@@ -34,17 +34,6 @@ extension Run {
         case .push(let items, let mode, let p): return try push(items, mode, p, &x)
         case .field(let f): return try field(f, &x)
         case .composite: return nil
-        }
-    }
-
-    /// A gravity or push vector whose square overflows would be dropped by the engine's velocity
-    /// clamp (Box2D limits the translation per step through its square): refused, located.
-    func checkFinite(_ v: Vec2, _ what: String, _ e: Expr?) throws(RunError) {
-        if !(v.x * v.x + v.y * v.y).isFinite {
-            throw runtimeError(
-                "the \(what)'s magnitude (\(formatNumber(Swift.max(Swift.abs(v.x), Swift.abs(v.y))))) is too large "
-                    + "for the engine: its square overflows",
-                at: e?.location ?? scene.location)
         }
     }
 
@@ -91,6 +80,17 @@ struct BehaviorInputs {
 
     mutating func point(_ p: BehaviorProperty?, _ e: Expr?) throws(RunError) -> Vec2? {
         try value(p, e).map { $0.point ?? .zero }
+    }
+
+    /// A gravity or push vector whose square overflows would be dropped by the engine's velocity
+    /// clamp (Box2D limits the translation per step through its square): refused, located.
+    func checkFinite(_ v: Vec2, _ what: String, _ e: Expr?) throws(RunError) {
+        if !(v.x * v.x + v.y * v.y).isFinite {
+            throw run.runtimeError(
+                "the \(what)'s magnitude (\(formatNumber(Swift.max(Swift.abs(v.x), Swift.abs(v.y))))) is too large "
+                    + "for the engine: its square overflows",
+                at: e?.location ?? run.scene.location)
+        }
     }
 
     /// `v`, refused when negative or not finite, located at `e` (or the behaviour).

@@ -5,7 +5,7 @@ import SceneModel
 import SceneVocabulary
 import UIDynamics
 
-extension Run {
+extension RunBehaviors {
     /// `UIFieldBehavior`: its numbers are evaluated when it is added (none can be set).
     func field(_ f: FieldSpec, _ x: inout BehaviorInputs) throws(RunError) -> Behavior {
         let kind = f.kind.engine
@@ -26,7 +26,7 @@ extension Run {
         case .circle(let e):
             let radius = try x.number(nil, e, 0)
             if radius < 0 {
-                throw runtimeError(
+                throw x.run.runtimeError(
                     "a region's `radius` must not be negative, got \(formatNumber(radius))", at: e.location)
             }
             return .circle(radius: radius)

@@ -3,7 +3,7 @@ import SceneModel
 import SceneVocabulary
 import UIDynamics
 
-extension Run {
+extension RunBehaviors {
     /// `UIGravityBehavior`: `direction`, else the unit vector at `angle`, scaled by `magnitude`
     /// when it is given.
     func gravity(_ items: [ViewID], _ p: Properties<GravityKey>, _ x: inout BehaviorInputs) throws(RunError) -> Behavior
@@ -15,7 +15,7 @@ extension Run {
             dir = Vec2(Elementary.cos(a), Elementary.sin(a))
         }
         if x.given(.magnitude, magnitude) { dir = try x.number(GravityKey.magnitude, magnitude) * dir.normalized }
-        try checkFinite(dir, "gravity", magnitude ?? direction)
+        try x.checkFinite(dir, "gravity", magnitude ?? direction)
         return GravityBehavior(items: ids(items), direction: dir)
     }
 }

@@ -4,7 +4,7 @@ import SceneModel
 import SceneVocabulary
 import UIDynamics
 
-extension Run {
+extension RunBehaviors {
     /// `UIDynamicItemBehavior`: only the keys the scene or a `set` gave; the others keep the
     /// engine's defaults.
     func item(_ items: [ViewID], _ props: Properties<ItemKey>, _ x: inout BehaviorInputs) throws(RunError) -> Behavior {

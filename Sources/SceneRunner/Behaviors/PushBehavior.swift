@@ -3,7 +3,7 @@ import SceneModel
 import SceneVocabulary
 import UIDynamics
 
-extension Run {
+extension RunBehaviors {
     /// `UIPushBehavior`: `direction` (scaled to `magnitude` when it is given), else `magnitude`
     /// along `angle`.
     func push(
@@ -24,7 +24,7 @@ extension Run {
         let off = try x.point(.offset, p[.offset]) ?? .zero
         var offsets: [Int: Vec2] = [:]
         if off != .zero { for id in ids(items) { offsets[id] = off } }
-        try checkFinite(dir, "push", magnitude ?? direction)
+        try x.checkFinite(dir, "push", magnitude ?? direction)
         return PushBehavior(
             items: ids(items), mode: mode.engine, pushDirection: dir, offsets: offsets, active: isActive)
     }

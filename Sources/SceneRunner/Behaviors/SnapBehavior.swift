@@ -2,7 +2,7 @@ import SceneModel
 import SceneVocabulary
 import UIDynamics
 
-extension Run {
+extension RunBehaviors {
     /// `UISnapBehavior`.
     func snap(_ item: ViewID, _ p: Properties<SnapKey>, _ x: inout BehaviorInputs) throws(RunError) -> Behavior {
         SnapBehavior(

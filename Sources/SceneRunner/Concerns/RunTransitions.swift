@@ -126,7 +126,7 @@ extension RunTransitions {
             i, frames: (toFrame, final),
             base: [spec.from, spec.to].compactMap { $0 }.map { ($0.index, run.views[$0.index].frame) })
         run.note("\(spec.name) started")
-        if let k = spec.animator?.index { try run.pauseDriver(k, at: location) }
+        if let k = spec.animator?.index { try run.animating.pauseDriver(k, at: location, in: run) }
     }
 
     /// `finish` / `cancel`: a percent-driven transition animates the rest and completes by itself;
@@ -139,7 +139,8 @@ extension RunTransitions {
         let spec = run.scene.transitions[i]
         if let k = spec.animator?.index {
             endInteraction(i, finishing: finishing)
-            try run.runDriverOut(k, finishing: finishing, factor: 1 / spec.completionSpeed, at: location)
+            try run.animating.runDriverOut(
+                k, finishing: finishing, factor: 1 / spec.completionSpeed, at: location, in: run)
         } else if spec.percentDriven {
             animateRest(i, finishing: finishing, at: run.clock.time)
         } else {
@@ -219,6 +220,28 @@ extension RunTransitions {
         }
     }
 
+    /// A transition property animator `k` drives follows its fraction while it finishes or
+    /// cancels (the animator runs the rest).
+    func followDrivers(in run: Run) {
+        for (i, t) in run.scene.transitions.enumerated() {
+            guard let k = t.animator?.index,
+                controllers[i].state == .finishing || controllers[i].state == .cancelling
+            else { continue }
+            follow(i, run.animating.propertyAnimators[k].fractionComplete(at: run.clock.time))
+            applyAnimations(i, in: run)
+        }
+    }
+
+    /// Property animator `k` ended at `position`: a transition it drives completes at the end,
+    /// and is cancelled otherwise.
+    func driverEnded(_ k: Int, _ position: AnimatorPosition, in run: Run) {
+        for (i, t) in run.scene.transitions.enumerated() where t.animator?.index == k {
+            guard isLive(i) else { continue }
+            complete(i, finished: position == .end)
+            transitionEnded(i, in: run)
+        }
+    }
+
     /// The `ended` rules of the transitions that ended, in the order they ended; each reads its
     /// own `initialFrame` and `finalFrame` (it is no longer current, and another may have started).
     func flushEnded(in run: Run) throws(RunError) {
@@ -234,7 +257,7 @@ extension RunTransitions {
         guard controllers[i].state == .interactive else { return }
         update(i, try run.evalNumber(e, scope: scope))
         if let k = run.scene.transitions[i].animator?.index {  // scrubs the animator that drives it
-            try run.scrubDriver(k, to: controllers[i].progress, at: e.location)
+            try run.animating.scrubDriver(k, to: controllers[i].progress, at: e.location, in: run)
         }
         applyAnimations(i, in: run)
     }
@@ -245,7 +268,7 @@ extension RunTransitions {
         let i = try current(for: "complete", at: e.location, in: run)
         let finished = try run.evalBool(e, scope: scope)
         if let k = run.scene.transitions[i].animator?.index,
-            try run.stopDriver(k, finished: finished, at: e.location)
+            try run.animating.stopDriver(k, finished: finished, at: e.location, in: run)
         {
             if current != i { return }
         }

@@ -1,0 +1,166 @@
+import Geometry
+import Interaction
+import SceneModel
+import SceneVocabulary
+
+/// The input concern of a run: the recognisers and who gets a touch (the arena), the touch step
+/// in progress, the fingers held down between steps and on the screen, and the scroll views. It
+/// owns its state: only its methods change it. The methods here read nothing of the run (a unit
+/// test drives them); those in Touches.swift and Scroll.swift are given the run, for the
+/// expressions they evaluate, the views they read and the rules they run.
+@_spi(Testing) public final class RunInput {
+    /// A touch step in progress.
+    @_spi(Testing) public struct ActiveTouches {
+        public var gesture: Int
+        public var script: TouchScript
+        public var start: Double
+        public var frame = 0
+        public var lastFrame: Int
+        /// The identity of each of the script's fingers.
+        public var ids: [Int]
+        public var release: ReleaseMode
+        /// Fingers held down by an earlier step that this one does not move: they stay still
+        /// (and lift at its end with `release: lift`).
+        public var still: [HeldFinger]
+        /// False when the gesture's view was removed: time passes and no finger touches.
+        public var live: Bool
+
+        public init(
+            gesture: Int, script: TouchScript, start: Double, lastFrame: Int, ids: [Int], release: ReleaseMode,
+            still: [HeldFinger], live: Bool
+        ) {
+            self.gesture = gesture; self.script = script; self.start = start; self.lastFrame = lastFrame
+            self.ids = ids; self.release = release; self.still = still; self.live = live
+        }
+    }
+
+    /// A finger down between steps (`release: hold`).
+    @_spi(Testing) public struct HeldFinger {
+        public var id: Int
+        public var point: Vec2
+    }
+
+    /// Every recogniser of the scene, and who gets a touch.
+    public private(set) var arena: GestureArena
+    /// The gesture whose rules run, or whose step is in progress (`gesture` in expressions).
+    public private(set) var currentGesture: Int?
+    /// The touch step in progress.
+    public private(set) var touching: ActiveTouches?
+    /// Fingers down between touch steps (`release: hold`), in the order they went down.
+    public private(set) var heldFingers: [HeldFinger] = []
+    /// Where the fingers on the screen are after this frame's touches (the replay draws them).
+    public private(set) var fingersOnScreen: [Vec2] = []
+    /// The identity of the next finger to go down.
+    public private(set) var nextFinger = 0
+    /// The scroll views' content offsets and motions, by view index (Scroll.swift).
+    public private(set) var scrolls: [Int: ScrollView]
+    /// The delegate's arguments while a `willEndDragging` rule runs.
+    public private(set) var scrollRelease: (velocity: Vec2, target: Vec2)?
+
+    public init(arena: GestureArena, scrolls: [Int: ScrollView]) {
+        self.arena = arena
+        self.scrolls = scrolls
+    }
+
+    /// Whether fingers stay down from an earlier step.
+    public var isHolding: Bool { !heldFingers.isEmpty }
+
+    public func setCurrentGesture(_ g: Int?) { currentGesture = g }
+
+    /// The identities of a step's fingers: a finger that goes down at the step's start takes the
+    /// place of a held one (no new touch-down: its `down` becomes nil) while held ones remain and
+    /// `continuing`; every other finger is a new one. Also the held fingers the step does not move.
+    public func assignFingers(_ s: inout TouchScript, continuing: Bool) -> (ids: [Int], still: [HeldFinger]) {
+        var ids: [Int] = []
+        var held = heldFingers
+        for i in s.fingers.indices {
+            if continuing && !held.isEmpty && (s.fingers[i].down ?? 0) <= 0 {
+                s.fingers[i].down = nil
+                ids.append(held.removeFirst().id)
+            } else {
+                if s.fingers[i].down == nil { s.fingers[i].down = 0 }
+                ids.append(nextFinger)
+                nextFinger += 1
+            }
+        }
+        return (ids, held)
+    }
+
+    /// A step's gesture receives no touch (its view was removed): the held fingers are let go.
+    public func dropHeldFingers() { heldFingers = [] }
+
+    /// The touch step `a` is in progress (nil: none).
+    public func setTouching(_ a: ActiveTouches?) { touching = a }
+
+    /// A new touch sequence goes to these recognisers.
+    public func begin(participants: [Int]) { arena.begin(participants: participants) }
+
+    /// The recognisers' velocity estimates start afresh for a `flick` that continues a held finger.
+    public func restartVelocity(finger: Int, at point: Vec2, time: Double) {
+        arena.restartVelocity(finger: finger, at: point, time: time)
+    }
+
+    /// The first touches of a step, at time `t`: the screen shows them with the held fingers.
+    public func touchDown(_ first: [Touch], at t: Double) -> [GestureArena.Change] {
+        fingersOnScreen = heldFingers.map(\.point) + first.map(\.location)
+        return first.isEmpty ? [] : arena.handle(TouchEvent(time: t, touches: first))
+    }
+
+    /// Gesture `g` fails (it receives no touch).
+    public func fail(_ g: Int) -> [GestureArena.Change] { arena.fail(g) }
+
+    /// This frame's touches of the step in progress at time `t` (frames `dt` apart) and the
+    /// recognisers' timers; the last frame lifts, holds or cancels the fingers as the step says.
+    public func advanceTouches(to t: Double, dt: Double) -> [GestureArena.Change] {
+        guard var a = touching else { return arena.advance(to: t) }
+        a.frame += 1
+        let last = a.frame >= a.lastFrame
+        var changes: [GestureArena.Change] = []
+        if a.live {
+            var list = a.script.touches(frame: a.frame, at: t - a.start, dt: dt, ids: a.ids)
+            let liftStill = last && a.release == .lift
+            list += a.still.map { Touch(id: $0.id, location: $0.point, phase: liftStill ? .ended : .moved) }
+            fingersOnScreen = list.filter { $0.phase != .ended }.map(\.location)
+            if !list.isEmpty { changes += arena.handle(TouchEvent(time: t, touches: list)) }
+            if last {
+                switch a.release {
+                case .lift: heldFingers = []
+                case .hold:
+                    heldFingers = list.filter { $0.phase != .ended }.map { HeldFinger(id: $0.id, point: $0.location) }
+                case .cancel:
+                    heldFingers = []
+                    fingersOnScreen = []
+                    changes += arena.cancel()
+                }
+            }
+        }
+        changes += arena.advance(to: t)
+        touching = last ? nil : a
+        return changes
+    }
+
+    /// Scroll view `v`'s new state.
+    public func setScroll(_ v: Int, _ s: ScrollView) { scrolls[v] = s }
+
+    /// The delegate's arguments while a `willEndDragging` rule runs (nil: after it).
+    public func setScrollRelease(_ r: (velocity: Vec2, target: Vec2)?) { scrollRelease = r }
+
+    /// `set: { targetContentOffset: p }`: false when no `willEndDragging` rule is running.
+    public func setScrollTarget(_ p: Vec2) -> Bool {
+        guard scrollRelease != nil else { return false }
+        scrollRelease?.target = p
+        return true
+    }
+
+    /// The nearest scroll view view `i` is inside (directly or through other views) in `scene`, if any.
+    public func enclosingScrollView(_ i: Int, in scene: Scene) -> Int? {
+        var next = scene.views[i].superview?.index
+        var seen: [Int] = []
+        while let s = next, !seen.contains(s) {
+            if scrolls[s] != nil { return s }
+            seen.append(s)
+            next = scene.views[s].superview?.index
+        }
+        return nil
+    }
+}
