@@ -2,10 +2,12 @@
 import PackageDescription
 
 // Dependency arrows (see docs/architecture.md):
-//   scenerun ── ArgumentParser, Driver (argument parsing only; Reports, SceneLoader, SceneRunner,
+//   scenerun ── ArgumentParser, Driver, Mutation (argument parsing only; Reports, SceneLoader, SceneRunner,
 //               SceneVocabulary and Diagnostics for the option types and defaults it shows)
 //   Driver ── RecordMode, SceneLoader, SceneRunner, Reports, Results, SceneModel, SceneVocabulary, Expressions,
 //             Diagnostics (discovery, filtering, sharding, parallel runs, atomic writes, exit codes, --watch)
+//   Mutation ── Driver, SceneLoader, SceneRunner, Reports, Results, SceneModel, Expressions, Diagnostics
+//             (`scenerun mutate`: operators, finder, runner, reports, merge of its reports)
 //   ScenerunKit ── Driver, Expressions, Reports, Results, SceneRunner  (SceneRun for Swift tests)
 //   ScenerunPlugin ── scenerun  (`swift package scenerun PATHS`)
 //   RecordMode ── SceneLoader (the parser's census of a file), Results, Diagnostics
@@ -60,6 +62,9 @@ let package = Package(
             "RecordMode", "SceneLoader", "SceneRunner", "Reports", "Results", "SceneModel", "SceneVocabulary", "Expressions",
             "Diagnostics",
         ]),
+        .target(name: "Mutation", dependencies: [
+            "Driver", "SceneLoader", "SceneRunner", "Reports", "Results", "SceneModel", "Expressions", "Diagnostics",
+        ]),
         .target(name: "RecordMode", dependencies: ["SceneLoader", "Results", "Diagnostics"]),
         .target(name: "ScenerunKit", dependencies: ["Driver", "Expressions", "Reports", "Results", "SceneRunner"]),
         .plugin(name: "ScenerunPlugin",
@@ -67,7 +72,7 @@ let package = Package(
                 dependencies: ["scenerun"]),
         .executableTarget(name: "scenerun", dependencies: [
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            "Driver", "Reports", "SceneLoader", "SceneRunner", "SceneVocabulary", "Diagnostics",
+            "Driver", "Mutation", "Reports", "SceneLoader", "SceneRunner", "SceneVocabulary", "Diagnostics",
         ]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
@@ -86,6 +91,9 @@ let package = Package(
                     exclude: ["Schemas", "Failing"]),
         .testTarget(name: "SceneVocabularyTests", dependencies: ["SceneVocabulary", "SceneLoader", "SceneModel", "Expectations", "Expressions", "Diagnostics", "Geometry"]),
         .testTarget(name: "ReplayTests", dependencies: ["TestSupport", "Reports", "SceneLoader", "SceneRunner", "Expectations", "Results", "SceneModel", "Diagnostics", "Geometry"]),
+        .testTarget(name: "MutationTests", dependencies: [
+            "Mutation", "Driver", "SceneLoader", "SceneModel", "Expressions", "Diagnostics",
+        ]),
         .testTarget(name: "DriverTests", dependencies: ["Driver", "Reports", "Results"]),
         .testTarget(name: "RecordModeTests", dependencies: ["RecordMode", "SceneLoader", "Results", "Diagnostics"]),
         .testTarget(name: "ScenerunKitTests", dependencies: ["ScenerunKit", "TestSupport"]),

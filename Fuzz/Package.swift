@@ -29,11 +29,13 @@ let package = Package(
         .target(name: "RecordMode", dependencies: ["SceneLoader", "Results", "Diagnostics"]),
         .target(name: "Driver", dependencies: ["RecordMode", "SceneLoader", "SceneRunner", "Reports", "Results", "SceneModel", "SceneVocabulary",
                                                "Expressions", "Diagnostics"]),
+        .target(name: "Mutation", dependencies: ["Driver", "SceneLoader", "SceneRunner", "Reports", "Results", "SceneModel", "Expressions",
+                                                 "Diagnostics"]),
         // libFuzzer's driver and AddressSanitizer's heap hooks, in C.
         .target(name: "FuzzSupport"),
         .executableTarget(name: "SceneFuzz", dependencies: ["FuzzSupport", "SceneLoader", "SceneRunner", "Expressions", "Diagnostics", "Geometry"]),
         .executableTarget(name: "RecordFuzz", dependencies: [.product(name: "Yams", package: "Yams"), "FuzzSupport", "RecordMode", "SceneLoader",
                                                              "Results", "Diagnostics"]),
-        .executableTarget(name: "MergeFuzz", dependencies: ["FuzzSupport", "Driver", "Reports"]),
+        .executableTarget(name: "MergeFuzz", dependencies: ["FuzzSupport", "Driver", "Mutation", "Reports"]),
     ]
 )

@@ -328,7 +328,7 @@ public func execute(
 
 /// Checks that every report destination can be written (a folder for trace and replay, a file
 /// otherwise); the code of the first that cannot (73, 74), or nil.
-func checkDestinations(_ reports: [ReportRequest], console: Console) -> Int32? {
+package func checkDestinations(_ reports: [ReportRequest], console: Console) -> Int32? {
     var failed: OutputError?
     for r in reports {
         do throws(OutputError) {

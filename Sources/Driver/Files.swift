@@ -115,7 +115,7 @@ let partsFolder = Array("parts".utf8)
 
 /// Whether `file` is a part, not a scene: its folder is named `parts`. A folder walk skips parts;
 /// a part named directly is refused as a scene (`collect`).
-func isPart(_ file: FilePath) -> Bool {
+package func isPart(_ file: FilePath) -> Bool {
     let names = file.raw.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true)
     return names.count >= 2 && Array(names[names.count - 2]) == partsFolder
 }

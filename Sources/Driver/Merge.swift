@@ -13,11 +13,27 @@ public struct MergeRequest: Sendable {
     public var reports: [ReportRequest] = []
     public var quiet = false
     public var color: ColorChoice = .auto
-    /// `--min-score`, for the reports of `mutate` (MutateMerge.swift).
+    /// `--min-score`, for the reports of `mutate` (Sources/Mutation/Merge.swift).
     public var minScore: Double?
     /// `--max-file-size`: the largest report read (`reportSizeLimit` while merging).
     public var maxFileSize = defaultReportSizeLimit
+    /// Kinds of report another target merges (Sources/Mutation: `mutate`'s reports): when the
+    /// first input is one, that kind's merge takes the whole request, after the outputs are
+    /// checked against the inputs.
+    public var otherKinds: [OtherReportKind] = []
     public init(inputs: [String]) { self.inputs = inputs }
+}
+
+/// A kind of report that `merge` hands over whole: whether a file is one, and its merge.
+public struct OtherReportKind: Sendable {
+    public var recognises: @Sendable (String) -> Bool
+    public var merge: @Sendable (MergeRequest, Console) -> Int32
+    public init(
+        recognises: @escaping @Sendable (String) -> Bool, merge: @escaping @Sendable (MergeRequest, Console) -> Int32
+    ) {
+        self.recognises = recognises
+        self.merge = merge
+    }
 }
 
 /// The largest report `merge` reads, set from `MergeRequest.maxFileSize` when a merge starts
@@ -32,6 +48,12 @@ public struct MergeError: Error, Equatable, CustomStringConvertible {
     /// Where in the file, when the error is about one value of it (1-based).
     public var line: Int?
     public var column: Int?
+    package init(path: String?, message: String, line: Int? = nil, column: Int? = nil) {
+        self.path = path
+        self.message = message
+        self.line = line
+        self.column = column
+    }
     public var description: String {
         guard let p = path else { return message }
         guard let line, let column else { return "\(escapeForTerminal(p)): \(message)" }
@@ -62,7 +84,9 @@ public func merge(
         console.err(clash)
         return Exit.usage
     }
-    if let first = request.inputs.first, isMutationReport(first) { return mergeMutation(request, console: console) }
+    if let first = request.inputs.first, let other = request.otherKinds.first(where: { $0.recognises(first) }) {
+        return other.merge(request, console)
+    }
     if let code = checkDestinations(request.reports, console: console) { return code }
     let merged: (results: [CaseResult], options: ReportOptions)
     do { merged = try mergeReports(request.inputs) } catch {
@@ -78,7 +102,7 @@ public func merge(
 }
 
 /// A located error in compiler form, `r.json:12:9: error: …`, where the console takes one.
-func say(_ error: MergeError, _ console: Console) {
+package func say(_ error: MergeError, _ console: Console) {
     if let text = error.compilerForm, let located = console.located {
         located(text)
     } else {
@@ -177,7 +201,7 @@ public func mergeReports(_ paths: [String]) throws(MergeError) -> (results: [Cas
 
 /// The bytes of the report at `path`, within `limit` bytes (`readBounded`); a refusal names the
 /// report.
-func readReportBytes(_ path: String) throws(MergeError) -> [UInt8] {
+package func readReportBytes(_ path: String) throws(MergeError) -> [UInt8] {
     switch readBounded(FilePath(argument: path), limit: reportSizeLimit, flag: "--max-file-size") {
     case .success(let b): return b
     case .failure(let r):

@@ -4,16 +4,16 @@ import Diagnostics
 /// reporter or the merge itself relies on is range-checked here, and every size a report claims
 /// is bounded by what the reports hold, before any of it is used. A violation is a located error
 /// (`r.json:12:9: …`, exit 2), never a trap, a hang or an allocation the input does not pay for.
-enum ReportLimits {
+package enum ReportLimits {
     /// The largest line a failure or diagnostic may name: the default `--max-file-size` in bytes,
     /// so no scene under the default limit has more lines. (The text report rebuilds each case's
     /// source up to its last named line.)
-    static let line = 1 << 20
+    package static let line = 1 << 20
 }
 
 /// A place in a report's JSON: object keys and array indices from the top.
-typealias JSONPath = [JSONPathItem]
-enum JSONPathItem: Equatable {
+package typealias JSONPath = [JSONPathItem]
+package enum JSONPathItem: Equatable {
     case key(String)
     case index(Int)
 }
@@ -124,7 +124,7 @@ func located(_ path: String, _ at: JSONPath, _ message: String) -> MergeError {
 
 /// Finds where a value is in JSON text, by its path, without building the document: a scan that
 /// skips every other value. Nil when the path is not there (the decoder then named it anyway).
-enum JSONLocator {
+package enum JSONLocator {
     static func position(of path: JSONPath, in b: [UInt8]) -> (line: Int, column: Int)? {
         var i = 0
         func ws() { while i < b.count, [0x20, 0x09, 0x0A, 0x0D].contains(b[i]) { i += 1 } }
@@ -196,7 +196,7 @@ enum JSONLocator {
 
     /// The place of the value at `path`, or else of the nearest value around it that is found (the
     /// text's first value at worst, or 1:1).
-    static func nearest(_ path: JSONPath, in b: [UInt8]) -> (line: Int, column: Int) {
+    package static func nearest(_ path: JSONPath, in b: [UInt8]) -> (line: Int, column: Int) {
         var p = path
         while true {
             if let place = position(of: p, in: b) { return place }
@@ -247,7 +247,7 @@ enum JSONLocator {
     /// number that is not whole under a key the report keeps as an integer, and what is wrong
     /// there; nil otherwise. (For all of these the decoder says only "not valid JSON".)
     /// Iterative: nesting costs a byte of stack each, on the heap.
-    static func syntaxError(in b: [UInt8]) -> (line: Int, column: Int, what: String)? {
+    package static func syntaxError(in b: [UInt8]) -> (line: Int, column: Int, what: String)? {
         enum Next { case value, valueOrEnd, keyOrEnd, key, colon, commaOrEnd }
         var stack: [UInt8] = []
         var next = Next.value

@@ -206,7 +206,9 @@ private func replace(
 /// following a link. Every destination is checked — its folders entered or created, the file
 /// itself neither a folder nor a link nor a device — before the first byte is written, so a
 /// link anywhere below `root` stops the report before any of its files is written.
-func writeFiles(_ files: [(name: String, text: String)], below root: String, for label: String) throws(OutputError) {
+package func writeFiles(
+    _ files: [(name: String, text: String)], below root: String, for label: String
+) throws(OutputError) {
     let rootFD = try openNamedFolder(root, for: label)
     var folders: [String: Int32] = ["": rootFD]
     defer { for fd in folders.values { close(fd) } }

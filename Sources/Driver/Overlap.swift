@@ -18,7 +18,7 @@ import SceneLoader
 /// exist yet, its longest existing parent), so `./x/../s.yaml` and a link to `s.yaml` are
 /// `s.yaml`. Checked before anything runs or is written: the caller exits 64. Scenes and parts are
 /// read within `fileSize` (`--max-file-size`): a larger one is not followed (loading it reports it).
-func outputOntoInput(
+package func outputOntoInput(
     _ reports: [ReportRequest], scenePaths: [String] = [], reportPaths: [String] = [],
     environment env: [String: String] = [:], fileSize: Int = LoadLimits.default.fileSize
 ) -> String? {
@@ -59,7 +59,7 @@ func outputOntoInput(
 
 /// Two outputs that name the same file or folder (after resolving `.`, `..` and links): one would
 /// silently replace the other (`--json r.out --junit r.out`).
-func outputsClash(_ reports: [ReportRequest]) -> String? {
+package func outputsClash(_ reports: [ReportRequest]) -> String? {
     var seen: [(label: String, real: [UInt8])] = []
     for r in reports {
         let real = canonicalPath(FilePath(argument: r.path).raw)

@@ -4,15 +4,15 @@ import SceneLoader
 /// Reads the parts that scenes `include`, from the file system, within the file size limit, and
 /// keeps what it read: their texts render the source lines of errors located in them, and
 /// `mutate` hands the same bytes to every mutant.
-final class PartReader {
+package final class PartReader {
     let limit: Int
     /// Every part read, by path as the scene names it (resolved against the scene's folder).
-    private(set) var files: [String: [UInt8]] = [:]
+    package private(set) var files: [String: [UInt8]] = [:]
 
-    init(limit: Int) { self.limit = limit }
+    package init(limit: Int) { self.limit = limit }
 
     /// The loader's `IncludeReader`.
-    var reader: IncludeReader {
+    package var reader: IncludeReader {
         { [self] path in
             switch readSceneFile(FilePath(raw: Array(path.utf8)), limit: limit) {
             case .success(let bytes):
@@ -26,7 +26,7 @@ final class PartReader {
 
     /// The text of every part read that messages may quote, by path (a byte order mark dropped):
     /// a part is quoted only when it parses as a YAML mapping (`SceneFile.quotableText`).
-    var texts: [String: String] { files.compactMapValues { SceneFile.quotableText($0, isPart: true) } }
+    package var texts: [String: String] { files.compactMapValues { SceneFile.quotableText($0, isPart: true) } }
 }
 
 /// The parts the scene files include, directly or through other parts, in the order first

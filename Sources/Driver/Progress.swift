@@ -25,6 +25,7 @@ public final class ProgressLine: @unchecked Sendable {
     let interval: Double
     var done = 0
     var failed = 0
+    var survived = 0
     var lastDrawn = -Double.infinity
     var width = 0
     let lock = NSLock()
@@ -47,12 +48,29 @@ public final class ProgressLine: @unchecked Sendable {
         defer { lock.unlock() }
         done += 1
         if !passed { failed += 1 }
+        draw { Self.text(done: done, total: total, failed: failed, elapsed: $0) }
+    }
+
+    /// A mutant of `scenerun mutate` ended: killed (timeouts included), survived (without
+    /// coverage included) or neither (invalid, equivalent).
+    public func mutantFinished(killed: Bool, survived: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        done += 1
+        if killed { failed += 1 }
+        if survived { self.survived += 1 }
+        draw { Self.mutantText(done: done, total: total, killed: failed, survived: self.survived, elapsed: $0) }
+    }
+
+    /// Redraws the line (the lock held) when the run has taken `delay` and the last drawing is
+    /// `interval` old.
+    private func draw(_ text: (Double) -> String) {
         guard done < total else { return }  // the report follows at once
         let now = clock()
         let elapsed = now - start
         guard elapsed >= delay, now - lastDrawn >= interval else { return }
         lastDrawn = now
-        let text = Self.text(done: done, total: total, failed: failed, elapsed: elapsed)
+        let text = text(elapsed)
         // Blanks over what is left of a longer earlier line.
         let pad = String(repeating: " ", count: Swift.max(0, width - text.count))
         width = text.count
@@ -71,6 +89,16 @@ public final class ProgressLine: @unchecked Sendable {
     public static func text(done: Int, total: Int, failed: Int, elapsed: Double) -> String {
         var s = "\(done)/\(total) cases"
         if failed > 0 { s += ", \(failed) failed" }
+        if done > 0 && elapsed > 0 {
+            let left = (elapsed / Double(done) * Double(total - done)).rounded(.up)
+            s += ", about " + duration(left) + " left"
+        }
+        return s
+    }
+
+    /// `120/916 mutants, 98 killed, 20 survived, 14 s, about 1 min 33 s left`.
+    public static func mutantText(done: Int, total: Int, killed: Int, survived: Int, elapsed: Double) -> String {
+        var s = "\(done)/\(total) mutants, \(killed) killed, \(survived) survived, " + duration(elapsed)
         if done > 0 && elapsed > 0 {
             let left = (elapsed / Double(done) * Double(total - done)).rounded(.up)
             s += ", about " + duration(left) + " left"

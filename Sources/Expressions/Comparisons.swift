@@ -1,6 +1,7 @@
 import Diagnostics
 
-/// The values rule comparisons saw during a run, for `scenerun mutate`'s boundary operator: for
+/// What a run records for `scenerun mutate`: the rules that ran (its coverage) and the values
+/// rule comparisons saw, for the boundary operator: for
 /// each comparison of a value with a number literal (`translation.x / world.width > 0.4`), the
 /// observed values nearest the constant on each side of it. Evaluation records into it when the
 /// name resolver hands one out (`NameResolver.comparisonLog`); nothing is recorded otherwise.
@@ -22,12 +23,19 @@ public final class ComparisonLog: @unchecked Sendable {
     }
     /// By the location of the comparison (the location of its `Expr`).
     public private(set) var nearest: [SourceLocation: Nearest] = [:]
+    /// The rules that ran, by their location (the key of their event): `scenerun mutate`'s
+    /// coverage (a mutant inside a rule that never ran in a case cannot change that case).
+    public private(set) var reached: Set<SourceLocation> = []
     public init() {}
 
     /// Adds another log's observations.
     public func merge(_ other: ComparisonLog) {
         for (k, v) in other.nearest { nearest[k, default: Nearest()].merge(v) }
+        reached.formUnion(other.reached)
     }
+
+    /// A rule at `location` runs.
+    public func reach(_ location: SourceLocation) { reached.insert(location) }
 
     /// Records one evaluation of `e` (a comparison) whose operands were `lhs` and `rhs`.
     func record(_ e: Expr, _ lhs: Double, _ rhs: Double) {

@@ -79,9 +79,10 @@ public enum SceneFile {
         try load(path: path, text: text, limits: limits, edits: [], includes: includes)
     }
 
-    /// Loads a scene from its text, its node tree edited first (`scenerun mutate`).
-    static func load(
-        path: String, text: String, limits: LoadLimits, edits: [TreeEdit], includes: IncludeReader? = nil
+    /// Loads a scene from its text, its node tree edited first (`scenerun mutate`: the file's
+    /// own tree, not its parts').
+    public static func load(
+        path: String, text: String, limits: LoadLimits = .default, edits: [TreeEdit], includes: IncludeReader? = nil
     ) throws(DiagnosticList)
         -> [Scene]
     {

@@ -29,7 +29,7 @@ public struct RunLimits: Sendable {
     /// contacts, haptics, behaviours, transitions and checkpoints at every tick.
     public var recordReplay = false
     /// Where rule comparisons with a constant record the values they saw (`scenerun mutate`'s
-    /// boundary operator); nil records nothing.
+    /// boundary operator) and the rules that ran (its coverage); nil records nothing.
     public var comparisons: ComparisonLog?
     /// Whether the case stops at the script step where its first expectation fails (`scenerun
     /// mutate` needs to know that a case fails, not every way it fails).
@@ -323,6 +323,7 @@ final class Run {
         var s = event.isContact ? contactScope : scene.scope
         if case .scroll(_, .willEndDragging) = event { s = s.inWillEndDragging }
         for r in rules {
+            limits.comparisons?.reach(scene.rules[r].location)  // mutate's coverage
             for a in scene.rules[r].actions { try runAction(a, scope: s) }
         }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Driver
 import Foundation
+import Mutation
 import SceneLoader
 
 extension MutationOperator: ExpressibleByArgument {}
@@ -77,6 +78,12 @@ struct Mutate: ParsableCommand {
     var maxFileSize: Int = LoadLimits.default.fileSize
     @Option(name: .long, help: "Colour of error messages: always, never or auto.")
     var color: ColorChoice = .auto
+    @Flag(name: .long, help: "No progress line on standard error (it shows only on a terminal).")
+    var quiet = false
+    /// Every case of every mutant, without coverage: the tests compare its outcomes with the
+    /// optimised run's.
+    @Flag(name: .long, help: .hidden)
+    var noOptimise = false
     @OptionGroup var appVars: VarOptions
 
     func validate() throws {
@@ -104,10 +111,12 @@ struct Mutate: ParsableCommand {
         r.minScore = minScore
         r.list = list
         r.color = color
+        r.optimise = !noOptimise
+        r.quiet = quiet
         r.limits.loadWork = maxLoadWork
         r.limits.fileSize = maxFileSize
         r.vars = try appVars.read(limit: maxFileSize)
-        let code = Driver.mutate(r)
+        let code = Mutation.mutate(r)
         if code != 0 { throw ExitCode(code) }
     }
 }

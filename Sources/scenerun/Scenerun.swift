@@ -2,6 +2,7 @@ import ArgumentParser
 import Diagnostics
 import Driver
 import Foundation
+import Mutation
 import Reports
 import SceneLoader
 import SceneRunner
@@ -373,6 +374,7 @@ struct Merge: ParsableCommand {
         r.color = color
         r.minScore = minScore
         r.maxFileSize = maxFileSize
+        r.otherKinds = [mutateReports]
         let code = Driver.merge(r)
         if code != 0 { throw ExitCode(code) }
     }

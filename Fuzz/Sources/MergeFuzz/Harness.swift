@@ -1,6 +1,7 @@
 import Driver
 import Foundation
 import FuzzSupport
+import Mutation
 import Reports
 
 // libFuzzer calls this with each input: up to three reports separated by NUL bytes (a byte no JSON
@@ -38,6 +39,7 @@ func mergeCaptured(_ paths: [String], _ format: ReportFormat) -> (Int32, Capture
     var request = MergeRequest(inputs: paths)
     request.format = format
     request.color = .never
+    request.otherKinds = [mutateReports]
     return (merge(request, console: console, environment: [:], isTerminal: false), seen)
 }
 

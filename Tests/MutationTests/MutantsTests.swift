@@ -1,5 +1,6 @@
 import Diagnostics
 import Expressions
+import Mutation
 import SceneLoader
 import SceneModel
 import Testing
@@ -83,7 +84,7 @@ import Testing
     @Test func aMutantLoadsThroughTheNormalLoaderWithTheRealLocations() throws {
         let plan = try SceneFile.mutationPlan(path: "t.yaml", text: Self.scene)
         let half = try #require(plan.mutants.first { $0.id == "t.yaml:11:25 number ×0.5" })
-        let cases = try SceneFile.load(path: "t.yaml", text: Self.scene, mutant: half)
+        let cases = try SceneFile.load(path: "t.yaml", text: Self.scene, edits: half.edits)
         guard case .branch(let condition, _, _) = cases[0].rules[0].actions[0] else {
             Issue.record("the rule is not an `if`")
             return
@@ -94,13 +95,13 @@ import Testing
         let renamed = try #require(plan.mutants.first { $0.op == .behaviour && $0.location.line == 8 })
         #expect(renamed.mutated == "")
         let bad = try #require(plan.mutants.first { $0.id == "t.yaml:10:3 event drag.ended → drag.cancelled" })
-        _ = try SceneFile.load(path: "t.yaml", text: Self.scene, mutant: bad)
+        _ = try SceneFile.load(path: "t.yaml", text: Self.scene, edits: bad.edits)
         let twice = Self.scene.replacingOccurrences(
             of: "  drag.ended:", with: "  drag.cancelled: [finish]\n  drag.ended:")
         let dup = try #require(
             try SceneFile.mutationPlan(path: "t.yaml", text: twice).mutants.first { $0.op == .event })
         do {
-            _ = try SceneFile.load(path: "t.yaml", text: twice, mutant: dup)
+            _ = try SceneFile.load(path: "t.yaml", text: twice, edits: dup.edits)
             Issue.record("a duplicate event loaded")
         } catch {
             #expect(error.diagnostics.first?.location.description == "t.yaml:11:3")

@@ -1,5 +1,11 @@
 import Diagnostics
+import Driver
 import Foundation
+
+/// `mutate`'s reports, for `MergeRequest.otherKinds`: `scenerun merge` hands them to
+/// `mergeMutation`.
+public let mutateReports = OtherReportKind(
+    recognises: isMutationReport, merge: { request, console in mergeMutation(request, console: console) })
 
 /// Whether the file at `path` is `scenerun mutate`'s JSON report (`"kind": "mutate"`): `merge`
 /// hands those to `mergeMutation`.
@@ -100,7 +106,7 @@ func readMutationReport(_ path: String) throws(MergeError) -> (MutationReport, [
         throw bad([], "not a JSON object")
     }
     guard doc["kind"] as? String == "mutate" else { throw bad([.key("kind")], "`kind` is not \"mutate\"") }
-    guard doc["version"] as? Int == 1 else { throw bad([.key("version")], "`version` is not 1") }
+    guard doc["version"] as? Int == 2 else { throw bad([.key("version")], "`version` is not 2") }
     guard let version = doc["scenerun"] as? String, let ops = doc["operators"] as? [String],
         let files = doc["files"] as? [[String: Any]], let mutants = doc["mutants"] as? [[String: Any]]
     else {

@@ -1,4 +1,5 @@
 import Diagnostics
+import Driver
 import Expressions
 import Foundation
 import Reports
@@ -6,7 +7,7 @@ import Results
 
 /// The counts of one file (or of all) and its score: killed / (mutants − invalid − equivalent).
 struct MutationCounts: Equatable {
-    var mutants = 0, killed = 0, timeout = 0, survived = 0, invalid = 0, equivalent = 0
+    var mutants = 0, killed = 0, timeout = 0, survived = 0, noCoverage = 0, invalid = 0, equivalent = 0
     init(_ outcomes: [MutantOutcome]) {
         for o in outcomes {
             mutants += 1
@@ -14,18 +15,21 @@ struct MutationCounts: Equatable {
             case .killed: killed += 1
             case .timeout: killed += 1; timeout += 1
             case .survived: survived += 1
+            case .noCoverage: noCoverage += 1
             case .invalid: invalid += 1
             case .equivalent: equivalent += 1
             }
         }
     }
-    /// Killed (timeouts included) and survived: the mutants the score counts.
-    var counted: Int { killed + survived }
+    /// Killed (timeouts included) and survived (without coverage included): the mutants the
+    /// score counts.
+    var counted: Int { killed + survived + noCoverage }
     /// The score in percent, nil when no mutant counts.
     var percent: Double? { counted == 0 ? nil : 100 * Double(killed) / Double(counted) }
 
     var text: String {
         var parts = ["\(killed) killed" + (timeout > 0 ? " (\(timeout) by timeout)" : ""), "\(survived) survived"]
+        if noCoverage > 0 { parts.append("\(noCoverage) without coverage") }
         if invalid > 0 { parts.append("\(invalid) invalid") }
         if equivalent > 0 { parts.append("\(equivalent) equivalent") }
         let score = percent.map { "score \(killed)/\(counted) = \(String(format: "%.1f", $0)) %" } ?? "no score"
@@ -33,16 +37,23 @@ struct MutationCounts: Equatable {
     }
 }
 
-/// The text report: each survivor in compiler form with its source line and a caret, then the
-/// timeouts, invalid and equivalent mutants one per line, then each file's score and the total.
+/// The text report: each survivor in compiler form with its source line and a caret, then each
+/// mutant no case reaches (the same form), then the timeouts, invalid and equivalent mutants
+/// one per line, then each file's score and the total.
 func mutationText(_ report: MutationReport, minScore: Double?) -> String {
     var out = ""
     for f in report.files where f.problem != nil { out += problemText(f) }
-    for o in report.outcomes where o.status == .survived {
+    func caret(_ o: MutantOutcome) -> String {
         let d = Diagnostic("", at: SourceLocation(file: o.location.file, line: 1, column: o.location.column))
-        let caret = d.rendered(sourceText: o.sourceLine).split(separator: "\n", omittingEmptySubsequences: false)
+        return d.rendered(sourceText: o.sourceLine).split(separator: "\n", omittingEmptySubsequences: false)
             .dropFirst().joined(separator: "\n")
-        out += "\(o.location): survived: \(o.op) \(o.change)\n\(caret)\n"
+    }
+    for o in report.outcomes where o.status == .survived {
+        out += "\(o.location): survived: \(o.op) \(o.change)\n\(caret(o))\n"
+    }
+    for o in report.outcomes where o.status == .noCoverage {
+        out += "\(o.location): noCoverage: \(o.op) \(o.change) — no case reaches this: add a case that does\n"
+        out += "\(caret(o))\n"
     }
     for o in report.outcomes where o.status == .timeout || o.status == .invalid || o.status == .equivalent {
         let why = o.detail.map { o.status == .equivalent ? " — \($0)" : ": \($0)" } ?? ""
@@ -90,7 +101,7 @@ func mutationExitCode(_ report: MutationReport, minScore: Double?) -> Int32 {
 /// The JSON report (schema/mutate.schema.json): every mutant with its outcome.
 func mutationJSON(_ report: MutationReport) -> String {
     func s(_ x: String?) -> String { x.map { jsonString($0) } ?? "null" }
-    var o = "{\n  \"version\": 1,\n  \"kind\": \"mutate\",\n  \"scenerun\": \(s(report.version)),\n"
+    var o = "{\n  \"version\": 2,\n  \"kind\": \"mutate\",\n  \"scenerun\": \(s(report.version)),\n"
     o += "  \"operators\": [\(report.operators.map { s($0) }.joined(separator: ", "))],\n"
     o += "  \"shard\": \(s(report.shard)),\n  \"files\": ["
     o +=
@@ -99,7 +110,8 @@ func mutationJSON(_ report: MutationReport) -> String {
             let score = c.percent.map { shortestNumber($0 / 100) } ?? "null"
             return "\n    {\"file\": \(s(f.file)), \"mutants\": \(f.mutants), \"problem\": \(s(f.problem?.rawValue)), "
                 + "\"message\": \(s(f.message)), \"killed\": \(c.killed), \"timeout\": \(c.timeout), "
-                + "\"survived\": \(c.survived), \"invalid\": \(c.invalid), \"equivalent\": \(c.equivalent), "
+                + "\"survived\": \(c.survived), \"noCoverage\": \(c.noCoverage), \"invalid\": \(c.invalid), "
+                + "\"equivalent\": \(c.equivalent), "
                 + "\"score\": \(score)}"
         }.joined(separator: ",") + (report.files.isEmpty ? "],\n" : "\n  ],\n")
     o += "  \"mutants\": ["

@@ -1,5 +1,6 @@
 import Driver
 import Foundation
+import Mutation
 import Testing
 
 /// `scenerun mutate` through the driver: outcomes, scores, exit codes, determinism, shards.
@@ -141,12 +142,15 @@ import Testing
         let merged = dir.appendingPathComponent("merged.json")
         var m = MergeRequest(inputs: shards)
         m.reports = [ReportRequest(format: .json, path: merged.path)]
+        m.otherKinds = [mutateReports]
         let code = Driver.merge(m, console: c.console, environment: [:], isTerminal: false)
         #expect(code == one.code)
         #expect(c.out == one.out, "merge prints the unsharded report")
         #expect(try Data(contentsOf: merged) == Data(contentsOf: whole), "and writes its JSON, byte for byte")
         let missing = Captured()
-        #expect(Driver.merge(MergeRequest(inputs: Array(shards.prefix(2))), console: missing.console) == 2)
+        var some = MergeRequest(inputs: Array(shards.prefix(2)))
+        some.otherKinds = [mutateReports]
+        #expect(Driver.merge(some, console: missing.console) == 2)
         #expect(missing.err.first?.contains("mutants are missing") == true, "\(missing.err)")
     }
 

@@ -1,6 +1,6 @@
 import Diagnostics
 import Expressions
-import Yams
+import SceneLoader
 
 extension SceneFile {
     /// The mutants of a scene file's text, in file order (docs/mutate.md says which parts of a
@@ -10,9 +10,7 @@ extension SceneFile {
     public static func mutationPlan(path: String, text: String) throws(DiagnosticList) -> MutationPlan {
         var plan = MutationPlan()
         plan.equivalent = try equivalentComments(text, file: path)
-        let root: Node?
-        do { root = try Yams.compose(yaml: text) } catch { throw DiagnosticList([diagnostic(from: error, file: path)]) }
-        guard let root else { return plan }
+        guard let root = try SceneFile.sourceTree(path: path, text: text) else { return plan }
         var f = MutantFinder(file: path)
         f.scene(root, [])
         var order: [Mutant: Int] = [:]
@@ -31,19 +29,17 @@ struct MutantFinder {
     var mutants: [Mutant] = []
     var boundaries: [BoundarySite] = []
 
-    func loc(_ n: Node) -> SourceLocation {
-        guard let m = n.mark else { return SourceLocation(file: file, line: 1, column: 1) }
-        return SourceLocation(file: file, line: m.line, column: m.column)
-    }
+    func loc(_ n: SourceNode) -> SourceLocation { n.location ?? SourceLocation(file: file, line: 1, column: 1) }
 
     /// The scene (or a variant): behaviours, transitions, property animators, views' physics,
     /// rules and, for the script operator, the script. Never `expect`, `vars`, `world` or
     /// `gestures`.
-    mutating func scene(_ n: Node, _ p: [PathStep]) {
-        guard case .mapping(let m) = n else { return }
-        for (k, v) in m where k.string == "gestures" { gestures.formUnion(pairs(v).map(\.0)) }
-        for (k, v) in m {
-            guard let key = k.string else { continue }
+    mutating func scene(_ n: SourceNode, _ p: [PathStep]) {
+        guard case .mapping(let m, _) = n else { return }
+        for kv in m where kv.key.string == "gestures" { gestures.formUnion(pairs(kv.value).map(\.0)) }
+        for kv in m {
+            guard let key = kv.key.string else { continue }
+            let v = kv.value
             let q = p + [.key(key)]
             switch key {
             case "behaviors": for (name, b) in pairs(v) { behavior(b, q + [.key(name)]) }
@@ -65,9 +61,16 @@ struct MutantFinder {
                     }
                 }
             case "on":
-                for (event, rule) in pairs(v) {
+                guard case .mapping(let rules, _) = v else { break }
+                for kv in rules {
+                    guard let event = kv.key.string else { continue }
                     self.event(event, v, q)
-                    actions(rule, q + [.key(event)])
+                    // What the rule's actions hold changes a case only if the rule runs in it
+                    // (the event's own mutant fires on another event: it has no site).
+                    let (m, b) = (mutants.count, boundaries.count)
+                    actions(kv.value, q + [.key(event)])
+                    for i in m..<mutants.count { mutants[i].site = loc(kv.key) }
+                    for i in b..<boundaries.count { boundaries[i].site = loc(kv.key) }
                 }
             case "script": script(v, q)
             case "variants": for (name, variant) in pairs(v) { scene(variant, q + [.key(name)]) }
@@ -76,12 +79,12 @@ struct MutantFinder {
         }
     }
 
-    func pairs(_ n: Node) -> [(String, Node)] {
-        guard case .mapping(let m) = n else { return [] }
+    func pairs(_ n: SourceNode) -> [(String, SourceNode)] {
+        guard case .mapping(let m, _) = n else { return [] }
         return m.compactMap { kv in kv.key.string.map { ($0, kv.value) } }
     }
 
-    mutating func behavior(_ n: Node, _ p: [PathStep]) {
+    mutating func behavior(_ n: SourceNode, _ p: [PathStep]) {
         for (k, v) in pairs(n) {
             switch k {
             case "action": actions(v, p + [.key(k)])
@@ -93,8 +96,8 @@ struct MutantFinder {
     }
 
     /// `pull.ended` ↔ `pull.cancelled`.
-    mutating func event(_ name: String, _ on: Node, _ p: [PathStep]) {
-        guard case .mapping(let m) = on, let key = m.first(where: { $0.key.string == name })?.key else { return }
+    mutating func event(_ name: String, _ on: SourceNode, _ p: [PathStep]) {
+        guard case .mapping(let m, _) = on, let key = m.first(where: { $0.key.string == name })?.key else { return }
         let swaps = [".ended": ".cancelled", ".cancelled": ".ended"]
         for (from, to) in swaps where name.hasSuffix(from) && gestures.contains(String(name.dropLast(from.count))) {
             let renamed = String(name.dropLast(from.count)) + to
@@ -106,8 +109,8 @@ struct MutantFinder {
     }
 
     /// Drops each item of a list (a behaviour from `children` or `add`, an action).
-    mutating func dropEach(_ n: Node, _ p: [PathStep], _ op: MutationOperator) {
-        guard case .sequence(let s) = n else { return }
+    mutating func dropEach(_ n: SourceNode, _ p: [PathStep], _ op: MutationOperator) {
+        guard case .sequence(let s, _) = n else { return }
         for (i, item) in s.enumerated() {
             let text = render(item)
             mutants.append(
@@ -118,8 +121,8 @@ struct MutantFinder {
     }
 
     /// A list of actions (or one action).
-    mutating func actions(_ n: Node, _ p: [PathStep]) {
-        guard case .sequence(let s) = n else {
+    mutating func actions(_ n: SourceNode, _ p: [PathStep]) {
+        guard case .sequence(let s, _) = n else {
             action(n, p)
             return
         }
@@ -137,8 +140,8 @@ struct MutantFinder {
         for (i, item) in items.enumerated() { action(item, p + [.index(i)]) }
     }
 
-    mutating func action(_ n: Node, _ p: [PathStep]) {
-        guard case .mapping(let m) = n else { return }
+    mutating func action(_ n: SourceNode, _ p: [PathStep]) {
+        guard case .mapping(let m, _) = n else { return }
         let keys = m.compactMap { $0.key.string }
         if keys.contains("then") && keys.contains("else"), let t = m.first(where: { $0.key.string == "then" }) {
             let a = render(t.value)
@@ -155,7 +158,7 @@ struct MutantFinder {
             case "then", "else", "do": actions(v, q)
             case "haptic": haptic(v, q)
             case "add":
-                if case .sequence(let s) = v, s.count > 1 { dropEach(v, q, .behaviour) }
+                if case .sequence(let s, _) = v, s.count > 1 { dropEach(v, q, .behaviour) }
             case "animate":
                 for (ak, av) in pairs(v) {
                     if ak == "then" { actions(av, q + [.key(ak)]) } else { values(av, q + [.key(ak)]) }
@@ -168,20 +171,20 @@ struct MutantFinder {
     static let styles = ["light", "medium", "heavy", "soft", "rigid"]
 
     /// A haptic's style: the next of light, medium, heavy, soft, rigid (rigid → light).
-    mutating func haptic(_ n: Node, _ p: [PathStep]) {
-        guard case .scalar(let s) = n, let i = MutantFinder.styles.firstIndex(of: s.string) else { return }
+    mutating func haptic(_ n: SourceNode, _ p: [PathStep]) {
+        guard case .scalar(let s, _, _) = n, let i = MutantFinder.styles.firstIndex(of: s) else { return }
         let to = MutantFinder.styles[(i + 1) % MutantFinder.styles.count]
         mutants.append(
             Mutant(
-                op: .event, location: loc(n), change: "haptic \(s.string) → \(to)", original: s.string, mutated: to,
+                op: .event, location: loc(n), change: "haptic \(s) → \(to)", original: s, mutated: to,
                 edits: [.scalar(p, to)]))
     }
 
     /// Every scalar below `n`: numbers, and the numbers and conditions of expressions.
-    mutating func values(_ n: Node, _ p: [PathStep]) {
+    mutating func values(_ n: SourceNode, _ p: [PathStep]) {
         switch n {
-        case .scalar(let s): expression(s, n, p)
-        case .sequence(let items): for (i, item) in items.enumerated() { values(item, p + [.index(i)]) }
+        case .scalar(let s, let quote, _): expression(s, quote, n, p)
+        case .sequence(let items, _): for (i, item) in items.enumerated() { values(item, p + [.index(i)]) }
         case .mapping: for (k, v) in pairs(n) { values(v, p + [.key(k)]) }
         case .alias: break
         }
@@ -189,13 +192,13 @@ struct MutantFinder {
 
     /// A scalar read as an expression (a plain number is one): its literals, comparisons and
     /// `||` / `&&` operands. A scalar that is not an expression has none.
-    mutating func expression(_ s: Node.Scalar, _ n: Node, _ p: [PathStep]) {
-        if s.string.isEmpty || s.string.count > Expression.maxLength { return }
+    mutating func expression(_ s: String, _ quote: SourceNode.Quote?, _ n: SourceNode, _ p: [PathStep]) {
+        if s.isEmpty || s.count > Expression.maxLength { return }
         var base = loc(n)
-        if s.style == .singleQuoted || s.style == .doubleQuoted { base = base.advanced(byColumns: 1) }
-        guard let e = try? Expression.parse(s.string, at: base) else { return }
-        let offsets = ScalarOffsets(s.string, base: base)
-        walk(e, s.string, offsets, p)
+        if quote != nil { base = base.advanced(byColumns: 1) }
+        guard let e = try? Expression.parse(s, at: base) else { return }
+        let offsets = ScalarOffsets(s, base: base)
+        walk(e, s, offsets, p)
     }
 
     mutating func walk(_ e: Expr, _ text: String, _ offsets: ScalarOffsets, _ p: [PathStep]) {
@@ -284,26 +287,27 @@ struct MutantFinder {
 
     /// The script operator: each gesture step at half its speed (the times of a `pan`'s path and
     /// its `duration` doubled, a `flick`'s velocity halved).
-    mutating func script(_ n: Node, _ p: [PathStep]) {
-        guard case .sequence(let steps) = n else { return }
+    mutating func script(_ n: SourceNode, _ p: [PathStep]) {
+        guard case .sequence(let steps, _) = n else { return }
         for (i, step) in steps.enumerated() {
             for (k, g) in pairs(step) where k == "pan" || k == "flick" {
                 let q = p + [.index(i), .key(k)]
                 var edits: [TreeEdit] = []
                 for (gk, gv) in pairs(g) {
-                    if gk == "duration", case .scalar(let s) = gv, let d = Double(s.string) {
+                    if gk == "duration", case .scalar(let s, _, _) = gv, let d = Double(s) {
                         edits.append(.scalar(q + [.key(gk)], shortestNumber(d * 2)))
                     }
-                    if gk == "velocity", case .sequence(let xs) = gv {
+                    if gk == "velocity", case .sequence(let xs, _) = gv {
                         for (j, x) in xs.enumerated() {
-                            if case .scalar(let s) = x, let d = Double(s.string) {
+                            if case .scalar(let s, _, _) = x, let d = Double(s) {
                                 edits.append(.scalar(q + [.key(gk), .index(j)], shortestNumber(d * 0.5)))
                             }
                         }
                     }
-                    if gk == "path", case .sequence(let keys) = gv {
+                    if gk == "path", case .sequence(let keys, _) = gv {
                         for (j, kf) in keys.enumerated() {
-                            if case .sequence(let xs) = kf, case .scalar(let s)? = xs.first, let d = Double(s.string) {
+                            if case .sequence(let xs, _) = kf, case .scalar(let s, _, _)? = xs.first, let d = Double(s)
+                            {
                                 edits.append(.scalar(q + [.key(gk), .index(j), .index(0)], shortestNumber(d * 2)))
                             }
                         }
@@ -319,8 +323,8 @@ struct MutantFinder {
         }
     }
 
-    func stepKey(_ step: Node, _ k: String) -> Node? {
-        guard case .mapping(let m) = step else { return nil }
+    func stepKey(_ step: SourceNode, _ k: String) -> SourceNode? {
+        guard case .mapping(let m, _) = step else { return nil }
         return m.first { $0.key.string == k }?.key
     }
 }
@@ -360,14 +364,14 @@ func short(_ s: String) -> String {
 }
 
 /// A node as one line of flow YAML: `{ remove: all }`, `[pullUp, shadeAnimator]`.
-func render(_ n: Node) -> String {
+func render(_ n: SourceNode) -> String {
     switch n {
-    case .scalar(let s):
-        if s.style == .singleQuoted { return "'\(s.string)'" }
-        if s.style == .doubleQuoted { return "\"\(s.string)\"" }
-        return s.string
-    case .sequence(let items): return "[" + items.map(render).joined(separator: ", ") + "]"
-    case .mapping(let m):
+    case .scalar(let s, let quote, _):
+        if quote == .single { return "'\(s)'" }
+        if quote == .double { return "\"\(s)\"" }
+        return s
+    case .sequence(let items, _): return "[" + items.map(render).joined(separator: ", ") + "]"
+    case .mapping(let m, _):
         return "{ " + m.map { "\(render($0.key)): \(render($0.value))" }.joined(separator: ", ") + " }"
     case .alias: return "*alias"
     }

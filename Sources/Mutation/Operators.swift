@@ -1,12 +1,9 @@
 import Diagnostics
 import Expressions
-import SceneModel
-import Yams
+import SceneLoader
 
-// `scenerun mutate`'s mutants (docs/mutate.md). A mutant is an edit of the scene's YAML node
-// tree at a path of keys and indices: the tree is composed from the file's text as the loader
-// composes it, edited, and built by the normal loader, so every other node keeps its line and
-// column (diagnostics point at the real file) and no byte offsets need computing.
+// `scenerun mutate`'s mutants (docs/mutate.md). A mutant is an edit of the scene's node tree at
+// a path of keys and indices (`TreeEdit`, which SceneLoader applies before it builds the scene).
 
 /// The mutation operators, each selectable with `--only`.
 public enum MutationOperator: String, CaseIterable, Sendable, Comparable {
@@ -31,26 +28,6 @@ public enum MutationOperator: String, CaseIterable, Sendable, Comparable {
     public static func < (a: MutationOperator, b: MutationOperator) -> Bool { a.rank < b.rank }
 }
 
-/// One step of a path into the YAML tree: a mapping's value by key, or a list's item.
-enum PathStep: Hashable, Sendable {
-    case key(String)
-    case index(Int)
-}
-
-/// An edit of the node tree.
-enum TreeEdit: Hashable, Sendable {
-    /// Replace the scalar at the path with this text (its style, tag and mark kept).
-    case scalar([PathStep], String)
-    /// Rename a key of the mapping at the path.
-    case renameKey([PathStep], from: String, to: String)
-    /// Drop item i of the list at the path.
-    case drop([PathStep], Int)
-    /// Swap items i and i + 1 of the list at the path.
-    case swap([PathStep], Int)
-    /// Swap the values of two keys of the mapping at the path.
-    case swapValues([PathStep], String, String)
-}
-
 /// One mutant of a scene file.
 public struct Mutant: Sendable, Hashable {
     public var op: MutationOperator
@@ -61,7 +38,10 @@ public struct Mutant: Sendable, Hashable {
     /// The text before and after (a number, an expression, an action; empty when dropped).
     public var original: String
     public var mutated: String
-    var edits: [TreeEdit]
+    public var edits: [TreeEdit]
+    /// The rule the mutated value belongs to (the key of its event), nil when it is not in a
+    /// rule: the mutant can change only the cases in which that rule runs (its coverage).
+    public var site: SourceLocation? = nil
 
     /// `shade.yaml:41:30 number ×0.5`: the file's base name, the location, the operator and
     /// the change.
@@ -90,6 +70,8 @@ public struct BoundarySite: Sendable, Hashable {
     public var literal: String
     public var constant: Double
     var rewrite: ScalarRewrite
+    /// The rule of the comparison (`Mutant.site`).
+    public var site: SourceLocation? = nil
 
     /// The mutants for the observed values: one per side of the constant with an observation,
     /// the constant moved to just past the nearest value on that side (so that value, and
@@ -109,7 +91,7 @@ public struct BoundarySite: Sendable, Hashable {
             out.append(
                 Mutant(
                     op: .boundary, location: location, change: "\(literal) → \(text)", original: rewrite.text,
-                    mutated: expr, edits: [.scalar(rewrite.path, expr)]))
+                    mutated: expr, edits: [.scalar(rewrite.path, expr)], site: site))
         }
         return out
     }
@@ -140,77 +122,6 @@ struct ScalarRewrite: Sendable, Hashable {
         s.append(contentsOf: replacement.unicodeScalars)
         s.append(contentsOf: u[(start + length)...])
         return String(s)
-    }
-}
-
-extension SceneFile {
-    /// Loads `text` with `mutant`'s edits applied to its node tree (the file's own, not its
-    /// parts'); nil loads it as it is.
-    public static func load(
-        path: String, text: String, mutant: Mutant?, limits: LoadLimits = .default, includes: IncludeReader? = nil
-    ) throws(DiagnosticList) -> [Scene] {
-        try load(path: path, text: text, limits: limits, edits: mutant?.edits ?? [], includes: includes)
-    }
-
-    /// Applies edits to a composed tree.
-    static func apply(_ edits: [TreeEdit], to root: Node) -> Node {
-        var root = root
-        for e in edits {
-            switch e {
-            case .scalar(let p, let text):
-                root = edit(root, p[...]) { n in
-                    guard case .scalar(let s) = n else { return n }
-                    return .scalar(Node.Scalar(text, s.tag, s.style, s.mark))
-                }
-            case .renameKey(let p, let from, let to):
-                root = edit(root, p[...]) { n in
-                    guard case .mapping(let m) = n else { return n }
-                    let pairs = m.map { kv -> (Node, Node) in
-                        guard case .scalar(let k) = kv.key, k.string == from else { return (kv.key, kv.value) }
-                        return (.scalar(Node.Scalar(to, k.tag, k.style, k.mark)), kv.value)
-                    }
-                    return .mapping(Node.Mapping(pairs, m.tag, m.style, m.mark))
-                }
-            case .drop(let p, let i), .swap(let p, let i):
-                root = edit(root, p[...]) { n in
-                    guard case .sequence(let s) = n else { return n }
-                    var items = Array(s)
-                    if case .drop = e { items.remove(at: i) } else { items.swapAt(i, i + 1) }
-                    return .sequence(Node.Sequence(items, s.tag, s.style, s.mark))
-                }
-            case .swapValues(let p, let a, let b):
-                root = edit(root, p[...]) { n in
-                    guard case .mapping(let m) = n else { return n }
-                    let va = m.first { $0.key.string == a }?.value
-                    let vb = m.first { $0.key.string == b }?.value
-                    let pairs = m.map { kv -> (Node, Node) in
-                        if kv.key.string == a, let vb { return (kv.key, vb) }
-                        if kv.key.string == b, let va { return (kv.key, va) }
-                        return (kv.key, kv.value)
-                    }
-                    return .mapping(Node.Mapping(pairs, m.tag, m.style, m.mark))
-                }
-            }
-        }
-        return root
-    }
-
-    static func edit(_ n: Node, _ path: ArraySlice<PathStep>, _ body: (Node) -> Node) -> Node {
-        guard let step = path.first else { return body(n) }
-        let rest = path.dropFirst()
-        switch (step, n) {
-        case (.key(let k), .mapping(let m)):
-            let pairs = m.map { kv -> (Node, Node) in
-                (kv.key, kv.key.string == k ? edit(kv.value, rest, body) : kv.value)
-            }
-            return .mapping(Node.Mapping(pairs, m.tag, m.style, m.mark))
-        case (.index(let i), .sequence(let s)):
-            var items = Array(s)
-            if i < items.count { items[i] = edit(items[i], rest, body) }
-            return .sequence(Node.Sequence(items, s.tag, s.style, s.mark))
-        default:
-            return n
-        }
     }
 }
 
@@ -254,10 +165,6 @@ func equivalentComments(_ text: String, file: String) throws(DiagnosticList) -> 
     if !errors.isEmpty { throw DiagnosticList(errors) }
     return out
 }
-
-/// The lines of a text, broken as libyaml breaks them (LF, CRLF, CR, NEL, LS, PS), so that line
-/// n is the line of a node marked at line n.
-public func yamlLines(_ text: String) -> [String] { ByteLines(Array(text.utf8)).lines }
 
 /// The offset of the `#` that starts a comment on a line (outside quotes, at the start or after
 /// a space), or nil.

@@ -1,4 +1,5 @@
 import Diagnostics
+import Driver
 import Expressions
 import Foundation
 import Reports
@@ -23,6 +24,11 @@ public struct MutateRequest: Sendable {
     public var list = false
     /// `--min-score PCT`: exit 1 when a file's score is below it.
     public var minScore: Double?
+    /// Whether a mutant runs only the cases that reach its site (coverage). False runs every case
+    /// of every mutant (`--no-optimise`, hidden): the test that coverage changes no outcome.
+    public var optimise = true
+    /// `--quiet`: no progress line.
+    public var quiet = false
     public var limits = LoadLimits.default
     public var color: ColorChoice = .auto
     /// `--var` and `--vars-file`: the scenes' vars, never mutated.
@@ -38,6 +44,9 @@ public enum MutantStatus: String, Sendable, CaseIterable {
     case timeout
     /// Every case passed.
     case survived
+    /// Every case passed, and none reaches the mutated value (its rule never runs): counted as
+    /// a survivor; a new case is needed.
+    case noCoverage
     /// The mutated scene does not load: not counted.
     case invalid
     /// Declared equivalent in the scene: not run, not counted.
@@ -95,6 +104,10 @@ struct FileWork {
     var message: String?
     /// The parts the file includes, as the original read them: every mutant reads these.
     var parts: [String: [UInt8]] = [:]
+    /// Per case, the rules it ran (`ComparisonLog.reached`): a mutant's coverage.
+    var reached: [Set<SourceLocation>] = []
+    /// `MutateRequest.optimise`.
+    var optimise = true
     /// `--var` and `--vars-file`, applied to the original and to every mutant.
     var vars = VarOverrides()
     var varsFailure: VarsFailure?
@@ -162,10 +175,19 @@ public func mutate(
         return mutationExitCode(report, minScore: nil)
     }
     let jobs = planned
+    // One line on a terminal's standard error, rewritten (none with --quiet, none when standard
+    // error is not a terminal: `Console.progress` is nil then); cleared before the report.
+    let progress = console.progress.flatMap { write in
+        request.quiet ? nil : ProgressLine(total: planned.count, write: write, clock: monotonicSeconds)
+    }
     let runs = parallelMap(planned.count, jobs: request.jobs) { i -> (MutantOutcome, [CaseResult]) in
         let (f, k, m) = jobs[i]
-        return runMutant(m, index: k, work[f], replay: false)
+        let r = runMutant(m, index: k, work[f], replay: false)
+        let s = r.0.status
+        progress?.mutantFinished(killed: s == .killed || s == .timeout, survived: s == .survived || s == .noCoverage)
+        return r
     }
+    progress?.finish()
     report.outcomes = runs.map(\.0)
     warnStaleEquivalents(work, report, console: console)
     var code: Int32 = 0
@@ -269,6 +291,8 @@ func prepare(_ files: [FilePath], _ request: MutateRequest) -> [FileWork] {
         next += n
         guard work[f].problem == nil else { continue }
         work[f].originals = mine.map(\.0)
+        work[f].reached = mine.map(\.1.reached)
+        work[f].optimise = request.optimise
         let log = ComparisonLog()
         for (_, l) in mine { log.merge(l) }
         let failing = mine.map(\.0).filter { $0.status != .passed }
@@ -338,7 +362,7 @@ func runMutant(_ m: Mutant, index: Int, _ w: FileWork, replay: Bool) -> (MutantO
     var cases: [Scene]
     do {
         cases = try SceneFile.load(
-            path: w.file, text: w.text, mutant: m, limits: .default, includes: SceneFile.reader(w.parts))
+            path: w.file, text: w.text, edits: m.edits, includes: SceneFile.reader(w.parts))
         _ = w.applyVars(to: &cases)  // the original took them; a mutant changes no var
     } catch {
         o.status = .invalid
@@ -352,7 +376,11 @@ func runMutant(_ m: Mutant, index: Int, _ w: FileWork, replay: Bool) -> (MutantO
     var results: [CaseResult] = []
     var killed: [String] = []
     var timedOut: [String] = []
+    // The cases that reach the mutant's site: only they can tell it apart (the others run as
+    // the original's up to the end, the mutated rule never running).
+    let covers = cases.indices.map { i in m.site.map { i >= w.reached.count || w.reached[i].contains($0) } ?? true }
     for (i, c) in cases.enumerated() {
+        if !covers[i] && w.optimise { continue }
         // One failing case kills the mutant: the rest are not run (a replay runs them all).
         if !killed.isEmpty && !replay { break }
         var r = CaseRunner.run(c, limits: limits)
@@ -379,6 +407,8 @@ func runMutant(_ m: Mutant, index: Int, _ w: FileWork, replay: Bool) -> (MutantO
         // claims a mutant the cases tell apart.
         o.status = .equivalent
         o.detail = reason
+    } else if !covers.contains(true) {
+        o.status = .noCoverage
     }
     return (o, results)
 }

@@ -1,0 +1,89 @@
+import Driver
+import Foundation
+import Mutation
+import Testing
+
+/// Coverage (docs/mutate.md, "What to do about each survivor"): the original run records the
+/// rules each case runs; a mutant inside a rule runs only the cases that run it, and one whose
+/// rule no case runs is `noCoverage`.
+@Suite struct CoverageTests {
+    /// A tap rule that no case taps: every mutant inside it is `noCoverage`; the event's own
+    /// mutant (`poke.ended → poke.cancelled`) fires on another event and is run.
+    static let untapped = """
+        name: Untapped
+        views:
+          card: { frame: [40, 600, 120, 80] }
+        gestures:
+          poke: { tap: { in: card } }
+        behaviors:
+          home: { snap: { item: card, to: [195, 300], damping: 0.4 } }
+        on:
+          poke.ended:
+            - add: home
+            - haptic: soft
+        script:
+          - wait: 0.2
+        expect:
+          views: { card: { center: [100, 640] } }
+          events: { soft: 0 }
+
+        """
+
+    func run(_ paths: [String], optimise: Bool, json: String? = nil) -> (code: Int32, out: String, err: [String]) {
+        var r = MutateRequest(paths: paths)
+        r.color = .never
+        r.jobs = 2
+        r.optimise = optimise
+        r.json = json
+        let c = Captured()
+        let code = mutate(r, console: c.console, environment: [:], isTerminal: false)
+        return (code, c.out, c.err)
+    }
+
+    @Test func aRuleNoCaseRunsLeavesItsMutantsWithoutCoverage() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scenerun-coverage-\(getpid())")
+        try? FileManager.default.removeItem(at: dir)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let f = dir.appendingPathComponent("untapped.yaml").path
+        try Self.untapped.write(toFile: f, atomically: true, encoding: .utf8)
+        let r = run([f], optimise: true, json: dir.appendingPathComponent("r.json").path)
+        #expect(r.code == 0, "\(r.err)")
+        for (at, what) in [
+            ("10:7", "action drop { add: home }"), ("10:7", "action swap { add: home } and { haptic: soft }"),
+            ("11:7", "action drop { haptic: soft }"), ("11:15", "event haptic soft → rigid"),
+        ] {
+            #expect(
+                r.out.contains(
+                    "\(f):\(at): noCoverage: \(what) — no case reaches this: add a case that does\n"),
+                "\(r.out)")
+        }
+        #expect(r.out.contains("\(f):9:3: survived: event poke.ended → poke.cancelled\n"), "\(r.out)")
+        #expect(r.out.contains("11 mutants: 0 killed, 7 survived, 4 without coverage; score 0/11 = 0.0 %"), "\(r.out)")
+        let json = try String(contentsOfFile: dir.appendingPathComponent("r.json").path, encoding: .utf8)
+        #expect(json.contains("\"noCoverage\": 4,"), "\(json)")
+        #expect(json.contains("\"status\": \"noCoverage\""))
+    }
+
+    /// Coverage skips cases; it never changes an outcome: the text and JSON reports of a run
+    /// without it (`--no-optimise`: every case of every mutant) are the same, byte for byte.
+    @Test func coverageChangesNoOutcome() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scenerun-coverage-eq-\(getpid())")
+        try? FileManager.default.removeItem(at: dir)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let untapped = dir.appendingPathComponent("untapped.yaml").path
+        try Self.untapped.write(toFile: untapped, atomically: true, encoding: .utf8)
+        let paths = [
+            untapped, repo.appendingPathComponent("scenes/drag-off.yaml").path,
+            repo.appendingPathComponent("scenes/gallery/double-tap-snap.yaml").path,
+        ]
+        let (a, b) = (dir.appendingPathComponent("a.json").path, dir.appendingPathComponent("b.json").path)
+        let fast = run(paths, optimise: true, json: a)
+        let slow = run(paths, optimise: false, json: b)
+        #expect(fast.code == 0 && slow.code == 0)
+        #expect(fast.out == slow.out)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: a)) == Data(contentsOf: URL(fileURLWithPath: b)))
+        #expect(fast.out.contains("noCoverage:"), "the comparison includes mutants without coverage")
+    }
+}
