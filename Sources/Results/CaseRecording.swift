@@ -133,6 +133,27 @@ public struct CaseRecording: Sendable {
         }
     }
 
+    /// What the case did, in order, for the page's action list: a script step begun, a rule run,
+    /// a timer fired (the events are the `notes`).
+    public struct Action: Sendable, Equatable {
+        public enum Kind: String, Sendable { case step, rule, timer }
+        /// The frame it belongs to: a step's first tick (an `expect`'s: the frame it judges), the
+        /// tick a rule or timer ran in.
+        public var frame: Int
+        public var kind: Kind
+        /// Where it is written: the step, the rule's event key, the `after` action.
+        public var location: SourceLocation
+        /// A step's keyword (`pan`, `wait`, `expect`, an action's key), a rule's event as written
+        /// (`pull.ended`), a timer's `after`.
+        public var text: String
+        /// How many `notes` came before it: its place among the events.
+        public var notesBefore: Int
+        public init(frame: Int, kind: Kind, location: SourceLocation, text: String, notesBefore: Int) {
+            self.frame = frame; self.kind = kind; self.location = location; self.text = text
+            self.notesBefore = notesBefore
+        }
+    }
+
     public var worldSize: Vec2
     public var frameRate: Double
     public var views: [ViewInfo]
@@ -146,6 +167,8 @@ public struct CaseRecording: Sendable {
     /// The trace notes by frame: (frame, text).
     public var notes: [(frame: Int, text: String)] = []
     public var checkpoints: [Checkpoint] = []
+    /// Every script step, rule and timer, in the order they ran.
+    public var actions: [Action] = []
     /// The frame of each of the case's failures (parallel to `CaseResult.failures`).
     public var failureFrames: [Int] = []
     /// The view each failure concerns (nil when it names none), parallel to `failureFrames`.

@@ -95,6 +95,34 @@ extension Run {
         return out
     }
 
+    /// Records a script step about to run, with its keyword (`pan`, `tap`, `wait`, `expect`, an
+    /// action's key), for the page's action list.
+    func recordStep(_ step: Step) {
+        guard recording.replay != nil else { return }
+        let (text, location): (String, SourceLocation)
+        switch step {
+        case .pan(let p): (text, location) = ("pan", p.location)
+        case .flick(_, _, _, _, _, let l): (text, location) = ("flick", l)
+        case .touch(let t):
+            switch t.fingers {
+            case .tap: text = "tap"
+            case .press: text = "press"
+            case .pinch: text = "pinch"
+            case .rotate: text = "rotate"
+            case .paths: text = "touches"
+            }
+            location = t.location
+        case .wait(_, _, let l): (text, location) = ("wait", l)
+        case .waitForRest(_, let l): (text, location) = ("waitForRest", l)
+        case .waitFor(_, _, let l): (text, location) = ("waitFor", l)
+        case .expect(let e):
+            recording.addAction(.step, at: e.location, text: "expect", judgesLastFrame: true)
+            return
+        case .action(let a): (text, location) = ("action", a.location)
+        }
+        recording.addAction(.step, at: location, text: text)
+    }
+
     /// Records an `expect` just judged: `before` is the number of failures before it.
     func recordCheckpoint(_ e: Expectation, failuresBefore before: Int) {
         guard recording.replay != nil else { return }

@@ -141,10 +141,12 @@ final class Run {
             _ = behaving.hear(running: animator.isRunning)
             startRecording()  // replay
             for step in scene.script {
+                recordStep(step)  // replay
                 try runStep(step)
                 if limits.stopAtFirstFailure && !recording.failures.isEmpty { return result(.failed) }
             }
             if let e = scene.expect {
+                recording.addAction(.step, at: e.location, text: "expect", judgesLastFrame: true)  // replay
                 let before = recording.failures.count  // replay
                 recording.fail(try judged(e))
                 recordCheckpoint(e, failuresBefore: before)  // replay
@@ -324,6 +326,7 @@ final class Run {
         if case .scroll(_, .willEndDragging) = event { s = s.inWillEndDragging }
         for r in rules {
             limits.comparisons?.reach(scene.rules[r].location)  // mutate's coverage
+            recording.addAction(.rule, at: scene.rules[r].location, text: scene.rules[r].eventName)  // replay
             for a in scene.rules[r].actions { try runAction(a, scope: s) }
         }
     }
