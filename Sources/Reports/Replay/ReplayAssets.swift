@@ -49,7 +49,8 @@ enum ReplayAssets {
           });
           document.getElementById("found").textContent = shown === rows.length ? rows.length + " cases" :
               shown + " of " + rows.length + " cases";
-          const h = (q ? "q=" + encodeURIComponent(search.value.trim()) : "") + (st ? (q ? "&" : "") + "status=" + st : "");
+          const h = (q ? "q=" + encodeURIComponent(search.value.trim()) : "") +
+              (st ? (q ? "&" : "") + "status=" + st : "");
           if (location.hash.replace(/^#/, "") !== h) history.replaceState(null, "", h ? "#" + h : location.pathname);
         }
         function read() {
@@ -106,7 +107,8 @@ enum ReplayAssets {
         header nav { margin-left: auto; display: flex; gap: 12px; }
         #search { font: inherit; font-weight: 400; width: 200px; margin-left: 8px; }
         #found { font-weight: 400; color: #666; font-size: 11px; }
-        #actions { position: relative; list-style: none; margin: 4px 0 0; padding: 0; max-height: 320px; overflow-y: auto;
+        #actions { position: relative; list-style: none; margin: 4px 0 0; padding: 0; max-height: 320px;
+            overflow-y: auto;
             background: #fff; border: 1px solid #cfd8dc; font-size: 12px; }
         #actions li { display: flex; gap: 6px; padding: 1px 6px; cursor: pointer; border-left: 3px solid transparent;
             white-space: nowrap; }

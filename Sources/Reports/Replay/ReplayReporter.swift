@@ -57,7 +57,8 @@ public struct ReplayReporter: Reporter {
             <body><h1>scenerun replay</h1>
             <p class="summary">\(results.count) cases: \(s.passed) passed, \(s.failed) failed, \(s.invalid) invalid</p>
             \(ReplayMap.render(results) { pageName(results[$0], index: results[$0].index ?? $0) })\
-            <p class="find"><input id="search" type="search" placeholder="search cases (/)" aria-label="search the cases">\
+            <p class="find"><input id="search" type="search" placeholder="search cases (/)" \
+            aria-label="search the cases">\
             <select id="status" aria-label="show the cases of one status">\(options.joined())</select>\
             <span id="found">\(results.count) cases</span></p>
             <table id="cases"><thead><tr><th>status</th><th>case</th><th>file</th><th>time</th><th>ticks</th>\
