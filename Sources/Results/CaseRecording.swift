@@ -23,6 +23,46 @@ public struct CaseRecording: Sendable {
         }
     }
 
+    /// A view's model values (where its frame says it is, on screen) at a frame where they differ
+    /// from what the screen shows (a UIView animation or a property animator runs).
+    public struct Model: Sendable, Equatable {
+        public var center: Vec2
+        public var size: Vec2
+        public var rotation: Double
+        public var scale: Double
+        public init(center: Vec2, size: Vec2, rotation: Double, scale: Double) {
+            self.center = center; self.size = size; self.rotation = rotation; self.scale = scale
+        }
+    }
+
+    /// A scroll view of the scene (`scroll`): its view and its content's size.
+    public struct ScrollInfo: Sendable {
+        public var view: Int
+        public var contentSize: Vec2
+        public init(view: Int, contentSize: Vec2) { self.view = view; self.contentSize = contentSize }
+    }
+
+    /// A scroll view at one frame (parallel to `scrollViews`).
+    public struct ScrollFrame: Sendable, Equatable {
+        public var contentOffset: Vec2
+        public var isDragging: Bool
+        public var isDecelerating: Bool
+        public init(contentOffset: Vec2, isDragging: Bool, isDecelerating: Bool) {
+            self.contentOffset = contentOffset; self.isDragging = isDragging; self.isDecelerating = isDecelerating
+        }
+    }
+
+    /// A property animator at one frame (parallel to `animatorNames`).
+    public struct AnimatorFrame: Sendable, Equatable {
+        public var fractionComplete: Double
+        /// `inactive`, `active` or `stopped`.
+        public var state: String
+        public var isRunning: Bool
+        public init(fractionComplete: Double, state: String, isRunning: Bool) {
+            self.fractionComplete = fractionComplete; self.state = state; self.isRunning = isRunning
+        }
+    }
+
     /// One view at one frame (presentation values, as the screen shows them).
     public struct ViewFrame: Sendable {
         public var center: Vec2
@@ -33,11 +73,14 @@ public struct CaseRecording: Sendable {
         public var alpha: Double
         public var velocity: Vec2
         public var removed: Bool
+        /// The model values, where they differ from these (nil: the screen shows the model).
+        public var model: Model?
         public init(
-            center: Vec2, size: Vec2, rotation: Double, scale: Double, alpha: Double, velocity: Vec2, removed: Bool
+            center: Vec2, size: Vec2, rotation: Double, scale: Double, alpha: Double, velocity: Vec2, removed: Bool,
+            model: Model? = nil
         ) {
             self.center = center; self.size = size; self.rotation = rotation; self.scale = scale; self.alpha = alpha
-            self.velocity = velocity; self.removed = removed
+            self.velocity = velocity; self.removed = removed; self.model = model
         }
     }
 
@@ -85,6 +128,9 @@ public struct CaseRecording: Sendable {
         public var transitions: [(state: String, progress: Double)]
         /// The active behaviours' geometry.
         public var guides: [Guide]
+        /// Each scroll view (`scrollViews`) and each property animator (`animatorNames`).
+        public var scrolls: [ScrollFrame] = []
+        public var animators: [AnimatorFrame] = []
         public init(
             time: Double, running: Bool, views: [ViewFrame], touch: Touch?, behaviors: [Int],
             transitions: [(state: String, progress: Double)],
@@ -160,6 +206,8 @@ public struct CaseRecording: Sendable {
     public var behaviorNames: [String]
     public var transitionNames: [String]
     public var gestureNames: [String]
+    public var scrollViews: [ScrollInfo] = []
+    public var animatorNames: [String] = []
     public var frames: [Frame] = []
     public var contacts: [Contact] = []
     /// Haptic events by frame: (frame, style).

@@ -26,10 +26,14 @@ extension Run {
             info.scrollView = input.enclosingScrollView(i, in: scene)
             return info
         }
-        let rec = CaseRecording(
+        var rec = CaseRecording(
             worldSize: scene.world.size, frameRate: scene.world.frameRate, views: infos,
             behaviorNames: scene.behaviors.map(\.name), transitionNames: scene.transitions.map(\.name),
             gestureNames: scene.gestures.map(\.name))
+        rec.scrollViews = scene.views.indices.compactMap { i in
+            scene.views[i].scroll.map { CaseRecording.ScrollInfo(view: i, contentSize: $0.contentSize) }
+        }
+        rec.animatorNames = scene.animators.map(\.name)
         recording.startReplay(rec)
         recordFrame([])
     }
@@ -40,11 +44,20 @@ extension Run {
         let f = replay.frames.count
         let vs = views.indices.map { i -> CaseRecording.ViewFrame in
             let shown = animating.presentation(i, in: self)
+            let model = views[i].model
             // Inside a scroll view the screen shows the content shifted by its offset.
+            let shift = input.screenShift(i, in: self)
+            let differs =
+                model.frame.center != shown.frame.center || model.frame.size != shown.frame.size
+                || model.rotation != shown.rotation || model.scale != shown.scale
             return .init(
-                center: shown.frame.center + input.screenShift(i, in: self), size: shown.frame.size,
+                center: shown.frame.center + shift, size: shown.frame.size,
                 rotation: shown.rotation, scale: shown.scale, alpha: shown.alpha,
-                velocity: animator.linearVelocity(of: i), removed: views[i].removed)
+                velocity: animator.linearVelocity(of: i), removed: views[i].removed,
+                model: differs
+                    ? .init(
+                        center: model.frame.center + shift, size: model.frame.size, rotation: model.rotation,
+                        scale: model.scale) : nil)
         }
         var touch: CaseRecording.Touch?
         if let g = input.currentGesture {
@@ -58,10 +71,19 @@ extension Run {
         }
         let active = behaving.installed.keys.sorted()
         let ts = transitioning.controllers.map { (state: $0.state.rawValue, progress: $0.progress) }
-        let frame = CaseRecording.Frame(
+        var frame = CaseRecording.Frame(
             time: clock.time, running: animator.isRunning, views: vs, touch: touch, behaviors: active,
             transitions: ts,
             guides: guides(), fingers: input.fingersOnScreen)
+        frame.scrolls = replay.scrollViews.map { s in
+            let sv = input.scrolls[s.view]
+            return .init(
+                contentOffset: sv?.contentOffset ?? .zero, isDragging: sv?.isDragging ?? false,
+                isDecelerating: sv?.isDecelerating ?? false)
+        }
+        frame.animators = animating.propertyAnimators.map { a in
+            .init(fractionComplete: a.fractionComplete(at: clock.time), state: a.state.rawValue, isRunning: a.isRunning)
+        }
         let contacts = events.map { e in
             CaseRecording.Contact(
                 frame: f, point: e.point, began: e.began, item: scene.views[e.itemA].name,

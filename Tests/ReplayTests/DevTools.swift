@@ -248,11 +248,12 @@ final class Page {
         return n.doubleValue
     }
 
-    /// Waits until `js` is true (polling every 20 ms, up to the browser's timeout).
+    /// Waits until `js` is true (polling every 20 ms, up to the browser's timeout; an error while
+    /// a new document loads counts as not yet).
     func waitUntil(_ js: String) throws {
         let deadline = Date().addingTimeInterval(browser.timeout)
         while Date() < deadline {
-            if try eval("!!(\(js))") as? Bool == true { return }
+            if (try? eval("!!(\(js))")) as? Bool == true { return }
             usleep(20_000)
         }
         throw Browser.Failure(description: "`\(js)` did not become true")

@@ -118,23 +118,37 @@ import Testing
         let i = try #require(results.firstIndex { $0.name == Self.cases[0] })
         let names = results.enumerated().map { ReplayReporter.pageName($1, index: $1.index ?? $0) }
         let page = try browser.open(dir.appendingPathComponent(names[i]).absoluteString)
-        #expect(try page.string("document.querySelector('a[rel=prev]').getAttribute('href')") == names[i - 1])
-        #expect(try page.string("document.querySelector('a[rel=next]').getAttribute('href')") == names[i + 1])
+        // The links go through the index, which forwards to the case above or below in its list.
+        #expect(
+            try page.string("document.querySelector('a[rel=prev]').getAttribute('href')")
+                == "index.html#before=\(names[i])")
+        #expect(
+            try page.string("document.querySelector('a[rel=next]').getAttribute('href')")
+                == "index.html#after=\(names[i])")
         #expect(try page.string("document.querySelector('a[rel=index]').getAttribute('href')") == "index.html")
         // Clicking `next` opens the next case; `p` goes back.
+        func title(_ t: String) -> String {
+            "document.getElementById('title') && document.getElementById('title').textContent === \(jsString(t))"
+        }
         try page.click("a[rel=next]")
-        _ = try browser.waitForEvent("Page.loadEventFired", session: page.session)
-        #expect(try page.string("document.getElementById('title').textContent") == results[i + 1].name)
+        try page.waitUntil(title(results[i + 1].name))
+        #expect(try page.string("location.pathname.split('/').pop()") == names[i + 1])
         try page.press("p", code: "KeyP", keyCode: 80, text: "p")
-        _ = try browser.waitForEvent("Page.loadEventFired", session: page.session)
-        #expect(try page.string("document.getElementById('title').textContent") == results[i].name)
-        // The first page has no previous, the last no next.
+        try page.waitUntil(title(results[i].name))
+        // Before the first page, after the last: the index says there is none.
         try page.navigate(dir.appendingPathComponent(names[0]).absoluteString)
-        #expect(try page.number("document.querySelectorAll('a[rel=prev]').length") == 0)
+        try page.click("a[rel=prev]")
+        try page.waitUntil(
+            "document.getElementById('found') && document.getElementById('found').textContent === 'no case before \(names[0])'"
+        )
         try page.navigate(dir.appendingPathComponent(names[names.count - 1]).absoluteString)
-        #expect(try page.number("document.querySelectorAll('a[rel=next]').length") == 0)
+        try page.press("n", code: "KeyN", keyCode: 78, text: "n")
+        try page.waitUntil(
+            "document.getElementById('found') && document.getElementById('found').textContent === 'no case after \(names[names.count - 1])'"
+        )
+        try page.navigate(dir.appendingPathComponent(names[i]).absoluteString)
         try page.click("a[rel=index]")
-        _ = try browser.waitForEvent("Page.loadEventFired", session: page.session)
+        try page.waitUntil("document.documentElement.dataset.ready === 'true'")
 
         // The index: every case with its status and time; the search and the status filter.
         #expect(try page.number("document.querySelectorAll('#cases tbody tr').length") == Double(results.count))
@@ -166,5 +180,135 @@ import Testing
         #expect(time.hasSuffix(" s"), "the index shows each case's time: \(time)")
         let messages = try page.consoleMessages()
         #expect(messages.isEmpty, "\(messages)")
+    }
+
+    /// Hover shows a view's name, frame, velocity and rotation at the shown tick; the model is
+    /// outlined where the screen shows something else; a scroll view's window, content and offset
+    /// are drawn where the recording puts them; the property animators' fractions are a plot.
+    @Test(.enabled(if: chromium != nil, noChromium)) func hoverModelScrollAndAnimatorsAreDrawnFromTheRecording()
+        throws
+    {
+        let (dir, results) = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let browser = try Browser()
+        func open(_ name: String, tick: Int?) throws -> (Page, CaseResult, CaseRecording) {
+            let i = try #require(results.firstIndex { $0.name == name }, "no shipped case \(name)")
+            let url = dir.appendingPathComponent(ReplayReporter.pageName(results[i], index: results[i].index ?? i))
+            let page = try browser.open(url.absoluteString + (tick.map { "#tick=\($0)" } ?? ""))
+            #expect(try page.string("document.getElementById('selfcheck').dataset.ok") == "true", "\(name)")
+            return (page, results[i], try #require(results[i].recording))
+        }
+        func f1(_ x: Double) -> String { String(format: "%.1f", x) }
+        for name in Self.cases {
+            let i = try #require(results.firstIndex { $0.name == name })
+            let rec = try #require(results[i].recording)
+            // The view on top at a tick where one is on screen and not under the finger.
+            let tick = rec.frames.count / 2
+            let (page, _, _) = try open(name, tick: tick)
+            let k = try #require(
+                rec.views.indices.last {
+                    !rec.frames[tick].views[$0].removed && !rec.views[$0].hidden
+                        && rec.views[$0].shape != "group"
+                })
+            let v = rec.frames[tick].views[k]
+            let ctm = try #require(
+                try page.eval(
+                    "(function () { const m = document.getElementById('scene').getScreenCTM(); return [m.a, m.b, m.c, m.d, m.e, m.f]; })()"
+                )
+                    as? [NSNumber]
+            ).map(\.doubleValue)
+            let x = ctm[0] * v.center.x + ctm[2] * v.center.y + ctm[4]
+            let y = ctm[1] * v.center.x + ctm[3] * v.center.y + ctm[5]
+            try page.eval("window.scrollTo(0, 0)")
+            try page.hover(x: x, y: y)
+            let top = try page.string(
+                "(function () { const e = document.elementFromPoint(\(x), \(y)); const g = e && e.closest('[data-view]'); return g ? g.dataset.view : ''; })()"
+            )
+            #expect(!top.isEmpty, "\(name): a view under [\(x), \(y)]")
+            try page.waitUntil("document.getElementById('hover').dataset.view === \(jsString(top))")
+            let shown = try #require(rec.views.firstIndex { $0.name == top })
+            let w = rec.frames[tick].views[shown]
+            let (c, s) = (abs(cos(w.rotation)), abs(sin(w.rotation)))
+            let (fw, fh) = ((w.size.x * c + w.size.y * s) * w.scale, (w.size.x * s + w.size.y * c) * w.scale)
+            let text = try page.string("document.getElementById('hover').textContent")
+            let frame = "frame [\(f1(w.center.x - fw / 2)), \(f1(w.center.y - fh / 2)), \(f1(fw)), \(f1(fh))]"
+            #expect(text.hasPrefix(top) && text.contains(frame), "\(name): \(text), wanted \(frame)")
+            #expect(text.contains("velocity [\(f1(w.velocity.x)), \(f1(w.velocity.y))] pt/s"), "\(text)")
+            #expect(text.contains("rotation \(String(format: "%.4f", w.rotation)) rad"), "\(text)")
+            #expect(text.hasSuffix("tick \(tick)"))
+            // It follows the tick.
+            try page.press("ArrowRight", code: "ArrowRight", keyCode: 39)
+            #expect(try page.string("document.getElementById('hover').textContent").hasSuffix("tick \(tick + 1)"))
+            try page.hover(x: 2, y: 2)
+            #expect(try page.eval("document.getElementById('hover').hidden") as? Bool == true)
+            #expect(try page.consoleMessages().isEmpty, "\(name)")
+            try page.close()
+        }
+
+        // The shade: its model (where `set` put it) outlined while the UIView animation follows.
+        do {
+            let name = Self.cases[0]
+            let rec = try #require(results.first { $0.name == name }?.recording)
+            let shade = try #require(rec.views.firstIndex { $0.name == "shade" })
+            let t = try #require(rec.frames.indices.first { rec.frames[$0].views[shade].model != nil })
+            let m = try #require(rec.frames[t].views[shade].model)
+            let still = try #require(rec.frames.indices.first { rec.frames[$0].views[shade].model == nil })
+            let (page, _, _) = try open(name, tick: t)
+            #expect(try page.number("document.querySelectorAll('[data-model=shade]').length") == 1)
+            let e = try page.number(
+                "document.querySelector('[data-model=shade]').transform.baseVal.consolidate().matrix.f")
+            #expect(abs(e - m.center.y) < 1e-3 && abs(m.center.y - rec.frames[t].views[shade].center.y) > 0.01)
+            try page.eval("location.hash = '#tick=\(still)'")
+            try page.waitUntil("document.documentElement.dataset.shownTick === '\(still)'")
+            #expect(try page.number("document.querySelectorAll('[data-model]').length") == 0)
+            #expect(try page.consoleMessages().isEmpty)
+        }
+        // The paging scroll view: its offset at a tick where it has moved.
+        do {
+            let name = Self.cases[3]
+            let rec = try #require(results.first { $0.name == name }?.recording)
+            #expect(rec.scrollViews.count == 1)
+            let t = try #require(rec.frames.indices.first { rec.frames[$0].scrolls[0].contentOffset.x > 100 })
+            let o = rec.frames[t].scrolls[0].contentOffset
+            let (page, _, _) = try open(name, tick: t)
+            let view = rec.views[rec.scrollViews[0].view].name
+            #expect(
+                try page.string("document.querySelector('[data-scroll]').dataset.offset")
+                    == "\(ReplayReporterNumbers.num(o.x)),\(ReplayReporterNumbers.num(o.y))")
+            #expect(
+                try page.string("document.getElementById('scrolls').textContent").contains(
+                    "offset [\(f1(o.x)), \(f1(o.y))]"))
+            #expect(
+                try page.string("document.querySelector('[data-scroll] text').textContent").hasPrefix("\(view) offset"))
+            #expect(try page.number("document.querySelectorAll('[data-indicator=horizontal]').length") == 1)
+            #expect(try page.consoleMessages().isEmpty)
+        }
+        // A property animator: its fraction complete as a plot, its state beside it.
+        do {
+            let name = "Interruptible drawer on a property animator"
+            let rec = try #require(results.first { $0.name == name }?.recording)
+            #expect(rec.animatorNames == ["open"])
+            let (page, _, _) = try open(name, tick: nil)
+            let pts = try page.string(
+                "document.querySelector('#plots polyline[data-series=open]').getAttribute('points')")
+            #expect(pts.split(separator: " ").count == rec.frames.count)
+            let mid = try #require(rec.frames.indices.first { rec.frames[$0].animators[0].fractionComplete > 0.3 })
+            try page.eval("location.hash = '#tick=\(mid)'")
+            try page.waitUntil("document.documentElement.dataset.shownTick === '\(mid)'")
+            let a = rec.frames[mid].animators[0]
+            let row = try page.string("document.getElementById('animators').textContent")
+            #expect(row.contains(a.state) && row.contains(String(format: "%.3f", a.fractionComplete)), "\(row)")
+            #expect(try page.consoleMessages().isEmpty)
+        }
+    }
+}
+
+/// The page's numbers as the data writes them (`ReplayReporter.num`, two decimals).
+enum ReplayReporterNumbers {
+    static func num(_ x: Double) -> String {
+        let r = (x * 100).rounded() / 100
+        if r == 0 { return "0" }
+        if r == r.rounded() { return String(Int(r)) }
+        return "\(r)"
     }
 }

@@ -53,11 +53,23 @@ enum ReplayAssets {
               (st ? (q ? "&" : "") + "status=" + st : "");
           if (location.hash.replace(/^#/, "") !== h) history.replaceState(null, "", h ? "#" + h : location.pathname);
         }
+        // A page's previous / next link: `#before=NAME` / `#after=NAME` goes on to the page above /
+        // below NAME's row (in the list's order, whatever is filtered).
+        const links = rows.map(function (r) {
+          const a = r.querySelector("a"); return a ? a.getAttribute("href") : ""; });
         function read() {
           for (const kv of location.hash.replace(/^#/, "").split("&")) {
             const i = kv.indexOf("=");
             if (i < 0) continue;
             const k = kv.slice(0, i), v = kv.slice(i + 1);
+            if (k === "before" || k === "after") {
+              const at = links.indexOf(v), to = at + (k === "after" ? 1 : -1);
+              if (at >= 0 && to >= 0 && to < links.length) { location.replace(links[to]); return; }
+              history.replaceState(null, "", location.pathname);
+              document.getElementById("found").textContent = at < 0 ? "no case " + v :
+                  (k === "after" ? "no case after " : "no case before ") + v;
+              return;
+            }
             if (k === "q") { try { search.value = decodeURIComponent(v); } catch (e) { search.value = v; } }
             if (k === "status") status.value = v;
           }
@@ -127,6 +139,10 @@ enum ReplayAssets {
         .plotset { background: #fff; padding: 4px 6px; }
         .plotset h3 { font-size: 12px; margin: 0; }
         .plotset svg { display: block; }
+        #hover { position: fixed; z-index: 2; background: #fff; border: 1px solid #90a4ae; padding: 4px 8px;
+            font: 12px/1.4 ui-monospace, monospace; box-shadow: 0 2px 6px rgba(0,0,0,.2); pointer-events: none; }
+        #hover[hidden] { display: none; }
+        #hover .model { color: #6a1b9a; } #hover .tick { color: #888; }
         #selfcheck { font-size: 11px; color: #777; margin-top: 8px; }
         """#
 
@@ -150,12 +166,15 @@ enum ReplayAssets {
         <h2>Touch</h2><div id="touch"></div>
         <h2>Behaviours</h2><ul id="behaviors"></ul>
         <h2>Transitions</h2><div id="transitions"></div>
+        <h2>Property animators</h2><div id="animators"></div>
+        <h2>Scroll views</h2><div id="scrolls"></div>
         <h2>Actions <input id="search" type="search" placeholder="search (/)" aria-label="search the actions">\#
          <span id="found"></span></h2>
         <ol id="actions"></ol>
         </div>
         </main>
         <section id="plots"></section>
+        <div id="hover" hidden></div>
         <div id="selfcheck" data-ok="pending">selfcheck: pending</div>
         """#
 }

@@ -38,16 +38,52 @@ extension ReplayReporter {
                 list(frames.map { num(f($0.views[i]), d) })
             }
             let path = list(v.path.map { "[\(num($0.x, 2)),\(num($0.y, 2))]" })
+            // The model where the screen shows something else: [frame, cx, cy, w, h, rotation, scale].
+            let model = list(
+                frames.indices.compactMap { f in
+                    frames[f].views[i].model.map {
+                        "[\(f),\(num($0.center.x, 2)),\(num($0.center.y, 2)),\(num($0.size.x, 2)),"
+                            + "\(num($0.size.y, 2)),\(num($0.rotation, 4)),\(num($0.scale, 4))]"
+                    }
+                })
             views.append(
                 "{\"name\":\(str(v.name)),\"shape\":\(str(v.shape)),\"path\":\(path),\"hidden\":\(v.hidden)"
                     + ",\"cx\":\(col(2) { $0.center.x }),\"cy\":\(col(2) { $0.center.y })"
                     + ",\"w\":\(col(2) { $0.size.x }),\"h\":\(col(2) { $0.size.y })"
                     + ",\"r\":\(col(4) { $0.rotation }),\"s\":\(col(4) { $0.scale }),\"a\":\(col(3) { $0.alpha })"
                     + ",\"vx\":\(col(1) { $0.velocity.x }),\"vy\":\(col(1) { $0.velocity.y })"
-                    + ",\"rm\":\(col(0) { $0.removed ? 1 : 0 })}")
+                    + ",\"rm\":\(col(0) { $0.removed ? 1 : 0 }),\"m\":\(model)}")
         }
         o.append("\"views\":[" + views.joined(separator: ",\n") + "]")
         o.append("\"gestures\":" + list(rec.gestureNames.map(str)))
+        // Scroll views: the content's size and, per frame, its offset and motion.
+        o.append(
+            "\"scrolls\":"
+                + list(
+                    rec.scrollViews.enumerated().map { k, s in
+                        func col(_ d: Int, _ f: (CaseRecording.ScrollFrame) -> Double) -> String {
+                            list(frames.map { k < $0.scrolls.count ? num(f($0.scrolls[k]), d) : "0" })
+                        }
+                        return "{\"view\":\(s.view),\"content\":[\(num(s.contentSize.x, 2)),\(num(s.contentSize.y, 2))]"
+                            + ",\"ox\":\(col(2) { $0.contentOffset.x }),\"oy\":\(col(2) { $0.contentOffset.y })"
+                            + ",\"drag\":\(col(0) { $0.isDragging ? 1 : 0 })"
+                            + ",\"dec\":\(col(0) { $0.isDecelerating ? 1 : 0 })}"
+                    }))
+        // Property animators: per frame the fraction complete and the state (an index in `states`).
+        var states: [String] = []
+        let animators = rec.animatorNames.enumerated().map { k, name in
+            let p = list(frames.map { k < $0.animators.count ? num($0.animators[k].fractionComplete, 4) : "0" })
+            let st = list(
+                frames.map { f -> String in
+                    let s = k < f.animators.count ? f.animators[k].state : ""
+                    if let j = states.firstIndex(of: s) { return String(j) }
+                    states.append(s)
+                    return String(states.count - 1)
+                })
+            return "{\"name\":\(str(name)),\"p\":\(p),\"st\":\(st)}"
+        }
+        o.append("\"animators\":" + list(animators))
+        o.append("\"animatorStates\":" + list(states.map(str)))
         o.append(
             "\"touch\":"
                 + list(

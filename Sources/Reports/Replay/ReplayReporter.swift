@@ -18,11 +18,9 @@ public struct ReplayReporter: Reporter {
     /// The index and one page per case, in report order.
     public static func render(_ results: [CaseResult]) -> [File] {
         var files = [File(name: "index.html", text: index(results))]
-        let names = results.enumerated().map { i, r in pageName(r, index: r.index ?? i) }
         for (i, r) in results.enumerated() {
-            let prev = i > 0 ? names[i - 1] : nil
-            let next = i + 1 < names.count ? names[i + 1] : nil
-            files.append(File(name: names[i], text: page(r, previous: prev, next: next)))
+            let name = pageName(r, index: r.index ?? i)
+            files.append(File(name: name, text: page(r, name: name)))
         }
         return files
     }
@@ -90,14 +88,19 @@ public struct ReplayReporter: Reporter {
         return String(repeating: "0", count: Swift.max(0, 3 - n.count)) + n + (slug.isEmpty ? "" : "-" + slug) + ".html"
     }
 
-    /// One case's page, linking to the pages of the cases before and after it in the folder
-    /// (`a[rel=prev]`, `a[rel=next]`; none for the first or the last) and to the index.
-    public static func page(_ r: CaseResult, previous: String? = nil, next: String? = nil) -> String {
-        let links =
-            (previous.map { "<a rel=\"prev\" href=\"\(html($0))\" title=\"the previous case (p)\">← previous</a>" }
-                ?? "")
-            + "<a rel=\"index\" href=\"index.html\" title=\"every case\">all cases</a>"
-            + (next.map { "<a rel=\"next\" href=\"\(html($0))\" title=\"the next case (n)\">next →</a>" } ?? "")
+    /// One case's page, named `name` in its folder (a page name is letters, digits, `-` and
+    /// `.html`: it stands in a URL as it is). It links to the index (`a[rel=index]`) and, through
+    /// it, to the cases around it: `a[rel=prev]` is `index.html#before=NAME`, which the index
+    /// forwards to the page above this one in its list, `a[rel=next]` (`#after=NAME`) to the one
+    /// below. A page cannot name its neighbours itself: a shard's pages are the unsharded run's,
+    /// byte for byte, and only the index (`merge` writes it for the shards) knows every case.
+    public static func page(_ r: CaseResult, name: String? = nil) -> String {
+        var links = "<a rel=\"index\" href=\"index.html\" title=\"every case\">all cases</a>"
+        if let me = name.map(html) {
+            links =
+                "<a rel=\"prev\" href=\"index.html#before=\(me)\" title=\"the previous case (p)\">← previous</a>"
+                + links + "<a rel=\"next\" href=\"index.html#after=\(me)\" title=\"the next case (n)\">next →</a>"
+        }
         return """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8"><title>\(html(r.name)) · scenerun replay</title>

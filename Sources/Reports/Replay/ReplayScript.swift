@@ -1,6 +1,7 @@
 extension ReplayAssets {
     /// The replay page's script: drawing, the scrubber, playback, plots and the self-check.
-    static let pageScript = [drawingScript, actionListScript, frameScript, selfCheckScript].joined(separator: "\n")
+    static let pageScript = [drawingScript, layersScript, actionListScript, frameScript, selfCheckScript]
+        .joined(separator: "\n")
 
     /// Drawing, the scrubber, playback and plots.
     static let drawingScript = #"""
@@ -413,6 +414,10 @@ extension ReplayAssets {
             trEls[i].p.textContent = fmt(t.p[f], 3);
           });
           highlightActions(f);
+          drawModels(f);
+          drawScrolls(f);
+          drawAnimators(f);
+          updateHover();
           cursor.setAttribute("x1", tx(f)); cursor.setAttribute("x2", tx(f));
           for (const c of plotCursors) { c.line.setAttribute("x1", c.X(f)); c.line.setAttribute("x2", c.X(f)); }
           document.body.dataset.frame = f;
