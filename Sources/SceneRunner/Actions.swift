@@ -12,13 +12,12 @@ extension Run {
     // MARK: evaluation
 
     func snapshot() -> Snapshot {
-        let animator = world.animator
         let vs = world.views.enumerated().map { (i, v) in
+            let m = world.motion(of: i)
             var s = ViewState(
                 name: v.spec.name, frame: world.uikitFrame(i), rotation: v.rotation, alpha: v.alpha,
-                velocity: animator.linearVelocity(of: i), angularVelocity: animator.angularVelocity(of: i),
-                resting: animator.isResting(i), removed: v.removed, center: v.frame.center, size: v.frame.size,
-                scale: v.scale)
+                velocity: m.velocity, angularVelocity: m.angularVelocity, resting: m.resting, removed: v.removed,
+                center: v.frame.center, size: v.frame.size, scale: v.scale)
             s.onScreen = animating.onScreen(i, in: self)
             s.screenShift = input.screenShift(i, in: self)
             if let sv = input.scrolls[i] {
@@ -53,7 +52,8 @@ extension Run {
                 Rect(origin: .zero, size: scene.world.size), Rect(origin: .zero, size: scene.world.size)
             )
         var snap = Snapshot(
-            time: clock.time, elapsed: animator.elapsedTime, paused: !animator.isRunning, lastPause: clock.lastPause,
+            time: clock.time, elapsed: world.animator.elapsedTime, paused: !world.animator.isRunning,
+            lastPause: clock.lastPause,
             worldSize: scene.world.size,
             views: vs, transitions: ts, gestures: gs, currentGesture: input.currentGesture,
             contact: behaving.currentContact, initialFrame: frames.0, finalFrame: frames.1,

@@ -1,5 +1,6 @@
 import Diagnostics
 import Geometry
+import Results
 import SceneModel
 @_spi(Testing) import SceneRunner
 import Testing
@@ -59,5 +60,35 @@ import Testing
         w.remove(1)
         #expect(w.views[1].removed && !w.views[0].removed)
         #expect(w.movingItems.isEmpty && w.firstNonFinite == nil)
+    }
+}
+
+/// A removed view keeps how it moved when it was removed (format 1.3: a removed view's members
+/// keep their last values): a falling box removed reads the velocity it had, not the zero of an
+/// item with no body, and it is not resting.
+@Suite struct RemovedViewMotionTests {
+    @Test func aRemovedViewKeepsItsLastMotion() {
+        let w = RunWorldTests.world()
+        let before = w.motion(of: 0)
+        #expect(before == RunWorld.Motion(velocity: Vec2(0, 0), angularVelocity: 0, resting: true))
+        w.remove(0)
+        #expect(w.views[0].lastMotion == before && w.views[1].lastMotion == nil)
+    }
+
+    @Test func aFallingViewRemovedKeepsItsVelocity() throws {
+        let r = try run(
+            """
+            views: { box: { frame: [100, 100, 50, 50] } }
+            behaviors: { fall: { gravity: { items: [box] }, active: true } }
+            vars: { v: 0 }
+            script:
+              - wait: 0.3
+              - set: { v: box.velocity.y }
+              - removeView: box
+              - expect: { that: ["v > 280", "box.velocity.y == v", "!box.resting", "box.removed"] }
+              - wait: 0.1
+              - expect: { that: ["box.velocity.y == v", "box.angularVelocity == 0"] }
+            """)[0]
+        #expect(r.status == .passed, "\(r.failures.map(\.message)) \(r.diagnostics.map(\.message))")
     }
 }

@@ -20,6 +20,8 @@ import UIDynamics
         public var rotation: Double
         public var alpha: Double
         public var removed = false
+        /// How it moved when it was removed: a removed view's members keep their last values.
+        public var lastMotion: Motion?
         /// The scale of the view's transform (a transition's `scale` animation); the bounds keep
         /// their size, as in UIKit.
         public var scale = 1.0
@@ -30,6 +32,16 @@ import UIDynamics
         }
         /// The view's model values.
         public var model: Shown { Shown(frame: frame, alpha: alpha, rotation: rotation, scale: scale) }
+    }
+
+    /// How a view moves: what the animator says of its item.
+    @_spi(Testing) public struct Motion: Equatable {
+        public var velocity: Vec2
+        public var angularVelocity: Double
+        public var resting: Bool
+        public init(velocity: Vec2, angularVelocity: Double, resting: Bool) {
+            self.velocity = velocity; self.angularVelocity = angularVelocity; self.resting = resting
+        }
     }
 
     /// The scene's views, in its order.
@@ -158,8 +170,21 @@ import UIDynamics
         }
     }
 
-    /// `removeView`: view `i` is removed (its behaviours go too: `RunBehaviors.removeView`).
-    public func remove(_ i: Int) { views[i].removed = true }
+    /// `removeView`: view `i` is removed (its behaviours go too: `RunBehaviors.removeView`),
+    /// keeping how it moved then: its members keep their last values (format 1.3).
+    public func remove(_ i: Int) {
+        guard !views[i].removed else { return }
+        views[i].removed = true
+        views[i].lastMotion = motion(of: i)
+    }
+
+    /// How view `i` moves now: the animator's item, or, once removed, how it moved then.
+    public func motion(of i: Int) -> Motion {
+        views[i].lastMotion
+            ?? Motion(
+                velocity: animator.linearVelocity(of: i), angularVelocity: animator.angularVelocity(of: i),
+                resting: animator.isResting(i))
+    }
 
     /// A point of the reference view in the coordinates of view `i` (its bounds: origin at its
     /// top-left corner, turning with it), as `locationInView` gives it; nil: the reference view.
