@@ -112,11 +112,14 @@ final class Browser {
     }
 
     /// The next event named `method` (of `session`, when given), reading until it comes.
-    func waitForEvent(_ method: String, session: String? = nil) throws -> [String: Any] {
+    func waitForEvent(
+        _ method: String, session: String? = nil, where test: ([String: Any]) -> Bool = { _ in true }
+    ) throws -> [String: Any] {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             if let k = events.firstIndex(where: {
                 $0["method"] as? String == method && (session == nil || $0["sessionId"] as? String == session)
+                    && test($0["params"] as? [String: Any] ?? [:])
             }) {
                 return events.remove(at: k)
             }
@@ -178,6 +181,7 @@ final class Browser {
         guard let session = attached["sessionId"] as? String else { throw Failure(description: "no session") }
         let page = Page(browser: self, session: session, targetId: targetId)
         for domain in ["Page", "Runtime", "Log"] { try send(domain + ".enable", session: session) }
+        try send("Page.setLifecycleEventsEnabled", ["enabled": true], session: session)
         try send(
             "Emulation.setDeviceMetricsOverride",
             ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": false], session: session)
@@ -201,8 +205,13 @@ final class Page {
     /// Loads `url` (a new document) and waits for its load event.
     func navigate(_ url: String) throws {
         _ = browser.takeEvents(session: session).map(collect)
-        try browser.send("Page.navigate", ["url": url], session: session)
-        _ = try browser.waitForEvent("Page.loadEventFired", session: session)
+        let r = try browser.send("Page.navigate", ["url": url], session: session)
+        // The load of this navigation, not one of an earlier page still arriving (a link's
+        // redirect through the index loads twice); a change of the hash alone loads nothing.
+        guard let loader = r["loaderId"] as? String else { return }
+        _ = try browser.waitForEvent("Page.lifecycleEvent", session: session) {
+            $0["name"] as? String == "load" && $0["loaderId"] as? String == loader
+        }
     }
 
     /// The console messages so far (reading what has arrived).

@@ -202,13 +202,19 @@ import Testing
         for name in Self.cases {
             let i = try #require(results.firstIndex { $0.name == name })
             let rec = try #require(results[i].recording)
-            // The view on top at a tick where one is on screen and not under the finger.
+            // The view on top at a tick where one is on screen (inside its scroll view's window,
+            // which clips the rest of the content) and not under the finger.
             let tick = rec.frames.count / 2
             let (page, _, _) = try open(name, tick: tick)
+            func visible(_ i: Int) -> Bool {
+                guard let s = rec.views[i].scrollView else { return true }
+                let (c, w) = (rec.frames[tick].views[i].center, rec.frames[tick].views[s])
+                return abs(c.x - w.center.x) < w.size.x / 2 - 1 && abs(c.y - w.center.y) < w.size.y / 2 - 1
+            }
             let k = try #require(
                 rec.views.indices.last {
                     !rec.frames[tick].views[$0].removed && !rec.views[$0].hidden
-                        && rec.views[$0].shape != "group"
+                        && rec.views[$0].shape != "group" && visible($0)
                 })
             let v = rec.frames[tick].views[k]
             let ctm = try #require(
