@@ -238,7 +238,7 @@ struct MutantFinder {
             }
             walk(l, text, offsets, p)
             walk(r, text, offsets, p)
-        case .unary(_, let x), .member(let x, _): walk(x, text, offsets, p)
+        case .unary(_, let x), .member(let x, _), .indexed(_, let x, _): walk(x, text, offsets, p)
         case .list(let xs), .call(_, let xs): for x in xs { walk(x, text, offsets, p) }
         case .ternary(let c, let a, let b):
             walk(c, text, offsets, p)

@@ -109,12 +109,13 @@ extension Run {
         case .branch(let c, let then, let otherwise):
             for x in try evalBool(c, scope: scope) ? then : otherwise { try runAction(x, scope: scope) }
         case .add(let names, let loc):
-            for b in names { try behaving.add(b.index, scope: scope, at: loc, in: self) }
+            for b in names { try behaving.add(try picked(b, scope: scope, BehaviorID.init).index, scope: scope, at: loc, in: self) }
         case .remove(let names, _):
-            behaving.remove(names, in: self)
+            behaving.remove(try names?.map { b throws(RunError) in try picked(b, scope: scope, BehaviorID.init) }, in: self)
         case .set(let targets):
             try runSet(targets, scope: scope)
-        case .animate(let spec):
+        case .animate(var spec):
+            spec.sets = try picked(spec.sets, scope: scope)
             try animating.animate(spec, scope: scope, in: self)
         case .start(let name, let loc):
             try transitioning.start(name.index, at: loc, scope: scope, in: self)
@@ -129,11 +130,12 @@ extension Run {
         case .after(let delay, let actions, let loc):
             try scheduleAfter(delay, actions, at: loc, scope: scope)
         case .velocity(let item, let linear, let angular, let loc):
-            try addVelocity(to: item, linear: linear, angular: angular, at: loc, scope: scope)
+            let view = try picked(item, scope: scope, ViewID.init)
+            try addVelocity(to: view, linear: linear, angular: angular, at: loc, scope: scope)
         case .haptic(let style, _):
             haptic(style)
         case .removeView(let view, _):
-            removeView(view)
+            removeView(try picked(view, scope: scope, ViewID.init))
         case .log(let e):
             try log(e, scope: scope)
         case .animator(let id, let action, let loc):
@@ -143,11 +145,33 @@ extension Run {
         }
     }
 
-    /// `set`: every expression first, then every assignment.
+    /// `set`: every key's index and every value first, then every assignment.
     func runSet(_ targets: [SetTarget], scope: Scope) throws(RunError) {
-        // Every expression first, then every assignment: `set` reads the state before it.
+        // Every key and value first, then every assignment: `set` reads the state before it (a
+        // key's index sees the old value of a var the same `set` changes).
+        let targets = try picked(targets, scope: scope)
         let values = try targets.map { e throws(RunError) in try eval(e.value, scope: scope) }
         for (t, v) in zip(targets, values) { try assign(t, v) }
+    }
+
+    /// The copy a run-time index picks now (`card[top]`), as its kind's id.
+    func picked<ID>(_ r: Ref<ID>, scope: Scope, _ id: (Int) -> ID) throws(RunError) -> ID {
+        switch r {
+        case .id(let x): return x
+        case .pick(let p):
+            do throws(Diagnostic) {
+                return id(p.first + (try pickCopy(p.template, count: p.count, p.index, snapshot(), scope)))
+            } catch { throw runtimeError(error) }
+        }
+    }
+
+    /// `set` targets with each run-time index evaluated (`card[top].center` → `card[3].center`).
+    func picked(_ targets: [SetTarget], scope: Scope) throws(RunError) -> [SetTarget] {
+        guard targets.contains(where: { $0.pick != nil }) else { return targets }
+        return try targets.map { t throws(RunError) in
+            guard let p = t.pick else { return t }
+            return t.picking(try picked(.pick(p), scope: scope) { $0 })
+        }
     }
 
     /// `velocity`: linear and angular velocity added to an item, refused when the sum overflows.

@@ -13,7 +13,8 @@ extension RunAnimations {
     /// The animations block of animator `k`: its `set` evaluated and assigned (the model values
     /// change now), each channel it sets animated from what the screen showed, driven by it.
     func runAnimationsBlock(_ k: Int, in run: Run) throws(RunError) {
-        let spec = run.scene.animators[k]
+        var spec = run.scene.animators[k]
+        spec.sets = try run.picked(spec.sets, scope: run.scene.scope)  // `card[top].alpha`: the copy now
         removeAnimations(ofAnimator: k)
         let touched = Self.channels(of: spec.sets)
         let before = shownBefore(touched, in: run)
