@@ -95,6 +95,39 @@ public enum Ref<ID: Hashable & Sendable>: Hashable, Sendable {
     case pick(CopyPick)
 }
 
+extension Ref {
+    /// The id: the one known at load, or the one `pick` gives for the copy the index picks now
+    /// (`id` makes it from the index among its kind).
+    public func resolved<E: Error>(_ pick: (CopyPick) throws(E) -> Int, _ id: (Int) -> ID) throws(E) -> ID {
+        switch self {
+        case .id(let x): return x
+        case .pick(let p): return id(try pick(p))
+        }
+    }
+}
+
+extension Ref where ID == ViewID {
+    public func resolved<E: Error>(_ pick: (CopyPick) throws(E) -> Int) throws(E) -> ViewID {
+        try resolved(pick, ViewID.init)
+    }
+}
+
+extension Ref where ID == BehaviorID {
+    public func resolved<E: Error>(_ pick: (CopyPick) throws(E) -> Int) throws(E) -> BehaviorID {
+        try resolved(pick, BehaviorID.init)
+    }
+}
+
+extension [SetTarget] {
+    /// These targets with each copy picked now (`card[top].center` → `card[3].center`) by `pick`.
+    public func picking<E: Error>(_ pick: (CopyPick) throws(E) -> Int) throws(E) -> [SetTarget] {
+        guard contains(where: { $0.pick != nil }) else { return self }
+        var out: [SetTarget] = []
+        for t in self { out.append(try t.pick.map { p throws(E) in t.picking(try pick(p)) } ?? t) }
+        return out
+    }
+}
+
 /// `card[top]` in an action's name or a `set` key: which copy of the repeated `card` is picked
 /// by evaluating `index` when the action runs.
 public struct CopyPick: Hashable, Sendable {
