@@ -161,7 +161,8 @@ public func pickCopy(
     let v = try num(index, r, scope)
     let range =
         count == 1
-        ? "`\(name)` has one copy, `\(name)[0]`" : "`\(name)` has \(count) copies, `\(name)[0]` … `\(name)[\(count - 1)]`"
+        ? "`\(name)` has one copy, `\(name)[0]`"
+        : "`\(name)` has \(count) copies, `\(name)[0]` … `\(name)[\(count - 1)]`"
     guard v == v.rounded() else {
         throw Diagnostic(
             "the index `\(index.text)` of `\(name)[…]` is \(formatNumber(v)), not a whole number; \(range)",

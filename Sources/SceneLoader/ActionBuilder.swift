@@ -55,8 +55,9 @@ extension SceneBuilder {
 
     /// `NAME[*].EVENT`: one rule per copy of the repeated gesture or view `NAME`, its actions read
     /// with `i` bound to the copy's index, each keeping the template's locations and its key.
-    mutating func copyRules(_ template: String, _ member: String, _ key: String, _ k: Node, _ v: Node) throws(Diagnostic)
-    {
+    mutating func copyRules(
+        _ template: String, _ member: String, _ key: String, _ k: Node, _ v: Node
+    ) throws(Diagnostic) {
         let copies: [String]
         if let g = repeatedGestures[template] {
             copies = g.map { scene.gestures[$0.index].name }
@@ -109,8 +110,8 @@ extension SceneBuilder {
         // names thousands).
         let all = {
             PlainEvent.names + scene.gestures.flatMap { g in GestureEvent.names.map { "\(g.name).\($0)" } }
-            + scene.transitions.map { "\($0.name).ended" }
-            + scene.views.filter { $0.scroll != nil }.flatMap { v in ScrollEvent.names.map { "\(v.name).\($0)" } }
+                + scene.transitions.map { "\($0.name).ended" }
+                + scene.views.filter { $0.scroll != nil }.flatMap { v in ScrollEvent.names.map { "\(v.name).\($0)" } }
                 + scene.views.flatMap { v in ViewEvent.names.map { "\(v.name).\($0)" } }
         }
         if parts.count == 2 {

@@ -105,7 +105,9 @@ extension SceneBuilder {
                         throw b.err(
                             "unknown gesture `\(other)` in \(key)\(b.copiesHint(other) ?? b.hint(other, known))", x)
                     }
-                    if id.index == g { throw b.err("\(key) of `\(b.scene.gestures[g].name)` names the gesture itself", x) }
+                    if id.index == g {
+                        throw b.err("\(key) of `\(b.scene.gestures[g].name)` names the gesture itself", x)
+                    }
                     ids.append(id)
                 }
             }

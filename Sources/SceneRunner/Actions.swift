@@ -146,7 +146,7 @@ extension Run {
     func pick(_ p: CopyPick, scope: Scope) throws(RunError) -> Int {
         do throws(Diagnostic) {
             return p.first + (try pickCopy(p.template, count: p.count, p.index, snapshot(), scope))
-        } catch { throw runtimeError(error) }
+        } catch { throw clock.runtimeError(error) }
     }
 
     /// Assigns an evaluated value to a `set` target.

@@ -14,7 +14,8 @@ extension RunAnimations {
     /// change now), each channel it sets animated from what the screen showed, driven by it.
     func runAnimationsBlock(_ k: Int, in run: Run) throws(RunError) {
         var spec = run.scene.animators[k]
-        spec.sets = try spec.sets.picking { p throws(RunError) in try run.pick(p, scope: run.scene.scope) }  // the copy now
+        // The copies its run-time indices name now.
+        spec.sets = try spec.sets.picking { p throws(RunError) in try run.pick(p, scope: run.scene.scope) }
         removeAnimations(ofAnimator: k)
         let touched = Self.channels(of: spec.sets)
         let before = shownBefore(touched, in: run)

@@ -1,6 +1,6 @@
 import Diagnostics
-import Foundation
 import Expressions
+import Foundation
 import SceneLoader
 import SceneModel
 import Testing
@@ -82,7 +82,8 @@ import Testing
         // The rule of one copy runs after the `[*]` rule, although it is written first.
         let second = s.rulesByEvent[.gesture(GestureID(1), .ended)] ?? []
         #expect(second.map { s.rules[$0].template } == ["drag[*].ended", nil])
-        #expect(s.rulesByEvent[.view(ViewID(2), .contact)].map { $0.map { s.rules[$0].eventName } } == ["card[2].contact"])
+        #expect(
+            s.rulesByEvent[.view(ViewID(2), .contact)].map { $0.map { s.rules[$0].eventName } } == ["card[2].contact"])
     }
 
     @Test func anIndexTheRunKnowsIsKeptAsAnExpression() throws {
@@ -119,7 +120,8 @@ import Testing
         #expect(targets.map(\.pick?.template) == [nil, "card", "fling"])
         #expect(targets[1].path == "card[top].alpha" && targets[2].pick?.index.text == "top - 1")
         #expect(targets[1].picking(2).target == .view(ViewID(2), .alpha) && targets[1].picking(2).pick == nil)
-        #expect(targets[1].picking(2).path == "card[2].alpha" && targets[2].picking(1).path == "fling[1].angularResistance")
+        #expect(
+            targets[1].picking(2).path == "card[2].alpha" && targets[2].picking(1).path == "fling[1].angularResistance")
         #expect(removed.template == "card" && pushed.index.text == "top")
     }
 
@@ -187,14 +189,19 @@ import Testing
 
     @Test func aGestureRepeatedOverANameThatIsNotARepeatedViewIsRefused() {
         #expect(
-            error("views:\n  card: { frame: [0, 0, 1, 1] }\ngestures:\n  drag: { repeat: card, pan: { in: card } }\n"
-                + Self.script)
-                == "t.yaml:4:19: error: `repeat` of `drag` names `card`, which is not a repeated view (the scene has none)")
+            error(
+                "views:\n  card: { frame: [0, 0, 1, 1] }\ngestures:\n  drag: { repeat: card, pan: { in: card } }\n"
+                    + Self.script)
+                == "t.yaml:4:19: error: `repeat` of `drag` names `card`, which is not a repeated view (the scene has none)"
+        )
         #expect(
-            error(Self.stack.replacingOccurrences(of: "zoom: { repeat: 3,", with: "zoom: { repeat: 3, tap: {}, ")
-                + Self.script).hasPrefix("t.yaml:5:9: error: gesture `zoom[0]` needs exactly one kind"))
+            error(
+                Self.stack.replacingOccurrences(of: "zoom: { repeat: 3,", with: "zoom: { repeat: 3, tap: {}, ")
+                    + Self.script
+            ).hasPrefix("t.yaml:5:9: error: gesture `zoom[0]` needs exactly one kind"))
         #expect(
             error(Self.stack + "script:\n  - pan: { gesture: drag, from: [0, 0], to: [1, 1], duration: 0.1 }\n")
-                == "t.yaml:10:21: error: unknown gesture `drag`; `drag` is repeated: name a copy, `drag[0]` … `drag[2]`")
+                == "t.yaml:10:21: error: unknown gesture `drag`; `drag` is repeated: name a copy, `drag[0]` … `drag[2]`"
+        )
     }
 }

@@ -33,9 +33,10 @@ import Testing
                 """)[0]
         #expect(r.status == .passed, "\(r.failures.map(\.message)) \(r.diagnostics)")
         // The trace names the copy each `[*]` rule ran for.
-        #expect(r.trace.filter { $0.contains("rule ") }.map { String($0.split(separator: ": ")[1]) } == [
-            "rule drag[1].ended (drag[*])", "rule drag[2].ended (drag[*])",
-        ])
+        #expect(
+            r.trace.filter { $0.contains("rule ") }.map { String($0.split(separator: ": ")[1]) } == [
+                "rule drag[1].ended (drag[*])", "rule drag[2].ended (drag[*])",
+            ])
     }
 
     @Test func aCopyPickedByAVarFollowsTheVar() throws {
