@@ -77,7 +77,9 @@ import Testing
         for c in commands {
             let r = try run(URL(fileURLWithPath: "/bin/sh"), ["-c", "cd \"\(dir.path)\" && \(c)"])
             #expect(r.code == 64, "\(c): \(r.out)\(r.err)")
-            #expect(r.err.contains("the file name is not valid UTF-8; scenerun writes reports only under UTF-8 names"), "\(r.err)")
+            #expect(
+                r.err.contains("the file name is not valid UTF-8; scenerun writes reports only under UTF-8 names"),
+                "\(r.err)")
             let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0 != "ok.json" }
             #expect(left.isEmpty, "\(c) wrote \(left)")
         }
