@@ -39,15 +39,16 @@ product=$(case "$target" in scene) echo SceneFuzz ;; record) echo RecordFuzz ;; 
 bin=.build/release/$product
 [ -x "$bin" ] || { echo "fuzz: the $target harness did not build"; exit 1; }
 seeds=.seeds/$target
+rm -rf "$seeds"
 mkdir -p ".corpus/$target" "$seeds" .artifacts
-rm -f "$seeds"/*
-seed() { cat > "$seeds/$1"; }
+# A seed is named after its path with "../" dropped and "/" as "_" (no hidden names).
+seed() { local name="${1//..\//}"; cat > "$seeds/${name//\//_}"; }
 scenes() { ls ../scenes/*.yaml ../scenes/*/*.yaml 2> /dev/null; }
 case "$target" in
 scene)
     for f in $(scenes) ../Tests/SceneLoaderTests/FuzzCorpus/*.yaml findings/*.yaml; do
         [ -f "$f" ] || continue
-        seed "${f//\//_}" < "$f"
+        seed "$f" < "$f"
     done
     flags=(-max_len=8192 -rss_limit_mb=4096 -dict=scene.dict) ;;
 record)
@@ -60,7 +61,7 @@ record)
             k=$((k + 1))
             control=$(printf '\\x%02x\\x%02x\\x%02x\\x%02x\\x%02x\\x%02x\\x%02x\\x%02x' "$variation" $((k % 7)) \
                 $((k * 37 % 256)) $((k % 8)) $((k * 11 % 256)) $((k * 5 % 256)) $((k * 53 % 256)) $((k % 6)))
-            { cat "$f"; printf '\0'; printf "$control"; } | seed "${f//\//_}-$variation"
+            { cat "$f"; printf '\0'; printf "$control"; } | seed "$f-$variation"
         done
     done
     flags=(-max_len=20480 -rss_limit_mb=4096 -dict=scene.dict) ;;
@@ -79,7 +80,7 @@ merge)
     for f in "$out"/*.json; do seed "report-$(basename "$f")" < "$f"; done
     for f in seeds/merge/* findings/merge/*; do
         [ -f "$f" ] || continue
-        seed "${f//\//_}" < "$f"
+        seed "$f" < "$f"
     done
     { cat "$out/shard1.json"; printf '\0'; cat "$out/shard2.json"; } | seed shards.json
     rm -rf "$out"
