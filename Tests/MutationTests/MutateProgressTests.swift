@@ -40,7 +40,8 @@ import Testing
         let lock = NSLock()
         func next() -> Double {
             lock.withLock {
-                now += 1; return now
+                now += 1
+                return now
             }
         }
     }
