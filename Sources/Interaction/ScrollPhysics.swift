@@ -69,6 +69,18 @@ public enum ScrollPhysics {
         return ((x0 + k * t) * e, (k - w * (x0 + k * t)) * e)
     }
 
+    /// The zoom's rubber band past a limit, on the logarithm of the scale: a pinch `x` = ln(raw /
+    /// limit) past it shows ln(shown / limit) = the rubber band of `x` over a dimension of
+    /// `ScrollTuning.zoomRubberBandRange` (slope 0.55 at the limit, never past the range).
+    public static func zoomRubberBand(_ x: Double) -> Double {
+        rubberBand(x, dimension: ScrollTuning.zoomRubberBandRange)
+    }
+
+    /// The inverse of `zoomRubberBand`.
+    public static func zoomRubberBandInverse(_ y: Double) -> Double {
+        rubberBandInverse(y, dimension: ScrollTuning.zoomRubberBandRange)
+    }
+
     /// The page a paging release settles on: at most one page from `startPage` (the page the drag
     /// began on), in the direction of the release when the release is faster than
     /// `ScrollTuning.pagingSpeed` or its projected offset passes half a page, else `startPage`;
@@ -88,16 +100,40 @@ public enum ScrollPhysics {
     }
 }
 
-/// The scroll view's constants UIKit does not document: chosen, listed in docs/physics.md.
+/// The scroll view's constants UIKit does not document: chosen, listed in docs/physics.md with the
+/// public reimplementations of `UIScrollView` they were held against.
 public enum ScrollTuning {
-    /// The bounce-back and paging spring: critically damped at this angular frequency (rad/s);
-    /// 100 pt past an edge comes back to within 0.5 pt in 0.5 s.
-    public static let bounceOmega = 15.0
+    /// The bounce-back and paging spring: critically damped at this angular frequency (rad/s),
+    /// 2π / 0.575 s ≈ 10.93, as ListViewKit's spring-back (2025, written to match iOS); the Yandex
+    /// ScrollMechanics reimplementation (2020) uses 10, Flutter's iOS physics 14.1 at ratio 1.1.
+    /// 100 pt past an edge comes back to within 0.1 pt in 0.84 s.
+    public static let bounceOmega = 2 * Double.pi / 0.575
     /// A paging release faster than this (pt/s) turns the page whatever its projection.
     public static let pagingSpeed = 500.0
-    /// A deceleration ends (and lands on its target) once less than this many points of it are left;
-    /// a bounce once it is this close and slower than `stopSpeed`.
+    /// A deceleration ends (and lands on its target) once less than this many points of it are
+    /// left (the Yandex reimplementation's threshold too).
     public static let stopDistance = 0.5
-    /// See `stopDistance` (pt/s).
-    public static let stopSpeed = 5.0
+    /// A bounce ends (and lands on its target) once it is closer than this (pt) and slower than
+    /// `bounceStopSpeed` (ListViewKit's thresholds: 0.1 pt and 0.01 pt/ms).
+    public static let bounceStopDistance = 0.1
+    /// See `bounceStopDistance` (pt/s).
+    public static let bounceStopSpeed = 10.0
+
+    /// `scrollTo` (`setContentOffset(_:animated: true)`) and `zoomTo` (`zoom(to:animated: true)`):
+    /// how long (s) they take, along `animationCurve`. UIKit documents neither.
+    public static let scrollAnimationDuration = 0.3
+    public static let zoomAnimationDuration = 0.3
+    /// The curve of `scrollTo` and `zoomTo`: UIKit's ease-in-ease-out.
+    public static let animationCurve = TimingCurve.easeInOut
+    /// The part of a `scrollTo` or `zoomTo` done `elapsed` seconds into `duration` (1 at its end).
+    public static func animationProgress(_ elapsed: Double, duration: Double) -> Double {
+        duration <= 0 || elapsed >= duration ? 1 : animationCurve.value(at: Swift.max(0, elapsed / duration))
+    }
+    /// The zoom's rubber band: how far past a limit the scale can show, as a logarithm (ln 2: never
+    /// past twice the maximum or half the minimum).
+    public static let zoomRubberBandRange = Elementary.log(2.0)
+    /// The zoom's spring back to a limit: the bounce spring (`bounceOmega`) on the scale; it ends
+    /// within this much of the limit and slower than `zoomStopSpeed` (scale / s).
+    public static let zoomStopScale = 0.001
+    public static let zoomStopSpeed = 0.01
 }

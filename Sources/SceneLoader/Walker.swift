@@ -69,8 +69,8 @@ struct Walker {
         let reading = variant.map { "reading the variant `\($0.name)` " } ?? ""
         throw Diagnostic(
             "loading the file takes more than \(limits.loadWork) units of work \(reading)(YAML nodes read for the "
-                + "scene and again for each variant, expression text, swept cases); raise the limit with "
-                + "--max-load-work",
+                + "scene and again for each variant, expression text, swept cases, the copies a repeated view's name "
+                + "stands for, touch steps' finger-frames); raise the limit with --max-load-work",
             at: variant?.at ?? loc(n))
     }
 
@@ -392,6 +392,16 @@ struct Walker {
     }
 
     /// One name or a list of names.
+    /// Like `names`, with the node each name is written at.
+    mutating func nameNodes(_ n: Node, _ what: String) throws(Diagnostic) -> [(String, Node)] {
+        if case .sequence(let s) = n {
+            var out: [(String, Node)] = []
+            for i in s { out.append((try string(i, what), i)) }
+            return out
+        }
+        return [(try string(n, what), n)]
+    }
+
     mutating func names(_ n: Node, _ what: String) throws(Diagnostic) -> [String] {
         if case .sequence(let s) = n {
             var out: [String] = []

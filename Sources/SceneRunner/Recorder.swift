@@ -15,8 +15,9 @@ import UIDynamics
 extension CaseRecording {
     /// A recording of `scene`, no frame yet: its views (a group has no shape of its own: the page
     /// draws its bounds as a dashed outline turning with it, over its items, which are drawn as
-    /// views), each with the scroll view it is inside (`scrollView`), and its names.
-    init(_ scene: Scene, scrollView: (Int) -> Int?) {
+    /// views), each with the scroll view it is inside (`scrollView`), and its names; each scroll
+    /// view with its content size at the start (`contentSize`).
+    init(_ scene: Scene, scrollView: (Int) -> Int?, contentSize: (Int) -> Vec2) {
         let infos = scene.views.indices.map { i -> CaseRecording.ViewInfo in
             let v = scene.views[i]
             if v.isGroup { return .init(name: v.name, shape: "group", path: [], hidden: true) }
@@ -34,7 +35,7 @@ extension CaseRecording {
             behaviorNames: scene.behaviors.map(\.name), transitionNames: scene.transitions.map(\.name),
             gestureNames: scene.gestures.map(\.name))
         scrollViews = scene.views.indices.compactMap { i in
-            scene.views[i].scroll.map { ScrollInfo(view: i, contentSize: $0.contentSize) }
+            scene.views[i].scroll.map { _ in ScrollInfo(view: i, contentSize: contentSize(i)) }
         }
         animatorNames = scene.animators.map(\.name)
     }
@@ -147,8 +148,8 @@ extension RunBehaviors {
                 let v = world.views[item]
                 let (c, s) = (Elementary.cos(v.rotation), Elementary.sin(v.rotation))
                 return v.frame.center + Vec2(c * offset.x - s * offset.y, s * offset.x + c * offset.y)
-                    + run.input.screenShift(item, in: run)
-            case .anchor(let p, let item): return p + run.input.screenShift(item, in: run)
+                    + run.input.screenShift(item, shown: true, in: run)
+            case .anchor(let p, let item): return p + run.input.screenShift(item, shown: true, in: run)
             case .fixed(let p): return p
             }
         }

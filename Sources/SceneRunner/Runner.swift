@@ -115,7 +115,10 @@ final class Run {
             for (i, b) in scene.behaviors.enumerated() where b.active { try behaving.add(i, in: self) }
             _ = behaving.hear(running: world.animator.isRunning)
             if limits.recordReplay {  // frame 0: the state before the first tick
-                recording.startReplay(CaseRecording(scene) { input.enclosingScrollView($0, in: scene) })
+                recording.startReplay(
+                    CaseRecording(
+                        scene, scrollView: { input.enclosingScrollView($0, in: scene) },
+                        contentSize: { input.scrolls[$0]?.contentSize ?? .zero }))
                 recordFrame([])
             }
             for step in scene.script {
@@ -197,6 +200,7 @@ final class Run {
         try animating.runEndedCompletions(in: self)
         try animating.runAnimatorCompletions(in: self)
         try transitioning.flushEnded(in: self)  // transitions a completion block ended
+        try input.flushAppChanges(in: self)  // the app's offsets and zooms: didScroll, didZoom once
         if limits.recordTicks {
             var row = [clock.time, world.animator.elapsedTime, world.animator.isRunning ? 1 : 0]
             for (i, v) in world.views.enumerated() {
@@ -207,6 +211,7 @@ final class Run {
             }
             for (_, s) in input.scrolls.sorted(by: { $0.key < $1.key }) {
                 row += [s.contentOffset.x, s.contentOffset.y]
+                if s.zoom != nil { row.append(s.zoomScale) }
             }
             recording.addTickRow(row)
         }
@@ -221,10 +226,12 @@ final class Run {
         var frame = CaseRecording.Frame(
             time: clock.time, running: world.animator.isRunning,
             views: world.replayViews(
-                shown: { animating.presentation($0, in: self) }, shift: { input.screenShift($0, in: self) }),
+                shown: { animating.presentation($0, in: self) }, shift: { input.screenShift($0, shown: true, in: self) }
+            ),
             touch: input.replayTouch(wasDown: recording.lastFrameTouchDown),
             behaviors: behaving.installed.keys.sorted(), transitions: transitioning.replayStates,
-            guides: behaving.guides(in: self), fingers: input.fingersOnScreen)
+            guides: behaving.guides(in: self), fingers: input.fingersOnScreen,
+            scrollWindows: input.replayScrollWindows(at: clock.time))
         frame.scrolls = input.replayScrolls(recording.replay?.scrollViews ?? [])
         frame.animators = animating.propertyAnimators.map { a in
             .init(fractionComplete: a.fractionComplete(at: clock.time), state: a.state.rawValue, isRunning: a.isRunning)
@@ -283,9 +290,11 @@ final class Run {
                     "\(v.name).\($0)"
                 }
             }
-            // A scroll view's content offset, after every view's columns.
+            // A scroll view's content offset (and zoom scale, when it zooms), after every view's columns.
             + scene.views.filter { $0.scroll != nil }.flatMap { v in
-                ["contentOffsetX", "contentOffsetY"].map { "\(v.name).\($0)" }
+                (["contentOffsetX", "contentOffsetY"] + (v.scroll?.zoom != nil ? ["zoomScale"] : [])).map {
+                    "\(v.name).\($0)"
+                }
             }
     }
 
@@ -335,9 +344,14 @@ final class Run {
         var s = event.isContact ? contactScope : scene.scope
         if case .scroll(_, .willEndDragging) = event { s = s.inWillEndDragging }
         for r in rules {
-            limits.comparisons?.reach(scene.rules[r].location)  // mutate's coverage
-            recording.addAction(.rule, at: scene.rules[r].location, text: scene.rules[r].eventName)  // replay
-            for a in scene.rules[r].actions { try runAction(a, scope: s) }
+            let rule = scene.rules[r]
+            limits.comparisons?.reach(rule.location)  // mutate's coverage
+            recording.addAction(.rule, at: rule.location, text: rule.eventName)  // replay
+            // A `[*]` rule's copy names the copy it runs for: `rule drag[2].ended (drag[*])`.
+            if let t = rule.template, recording.keepsTrace {
+                note("rule \(rule.eventName) (\(t.prefix { $0 != "[" })[*])")
+            }
+            for a in rule.actions { try runAction(a, scope: s) }
         }
     }
 }

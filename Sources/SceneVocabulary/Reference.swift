@@ -29,6 +29,8 @@ public enum Reference {
             keys("`world.rest` keys", RestKey.self),
             keys("View keys", ViewKey.self),
             table("`scroll` keys (a scroll view)", ScrollKey.self),
+            names("`contentInset` keys", ScrollInsetKey.self),
+            table("`zoom` keys", ZoomKey.self),
             names("Deceleration rates (`decelerationRate`)", DecelerationRateName.self),
             keys("Transition keys", TransitionKey.self),
             keys("Script steps (besides every action)", StepKey.self),
@@ -66,6 +68,7 @@ public enum Reference {
             names("Animator states", AnimatorStateName.self),
             names("Gesture kinds", GestureKind.self),
             table("Keys of every gesture kind", GestureKey.self),
+            keys("Keys of a gesture besides its kind", GestureEntryKey.self),
         ]
         parts += GestureKind.allCases.map { kindTable($0.rawValue, $0.keys) }
         parts += [

@@ -95,6 +95,18 @@ public enum BehaviorEntryKey: String, VocabularyName {
     }
 }
 
+/// The keys of a gesture entry besides its one kind key.
+public enum GestureEntryKey: String, VocabularyName {
+    case `repeat`
+    public var doc: String {
+        switch self {
+        case .repeat:
+            return "one copy per copy of a repeated view (its name) or N copies, `name[0]` …; `i` is the copy's "
+                + "index in its names (`in: \"card[i]\"`)"
+        }
+    }
+}
+
 public enum TransitionKey: String, VocabularyName {
     case kind, from, to, finalFrame, duration, interactive, completionSpeed, completionCurve, animations, initial
     case animator
@@ -165,6 +177,7 @@ public enum ActionKey: String, VocabularyName {
     case branch = "if", then, otherwise = "else", add, remove, set, animate, start, progress, finish, cancel, complete
     case velocity, haptic, removeView, log, after, actions = "do"
     case startAnimator, pauseAnimator, continueAnimator, stopAnimator, resetAnimator
+    case scrollTo, zoomTo
     public var doc: String {
         switch self {
         case .branch: return "a condition, with then and else"
@@ -188,6 +201,8 @@ public enum ActionKey: String, VocabularyName {
         case .continueAnimator: return "a property animator, or { animator, timing, durationFactor }"
         case .stopAnimator: return "a property animator, or { animator, finish: none | end | start | current }"
         case .resetAnimator: return "removes every behaviour and starts a new dynamic animator (elapsed from 0)"
+        case .scrollTo: return "{ view, offset }: setContentOffset(_:animated: true), then didEndScrollingAnimation"
+        case .zoomTo: return "{ view, rect }: zoom(to:animated: true), the rect in the zooming view's coordinates"
         }
     }
 }

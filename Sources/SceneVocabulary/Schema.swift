@@ -35,9 +35,11 @@ public enum SceneSchema {
                 ])
             )
         case .region: return ref("region")
-        case .gestureName: return ref("name")
+        case .gestureName: return ref("reference")  // a copy of a repeated gesture: `drag[2]`
         case .gestureNames: return ref("names")
         case .fingerPaths: return fingerPaths
+        case .insets: return object(ScrollInsetKey.names.map { ($0, .object([("type", .string("number"))])) })
+        case .zoom: return behaviorKeys(ZoomKey.self)
         }
     }
     static var keyedInsets: JSON { object(["top", "left", "bottom", "right"].map { ($0, ref("number")) }) }
@@ -126,6 +128,10 @@ public enum SceneSchema {
             case .continueAnimator: return continueAnimatorSchema
             case .stopAnimator: return stopAnimatorSchema
             case .resetAnimator: return .object([])
+            case .scrollTo:
+                return object([("view", ref("reference")), ("offset", ref("point"))], required: ["view", "offset"])
+            case .zoomTo:
+                return object([("view", ref("reference")), ("rect", ref("rect"))], required: ["view", "rect"])
             }
         }
         let bare = choice(["finish", "cancel", ActionKey.resetAnimator.rawValue])
@@ -138,7 +144,7 @@ public enum SceneSchema {
                     PanKey.self,
                     { p -> JSON in
                         switch p {
-                        case .gesture: return ref("name")
+                        case .gesture: return ref("reference")
                         case .path:
                             let keyframe = JSON.object([
                                 ("type", .string("array")),
@@ -157,7 +163,7 @@ public enum SceneSchema {
                     FlickKey.self,
                     { f -> JSON in
                         switch f {
-                        case .gesture: return ref("name")
+                        case .gesture: return ref("reference")
                         case .distance: return bounded(ref("number"), min: 0, exclusive: true)
                         case .from: return ref("point")
                         case .velocity:  // a flick moves
@@ -437,12 +443,17 @@ public enum SceneSchema {
                 body = named(
                     object(
                         GestureKind.allCases.map { k in
-                            // `scrollView: list` is short for `scrollView: { in: list }`.
+                            // `scrollView: list` is short for `scrollView: { in: list }` (and `scrollViewZoom`).
                             let keys =
-                                k == .scrollView
+                                k == .scrollView || k == .scrollViewZoom
                                 ? .object([("oneOf", .array([ref("name"), gestureKeys(k.keys)]))]) : gestureKeys(k.keys)
                             return (k.rawValue, described(keys, k.doc))
-                        }))
+                        }
+                            + GestureEntryKey.allCases.map { k -> (String, JSON) in
+                                switch k {
+                                case .repeat: return (k.rawValue, described(repeatCount(orName: true), k.doc))
+                                }
+                            }))
             case .on:
                 body = .object([
                     ("type", .string("object")),

@@ -84,6 +84,27 @@ import Testing
         }
     }
 
+    /// The spring-back's constants (docs/physics.md, held against ListViewKit, Yandex and Flutter):
+    /// ω = 2π / 0.575 s; a release at rest 100 pt past an edge is within 0.1 pt and under 10 pt/s
+    /// after 0.845 s, not before 0.844 s.
+    @Test func springBackEndsWhereListViewKitsDoes() {
+        #expect(Swift.abs(ScrollTuning.bounceOmega - 10.927_278_795) < 1e-9)
+        func ended(at t: Double) -> Bool {
+            let b = ScrollPhysics.bounce(x0: 100, v0: 0, after: t)
+            return Swift.abs(b.offset) < ScrollTuning.bounceStopDistance
+                && Swift.abs(b.velocity) < ScrollTuning.bounceStopSpeed
+        }
+        #expect(!ended(at: 0.844) && ended(at: 0.845))
+        var s = ScrollViewModelTests().list()
+        s.beginDrag()
+        s.drag(translation: Vec2(0, ScrollPhysics.rubberBandInverse(100, dimension: 844)))
+        #expect(Swift.abs(s.contentOffset.y + 100) < 1e-9)
+        s.release(velocity: .zero, target: nil, at: 0)
+        let early = s.advance(to: 0.844).decelerating
+        let ended = s.advance(to: 0.845).decelerating
+        #expect(!early && ended && s.contentOffset.y == 0)
+    }
+
     @Test func pagingTargets() {
         func page(_ offset: Double, _ v: Double, from start: Int = 1, last: Int = 4) -> Int {
             ScrollPhysics.pagingTarget(
@@ -131,7 +152,7 @@ import Testing
         let shown = s.contentOffset.y
         s.release(velocity: .zero, target: nil, at: 1)
         #expect(s.isDecelerating && !s.isDragging)
-        let endedEarly = s.advance(to: 1.1)
+        let endedEarly = s.advance(to: 1.1).decelerating
         #expect(!endedEarly)
         let expected = ScrollPhysics.bounce(x0: shown, v0: 0, after: 0.1).offset
         #expect(Swift.abs(s.contentOffset.y - expected) < 1e-9)
@@ -139,7 +160,7 @@ import Testing
         var ended = false
         while !ended && t < 5 {
             t += 1.0 / 60
-            ended = s.advance(to: t)
+            ended = s.advance(to: t).decelerating
         }
         #expect(ended && s.contentOffset.y == 0 && !s.isDecelerating)
     }
@@ -150,11 +171,11 @@ import Testing
         s.drag(translation: Vec2(0, -100))
         #expect(Swift.abs(s.target(velocity: Vec2(0, 1000)).y - 599) < 1e-9)
         s.release(velocity: Vec2(0, 1000), target: nil, at: 0)
-        _ = s.advance(to: 0.5)
+        _ = s.advance(to: 0.5).decelerating
         #expect(
             Swift.abs(s.contentOffset.y - (100 + ScrollPhysics.distance(velocity: 1000, rate: 0.998, after: 0.5)))
                 < 1e-9)
-        let ended = s.advance(to: 3.46)
+        let ended = s.advance(to: 3.46).decelerating
         #expect(ended && Swift.abs(s.contentOffset.y - 599) < 1e-9)
     }
 
@@ -167,7 +188,7 @@ import Testing
         var t = 0.0
         while t < 3 {
             t += 1.0 / 600
-            _ = s.advance(to: t)
+            _ = s.advance(to: t).decelerating
             lowest = Swift.min(lowest, s.contentOffset.y)
         }
         #expect(lowest < -10 && s.contentOffset.y == 0 && !s.isDecelerating)
@@ -178,7 +199,7 @@ import Testing
         s.beginDrag()
         s.drag(translation: Vec2(0, -100))
         s.release(velocity: Vec2(0, 1000), target: Vec2(0, 400), at: 0)
-        let ended = s.advance(to: 10)
+        let ended = s.advance(to: 10).decelerating
         #expect(ended && s.contentOffset.y == 400)
     }
 
@@ -191,7 +212,7 @@ import Testing
         let target = s.target(velocity: Vec2(600, 0))
         #expect(target == Vec2(390, 0))
         s.release(velocity: Vec2(600, 0), target: nil, at: 0)
-        let ended = s.advance(to: 2)
+        let ended = s.advance(to: 2).decelerating
         #expect(ended && s.contentOffset == Vec2(390, 0))
     }
 }

@@ -56,6 +56,8 @@ extension ReplayReporter {
         }
         o.append("\"views\":[" + views.joined(separator: ",\n") + "]")
         o.append("\"gestures\":" + list(rec.gestureNames.map(str)))
+        // Each scroll view's window over its content (offset shown, content size, insets, zoom).
+        o.append("\"scrollWindows\":" + ReplayReporter.scrollWindows(frames))
         // Scroll views: the content's size and, per frame, its offset and motion.
         o.append(
             "\"scrolls\":"

@@ -116,6 +116,24 @@ public struct ReplayReporter: Reporter {
             """
     }
 
+    /// Each scroll view's window over its content, one value per frame: the offset the screen
+    /// shows, the content size, the insets (top, left, bottom, right) and the zoom scale.
+    static func scrollWindows(_ frames: [CaseRecording.Frame]) -> String {
+        guard let first = frames.first else { return "[]" }
+        var out: [String] = []
+        for (j, w) in first.scrollWindows.enumerated() {
+            let ws = frames.map { j < $0.scrollWindows.count ? $0.scrollWindows[j] : w }
+            func col(_ d: Int, _ f: (CaseRecording.ScrollWindow) -> Double) -> String { list(ws.map { num(f($0), d) }) }
+            out.append(
+                "{\"view\":\(w.view),\"ox\":\(col(2) { $0.offset.x }),\"oy\":\(col(2) { $0.offset.y })"
+                    + ",\"cw\":\(col(2) { $0.contentSize.x }),\"ch\":\(col(2) { $0.contentSize.y })"
+                    + ",\"it\":\(col(2) { $0.inset.top }),\"il\":\(col(2) { $0.inset.left })"
+                    + ",\"ib\":\(col(2) { $0.inset.bottom }),\"ir\":\(col(2) { $0.inset.right })"
+                    + ",\"z\":\(col(4) { $0.zoomScale })}")
+        }
+        return "[" + out.joined(separator: ",\n") + "]"
+    }
+
     static func list(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }
 
     /// A number rounded to `decimals`, in the shortest form that reads back as that value.

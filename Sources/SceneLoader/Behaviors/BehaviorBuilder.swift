@@ -14,6 +14,9 @@ extension SceneBuilder {
         for raw in try w.names(n, what) {
             let v = try reference(raw, n)
             if let copies = repeatedViews[v] {  // a repeated view's name: every copy
+                // Each copy it stands for is work (an item to install): counted, so that 1 000
+                // behaviours over a 500-copy view are refused at load, not installed for minutes.
+                try w.spend(copies.count, n)
                 ids += copies
                 continue
             }
@@ -197,7 +200,7 @@ extension SceneBuilder {
         case .bool: type = .bool
         case .point, .literalPoint: type = .point
         case .viewName, .viewNames, .choice, .choices, .range, .referenceBounds, .boundaries, .region, .gestureName,
-            .gestureNames, .fingerPaths:
+            .gestureNames, .fingerPaths, .insets, .zoom:
             return nil  // read by the kind itself
         }
         let e = try w.expr(x, "`\(k)`", type, scope)
