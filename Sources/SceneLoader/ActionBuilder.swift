@@ -256,7 +256,7 @@ extension SceneBuilder {
         case .velocity:
             let a = try w.mapping(v, "`velocity`", known: ["item", "linear", "angular"], required: ["item"])
             func vg(_ k: String) -> Node? { a.first { $0.0 == k }?.1 }
-            let item = try viewID(vg("item")!, "`item`")  // required key
+            let item = try itemID(vg("item")!, "`item`")  // required key
             return .velocity(
                 item: item,
                 linear: try vg("linear").map { (x) throws(Diagnostic) in try w.expr(x, "`linear`", .point, s) },

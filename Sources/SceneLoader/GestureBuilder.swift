@@ -11,6 +11,7 @@ extension SceneBuilder {
         var pairs: [(gesture: Int, requireFail: Bool, node: Node)] = []
         for (name, v, loc) in try w.namedMapping(n, "`gestures`") {
             try reserve(name, v)
+            try misplacedGestureKeys(v)
             let kv = try w.mapping(v, "gesture `\(name)`", known: GestureKind.names)
             guard kv.count == 1, let kind = GestureKind(rawValue: kv[0].0) else {
                 throw err("gesture `\(name)` needs exactly one kind: \(GestureKind.alternatives)", v)
@@ -43,8 +44,45 @@ extension SceneBuilder {
             for (k, x) in body where k == GestureKey.simultaneous.rawValue || k == GestureKey.requireFail.rawValue {
                 pairs.append((scene.gestures.count - 1, k == GestureKey.requireFail.rawValue, x))
             }
+            for (k, x) in body {
+                guard let key = GestureKey(rawValue: k), key == .shouldBegin || key == .shouldReceiveTouch else {
+                    continue
+                }
+                delegateNodes.append((scene.gestures.count - 1, key, x))
+            }
         }
         try relate(pairs)
+    }
+
+    /// A gesture's own keys (`in`, `shouldBegin` …) written beside its kind instead of inside it:
+    /// refused at the key, saying where it goes.
+    func misplacedGestureKeys(_ v: Node) throws(Diagnostic) {
+        guard case .mapping(let m) = v else { return }
+        let kind = m.first { GestureKind(rawValue: $0.key.string ?? "") != nil }
+        for (k, _) in m {
+            guard let key = k.string, GestureKey(rawValue: key) != nil else { continue }
+            let kindName = kind?.key.string ?? GestureKind.pan.rawValue
+            let view = kind?.value.string ?? "VIEW"
+            let short = kindName == GestureKind.scrollView.rawValue && kind?.value.string != nil
+            throw err(
+                "`\(key)` goes inside the gesture's kind: `\(kindName): { in: \(view), \(key): … }`"
+                    + (short ? " (the short form `scrollView: \(view)` takes no other key)" : ""),
+                k)
+        }
+    }
+
+    /// `shouldBegin` and `shouldReceiveTouch`, bool expressions read once the variables and the
+    /// animators are known (they may read any of them, as a rule does).
+    mutating func gestureDelegates() throws(Diagnostic) {
+        for (g, key, x) in delegateNodes {
+            let e = try w.expr(x, "`\(key.rawValue)` of `\(scene.gestures[g].name)`", .bool, scope)
+            if key == .shouldBegin {
+                scene.gestures[g].shouldBegin = e
+            } else {
+                scene.gestures[g].shouldReceiveTouch = e
+            }
+        }
+        delegateNodes = []
     }
 
     /// `simultaneous` and `requireFail`, once every gesture is declared (either may name one

@@ -17,6 +17,8 @@ let stepKeys = StepKey.names + actionKeys
     /// The copies of each repeated view and behaviour, by the template's name.
     var repeatedViews: [String: [ViewID]] = [:]
     var repeatedBehaviors: [String: [BehaviorID]] = [:]
+    /// Gestures' `shouldBegin` and `shouldReceiveTouch`, read once the variables are known.
+    var delegateNodes: [(gesture: Int, key: GestureKey, node: Node)] = []
 
     init(walker: Walker) { w = walker }
 
@@ -42,6 +44,7 @@ let stepKeys = StepKey.names + actionKeys
         if let n = node("sweep") { try sweep(n) }
         if let n = node("vars") { try vars(n) }
         if let n = node("animators") { try animatorNames(n) }
+        try gestureDelegates()
         if let n = node("behaviors") { try behaviors(n) }
         try checkGroupsAlone()
         if let n = node("animators") { try animatorBodies(n) }
@@ -194,6 +197,13 @@ let stepKeys = StepKey.names + actionKeys
         return id
     }
 
+    /// The view named by the scalar `n`, which a behaviour, a group or `velocity` moves (`checkItem`).
+    mutating func itemID(_ n: Node, _ what: String) throws(Diagnostic) -> ViewID {
+        let id = try viewID(n, what)
+        try checkItem(id, n)
+        return id
+    }
+
     /// A value of a vocabulary enum, or an error built by `message` from what was found, with a
     /// did-you-mean.
     mutating func pick<E: VocabularyName>(
@@ -319,6 +329,7 @@ let stepKeys = StepKey.names + actionKeys
         for v in scene.views {
             s.add(v.name, v.scroll == nil ? SceneBuilder.viewSchema : SceneBuilder.scrollViewSchema)
         }
+        s.views = scene.views.filter { !$0.isGroup }.map(\.name)
         for g in scene.gestures { s.add(g.name, SceneBuilder.gestureSchema(g.kind)) }
         for t in scene.transitions { s.add(t.name, SceneBuilder.transitionSchema) }
         for (name, copies) in repeatedViews {

@@ -12,14 +12,21 @@ extension Run {
     // MARK: evaluation
 
     func snapshot() -> Snapshot {
+        let tree = viewTree()
+        let shown = anyViewAnimating ? shownTree() : tree
         let vs = views.enumerated().map { (i, v) in
             var s = ViewState(
                 name: v.spec.name, frame: uikitFrame(i), rotation: v.rotation, alpha: v.alpha,
                 velocity: animator.linearVelocity(of: i), angularVelocity: animator.angularVelocity(of: i),
                 resting: animator.isResting(i), removed: v.removed, center: v.frame.center, size: v.frame.size,
                 scale: v.scale)
+            s.hidden = v.hidden
             s.onScreen = animating.onScreen(i, in: self)
-            s.screenShift = input.screenShift(i, in: self)
+            // A subview of another view is on the screen through it (of the reference view: its frame).
+            if tree.nodes[i].superview != nil {
+                s.screen = tree.screenFrame(i)
+                s.onScreen?.screen = shown.screenFrame(i)
+            }
             if let sv = input.scrolls[i] {
                 s.contentOffset = sv.contentOffset
                 s.isDragging = sv.isDragging
@@ -34,12 +41,14 @@ extension Run {
                 progress: transitioning.controllers[i].progress
             )
         }
+        // While a gesture delegate's expression runs, the arena as it is at that moment.
+        let arena = input.consulted?.arena ?? input.arena
         let gs = scene.gestures.enumerated().map { (i, g) -> GestureSnapshot in
-            let r = input.arena.recognizers[i]
+            let r = arena.recognizers[i]
             let m = r.values
             var s = GestureSnapshot(
-                name: g.name, kind: g.kind, state: input.arena.visible[i].rawValue, location: r.location,
-                locationInView: locationInView(r.location, gesture: i), translation: m.translation,
+                name: g.name, kind: g.kind, state: arena.visible[i].rawValue, location: r.location,
+                locationInView: locationInView(r.location, gesture: i, tree), translation: m.translation,
                 velocity: m.velocity)
             s.numberOfTouches = r.numberOfTouches
             s.rate = m.rate
@@ -69,17 +78,17 @@ extension Run {
                 fractionComplete: a.fractionComplete(at: clock.time), isReversed: a.isReversed)
         }
         snap.position = animating.completionPosition?.rawValue
+        snap.tree = tree
+        snap.touchDown = input.consulted?.touch
         return snap
     }
 
-    /// A point of the reference view in the coordinates of the view gesture `g` is attached to
-    /// (its bounds: origin at its top-left corner, turning with it), as `locationInView` gives it.
-    func locationInView(_ p: Vec2, gesture g: Int) -> Vec2 {
+    /// A point of the screen in the coordinates of the view gesture `g` is attached to (its
+    /// bounds, through its superviews: origin at its top-left corner, turning and scaling with
+    /// it), as `location(in:)` gives it.
+    func locationInView(_ p: Vec2, gesture g: Int, _ tree: ViewTree) -> Vec2 {
         guard let vi = gestureView[g] else { return p }
-        let v = views[vi]
-        let d = p - v.frame.center
-        let (c, s) = (Elementary.cos(v.rotation), Elementary.sin(v.rotation))
-        return Vec2(c * d.x + s * d.y, -s * d.x + c * d.y) + 0.5 * v.frame.size
+        return tree.convert(p, from: nil, to: vi) ?? p
     }
 
     func eval(_ e: Expr, scope: Scope? = nil) throws(RunError) -> Value {
@@ -242,6 +251,8 @@ extension Run {
                 throw runtimeError("`\(t.path)` must be between 0 and 1, got \(formatNumber(number))", at: t.location)
             }
             views[i].alpha = number
+        case .hidden:
+            views[i].hidden = v.bool ?? false
         case .rotation:
             views[i].rotation = number
             animator.setRotation(number, of: i)

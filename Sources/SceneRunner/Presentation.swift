@@ -21,12 +21,14 @@ import SceneVocabulary
 @_spi(Testing) public enum AnimatedChannel: Equatable {
     case frame, alpha, rotation, scale
 
-    init(_ p: ViewProperty) {
+    /// The channel that animates property `p`; nil for `hidden`, which changes at once.
+    init?(_ p: ViewProperty) {
         switch p {
         case .x, .y, .width, .height, .size, .center, .frame: self = .frame
         case .alpha: self = .alpha
         case .rotation: self = .rotation
         case .scale: self = .scale
+        case .hidden: return nil
         }
     }
 }

@@ -24,12 +24,17 @@ extension Run {
             case .path(let p): info = .init(name: v.name, shape: "path", path: p, hidden: v.hidden)
             }
             info.scrollView = input.enclosingScrollView(i, in: scene)
+            info.superview = v.superview?.index
             return info
         }
-        let rec = CaseRecording(
+        var rec = CaseRecording(
             worldSize: scene.world.size, frameRate: scene.world.frameRate, views: infos,
             behaviorNames: scene.behaviors.map(\.name), transitionNames: scene.transitions.map(\.name),
             gestureNames: scene.gestures.map(\.name))
+        // Every view in the order the screen draws it (groups too, which the tree leaves out).
+        let tree = ViewTree(
+            scene.views.map { ViewTree.Node(superview: $0.superview?.index, frame: $0.frame) })
+        rec.drawingOrder = tree.drawingOrder
         recording.startReplay(rec)
         recordFrame([])
     }
@@ -38,13 +43,21 @@ extension Run {
     func recordFrame(_ events: [ContactEvent]) {
         guard let replay = recording.replay else { return }
         let f = replay.frames.count
+        let tree = shownTree()
         let vs = views.indices.map { i -> CaseRecording.ViewFrame in
             let shown = animating.presentation(i, in: self)
-            // Inside a scroll view the screen shows the content shifted by its offset.
-            return .init(
-                center: shown.frame.center + input.screenShift(i, in: self), size: shown.frame.size,
-                rotation: shown.rotation, scale: shown.scale, alpha: shown.alpha,
-                velocity: animator.linearVelocity(of: i), removed: views[i].removed)
+            var frame = CaseRecording.ViewFrame(
+                center: shown.frame.center, size: shown.frame.size, rotation: shown.rotation, scale: shown.scale,
+                alpha: shown.alpha, velocity: animator.linearVelocity(of: i), removed: views[i].removed)
+            // A subview: where the screen shows it, through its superviews (a scroll view's
+            // content shifted by the offset).
+            if views[i].spec.superview != nil || views[i].hidden {
+                let pose = tree.pose(i)
+                frame.screen = .init(
+                    center: pose.apply(tree.nodes[i].bounds.center), rotation: pose.rotation, scale: pose.scale,
+                    alpha: tree.shownAlpha(i), shown: tree.isShown(i))
+            }
+            return frame
         }
         var touch: CaseRecording.Touch?
         if let g = input.currentGesture {
@@ -75,13 +88,19 @@ extension Run {
     /// a point of an item's content moves with its scroll view.
     func guides() -> [CaseRecording.Guide] {
         var out: [CaseRecording.Guide] = []
+        let tree = viewTree()
+        // A point in the coordinates of an item's superview (a scroll view's content), on the screen.
+        func screen(_ p: Vec2, item: Int) -> Vec2 {
+            guard let s = scene.views[item].superview?.index else { return p }
+            return tree.pose(s).apply(p)
+        }
         func point(_ point: BehaviorGuide.Point) -> Vec2 {
             switch point {
             case .item(let item, let offset):
                 let (c, s) = (Elementary.cos(views[item].rotation), Elementary.sin(views[item].rotation))
-                return views[item].frame.center + Vec2(c * offset.x - s * offset.y, s * offset.x + c * offset.y)
-                    + input.screenShift(item, in: self)
-            case .anchor(let p, let item): return p + input.screenShift(item, in: self)
+                let p = views[item].frame.center + Vec2(c * offset.x - s * offset.y, s * offset.x + c * offset.y)
+                return screen(p, item: item)
+            case .anchor(let p, let item): return screen(p, item: item)
             case .fixed(let p): return p
             }
         }

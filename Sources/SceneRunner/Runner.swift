@@ -60,6 +60,7 @@ final class Run {
         var frame: Rect
         var rotation: Double
         var alpha: Double
+        var hidden = false
         var removed = false
         /// The scale of the view's transform (a transition's `scale` animation); the bounds keep
         /// their size, as in UIKit.
@@ -105,7 +106,8 @@ final class Run {
         clock = RunClock(frameRate: scene.world.frameRate)
         recording = RunRecording(keepsTrace: limits.recordTrace)
         views = scene.views.map {
-            ViewRT(spec: $0, frame: $0.frame, rotation: $0.rotation, alpha: $0.alpha, scale: $0.scale)
+            ViewRT(
+                spec: $0, frame: $0.frame, rotation: $0.rotation, alpha: $0.alpha, hidden: $0.hidden, scale: $0.scale)
         }
         animator = Run.makeAnimator(scene, views)
         let bounds = Rect(origin: .zero, size: scene.world.size)

@@ -74,12 +74,5 @@ extension RunInput {
         }
     }
 
-    /// How far the screen shows view `i` from where its frame says: inside a scroll view, the
-    /// scroll view's own shift plus its origin less its content offset; else zero.
-    func screenShift(_ i: Int, in run: Run) -> Vec2 {
-        guard let s = enclosingScrollView(i, in: run.scene), let sv = scrolls[s] else { return .zero }
-        return screenShift(s, in: run) + run.views[s].frame.origin - sv.contentOffset
-    }
-
     func pointText(_ p: Vec2) -> String { "[\(formatFixed(p.x, decimals: 2)), \(formatFixed(p.y, decimals: 2))]" }
 }

@@ -2,12 +2,13 @@
 
 /// A view property `set` can assign (and `animate` can animate).
 public enum ViewProperty: String, VocabularyName {
-    case x, y, width, height, size, center, frame, rotation, scale, alpha
+    case x, y, width, height, size, center, frame, rotation, scale, alpha, hidden
     public var type: ValueType {
         switch self {
         case .center, .size: return .point
         case .frame: return .rect
         case .x, .y, .width, .height, .rotation, .scale, .alpha: return .number
+        case .hidden: return .bool
         }
     }
     public var doc: String {
@@ -19,6 +20,7 @@ public enum ViewProperty: String, VocabularyName {
         case .rotation: return "radians, clockwise"
         case .scale: return "the transform's scale"
         case .alpha: return "0…1"
+        case .hidden: return "hides the view and its subviews; it does not animate (in `animate`, it changes at once)"
         }
     }
 }
@@ -44,14 +46,14 @@ public enum BehaviorProperty: String, VocabularyName {
 /// Members of a view in expressions (`card.center`, `shade.maxY`).
 public enum ViewMember: String, VocabularyName {
     case center, x, y, width, height, size, bounds, frame, minX, midX, maxX, minY, midY, maxY
-    case rotation, scale, alpha, velocity, speed, angularVelocity, resting, removed, screen, contacts
+    case rotation, scale, alpha, hidden, velocity, speed, angularVelocity, resting, removed, screen, contacts
     /// A scroll view's (`scroll`) only.
     case contentOffset, isDragging, isDecelerating
     public var type: ValueType {
         switch self {
         case .center, .size, .velocity, .contentOffset: return .point
         case .bounds, .frame, .screen: return .rect
-        case .resting, .removed, .isDragging, .isDecelerating: return .bool
+        case .hidden, .resting, .removed, .isDragging, .isDecelerating: return .bool
         case .x, .y, .width, .height, .minX, .midX, .maxX, .minY, .midY, .maxY, .rotation, .scale, .alpha, .speed,
             .angularVelocity, .contacts:
             return .number
@@ -67,13 +69,16 @@ public enum ViewMember: String, VocabularyName {
         case .minX, .midX, .maxX, .minY, .midY, .maxY: return "of the frame"
         case .rotation: return "radians, clockwise"
         case .scale: return "the transform's scale"
-        case .alpha: return "0…1"
+        case .alpha: return "0…1 (its own; the screen multiplies it by its superviews')"
+        case .hidden: return "hidden (its own; a hidden superview hides it too)"
         case .velocity: return "pt/s (about 0 while an attachment drags it)"
         case .speed: return "the length of `velocity`"
         case .angularVelocity: return "rad/s"
         case .resting: return "below the rest thresholds"
         case .removed: return "removed by `removeView`"
-        case .screen: return "the frame on the screen: inside a scroll view, shifted by its content offset"
+        case .screen:
+            return "the frame on the screen: through its superviews' transforms and scroll views' offsets; "
+                + "turned, the bounding box"
         case .contentOffset:
             return "scroll view: the content point at its bounds' top left (grows as the content moves up)"
         case .isDragging: return "scroll view: its pan holds the content"
@@ -87,7 +92,8 @@ public enum ViewMember: String, VocabularyName {
         switch self {
         case .contentOffset, .isDragging, .isDecelerating: return true
         case .center, .x, .y, .width, .height, .size, .bounds, .frame, .minX, .midX, .maxX, .minY, .midY, .maxY,
-            .rotation, .scale, .alpha, .velocity, .speed, .angularVelocity, .resting, .removed, .screen, .contacts:
+            .rotation, .scale, .alpha, .hidden, .velocity, .speed, .angularVelocity, .resting, .removed, .screen,
+            .contacts:
             return false
         }
     }
@@ -98,13 +104,13 @@ extension ViewMember {
     /// list them: the one list the loader, the schema and the reference read.
     public static let expectable: [ViewMember] = [
         .frame, .center, .x, .y, .width, .height, .size, .bounds, .rotation, .alpha, .removed, .velocity,
-        .angularVelocity, .scale, .screen, .contentOffset, .isDragging, .isDecelerating, .contacts,
+        .angularVelocity, .scale, .screen, .contentOffset, .isDragging, .isDecelerating, .contacts, .hidden,
     ]
 
     /// The expectable members `presentation: { … }` may name: what the screen shows differently
     /// from the model during an animation.
     public static var expectableOnScreen: [ViewMember] {
-        expectable.filter { $0 != .removed && $0 != .contacts && !$0.ofScrollViewOnly }
+        expectable.filter { $0 != .removed && $0 != .contacts && $0 != .hidden && !$0.ofScrollViewOnly }
     }
 
     /// The default `within` of an expected member, in its unit.
@@ -114,7 +120,7 @@ extension ViewMember {
         case .velocity: return 1
         case .contacts: return 0  // a count
         case .center, .x, .y, .width, .height, .size, .bounds, .frame, .minX, .midX, .maxX, .minY, .midY, .maxY,
-            .speed, .resting, .removed, .screen, .contentOffset, .isDragging, .isDecelerating:
+            .speed, .resting, .removed, .hidden, .screen, .contentOffset, .isDragging, .isDecelerating:
             return 0.5
         }
     }

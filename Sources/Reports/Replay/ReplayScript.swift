@@ -74,11 +74,13 @@ extension ReplayAssets {
         // The scene's box: the world, grown to hold the views' paths, at most one world size around it.
         let x0 = 0, y0 = 0, x1 = W, y1 = H;
         for (const v of D.views) {
+          // Where the screen shows it: a subview's on-screen place (the view tree), else its own.
+          const cx = v.sx || v.cx, cy = v.sy || v.cy, sc = v.ss || v.s;
           for (let i = 0; i < N; i++) {
             if (v.rm[i]) continue;
-            const rad = 0.5 * Math.hypot(v.w[i], v.h[i]) * v.s[i];
-            x0 = Math.min(x0, v.cx[i] - rad); x1 = Math.max(x1, v.cx[i] + rad);
-            y0 = Math.min(y0, v.cy[i] - rad); y1 = Math.max(y1, v.cy[i] + rad);
+            const rad = 0.5 * Math.hypot(v.w[i], v.h[i]) * sc[i];
+            x0 = Math.min(x0, cx[i] - rad); x1 = Math.max(x1, cx[i] + rad);
+            y0 = Math.min(y0, cy[i] - rad); y1 = Math.max(y1, cy[i] + rad);
           }
         }
         x0 = Math.max(x0 - 10, -W); y0 = Math.max(y0 - 10, -H); x1 = Math.min(x1 + 10, 2 * W);
@@ -131,7 +133,7 @@ extension ReplayAssets {
             return "translate(" + cx + " " + cy + ") rotate(" + (r * 180 / Math.PI) + ") scale(" + s + ")"; }
 
         const viewEls = D.views.map(function (v, i) {
-          const g = svg("g", { "data-view": v.name }, viewLayer);
+          const g = svg("g", { "data-view": v.name }, null);
           const body = shape(v, g, { fill: COLORS[i % COLORS.length], stroke: "#263238", "stroke-width": px });
           if (v.hidden) { body.setAttribute("fill", "none");
               body.setAttribute("stroke-dasharray", 4 * px + " " + 3 * px); }
@@ -139,6 +141,9 @@ extension ReplayAssets {
           label.textContent = v.name;
           return { g: g, body: body, label: label };
         });
+        // The view tree: a view is drawn before (under) its subviews, siblings in order.
+        (D.order && D.order.length ? D.order : D.views.map(function (_, i) { return i; })).forEach(function (i) {
+          viewLayer.appendChild(viewEls[i].g); });
 
         const failingAt = {};   // frame -> [view]
         for (const f of D.failures) if (f.f >= 0 && f.view >= 0) (failingAt[f.f] = failingAt[f.f] || []).push(f.view);
@@ -265,9 +270,14 @@ extension ReplayAssets {
             const e = viewEls[i];
             if (v.rm[f]) { e.g.setAttribute("visibility", "hidden"); return; }
             e.g.setAttribute("visibility", "visible");
-            e.g.setAttribute("transform", transform(v.cx[f], v.cy[f], v.r[f], v.s[f]));
+            // A subview is drawn with its superview's transform (recorded on-screen place).
+            const tree = v.sx !== undefined;
+            e.g.setAttribute("transform", tree ? transform(v.sx[f], v.sy[f], v.sr[f], v.ss[f])
+                : transform(v.cx[f], v.cy[f], v.r[f], v.s[f]));
             size(e.body, v, v.w[f], v.h[f]);
-            e.body.setAttribute("fill-opacity", v.hidden ? 0 : v.a[f]);
+            const shown = tree ? v.vis[f] === 1 : !v.hidden;
+            e.body.setAttribute("fill-opacity", shown ? (tree ? v.sa[f] : v.a[f]) : 0);
+            if (tree) e.body.setAttribute("stroke-dasharray", shown ? "none" : 4 * px + " " + 3 * px);
             const bad = failing.indexOf(i) >= 0;
             e.body.setAttribute("stroke", bad ? "#c62828" : "#263238");
             e.body.setAttribute("stroke-width", (bad ? 4 : 1) * px);
@@ -290,8 +300,9 @@ extension ReplayAssets {
               lines[lines.length - 1] += (lines[lines.length - 1] ? " " : "") + w;
             }
             const lineH = 14 * px;
-            let y = v.cy[f] + half + lineH + below * lineH;
-            if (y + lines.length * lineH > y1) y = Math.max(y0 + lineH, v.cy[f] - half - lines.length * lineH);
+            const cy = (v.sy || v.cy)[f];
+            let y = cy + half + lineH + below * lineH;
+            if (y + lines.length * lineH > y1) y = Math.max(y0 + lineH, cy - half - lines.length * lineH);
             const t = svg("text", { x: x0 + 4 * px, y: y, "font-size": 12 * px, fill: "#c62828", "font-weight": "bold",
               stroke: "#ffffff", "stroke-width": 3 * px, "paint-order": "stroke", "data-failure": x.loc }, failLayer);
             lines.forEach(function (l, j) {
