@@ -18,6 +18,9 @@ extension SceneBuilder {
         for x in nodes {
             let v = try reference(try w.string(x, what), x)
             if let copies = repeatedViews[v] {  // a repeated view's name: every copy
+                // Each copy it stands for is work (an item to install): counted, so that 1 000
+                // behaviours over a 500-copy view are refused at load, not installed for minutes.
+                try w.spend(copies.count, n)
                 for c in copies { try checkItem(c, x) }
                 ids += copies
                 continue
