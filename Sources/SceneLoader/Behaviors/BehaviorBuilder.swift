@@ -50,6 +50,14 @@ extension SceneBuilder {
             n)
     }
 
+    /// `checkItem` of the view a reference names, or of every copy a run-time index may pick.
+    mutating func checkItems(_ ref: Ref<ViewID>, _ n: Node) throws(Diagnostic) {
+        switch ref {
+        case .id(let id): try checkItem(id, n)
+        case .pick(let p): for k in 0..<p.count { try checkItem(ViewID(p.first + k), n) }
+        }
+    }
+
     mutating func behaviors(_ n: Node) throws(Diagnostic) {
         let entries = try w.namedMapping(n, "`behaviors`")
         if entries.count > w.limits.behaviors {
