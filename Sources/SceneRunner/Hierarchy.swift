@@ -15,9 +15,12 @@ extension Run {
     func viewTree() -> ViewTree { world.tree(offsets: contentOffsets) }
 
     /// The tree as the screen shows it now: the views' presentation values during their
-    /// animations (the replay draws it).
+    /// animations, and the offset each scroll view shows during an `animate` of its insets or
+    /// offset (the replay draws it).
     func shownTree() -> ViewTree {
-        world.tree(offsets: contentOffsets, shown: { self.animating.presentation($0, in: self) })
+        world.tree(
+            offsets: input.scrolls.mapValues { $0.shownOffset(at: now) },
+            shown: { self.animating.presentation($0, in: self) })
     }
 
     /// Whether some view is animating now (its on-screen values differ from the model's).

@@ -147,6 +147,7 @@ extension RunInput {
                     !down.isEmpty && down.allSatisfy { t in refused.contains { $0.gesture == h && $0.finger == t.id } }
                 }
                 begin(participants: participants)
+                try failDisabledScrollPans(in: run)
             } else {
                 refused = Self.refusals(down, of: arena.participants, delegate, in: run)
                 try delegate.check()
