@@ -58,6 +58,8 @@ public struct MutationPlan: Sendable {
     public var boundaries: [BoundarySite] = []
     /// `# scenerun: equivalent — reason` comments, by line.
     public var equivalent: [Int: String] = [:]
+    /// The column of each one's `#`, by line: where a warning about the claim is located.
+    public var equivalentColumns: [Int: Int] = [:]
     public init() {}
 }
 
@@ -128,8 +130,8 @@ struct ScalarRewrite: Sendable, Hashable {
 /// `# scenerun: equivalent — <reason>` comments, by line; a comment without a reason, or with
 /// another word after `scenerun:`, is an error at its `#`. Lines break as libyaml breaks them
 /// (LF, CRLF, CR, NEL, LS, PS), so the numbers are the loader's.
-func equivalentComments(_ text: String, file: String) throws(DiagnosticList) -> [Int: String] {
-    var out: [Int: String] = [:]
+func equivalentComments(_ text: String, file: String) throws(DiagnosticList) -> [Int: (reason: String, column: Int)] {
+    var out: [Int: (reason: String, column: Int)] = [:]
     var errors: [Diagnostic] = []
     var line = 1
     let lines = yamlLines(text).map { Array($0.unicodeScalars) }
@@ -160,7 +162,7 @@ func equivalentComments(_ text: String, file: String) throws(DiagnosticList) -> 
                     at: at))
             continue
         }
-        out[line] = String(reason)
+        out[line] = (String(reason), hash + 1)
     }
     if !errors.isEmpty { throw DiagnosticList(errors) }
     return out
