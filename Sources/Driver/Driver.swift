@@ -248,7 +248,8 @@ public func execute(
         return Exit.usage
     }
     if let clash = outputOntoInput(
-        request.reports, scenePaths: request.selection.paths, environment: request.format == .github ? env : [:],
+        request.reports, scenePaths: request.selection.paths,
+        environment: request.format.needs.contains(.stepSummary) ? env : [:],
         fileSize: request.selection.limits.fileSize)
     {
         console.err(clash)
@@ -282,18 +283,15 @@ public func execute(
         return failed?.code ?? (loaded.contains { $0.invalid != nil } ? Exit.invalid : Exit.passed)
     }
     var limits = request.limits
-    let wanted = Set(request.reports.map(\.format) + [request.format])
-    limits.recordReplay = wanted.contains(.replay)
-    limits.recordTicks = wanted.contains(.trace)
-    // JSON keeps the trace of the cases that did not pass, so that `merge` can write JUnit; the
-    // replay page lists it as "Events up to this tick".
-    limits.recordTrace =
-        request.options.verbose || wanted.contains(.junit) || wanted.contains(.json) || wanted.contains(.replay)
+    let needs = (request.reports.map(\.format) + [request.format]).reduce(ReportNeeds()) { $0.union($1.needs) }
+    limits.recordReplay = needs.contains(.replay)
+    limits.recordTicks = needs.contains(.tickRows)
+    limits.recordTrace = request.options.verbose || needs.contains(.notes)
     let started = Date()
     let scenes = loaded.flatMap(\.cases)
     // On a terminal's standard error, and only when standard output carries the text report.
     var progress: ProgressLine?
-    if let write = console.progress, request.format == .text {
+    if let write = console.progress, request.format.needs.contains(.terminal) {
         progress = ProgressLine(total: scenes.count, write: write, clock: clock)
     }
     var finished: (@Sendable (CaseResult) -> Void)?
@@ -334,7 +332,8 @@ package func checkDestinations(_ reports: [ReportRequest], console: Console) -> 
         do throws(OutputError) {
             if r.format.writesFolder {
                 try prepareFolder(
-                    r.path, option: "--\(r.format.rawValue)", entries: r.format == .replay ? ["index.html"] : [])
+                    r.path, option: "--\(r.format.rawValue)",
+                    entries: r.format.needs.contains(.index) ? ["index.html"] : [])
             } else {
                 try probeDestination(r.path)
             }
@@ -365,9 +364,9 @@ func emit(
     options.workspace = env["GITHUB_WORKSPACE"].flatMap { $0.isEmpty ? nil : $0 }
     options.currentFolder = FileManager.default.currentDirectoryPath
     var streamOptions = options
-    streamOptions.color = format == .text && useColor(color, environment: env, isTerminal: isTerminal)
+    streamOptions.color = format.needs.contains(.terminal) && useColor(color, environment: env, isTerminal: isTerminal)
     attempt { () throws(OutputError) in try console.out(format.render(ordered, options: streamOptions)) }
-    if format == .github, let summary = env["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
+    if format.needs.contains(.stepSummary), let summary = env["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
         attempt { () throws(OutputError) in
             try appendToFile(GitHubReporter.stepSummary(ordered, options: options), path: summary)
         }
@@ -376,7 +375,7 @@ func emit(
     fileOptions.color = false
     for r in reports {
         let files =
-            r.format == .replay && !replayPages
+            r.format.needs.contains(.index) && !replayPages
             ? [ReportFile(name: "index.html", text: ReplayReporter.index(ordered))]
             : r.format.reporter.files(ordered, options: fileOptions)
         // A folder report's files are checked together before any is written (see `writeFiles`).

@@ -79,7 +79,8 @@ public func merge(
     reportSizeLimit = request.maxFileSize
     if let clash = outputsClash(request.reports)
         ?? outputOntoInput(
-            request.reports, reportPaths: request.inputs, environment: request.format == .github ? env : [:])
+            request.reports, reportPaths: request.inputs,
+            environment: request.format.needs.contains(.stepSummary) ? env : [:])
     {
         console.err(clash)
         return Exit.usage

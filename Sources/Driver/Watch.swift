@@ -79,7 +79,7 @@ struct WatchedFiles {
                 outputFiles.insert(real)
             }
         }
-        if request.format == .github, let summary = env["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
+        if request.format.needs.contains(.stepSummary), let summary = env["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
             outputFiles.insert(canonicalPath(FilePath(argument: summary).raw))
         }
     }

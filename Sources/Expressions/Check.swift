@@ -1,5 +1,6 @@
 import Diagnostics
 import Geometry
+import SceneVocabulary
 
 /// The names an expression may use: a tree of objects whose leaves are typed values.
 public indirect enum NameSchema: Sendable {
@@ -33,30 +34,10 @@ public struct Scope: Sendable {
     public func contains(_ name: String) -> Bool { root(name) != nil }
 }
 
-/// Members of values: `point.x`, `rect.maxY` …
-func valueMember(_ t: ValueType, _ name: String) -> ValueType? {
-    switch t {
-    case .point: return ["x", "y"].contains(name) ? .number : nil
-    case .rect:
-        if ["x", "y", "width", "height", "minX", "midX", "maxX", "minY", "midY", "maxY"].contains(name) {
-            return .number
-        }
-        if ["origin", "size", "center"].contains(name) { return .point }
-        return nil
-    default: return nil
-    }
-}
+/// Members of values: `point.x`, `rect.maxY` … (`ValueMember`).
+func valueMember(_ t: ValueType, _ name: String) -> ValueType? { ValueMember(rawValue: name)?.type(on: t) }
 
-func valueMemberNames(_ t: ValueType) -> [String] {
-    switch t {
-    case .point: return ["x", "y"]
-    case .rect:
-        return [
-            "x", "y", "width", "height", "minX", "midX", "maxX", "minY", "midY", "maxY", "origin", "size", "center",
-        ]
-    default: return []
-    }
-}
+func valueMemberNames(_ t: ValueType) -> [String] { ValueMember.members(of: t).map(\.rawValue) }
 
 /// How a dotted name splits into a scope path and value members (`shade.frame.maxY` →
 /// path [shade, frame], members [maxY]).

@@ -1,5 +1,6 @@
 import Diagnostics
 import Geometry
+import SceneVocabulary
 
 /// Supplies the value of a scope path (`[shade, frame]`, `[time]`) during evaluation.
 public protocol NameResolver {
@@ -27,33 +28,28 @@ public func evaluate(_ e: Expr, _ r: some NameResolver, scope: Scope) throws(Dia
     return v
 }
 
-/// A member of a value: `x`, `y` of a point; `x y width height minX midX maxX minY midY maxY
-/// origin size center` of a rect. Nil when the value has no such member.
+/// A member of a value (`ValueMember`): `x`, `y` of a point; `x y width height minX midX maxX
+/// minY midY maxY origin size center` of a rect. Nil when the value has no such member.
 public func memberValue(of v: Value, named m: String) -> Value? {
-    switch v {
-    case .point(let p):
-        if m == "x" { return .number(p.x) }
-        if m == "y" { return .number(p.y) }
-    case .rect(let r):
-        switch m {
-        case "x": return .number(r.origin.x)
-        case "y": return .number(r.origin.y)
-        case "width": return .number(r.size.x)
-        case "height": return .number(r.size.y)
-        case "minX": return .number(r.minX)
-        case "midX": return .number(r.midX)
-        case "maxX": return .number(r.maxX)
-        case "minY": return .number(r.minY)
-        case "midY": return .number(r.midY)
-        case "maxY": return .number(r.maxY)
-        case "origin": return .point(r.origin)
-        case "size": return .point(r.size)
-        case "center": return .point(r.center)
-        default: break
-        }
-    default: break
+    guard let member = ValueMember(rawValue: m), member.type(on: v.type) != nil else { return nil }
+    switch (v, member) {
+    case (.point(let p), .x): return .number(p.x)
+    case (.point(let p), .y): return .number(p.y)
+    case (.rect(let r), .x): return .number(r.origin.x)
+    case (.rect(let r), .y): return .number(r.origin.y)
+    case (.rect(let r), .width): return .number(r.size.x)
+    case (.rect(let r), .height): return .number(r.size.y)
+    case (.rect(let r), .minX): return .number(r.minX)
+    case (.rect(let r), .midX): return .number(r.midX)
+    case (.rect(let r), .maxX): return .number(r.maxX)
+    case (.rect(let r), .minY): return .number(r.minY)
+    case (.rect(let r), .midY): return .number(r.midY)
+    case (.rect(let r), .maxY): return .number(r.maxY)
+    case (.rect(let r), .origin): return .point(r.origin)
+    case (.rect(let r), .size): return .point(r.size)
+    case (.rect(let r), .center): return .point(r.center)
+    case (.point, _), (.rect, _), (.number, _), (.bool, _), (.string, _): return nil
     }
-    return nil
 }
 
 func member(_ v: Value, _ m: String, _ e: Expr) throws(Diagnostic) -> Value {

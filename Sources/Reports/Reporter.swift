@@ -116,6 +116,18 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         }
     }
 
+    /// What writing the format needs of the run and of the driver (`ReportNeeds`).
+    public var needs: ReportNeeds {
+        switch self {
+        case .text: return [.terminal]
+        case .json: return [.notes]
+        case .junit: return [.notes]
+        case .github: return [.stepSummary]
+        case .trace: return [.tickRows]
+        case .replay: return [.replay, .notes, .index]
+        }
+    }
+
     /// The formats that can be written to standard output.
     public static var streamable: [ReportFormat] { allCases.filter { !$0.writesFolder } }
 
@@ -123,6 +135,28 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     public func render(_ results: [CaseResult], options: ReportOptions = ReportOptions()) -> String {
         reporter.files(results, options: options).map(\.text).joined()
     }
+}
+
+/// What a report format needs of the run and of the driver, declared by the format
+/// (`ReportFormat.needs`) so that the driver asks no format by name.
+public struct ReportNeeds: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// Everything the replay page shows at every tick (`RunLimits.recordReplay`).
+    public static let replay = ReportNeeds(rawValue: 1 << 0)
+    /// Every tick's row (`RunLimits.recordTicks`).
+    public static let tickRows = ReportNeeds(rawValue: 1 << 1)
+    /// The trace notes of the cases (`RunLimits.recordTrace`): JUnit prints them, JSON keeps
+    /// those of the cases that did not pass so that `merge` can write JUnit, the replay lists them.
+    public static let notes = ReportNeeds(rawValue: 1 << 2)
+    /// On standard output, the step summary it appends to the file `GITHUB_STEP_SUMMARY` names
+    /// (an output of the run: it must not be an input).
+    public static let stepSummary = ReportNeeds(rawValue: 1 << 3)
+    /// On standard output, a terminal: colour, and the progress line on standard error.
+    public static let terminal = ReportNeeds(rawValue: 1 << 4)
+    /// A folder with an `index.html` the report rewrites (an earlier report's folder may be
+    /// written over); without the pages of the run (`merge`), the index alone.
+    public static let index = ReportNeeds(rawValue: 1 << 5)
 }
 
 /// Counts of a run.

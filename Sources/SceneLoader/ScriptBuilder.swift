@@ -20,6 +20,8 @@ extension SceneBuilder {
         return id
     }
 
+    /// A script step: dispatched by its key (`StepKey`, in its order; `timeout` goes with
+    /// `waitFor`); a step with none is an action.
     mutating func step(_ n: Node) throws(Diagnostic) -> Step {
         if case .scalar = n { return .action(try action(n, scope)) }
         let kv = try w.mapping(n, "a script step", known: stepKeys)
@@ -28,67 +30,79 @@ extension SceneBuilder {
         if kv.count > 1 && get("waitFor") == nil && get("if") == nil && get("after") == nil {
             throw err("a step has one key; found \(kv.map { "`\($0.0)`" }.joined(separator: ", "))", n)
         }
-        if let p = get("pan") { return try pan(p) }
-        if let f = get("flick") {
-            let a = try w.mapping(f, "`flick`", known: FlickKey.names, required: ["gesture", "from", "velocity"])
-            func fg(_ k: String) -> Node? { a.first { $0.0 == k }?.1 }
-            func freq(_ k: String) -> Node { fg(k) ?? f }  // gesture, from and velocity are required keys
-            let from = try w.pointOrExpr(freq("from"), "`from`", scope)
-            let vel = try w.pointOrExpr(freq("velocity"), "`velocity`", scope)
-            if case .list(let c) = vel.node, c.allSatisfy({ $0.literalNumber == 0 }) {
-                throw err("a flick needs a non-zero `velocity`", freq("velocity"))
-            }
-            let dist =
-                try fg("distance").map { (x) throws(Diagnostic) in
-                    try w.numberOrExpr(x, "`distance`", positive: true, scope)
-                }
-                ?? Expr(node: .number(200), location: w.loc(f), text: "200")
-            return .flick(
-                gesture: try gestureName(freq("gesture")), from: from, velocity: vel, distance: dist,
-                release: try release(fg("release")), location: w.loc(f))
+        guard let key = StepKey.allCases.first(where: { $0 != .timeout && get($0.rawValue) != nil }),
+            let value = get(key.rawValue)
+        else { return .action(try action(n, scope)) }
+        switch key {
+        case .pan: return try pan(value)
+        case .flick: return try flick(value)
+        case .tap, .press, .pinch, .rotate, .touches: return try touchStep(key, value)
+        case .wait: return try wait(value)
+        case .waitFor: return try waitFor(value, timeout: get("timeout"))
+        case .timeout: throw err("`timeout` belongs to a `waitFor` step", n)  // not chosen above
+        case .expect: return .expect(try expectation(value, checkpoint: true))
         }
-        for key in [StepKey.tap, .press, .pinch, .rotate, .touches] {
-            if let t = get(key.rawValue), let step = try touchStep(key, t) { return step }
+    }
+
+    /// `flick: { gesture, from, velocity, distance, release }`.
+    mutating func flick(_ f: Node) throws(Diagnostic) -> Step {
+        let a = try w.mapping(f, "`flick`", known: FlickKey.names, required: ["gesture", "from", "velocity"])
+        func fg(_ k: String) -> Node? { a.first { $0.0 == k }?.1 }
+        func freq(_ k: String) -> Node { fg(k) ?? f }  // gesture, from and velocity are required keys
+        let from = try w.pointOrExpr(freq("from"), "`from`", scope)
+        let vel = try w.pointOrExpr(freq("velocity"), "`velocity`", scope)
+        if case .list(let c) = vel.node, c.allSatisfy({ $0.literalNumber == 0 }) {
+            throw err("a flick needs a non-zero `velocity`", freq("velocity"))
         }
-        if let wt = get("wait") {
-            if case .mapping = wt {
-                let a = try w.mapping(wt, "`wait`", known: ["frames", "seconds"])
-                guard a.count == 1 else { throw err("`wait` takes `frames` or `seconds`", wt) }
-                if a[0].0 == "frames" {
-                    let f = try w.numberOrExpr(a[0].1, "`frames`", min: 0, scope)
-                    if let v = f.literalNumber, v != v.rounded() {
-                        throw err("`frames` must be a whole number, found \(formatNumber(v))", a[0].1)
-                    }
-                    if let v = f.literalNumber, v > 1e15 {
-                        throw err(
-                            "`frames` must be at most 1e15, found \(formatNumber(v)); a case runs at most "
-                                + "--max-ticks ticks",
-                            a[0].1)
-                    }
-                    return .wait(frames: f, seconds: nil, location: w.loc(wt))
-                }
-                return .wait(
-                    frames: nil, seconds: try w.numberOrExpr(a[0].1, "`seconds`", min: 0, scope), location: w.loc(wt))
+        let dist =
+            try fg("distance").map { (x) throws(Diagnostic) in
+                try w.numberOrExpr(x, "`distance`", positive: true, scope)
             }
+            ?? Expr(node: .number(200), location: w.loc(f), text: "200")
+        return .flick(
+            gesture: try gestureName(freq("gesture")), from: from, velocity: vel, distance: dist,
+            release: try release(fg("release")), location: w.loc(f))
+    }
+
+    /// `wait: seconds`, `wait: { seconds: s }` or `wait: { frames: n }`.
+    mutating func wait(_ wt: Node) throws(Diagnostic) -> Step {
+        guard case .mapping = wt else {
             return .wait(frames: nil, seconds: try w.numberOrExpr(wt, "`wait`", min: 0, scope), location: w.loc(wt))
         }
-        if let wf = get("waitFor") {
-            let timeout = try get("timeout").map { (x) throws(Diagnostic) in
-                try w.numberOrExpr(x, "`timeout`", positive: true, scope)
-            }
-            if case .scalar(let sc) = wf, sc.string == "rest" {
-                return .waitForRest(timeout: timeout, location: w.loc(wf))
-            }
-            if case .scalar(let sc) = wf, sc.style == .plain, splitName([sc.string], in: scope) == nil,
-                sc.string.lowercased().hasPrefix("rest") || closestMatch(to: sc.string, in: ["rest"]) != nil
-            {
-                throw err(
-                    "unknown name `\(sc.string)`; did you mean `rest`? (`waitFor: rest` waits until nothing moves)", wf)
-            }
-            return .waitFor(try w.expr(wf, "`waitFor`", .bool, scope), timeout: timeout, location: w.loc(wf))
+        let a = try w.mapping(wt, "`wait`", known: ["frames", "seconds"])
+        guard a.count == 1 else { throw err("`wait` takes `frames` or `seconds`", wt) }
+        guard a[0].0 == "frames" else {
+            return .wait(
+                frames: nil, seconds: try w.numberOrExpr(a[0].1, "`seconds`", min: 0, scope), location: w.loc(wt))
         }
-        if let e = get("expect") { return .expect(try expectation(e, checkpoint: true)) }
-        return .action(try action(n, scope))
+        let f = try w.numberOrExpr(a[0].1, "`frames`", min: 0, scope)
+        if let v = f.literalNumber, v != v.rounded() {
+            throw err("`frames` must be a whole number, found \(formatNumber(v))", a[0].1)
+        }
+        if let v = f.literalNumber, v > 1e15 {
+            throw err(
+                "`frames` must be at most 1e15, found \(formatNumber(v)); a case runs at most "
+                    + "--max-ticks ticks",
+                a[0].1)
+        }
+        return .wait(frames: f, seconds: nil, location: w.loc(wt))
+    }
+
+    /// `waitFor: rest` or `waitFor: expression`, with its `timeout`.
+    mutating func waitFor(_ wf: Node, timeout t: Node?) throws(Diagnostic) -> Step {
+        let timeout = try t.map { (x) throws(Diagnostic) in
+            try w.numberOrExpr(x, "`timeout`", positive: true, scope)
+        }
+        if case .scalar(let sc) = wf, sc.string == "rest" {
+            return .waitForRest(timeout: timeout, location: w.loc(wf))
+        }
+        if case .scalar(let sc) = wf, sc.style == .plain, splitName([sc.string], in: scope) == nil,
+            sc.string.lowercased().hasPrefix("rest") || closestMatch(to: sc.string, in: ["rest"]) != nil
+        {
+            throw err(
+                "unknown name `\(sc.string)`; did you mean `rest`? (`waitFor: rest` waits until nothing moves)", wf)
+        }
+        return .waitFor(try w.expr(wf, "`waitFor`", .bool, scope), timeout: timeout, location: w.loc(wf))
     }
 
     mutating func pan(_ n: Node) throws(Diagnostic) -> Step {

@@ -98,8 +98,9 @@ extension SceneBuilder {
         return try pick(c, "`curve`") { "unknown curve `\($0)`" }
     }
 
-    /// `tap`, `press`, `pinch`, `rotate` or `touches`: the step named `key`, or nil.
-    mutating func touchStep(_ key: StepKey, _ n: Node) throws(Diagnostic) -> Step? {
+    /// `tap`, `press`, `pinch`, `rotate` or `touches`: the step named `key` (`ScriptBuilder.step`
+    /// calls it with those keys only).
+    mutating func touchStep(_ key: StepKey, _ n: Node) throws(Diagnostic) -> Step {
         func value(_ pairs: [(String, Node)], _ k: String) -> Node? { pairs.first { $0.0 == k }?.1 }
         let fingers: TouchStep.Fingers
         let pairs: [(String, Node)]
@@ -148,7 +149,7 @@ extension SceneBuilder {
             fingers = .paths(all)
             release = try self.release(value(pairs, "release"))
         case .pan, .flick, .wait, .waitFor, .timeout, .expect:
-            return nil
+            throw err("`\(key.rawValue)` is not a touch step", n)  // not reached: `step` dispatches these elsewhere
         }
         return .touch(TouchStep(gesture: gesture, fingers: fingers, release: release, location: w.loc(n)))
     }

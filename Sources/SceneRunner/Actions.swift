@@ -12,12 +12,12 @@ extension Run {
     // MARK: evaluation
 
     func snapshot() -> Snapshot {
-        let vs = views.enumerated().map { (i, v) in
+        let vs = world.views.enumerated().map { (i, v) in
+            let m = world.motion(of: i)
             var s = ViewState(
-                name: v.spec.name, frame: uikitFrame(i), rotation: v.rotation, alpha: v.alpha,
-                velocity: animator.linearVelocity(of: i), angularVelocity: animator.angularVelocity(of: i),
-                resting: animator.isResting(i), removed: v.removed, center: v.frame.center, size: v.frame.size,
-                scale: v.scale)
+                name: v.spec.name, frame: world.uikitFrame(i), rotation: v.rotation, alpha: v.alpha,
+                velocity: m.velocity, angularVelocity: m.angularVelocity, resting: m.resting, removed: v.removed,
+                center: v.frame.center, size: v.frame.size, scale: v.scale)
             s.onScreen = animating.onScreen(i, in: self)
             s.screenShift = input.screenShift(i, in: self)
             if let sv = input.scrolls[i] {
@@ -39,7 +39,7 @@ extension Run {
             let m = r.values
             var s = GestureSnapshot(
                 name: g.name, kind: g.kind, state: input.arena.visible[i].rawValue, location: r.location,
-                locationInView: locationInView(r.location, gesture: i), translation: m.translation,
+                locationInView: world.location(r.location, in: gestureView[i]), translation: m.translation,
                 velocity: m.velocity)
             s.numberOfTouches = r.numberOfTouches
             s.rate = m.rate
@@ -52,7 +52,8 @@ extension Run {
                 Rect(origin: .zero, size: scene.world.size), Rect(origin: .zero, size: scene.world.size)
             )
         var snap = Snapshot(
-            time: clock.time, elapsed: animator.elapsedTime, paused: !animator.isRunning, lastPause: clock.lastPause,
+            time: clock.time, elapsed: world.animator.elapsedTime, paused: !world.animator.isRunning,
+            lastPause: clock.lastPause,
             worldSize: scene.world.size,
             views: vs, transitions: ts, gestures: gs, currentGesture: input.currentGesture,
             contact: behaving.currentContact, initialFrame: frames.0, finalFrame: frames.1,
@@ -72,19 +73,9 @@ extension Run {
         return snap
     }
 
-    /// A point of the reference view in the coordinates of the view gesture `g` is attached to
-    /// (its bounds: origin at its top-left corner, turning with it), as `locationInView` gives it.
-    func locationInView(_ p: Vec2, gesture g: Int) -> Vec2 {
-        guard let vi = gestureView[g] else { return p }
-        let v = views[vi]
-        let d = p - v.frame.center
-        let (c, s) = (Elementary.cos(v.rotation), Elementary.sin(v.rotation))
-        return Vec2(c * d.x + s * d.y, -s * d.x + c * d.y) + 0.5 * v.frame.size
-    }
-
     func eval(_ e: Expr, scope: Scope? = nil) throws(RunError) -> Value {
         do throws(Diagnostic) { return try evaluate(e, snapshot(), scope: scope ?? scene.scope) } catch {
-            throw runtimeError(error)
+            throw clock.runtimeError(error)
         }
     }
     func evalNumber(_ e: Expr, scope: Scope? = nil) throws(RunError) -> Double { try eval(e, scope: scope).number ?? 0 }
@@ -93,18 +84,9 @@ extension Run {
 
     // MARK: actions
 
-    /// Counts an action at `location` against the tick's budget: past it is a run-time error.
-    func spendAction(at location: SourceLocation) throws(RunError) {
-        if !clock.spendAction(limit: limits.actionsPerTick) {
-            throw runtimeError(
-                Diagnostic("more than \(limits.actionsPerTick) actions in one tick", at: location),
-                tail: ": do rules trigger each other in a loop?")
-        }
-    }
-
     /// The action dispatcher: each arm one call into the concern the action belongs to.
     func runAction(_ a: Action, scope: Scope) throws(RunError) {
-        try spendAction(at: a.location)
+        try clock.spendAction(at: a.location)
         switch a {
         case .branch(let c, let then, let otherwise):
             for x in try evalBool(c, scope: scope) ? then : otherwise { try runAction(x, scope: scope) }
@@ -127,19 +109,19 @@ extension Run {
         case .complete(let e):
             try transitioning.complete(e, scope: scope, in: self)
         case .after(let delay, let actions, let loc):
-            try scheduleAfter(delay, actions, at: loc, scope: scope)
+            try clock.schedule(after: try evalNumber(delay, scope: scope), actions, scope: scope, at: loc)
         case .velocity(let item, let linear, let angular, let loc):
-            try addVelocity(to: item, linear: linear, angular: angular, at: loc, scope: scope)
+            try world.addVelocity(to: item, linear: linear, angular: angular, at: loc, scope: scope, in: self)
         case .haptic(let style, _):
-            haptic(style)
+            recording.haptic(style, at: clock.time)
         case .removeView(let view, _):
-            removeView(view)
+            behaving.removeView(view, in: self)
         case .log(let e):
-            try log(e, scope: scope)
+            recording.log(e.text, try eval(e, scope: scope), at: clock.time)
         case .animator(let id, let action, let loc):
             try animating.act(id.index, action, scope: scope, at: loc, in: self)
         case .resetAnimator:
-            resetAnimator()
+            behaving.resetAnimator(in: self)
         }
     }
 
@@ -148,56 +130,6 @@ extension Run {
         // Every expression first, then every assignment: `set` reads the state before it.
         let values = try targets.map { e throws(RunError) in try eval(e.value, scope: scope) }
         for (t, v) in zip(targets, values) { try assign(t, v) }
-    }
-
-    /// `velocity`: linear and angular velocity added to an item, refused when the sum overflows.
-    func addVelocity(
-        to item: ViewID, linear: Expr?, angular: Expr?, at loc: SourceLocation, scope: Scope
-    )
-        throws(RunError)
-    {
-        let id = item.index
-        let name = scene[item].name
-        if let l = linear {
-            let v = try evalPoint(l, scope: scope)
-            // The sum may overflow even when each value is finite: refuse it, do not pass inf on.
-            guard (animator.linearVelocity(of: id) + v).isFinite else {
-                throw runtimeError(
-                    "adding `\(l.text)` to the velocity of `\(name)` overflows (the result is not a finite number)",
-                    at: loc)
-            }
-            animator.addLinearVelocity(v, to: id)
-        }
-        if let w = angular {
-            let a = try evalNumber(w, scope: scope)
-            guard (animator.angularVelocity(of: id) + a).isFinite else {
-                throw runtimeError(
-                    "adding `\(w.text)` to the angular velocity of `\(name)` overflows (the result is not a "
-                        + "finite number)",
-                    at: loc)
-            }
-            animator.addAngularVelocity(a, to: id)
-        }
-    }
-
-    /// `haptic: style`: counted and noted.
-    func haptic(_ style: HapticStyle) {
-        recording.count(.haptic)
-        recording.count(style.counted)
-        note("haptic \(style.rawValue)")
-    }
-
-    /// `removeView`: the view goes, with its behaviours and its groups'.
-    func removeView(_ view: ViewID) {
-        views[view.index].removed = true
-        behaving.removeNaming(view, in: self)  // its behaviours go, and its groups
-        note("\(scene[view].name) removed")
-    }
-
-    /// `log: e`: counted and noted with its value.
-    func log(_ e: Expr, scope: Scope) throws(RunError) {
-        recording.count(.log)
-        note("log \(e.text) = \(try eval(e, scope: scope))")
     }
 
     /// Assigns an evaluated value to a `set` target.
@@ -211,7 +143,7 @@ extension Run {
                     "`targetContentOffset` can be set only while a `willEndDragging` rule runs", at: t.location)
             }
         case .view(let id, let p):
-            try assignView(t, id.index, p, v)
+            try world.assign(t, id.index, p, v, in: self)
         case .animator(let id, let p):
             try animating.assign(id.index, p, v, at: t.location, in: self)
         case .behavior(let id, let p):
@@ -219,85 +151,10 @@ extension Run {
         }
     }
 
-    func assignView(_ t: SetTarget, _ i: Int, _ property: ViewProperty, _ v: Value) throws(RunError) {
-        var f = views[i].frame
-        let number = v.number ?? 0
-        let point = v.point ?? .zero  // the loader typed the value by property
-        if [.x, .y, .frame].contains(property) && views[i].rotation != 0 {
-            throw runtimeError(
-                "`\(t.path)` of a rotated view is undefined in UIKit (its frame is the rotated bounding box); set "
-                    + "`center` instead",
-                at: t.location)
-        }
-        switch property {
-        case .x: f.origin.x = number
-        case .y: f.origin.y = number
-        case .width: f = Rect(center: f.center, size: Vec2(number, f.size.y))
-        case .height: f = Rect(center: f.center, size: Vec2(f.size.x, number))
-        case .size: f = Rect(center: f.center, size: point)
-        case .center: f = Rect(center: point, size: f.size)
-        case .frame: f = v.rect ?? f
-        case .alpha:
-            if !(0...1).contains(number) {
-                throw runtimeError("`\(t.path)` must be between 0 and 1, got \(formatNumber(number))", at: t.location)
-            }
-            views[i].alpha = number
-        case .rotation:
-            views[i].rotation = number
-            animator.setRotation(number, of: i)
-        case .scale:
-            if !(number > 0) {
-                throw runtimeError("`\(t.path)` must be positive, got \(formatNumber(number))", at: t.location)
-            }
-            views[i].scale = number
-        }
-        if !(f.size.x > 0 && f.size.y > 0) || !f.origin.isFinite || !f.size.isFinite {
-            throw runtimeError(
-                "`\(t.path)` would give the view a size of \(formatNumber(f.size.x)) × \(formatNumber(f.size.y)); "
-                    + "sizes must be positive",
-                at: t.location)
-        }
-        if f != views[i].frame {
-            if f.size != views[i].frame.size { animator.setSize(f.size, of: i) }
-            views[i].frame = f
-            animator.setCenter(f.center, of: i)
-        }
-        placeRestingGroups(behaving.groupsOf[i])  // its groups' centres follow their items
-    }
-
-    /// Sets one channel of view `i`'s model values from `s`.
-    func setModel(_ i: Int, _ channel: AnimatedChannel, _ s: Shown) {
-        switch channel {
-        case .frame:
-            if s.frame.size != views[i].frame.size { animator.setSize(s.frame.size, of: i) }
-            views[i].frame = s.frame
-            animator.setCenter(s.frame.center, of: i)
-        case .alpha: views[i].alpha = s.alpha
-        case .rotation:
-            views[i].rotation = s.rotation
-            animator.setRotation(s.rotation, of: i)
-        case .scale: views[i].scale = s.scale
-        }
-    }
-
-    /// `resetAnimator`: every behaviour removed and a new dynamic animator, with every view where
-    /// it is (`elapsed` starts again at 0); no `rest` or `resume` rule runs for it.
-    func resetAnimator() {
-        for i in scene.behaviors.indices { behaving.remove(i, in: self) }
-        animator = Run.makeAnimator(scene, views)
-        behaving.forgetRunning()
-        note("new dynamic animator")
-    }
-
-    /// The failures of an expectation judged now; a run-time error in one of its expressions
-    /// makes the case invalid, located at the expression, with the tick and the time.
-    func judged(_ e: Expectation) throws(RunError) -> [Failure] {
-        var errors: [Diagnostic] = []
-        let snap = snapshot()
-        var out = recording.observing { judge(e, snap, scope: scene.scope, observations: &$0, errors: &errors) }
-        if let first = errors.first { throw runtimeError(first.message, at: first.location) }
-        // A variant's failure of an expectation it took from the main case says so.
-        for i in out.indices { if let note = scene.inherited[out[i].location] { out[i].message += " " + note } }
-        return out
+    /// A script step's action: a budget of its own, and the `ended` rules of the transitions it ended.
+    func runStepAction(_ a: Action) throws(RunError) {
+        clock.resetActionBudget()
+        try runAction(a, scope: scene.scope)
+        try transitioning.flushEnded(in: self)
     }
 }

@@ -60,21 +60,16 @@ import SceneVocabulary
     }
 }
 
-extension Run.ViewRT {
-    /// The view's model values.
-    var model: Shown { Shown(frame: frame, alpha: alpha, rotation: rotation, scale: scale) }
-}
-
 /// UIView animations: what the screen shows of a view, and the `animate` action.
 extension RunAnimations {
     /// What the screen shows of view `i` now.
     func presentation(_ i: Int, in run: Run) -> Shown {
-        presentation(i, model: run.views[i].model, at: run.clock.time)
+        presentation(i, model: run.world.views[i].model, at: run.now)
     }
 
     /// What the screen shows of view `i` while an animation of it runs, or nil.
     func onScreen(_ i: Int, in run: Run) -> OnScreen? {
-        guard isAnimating(i, at: run.clock.time) else { return nil }
+        guard isAnimating(i, at: run.now) else { return nil }
         let s = presentation(i, in: run)
         return OnScreen(
             center: s.frame.center, size: s.frame.size, alpha: s.alpha, rotation: s.rotation, scale: s.scale)
@@ -87,8 +82,8 @@ extension RunAnimations {
         in run: Run
     ) {
         for (i, c) in channels {
-            guard !run.animator.isDynamic(i), let f = before[i] else { continue }
-            add(ViewAnimation(view: i, channel: c, clock: clock, from: f, to: run.views[i].model))
+            guard !run.world.animator.isDynamic(i), let f = before[i] else { continue }
+            add(ViewAnimation(view: i, channel: c, clock: clock, from: f, to: run.world.views[i].model))
         }
     }
 
@@ -122,7 +117,7 @@ extension RunAnimations {
         let touched = Self.channels(of: spec.sets)
         let before = shownBefore(touched, in: run)
         try run.runSet(spec.sets, scope: scope)
-        let now = run.clock.time
+        let now = run.now
         animateChannels(
             touched, from: before,
             clock: .timed(start: now + delay, duration: duration, curve: spec.curve.curve, spring: spring), in: run)
@@ -141,7 +136,7 @@ extension RunAnimations {
     /// Runs the completion blocks of the animations that have ended by this tick, in the order
     /// the animations started.
     func runEndedCompletions(in run: Run) throws(RunError) {
-        while let c = takeDueCompletion(at: run.clock.time) {
+        while let c = takeDueCompletion(at: run.now) {
             for a in c.actions { try run.runAction(a, scope: c.scope) }
         }
     }

@@ -35,7 +35,7 @@ extension RunAnimations {
     /// parameters before the animations run), then its animations block runs.
     func activate(_ k: Int, in run: Run) throws(RunError) {
         guard propertyAnimators[k].state == .inactive else { return }
-        let timing = try run.evaluatedTiming(run.scene.animators[k].timing)
+        let timing = try evaluatedTiming(run.scene.animators[k].timing, in: run)
         retime(k, timing)
         try runAnimationsBlock(k, in: run)
     }
@@ -45,7 +45,7 @@ extension RunAnimations {
         _ k: Int, _ action: AnimatorAction, scope: Scope, at loc: SourceLocation, in run: Run
     ) throws(RunError) {
         let name = run.scene.animators[k].name
-        let now = run.clock.time
+        let now = run.now
         switch action {
         case .start(let delayExpr):
             let delay = try delayExpr.map { e throws(RunError) in try run.evalNumber(e, scope: scope) } ?? 0
@@ -62,7 +62,7 @@ extension RunAnimations {
             try withAnimator(k, at: loc, in: run) { a throws(AnimatorMisuse) in try a.pause(at: now) }
             run.note("\(name) paused\(describe(k, at: now))")
         case .resume(let timingSpec, let factorExpr):
-            let timing = try timingSpec.map { t throws(RunError) in try run.evaluatedTiming(t, scope: scope) }
+            let timing = try timingSpec.map { t throws(RunError) in try evaluatedTiming(t, scope: scope, in: run) }
             let factor = try factorExpr.map { e throws(RunError) in try run.evalNumber(e, scope: scope) } ?? 1
             if !(factor >= 0) {
                 throw run.runtimeError("`durationFactor` must not be negative, got \(formatNumber(factor))", at: loc)
@@ -90,7 +90,7 @@ extension RunAnimations {
     func stop(_ k: Int, _ finish: StopFinish, at loc: SourceLocation, in run: Run) throws(RunError) {
         guard propertyAnimators[k].state != .inactive else { return }
         let position: AnimatorPosition
-        let now = run.clock.time
+        let now = run.now
         switch finish {
         case .withoutFinishing:
             settleOnScreen(k, in: run)
@@ -115,7 +115,7 @@ extension RunAnimations {
     /// block run, for `progress` to scrub it.
     func pauseDriver(_ k: Int, at location: SourceLocation, in run: Run) throws(RunError) {
         if propertyAnimators[k].state != .stopped { try activate(k, in: run) }
-        let now = run.clock.time
+        let now = run.now
         try withAnimator(k, at: location, in: run) { a throws(AnimatorMisuse) in try a.pause(at: now) }
     }
 
@@ -124,7 +124,7 @@ extension RunAnimations {
     func runDriverOut(
         _ k: Int, finishing: Bool, factor: Double, at location: SourceLocation, in run: Run
     ) throws(RunError) {
-        let now = run.clock.time
+        let now = run.now
         try withAnimator(k, at: location, in: run) { a throws(AnimatorMisuse) in
             try a.setReversed(!finishing, at: now)
             try a.continueAnimation(durationFactor: factor, at: now)
@@ -133,7 +133,7 @@ extension RunAnimations {
 
     /// The animator that drives a transition scrubbed to `progress`.
     func scrubDriver(_ k: Int, to progress: Double, at location: SourceLocation, in run: Run) throws(RunError) {
-        let now = run.clock.time
+        let now = run.now
         try withAnimator(k, at: location, in: run) { a throws(AnimatorMisuse) in
             try a.setFractionComplete(progress, at: now)
         }
@@ -149,7 +149,7 @@ extension RunAnimations {
 
     /// `set: { open.fractionComplete | open.isReversed: value }`.
     func assign(_ k: Int, _ p: AnimatorProperty, _ v: Value, at loc: SourceLocation, in run: Run) throws(RunError) {
-        let now = run.clock.time
+        let now = run.now
         switch p {
         case .fractionComplete:
             try activate(k, in: run)
@@ -167,29 +167,29 @@ extension RunAnimations {
     func settleOnScreen(_ k: Int, in run: Run) {
         let mine = animations.filter { $0.animatorIndex == k }
         let shown = mine.map { presentation($0.view, in: run) }
-        for (a, s) in zip(mine, shown) { run.setModel(a.view, a.channel, s) }
+        for (a, s) in zip(mine, shown) { run.world.setModel(a.view, a.channel, s) }
     }
 
     /// Animator `k` ended at `position`: the model values become the end values (kept), the start
     /// values or what the screen shows; its completion runs at the end of the tick; a transition
-    /// it drives completes at the end, and is cancelled otherwise (`Run.driverEnded`).
+    /// it drives completes at the end, and is cancelled otherwise (`RunTransitions.driverEnded`).
     func ended(_ k: Int, _ position: AnimatorPosition, in run: Run) {
         switch position {
         case .end: break
         case .start:
-            for a in animations where a.animatorIndex == k { run.setModel(a.view, a.channel, a.from) }
+            for a in animations where a.animatorIndex == k { run.world.setModel(a.view, a.channel, a.from) }
         case .current: settleOnScreen(k, in: run)
         }
         removeAnimations(ofAnimator: k)
         noteEnded(k, position)
         run.note("\(run.scene.animators[k].name) ended at \(position.rawValue)")
-        run.driverEnded(k, position)
+        run.transitioning.driverEnded(k, position, in: run)
     }
 
     /// Advances every running animator to the tick's time; those that reach their end end there.
     func advance(in run: Run) {
         for k in propertyAnimators.indices {
-            if let p = advance(k, to: run.clock.time) { ended(k, p, in: run) }
+            if let p = advance(k, to: run.now) { ended(k, p, in: run) }
         }
     }
 

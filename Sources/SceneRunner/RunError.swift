@@ -44,18 +44,9 @@ struct RunError: Error {
 }
 
 extension Run {
-    /// A run-time error located at `location`, raised now.
+    /// A run-time error located at `location`, raised now (the clock stamps it with the tick and
+    /// the time: `RunClock.runtimeError`).
     func runtimeError(_ message: String, at location: SourceLocation) -> RunError {
-        runtimeError(Diagnostic(message, at: location))
-    }
-
-    /// A run-time error raised now, `stamp` saying how its message gives the tick and the time.
-    func runtimeError(_ d: Diagnostic, tail: String = "", stamp: RunError.Stamp = .appended) -> RunError {
-        RunError(base: d, tail: tail, stamp: stamp, tick: clock.tickCount, time: clock.time)
-    }
-
-    /// An error of a limit of the run, whose message names the limit (`RunError.Stamp.limit`).
-    func limitError(_ message: String, at location: SourceLocation) -> RunError {
-        runtimeError(Diagnostic(message, at: location), stamp: .limit)
+        clock.runtimeError(Diagnostic(message, at: location))
     }
 }

@@ -53,33 +53,19 @@ public enum CaseRunner {
 final class Run {
     let scene: Scene
     let limits: RunLimits
-    /// The dynamic animator; `resetAnimator` replaces it with a new one.
-    var animator: DynamicAnimator
     /// The seconds of one tick.
     var dt: Double { clock.tickDuration }
+    /// The time of the tick (every concern reads it, as UIKit's code reads the media time).
+    var now: Double { clock.time }
 
-    struct ViewRT {
-        var spec: ViewSpec
-        var frame: Rect
-        var rotation: Double
-        var alpha: Double
-        var removed = false
-        /// The scale of the view's transform (a transition's `scale` animation); the bounds keep
-        /// their size, as in UIKit.
-        var scale = 1.0
-        /// UIKit's `frame`: the bounding box of the view's bounds scaled and turned by its
-        /// transform (`frame` here holds the untransformed bounds around the centre).
-        var uikitFrame: Rect {
-            ViewState.uikitFrame(center: frame.center, size: frame.size, rotation: rotation, scale: scale)
-        }
-    }
-    var views: [ViewRT]
     /// The view each gesture is attached to (nil: the reference view).
     var gestureView: [Int?] { scene.gestures.map { $0.view?.index } }
     /// Values of `vars`, by declaration index.
     var vars: [Value] = []
-    /// The virtual clock, its timers and budgets (Concerns/RunClock.swift).
+    /// The virtual clock, its timers, budgets and limits (Concerns/RunClock.swift).
     var clock: RunClock
+    /// The views, the dynamic animator and the groups (Concerns/RunWorld.swift, World.swift).
+    let world: RunWorld
     /// Touches, recognisers and scroll views (Touches.swift, Gestures/, Scroll.swift).
     let input: RunInput
     /// Interactive transitions (Concerns/RunTransitions.swift).
@@ -87,30 +73,19 @@ final class Run {
     /// View animations and property animators (Concerns/RunAnimations.swift, Presentation.swift,
     /// PropertyAnimators.swift).
     let animating: RunAnimations
-    /// The scene's behaviours in the animator, and their contacts (Behaviors/, Actions.swift).
+    /// The scene's behaviours in the animator, and their contacts (Behaviors/).
     let behaving: RunBehaviors
-    /// Events, failures, observations, the trace and the replay (Concerns/RunRecording.swift).
+    /// Events, failures, observations, the trace and the replay (Concerns/RunRecording.swift,
+    /// Recorder.swift).
     var recording: RunRecording
-
-    /// A dynamic animator with every view registered where it is now (as a behaviour first
-    /// names it, it becomes a body there).
-    static func makeAnimator(_ scene: Scene, _ views: [ViewRT]) -> DynamicAnimator {
-        let animator = DynamicAnimator(
-            referenceBounds: Rect(origin: .zero, size: scene.world.size), restSpeed: scene.world.restSpeed,
-            restAngularSpeed: scene.world.restAngularSpeed, restFor: scene.world.restFor)
-        registerViews(scene, views, in: animator)
-        return animator
-    }
 
     init(scene: Scene, limits: RunLimits) {
         self.scene = scene
         self.limits = limits
-        clock = RunClock(frameRate: scene.world.frameRate)
+        clock = RunClock(frameRate: scene.world.frameRate, limits: limits, timeout: scene.world.timeout)
         recording = RunRecording(keepsTrace: limits.recordTrace)
-        views = scene.views.map {
-            ViewRT(spec: $0, frame: $0.frame, rotation: $0.rotation, alpha: $0.alpha, scale: $0.scale)
-        }
-        animator = Run.makeAnimator(scene, views)
+        let world = RunWorld(views: scene.views, world: scene.world)
+        self.world = world
         let bounds = Rect(origin: .zero, size: scene.world.size)
         input = RunInput(arena: RunInput.arena(scene, bounds: bounds), scrolls: RunInput.scrollViews(scene))
         transitioning = RunTransitions(
@@ -126,7 +101,7 @@ final class Run {
                     duration: $0.duration, timing: .cubic(.linear), scrubsLinearly: $0.scrubsLinearly,
                     pausesOnCompletion: $0.pausesOnCompletion)
             })
-        behaving = RunBehaviors(behaviors: scene.behaviors.count, groupsOf: RunBehaviors.groupsOf(scene))
+        behaving = RunBehaviors(behaviors: scene.behaviors.count, groupsOf: world.groupsOf)
     }
 
     func note(_ s: String) { recording.note(s, at: clock.time) }
@@ -137,22 +112,21 @@ final class Run {
 
     func execute() -> CaseResult {
         do throws(RunError) {
-            try checkBudget()
+            try clock.checkBudget(scene.script)
             for v in scene.vars { vars.append(try eval(v.initial)) }
             try transitioning.applyInitial(in: self)
             for (i, b) in scene.behaviors.enumerated() where b.active { try behaving.add(i, in: self) }
-            _ = behaving.hear(running: animator.isRunning)
-            startRecording()  // replay
+            _ = behaving.hear(running: world.animator.isRunning)
+            if limits.recordReplay {  // frame 0: the state before the first tick
+                recording.startReplay(CaseRecording(scene) { input.enclosingScrollView($0, in: scene) })
+                recordFrame([])
+            }
             limits.states?.start(stateColumns)
             for step in scene.script {
                 try runStep(step)
                 if limits.stopAtFirstFailure && !recording.failures.isEmpty { return result(.failed) }
             }
-            if let e = scene.expect {
-                let before = recording.failures.count  // replay
-                recording.fail(try judged(e))
-                recordCheckpoint(e, failuresBefore: before)  // replay
-            }
+            if let e = scene.expect { try check(e) }
             return result(recording.failures.isEmpty ? .passed : .failed)
         } catch {
             return result(.invalid, diagnostics: [error.diagnostic])
@@ -167,37 +141,23 @@ final class Run {
     /// changes and the pause decision (`rest` / `resume` rules); transition `ended` rules; the
     /// `then` blocks of the animations that ended on this tick.
     func tick(at loc: SourceLocation) throws(RunError) {
-        if clock.reached(ticks: limits.ticks, seconds: limits.sceneTime) {
-            throw limitError(
-                "the scene ran more than \(limits.ticks) ticks or \(formatNumber(limits.sceneTime)) s of "
-                    + "simulated time; raise the limit with --max-ticks / --max-time",
-                at: loc)
-        }
-        clock.advance()
+        try clock.nextTick(at: loc)
         try input.touches(in: self)
         try input.advanceScrolls(in: self)
-        try runDueTimers()
+        while let t = clock.takeDueTimer() {  // in the order they were set
+            for a in t.actions { try runAction(a, scope: t.scope) }
+        }
         transitioning.advance(in: self)
         animating.advance(in: self)
         transitioning.followDrivers(in: self)
-        let wasRunning = animator.isRunning
-        let events = animator.beginTick(dt)
-        if !clock.spendWork(animator.workPerSubStep * subStepsPerTick, limit: limits.work) {
-            throw runtimeError(
-                Diagnostic(
-                    "the case needed more than \(limits.work) units of engine work (bodies, contacts and joints "
-                        + "summed over sub-steps)",
-                    at: loc),
-                tail: "; raise the limit with --max-work", stamp: .inSentence("by"))
-        }
-        syncFromAnimator()
-        for (i, v) in views.enumerated() where animator.isDynamic(i) {
-            if !v.frame.origin.isFinite || !v.rotation.isFinite {
-                throw runtimeError(
-                    Diagnostic(
-                        "the simulation produced a non-finite position for `\(v.spec.name)`", at: v.spec.location),
-                    stamp: .inSentence("at"))
-            }
+        let wasRunning = world.animator.isRunning
+        let events = world.animator.beginTick(dt)
+        try clock.spendWork(world.animator.workPerSubStep * subStepsPerTick, at: loc)
+        world.syncFromAnimator()
+        if let v = world.firstNonFinite {
+            throw clock.runtimeError(
+                Diagnostic("the simulation produced a non-finite position for `\(v.spec.name)`", at: v.spec.location),
+                stamp: .inSentence("at"))
         }
         for e in events {
             let itemName = scene.views[e.itemA].name
@@ -219,11 +179,11 @@ final class Run {
             try behaving.runActions(in: self)
             try fire(.plain(.step))
         }
-        placeRestingGroups()  // the behaviours queued in the tick are installed where their groups' items are
-        animator.endTick()
-        syncFromAnimator()
-        if behaving.hear(running: animator.isRunning) {
-            if animator.isRunning {
+        world.placeRestingGroups()  // the behaviours queued in the tick are installed where their groups' items are
+        world.animator.endTick()
+        world.syncFromAnimator()
+        if behaving.hear(running: world.animator.isRunning) {
+            if world.animator.isRunning {
                 note("animator resumed")
                 try fire(.plain(.resume))
             } else {
@@ -237,10 +197,10 @@ final class Run {
         try animating.runAnimatorCompletions(in: self)
         try transitioning.flushEnded(in: self)  // transitions a completion block ended
         if limits.recordTicks {
-            var row = [clock.time, animator.elapsedTime, animator.isRunning ? 1 : 0]
-            for (i, v) in views.enumerated() {
+            var row = [clock.time, world.animator.elapsedTime, world.animator.isRunning ? 1 : 0]
+            for (i, v) in world.views.enumerated() {
                 let shown = animating.presentation(i, in: self)
-                let vel = animator.linearVelocity(of: i)
+                let vel = world.animator.linearVelocity(of: i)
                 let c = shown.frame.center
                 row += [c.x, c.y, shown.rotation, shown.alpha, shown.scale, vel.x, vel.y, v.removed ? 1 : 0]
             }
@@ -250,8 +210,62 @@ final class Run {
             recording.addTickRow(row)
         }
         if let log = limits.states { log.add(clock.time, stateRow(log)) }  // mutate's first difference
-        if recording.replay != nil { recordFrame(events) }  // replay
+        recordFrame(events)  // replay
         animating.removeFinished(at: clock.time)
+    }
+
+    /// The replay's frame at the end of a tick, with the contacts of its sub-steps: each concern
+    /// gives its part (Recorder.swift).
+    func recordFrame(_ events: [ContactEvent]) {
+        guard let f = recording.replayFrames else { return }
+        let frame = CaseRecording.Frame(
+            time: clock.time, running: world.animator.isRunning,
+            views: world.replayViews(
+                shown: { animating.presentation($0, in: self) }, shift: { input.screenShift($0, in: self) }),
+            touch: input.replayTouch(wasDown: recording.lastFrameTouchDown),
+            behaviors: behaving.installed.keys.sorted(), transitions: transitioning.replayStates,
+            guides: behaving.guides(in: self), fingers: input.fingersOnScreen)
+        recording.addFrame(frame, contacts: CaseRecording.contacts(events, frame: f, views: scene.views))
+    }
+
+    /// Whether anything still moves by itself: the animator's items or a transition's animation.
+    var isMoving: Bool { world.animator.isRunning || transitioning.isAnimating }
+
+    /// Ticks until `done`, at most `timeout` seconds (an expression; nil: the world's timeout);
+    /// past it the step fails, saying what it waited `for` and what still moves.
+    func wait(
+        until done: () throws(RunError) -> Bool, for what: String, timeout: Expr?, at loc: SourceLocation
+    )
+        throws(RunError)
+    {
+        let timeout = try timeout.map { e throws(RunError) in try stepNumber(e, "`timeout`", positive: true) }
+        let seconds = timeout ?? scene.world.timeout
+        let limit = clock.time + seconds
+        while try !done() {
+            if clock.time >= limit - 1e-9 {
+                let active = scene.behaviors.indices.filter { behaving.installed[$0] != nil }.map {
+                    scene.behaviors[$0].name
+                }
+                let moving = world.movingItems
+                let message =
+                    "timed out after \(formatNumber(seconds)) s waiting for \(what) at \(timeText(clock.time)); "
+                    + (moving.isEmpty
+                        ? (transitioning.isAnimating ? "a transition is still animating" : "nothing is moving")
+                        : "still moving: " + moving.joined(separator: ", "))
+                    + "; active behaviours: " + (active.isEmpty ? "none" : active.joined(separator: ", "))
+                recording.fail(Failure(location: loc, message: message))
+                return
+            }
+            try tick(at: loc)
+        }
+    }
+
+    /// An `expect`: judged now, its failures kept; a run-time error in one of its expressions
+    /// makes the case invalid, located at the expression, with the tick and the time.
+    func check(_ e: Expectation) throws(RunError) {
+        if let error = recording.check(e, snapshot(), in: scene) {
+            throw runtimeError(error.message, at: error.location)
+        }
     }
 
     var contactScope: Scope {
@@ -307,20 +321,9 @@ final class Run {
                 },
                 outcome: outcome)
         }
-        r.recording = finishRecording()  // replay
+        r.recording = recording.finishReplay(of: scene)  // replay
         return r
     }
-
-    func syncFromAnimator() {
-        for i in views.indices where animator.isDynamic(i) {
-            views[i].frame = Rect(center: animator.center(of: i), size: views[i].frame.size)
-            views[i].rotation = animator.rotation(of: i)
-        }
-        placeRestingGroups()
-    }
-
-    /// Property animator `k` ended at `position`: the transitions it drives hear of it.
-    func driverEnded(_ k: Int, _ position: AnimatorPosition) { transitioning.driverEnded(k, position, in: self) }
 
     func fire(_ event: Event) throws(RunError) {
         if scene.countsObjectEvents { recording.fired(event) }

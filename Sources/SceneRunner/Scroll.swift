@@ -51,7 +51,7 @@ extension RunInput {
             if target != natural {
                 run.note("\(run.scene.views[v].name) targetContentOffset set to \(pointText(target))")
             }
-            s.release(velocity: velocity, target: s.paging || target != natural ? target : nil, at: run.clock.time)
+            s.release(velocity: velocity, target: s.paging || target != natural ? target : nil, at: run.now)
         case .possible, .failed:
             return
         }
@@ -64,7 +64,7 @@ extension RunInput {
         for v in scrolls.keys.sorted() {
             guard var s = scrolls[v] else { continue }
             let before = s.contentOffset
-            let ended = s.advance(to: run.clock.time)
+            let ended = s.advance(to: run.now)
             setScroll(v, s)
             if s.contentOffset != before { try run.fire(.scroll(ViewID(v), .didScroll)) }
             if ended {
@@ -78,7 +78,7 @@ extension RunInput {
     /// scroll view's own shift plus its origin less its content offset; else zero.
     func screenShift(_ i: Int, in run: Run) -> Vec2 {
         guard let s = enclosingScrollView(i, in: run.scene), let sv = scrolls[s] else { return .zero }
-        return screenShift(s, in: run) + run.views[s].frame.origin - sv.contentOffset
+        return screenShift(s, in: run) + run.world.views[s].frame.origin - sv.contentOffset
     }
 
     func pointText(_ p: Vec2) -> String { "[\(formatFixed(p.x, decimals: 2)), \(formatFixed(p.y, decimals: 2))]" }

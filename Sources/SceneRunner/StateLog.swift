@@ -168,13 +168,13 @@ extension Run {
     func stateRow(_ log: StateLog) -> [Double] {
         var row: [Double] = []
         row.reserveCapacity(log.columns.count)
-        for (i, v) in views.enumerated() {
+        for (i, v) in world.views.enumerated() {
             let shown = animating.presentation(i, in: self)
-            let vel = animator.linearVelocity(of: i)
+            let vel = world.animator.linearVelocity(of: i)
             row += [
                 v.frame.center.x, v.frame.center.y, v.frame.size.x, v.frame.size.y, v.rotation, v.scale, v.alpha,
                 v.removed ? 1 : 0, shown.frame.center.x, shown.frame.center.y, shown.rotation, shown.scale, shown.alpha,
-                vel.x, vel.y, animator.angularVelocity(of: i),
+                vel.x, vel.y, world.animator.angularVelocity(of: i),
             ]
         }
         for (i, v) in scene.views.enumerated() where v.scroll != nil {
@@ -205,7 +205,7 @@ extension Run {
             row += [Double(TransitionState.allCases.firstIndex(of: c.state) ?? 0), c.progress]
         }
         row += CountedEvent.allCases.map { Double(recording.eventCounts[$0]) }
-        row.append(animator.isRunning ? 1 : 0)
+        row.append(world.animator.isRunning ? 1 : 0)
         return row
     }
 }

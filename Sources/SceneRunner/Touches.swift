@@ -24,6 +24,42 @@ extension RunInput {
         }
     }
 
+    /// The finger path of a `pan` or of a finger of `touches`, its keyframes evaluated now.
+    func touchPath(_ keyframes: [Keyframe], curve: CurveName, in run: Run) throws(RunError) -> TouchPath {
+        var frames: [(t: Double, p: Vec2)] = []
+        for k in keyframes {
+            let t = try run.stepNumber(k.t, "a keyframe time", minimum: 0)
+            if let last = frames.last, t <= last.t {
+                throw run.runtimeError(
+                    "keyframe times must increase: \(formatNumber(t)) s comes after \(formatNumber(last.t)) s",
+                    at: k.location)
+            }
+            frames.append((t, try run.evalPoint(k.p)))
+        }
+        return TouchPath(keyframes: frames, curve: curve.curve)
+    }
+
+    /// The finger of a `pan` step.
+    func script(_ p: PanSpec, in run: Run) throws(RunError) -> TouchScript {
+        let path = try touchPath(p.keyframes, curve: p.curve, in: run)
+        return TouchScript.single(path, continuing: isHolding, hold: p.release != .lift)
+    }
+
+    /// The finger of a `flick` step: from `from` at `velocity` for `distance`, a frame apart.
+    func flickScript(
+        from: Expr, velocity: Expr, distance: Expr, release: ReleaseMode, in run: Run
+    ) throws(RunError) -> TouchScript {
+        let v = try run.evalPoint(velocity)
+        if v.length == 0 {
+            throw run.runtimeError(
+                "a flick needs a non-zero `velocity`, got `\(velocity.text)` = [0, 0]", at: velocity.location)
+        }
+        let path = TouchPath.flick(
+            from: try run.evalPoint(from), velocity: v,
+            distance: try run.stepNumber(distance, "`distance`", positive: true), frame: run.dt)
+        return TouchScript.single(path, continuing: isHolding, hold: release != .lift)
+    }
+
     /// The fingers of a step, in the step's coordinates and times.
     func touchScript(_ t: TouchStep, continuing: Bool, in run: Run) throws(RunError) -> TouchScript {
         // The fingers a step puts down when it does not say `touches`: as many as the recogniser needs.
@@ -58,7 +94,7 @@ extension RunInput {
                 radius: try run.stepNumber(radius, "`radius`", positive: true),
                 duration: try run.stepNumber(duration, "`duration`", positive: true), curve: curve.curve, hold: hold)
         case .paths(let paths):
-            return .paths(try paths.map { e throws(RunError) in try run.touchPath(e, curve: .linear) }, hold: hold)
+            return .paths(try paths.map { e throws(RunError) in try touchPath(e, curve: .linear, in: run) }, hold: hold)
         }
     }
 
@@ -71,7 +107,7 @@ extension RunInput {
     func beginStep(
         gesture g: Int, script: TouchScript, release: ReleaseMode, at loc: SourceLocation, flick: Bool, in run: Run
     ) throws(RunError) {
-        try run.checkWait(script.duration, counted: false, at: loc)
+        try run.clock.checkWait(script.duration, counted: false, at: loc)
         setCurrentGesture(g)
         let continuing = isHolding
         if continuing && !arena.participants.contains(g) {
@@ -83,11 +119,11 @@ extension RunInput {
         }
         var s = script
         let (ids, held) = assignFingers(&s, continuing: continuing)
-        let now = run.clock.time
+        let now = run.now
         var active = ActiveTouches(
             gesture: g, script: s, start: now, lastFrame: s.lastFrame(dt: run.dt), ids: ids, release: release,
             still: held, live: true)
-        if let vi = run.scene.gestures[g].view?.index, run.views[vi].removed {
+        if let vi = run.scene.gestures[g].view?.index, run.world.views[vi].removed {
             active.live = false
             dropHeldFingers()
             run.note("\(run.scene.gestures[g].name) failed: `\(run.scene.views[vi].name)` was removed")
@@ -104,7 +140,7 @@ extension RunInput {
 
     /// The touch events of this frame, and the recognisers' timers.
     func touches(in run: Run) throws(RunError) {
-        try fireGesture(advanceTouches(to: run.clock.time, dt: run.dt), in: run)
+        try fireGesture(advanceTouches(to: run.now, dt: run.dt), in: run)
     }
 
     /// Notes each change in the trace (unless `noted` is false) and runs its rules, with that

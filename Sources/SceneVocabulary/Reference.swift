@@ -93,6 +93,9 @@ public enum Reference {
             members("Transition members", TransitionMember.self, \.type),
             members("Animator members", AnimatorMember.self, \.type),
             members("`contact` members", ContactMember.self, \.type),
+            members("Members of a point or a rect (`shade.frame.maxY`, `touch.x`)", ValueMember.self) {
+                $0.type(on: .rect) ?? .number
+            },
             names("Built-in names", BuiltinName.self),
         ]
         return parts.joined(separator: "\n\n") + "\n"

@@ -13,8 +13,11 @@ public func collideEdgeAndPolygon(_ edge: EdgeShape, _ xfA: Transformf, _ polygo
 
 /// `collideEdgeAndPolygon` on a polygon read in place.
 func collideEdgeAndPolygon(_ edge: EdgeShape, _ xfA: Transformf, _ polygon: UnsafePointer<PolygonShape>, _ xfB: Transformf) -> Manifold {
-    var c = EdgePolygonCollider()
-    return c.collide(edge, xfA, polygon, xfB)
+    withUnsafeTemporaryAllocation(of: Vec2f.self, capacity: 2 * Settings.maxPolygonVertices) { buffer in
+        let base = buffer.baseAddress!  // (a buffer of that capacity is never empty)
+        var c = EdgePolygonCollider(verticesB: base, normalsB: base + Settings.maxPolygonVertices)
+        return c.collide(edge, xfA, polygon, xfB)
+    }
 }
 
 private struct EPAxis {
@@ -25,8 +28,12 @@ private struct EPAxis {
 }
 
 private struct EdgePolygonCollider {
-    var verticesB = Vertices()
-    var normalsB = Vertices()
+    /// The polygon's vertices and normals in the edge's frame, `countB` of each, in a buffer on
+    /// the stack (`collide`): read through a pointer, not through `Vertices`' switch per index,
+    /// and not zeroed and appended one by one (a third of the collider's work).
+    var verticesB: UnsafeMutablePointer<Vec2f>
+    var normalsB: UnsafeMutablePointer<Vec2f>
+    var countB = 0
     var xf = Transformf.identity
     var centroidB = Vec2f.zero
     var v0 = Vec2f.zero, v1 = Vec2f.zero, v2 = Vec2f.zero, v3 = Vec2f.zero
@@ -92,11 +99,11 @@ private struct EdgePolygonCollider {
             set(offset1 >= 0, n1, -n1, -n1, -n1, n1, n1)
         }
 
-        verticesB = Vertices()
-        normalsB = Vertices()
-        for i in 0..<polygonB.pointee.vertices.count {
-            verticesB.append(mul(xf, polygonB.vertexBase[i]))
-            normalsB.append(mul(xf.q, polygonB.normalBase[i]))
+        countB = polygonB.pointee.vertices.count
+        let vs = polygonB.vertexBase, ns = polygonB.normalBase
+        for i in 0..<countB {
+            verticesB[i] = mul(xf, vs[i])
+            normalsB[i] = mul(xf.q, ns[i])
         }
         radius = 2.0 * Settings.polygonRadius
 
@@ -119,7 +126,6 @@ private struct EdgePolygonCollider {
         var ie = (ClipVertex(), ClipVertex())
         var rfI1 = 0, rfI2 = 0
         var rfV1 = Vec2f.zero, rfV2 = Vec2f.zero, rfNormal = Vec2f.zero
-        let countB = verticesB.count
         if primary.kind == .edgeA {
             manifold.type = .faceA
             var bestIndex = 0
@@ -190,7 +196,7 @@ private struct EdgePolygonCollider {
         axis.kind = .edgeA
         axis.index = front ? 0 : 1
         axis.separation = .greatestFiniteMagnitude
-        for i in 0..<verticesB.count {
+        for i in 0..<countB {
             let v = verticesB[i]
             let s = dot(normal, v - v1)
             if s < axis.separation { axis.separation = s }
@@ -204,7 +210,7 @@ private struct EdgePolygonCollider {
         axis.index = -1
         axis.separation = -.greatestFiniteMagnitude
         let perp = Vec2f(-normal.y, normal.x)
-        for i in 0..<verticesB.count {
+        for i in 0..<countB {
             let n = -normalsB[i]
             let s1 = dot(n, verticesB[i] - v1)
             let s2 = dot(n, verticesB[i] - v2)

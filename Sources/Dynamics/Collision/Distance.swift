@@ -227,6 +227,11 @@ struct ProxyRef {
         radius = p.pointee.radius
     }
 
+    /// `count` vertices at `v`, with skin `radius`.
+    @inline(__always) init(_ v: UnsafePointer<Vec2f>, count: Int, radius: Float) {
+        self.v = v; self.count = count; self.radius = radius
+    }
+
     @inline(__always) subscript(i: Int) -> Vec2f { v[i] }
 
     /// The index of the first vertex furthest along `d` (as `DistanceProxy.support`).

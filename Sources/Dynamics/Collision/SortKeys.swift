@@ -16,6 +16,12 @@
     }
 }
 
+/// `sortKeys` on the `n` keys at `p`.
+func sortKeys(_ p: UnsafeMutablePointer<UInt64>, count n: Int) {
+    if n < 2 { return }
+    introsort(p, 0, n - 1, depth: 2 * (Int.bitWidth - n.leadingZeroBitCount))
+}
+
 /// Heap sort of `a`, the fallback of `sortKeys`; public to tests, which cannot otherwise reach
 /// it (random inputs never split a range often enough).
 @_spi(Testing) public func heapSortKeys(_ a: inout [UInt64]) {

@@ -155,7 +155,7 @@ func timeOfImpact(_ pA: DistanceProxy, _ pB: DistanceProxy, _ sweepA: Sweep, _ s
 }
 
 /// `timeOfImpact` on proxies read in place.
-private func timeOfImpact(_ pA: ProxyRef, _ pB: ProxyRef, _ sweepA: Sweep, _ sweepB: Sweep, tMax: Float) -> TOIOutput {
+func timeOfImpact(_ pA: ProxyRef, _ pB: ProxyRef, _ sweepA: Sweep, _ sweepB: Sweep, tMax: Float) -> TOIOutput {
     var output = TOIOutput(state: .unknown, t: tMax)
     var sA = sweepA, sB = sweepB
     sA.normalize(); sB.normalize()

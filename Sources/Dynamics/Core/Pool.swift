@@ -10,82 +10,102 @@
 /// arrays, so they are one buffer owned by one `Pool`, addressed directly; reads and writes are
 /// still bounds-checked. Only the operations the engine uses are provided.
 struct Pool<Element> {
-    final class Storage {
+    /// Where the buffer is and how full: allocated by `init`, freed by `free` (the world frees
+    /// its pools in its `deinit`). A plain pointer, not a class: a pool is copied into every
+    /// island's solver and every walk that reads it, and a class reference was retained and
+    /// released at each copy (the step's fixed cost: about twenty retain/release pairs a step,
+    /// and one pair per contact of a time-of-impact event).
+    struct Header {
         var base: UnsafeMutablePointer<Element>
-        var count = 0
-        var capacity = 0
-
-        init() { base = UnsafeMutablePointer<Element>.allocate(capacity: 0) }
-
-        deinit {
-            base.deinitialize(count: count)
-            base.deallocate()
-        }
-
-        func reserve(_ n: Int) {
-            if n <= capacity { return }
-            let newBase = UnsafeMutablePointer<Element>.allocate(capacity: n)
-            newBase.moveInitialize(from: base, count: count)
-            base.deallocate()
-            base = newBase
-            capacity = n
-        }
+        var count: Int
+        var capacity: Int
     }
 
-    let storage = Storage()
+    let storage: UnsafeMutablePointer<Header>
 
-    var count: Int { storage.count }
+    init() {
+        storage = .allocate(capacity: 1)
+        storage.initialize(to: Header(base: .allocate(capacity: 0), count: 0, capacity: 0))
+    }
+
+    /// Destroys the elements and releases the buffer; the pool (and every copy of it) is
+    /// unusable after. Only the owner calls it, once.
+    func free() {
+        storage.pointee.base.deinitialize(count: storage.pointee.count)
+        storage.pointee.base.deallocate()
+        storage.deinitialize(count: 1)
+        storage.deallocate()
+    }
+
+    @inline(__always) var count: Int { storage.pointee.count }
     /// The first element's address, valid until the pool next grows (an append): for the step's
     /// hot walks, which add no element (a step adds contacts only in `findNewContacts`), to
     /// read and write in place without a bounds check per field, and for prefetch hints.
-    @inline(__always) var base: UnsafeMutablePointer<Element> { storage.base }
-    var capacity: Int { storage.capacity }
+    @inline(__always) var base: UnsafeMutablePointer<Element> { storage.pointee.base }
+    var capacity: Int { storage.pointee.capacity }
 
     @inline(__always) subscript(i: Int) -> Element {
         unsafeAddress {
-            precondition(i >= 0 && i < storage.count, "index out of range")
-            return UnsafePointer(storage.base + i)
+            precondition(i >= 0 && i < storage.pointee.count, "index out of range")
+            return UnsafePointer(storage.pointee.base + i)
         }
         nonmutating unsafeMutableAddress {
-            precondition(i >= 0 && i < storage.count, "index out of range")
-            return storage.base + i
+            precondition(i >= 0 && i < storage.pointee.count, "index out of range")
+            return storage.pointee.base + i
         }
     }
 
     /// Grows to at least `n` elements of capacity (exactly `n`, as `Array.reserveCapacity`).
-    func reserveCapacity(_ n: Int) { storage.reserve(n) }
+    func reserveCapacity(_ n: Int) {
+        let h = storage
+        if n <= h.pointee.capacity { return }
+        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: n)
+        newBase.moveInitialize(from: h.pointee.base, count: h.pointee.count)
+        h.pointee.base.deallocate()
+        h.pointee.base = newBase
+        h.pointee.capacity = n
+    }
 
     /// Appends, doubling the capacity when full (as `Array.append`).
     func append(_ x: Element) {
-        if storage.count == storage.capacity { storage.reserve(Swift.max(2 * storage.capacity, 1)) }
-        (storage.base + storage.count).initialize(to: x)
-        storage.count += 1
+        let h = storage
+        if h.pointee.count == h.pointee.capacity { reserveCapacity(Swift.max(2 * h.pointee.capacity, 1)) }
+        (h.pointee.base + h.pointee.count).initialize(to: x)
+        h.pointee.count += 1
     }
 
-    var isEmpty: Bool { storage.count == 0 }
-    var indices: Range<Int> { 0..<storage.count }
+    @inline(__always) var isEmpty: Bool { storage.pointee.count == 0 }
+    @inline(__always) var indices: Range<Int> { 0..<storage.pointee.count }
 
     /// Empties the pool, keeping its capacity: the step's reused buffers (`Scratch`) are emptied
     /// a dozen times per island, and an array's `removeAll(keepingCapacity:)` is a generic library
     /// call of about ninety instructions with a uniqueness check; here it is a store.
     @inline(__always) func clear() {
-        storage.base.deinitialize(count: storage.count)
-        storage.count = 0
+        storage.pointee.base.deinitialize(count: storage.pointee.count)
+        storage.pointee.count = 0
+    }
+
+    /// Makes the first `n` elements the pool's, for a buffer of plain values (`Int`) written
+    /// through `base` up to its capacity.
+    @inline(__always) func setCount(_ n: Int) {
+        precondition(n >= 0 && n <= storage.pointee.capacity, "count beyond capacity")
+        storage.pointee.count = n
     }
 
     /// Removes and returns the last element, or nil when empty.
     @inline(__always) func popLast() -> Element? {
-        if storage.count == 0 { return nil }
-        storage.count -= 1
-        return (storage.base + storage.count).move()
+        let h = storage
+        if h.pointee.count == 0 { return nil }
+        h.pointee.count -= 1
+        return (h.pointee.base + h.pointee.count).move()
     }
 
     func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
-        try body(UnsafeBufferPointer(start: storage.base, count: storage.count))
+        try body(UnsafeBufferPointer(start: storage.pointee.base, count: storage.pointee.count))
     }
 
     func withUnsafeMutableBufferPointer<R>(_ body: (UnsafeMutableBufferPointer<Element>) throws -> R) rethrows -> R {
-        try body(UnsafeMutableBufferPointer(start: storage.base, count: storage.count))
+        try body(UnsafeMutableBufferPointer(start: storage.pointee.base, count: storage.pointee.count))
     }
 }
 

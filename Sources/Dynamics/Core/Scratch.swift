@@ -10,12 +10,12 @@ import Geometry
 /// A user takes the pool itself (`let islandBodies = scratch.islandBodies`: the same storage),
 /// so no step, island or time-of-impact event may use one while another holds it; none nests.
 struct Scratch {
-    var islandBodies = Pool<Int>()
-    var islandContacts = Pool<Int>()
-    var islandJoints = Pool<Int>()
-    var stack = Pool<Int>()
-    var positions = Pool<SolverPosition>()
-    var velocities = Pool<SolverVelocity>()
+    let islandBodies = Pool<Int>()
+    let islandContacts = Pool<Int>()
+    let islandJoints = Pool<Int>()
+    let stack = Pool<Int>()
+    let positions = Pool<SolverPosition>()
+    let velocities = Pool<SolverVelocity>()
     var velocityConstraints: [ContactVelocityConstraint] = []
     var positionConstraints: [ContactPositionConstraint] = []
     var masses: [SolverMass] = []
@@ -26,21 +26,31 @@ struct Scratch {
         var impulses: [Float] = []
     }
     var still = Still()
-    var toi = TOIQueue()
+    let toi = TOIQueue()
     /// The time-of-impact sub-step's rotations, one per island body (at most 2 × maxTOIContacts).
     var rotations: [RotationMemo] = []
+    /// The counts `ensure` last grew the buffers for.
+    var ensured = (bodies: -1, contacts: -1, joints: -1)
 
     /// Grows the buffers ahead to what a step of a world of `bodies` bodies, `contacts` contacts
     /// and `joints` joints can need (Box2D sizes its island from the same counts), doubling, so
     /// that the step itself never grows them.
     mutating func ensure(bodies: Int, contacts: Int, joints: Int) {
+        // (The buffers only grow: counts no larger than the last ensured need nothing.)
+        if bodies <= ensured.bodies && contacts <= ensured.contacts && joints <= ensured.joints { return }
+        ensured = (bodies, contacts, joints)
         func grow<T>(_ a: inout [T], _ n: Int) { if a.capacity < n { a.reserveCapacity(Swift.max(n, 2 * a.capacity)) } }
-        func grow<T>(_ a: inout Pool<T>, _ n: Int) { if a.capacity < n { a.reserveCapacity(Swift.max(n, 2 * a.capacity)) } }
-        grow(&islandBodies, bodies); grow(&stack, bodies); grow(&positions, bodies); grow(&velocities, bodies); grow(&still.velocities, bodies)
+        func grow<T>(_ a: Pool<T>, _ n: Int) { if a.capacity < n { a.reserveCapacity(Swift.max(n, 2 * a.capacity)) } }
+        grow(islandBodies, bodies); grow(stack, bodies); grow(positions, bodies); grow(velocities, bodies); grow(&still.velocities, bodies)
         grow(&masses, bodies)
-        grow(&islandContacts, contacts); grow(&velocityConstraints, contacts); grow(&positionConstraints, contacts)
+        grow(islandContacts, contacts); grow(&velocityConstraints, contacts); grow(&positionConstraints, contacts)
         grow(&still.impulses, 4 * contacts)
-        grow(&islandJoints, joints)
+        grow(islandJoints, joints)
+    }
+
+    /// Frees the pools (the world's `deinit`).
+    func free() {
+        islandBodies.free(); islandContacts.free(); islandJoints.free(); stack.free(); positions.free(); velocities.free()
     }
 
     mutating func reserve(_ n: Int) {

@@ -38,28 +38,31 @@ extension World {
         scratch.ensure(bodies: bodyCount, contacts: contactCount, joints: jointCount)
         let islandBodies = scratch.islandBodies, islandContacts = scratch.islandContacts
         let islandJoints = scratch.islandJoints, stack = scratch.stack
-        // (Read once a step: `allowSleeping` has an observer, so every read of it is checked for
-        // exclusive access at run time, a pair of runtime calls per island.)
-        let sleeping = allowSleeping
+        let sleeping = sleepingAllowed
+        // The island lists and the stack are written through their buffers, with the counts
+        // in locals: `ensure` has sized them for every body, contact and joint of the world (a
+        // body is pushed and listed once, a contact and a joint listed once), so no write needs a
+        // capacity check, and a count kept in memory was reloaded after every store.
+        let bodyBuf = islandBodies.base, contactBuf = islandContacts.base, stackBuf = stack.base
         var seed = bodyList
         while seed != nullIndex {
             defer { seed = bodies[seed].next }
             if bodies[seed].inIsland { continue }
             if !bodies[seed].awake || !bodies[seed].active { continue }
             if bodies[seed].type == .staticBody { continue }
-            islandBodies.clear()
-            islandContacts.clear()
             islandJoints.clear()
-            stack.clear()
-            stack.append(seed)
+            var nBodies = 0, nContacts = 0, top = 0
+            stackBuf[top] = seed; top += 1
             bodies[seed].inIsland = true
             // The contact edges through pointers (a dozen reads per edge, each `contacts[i]`
             // reloading the pool and checking the index); nothing here adds a body or contact.
             let cbase = contacts.base, bbase = bodies.base
-            while let body = stack.popLast() {
+            while top > 0 {
+                top -= 1
+                let body = stackBuf[top]
                 let pb = bbase + body
-                pb.pointee.islandIndex = islandBodies.count
-                islandBodies.append(body)
+                pb.pointee.islandIndex = nBodies
+                bodyBuf[nBodies] = body; nBodies += 1
                 pb.pointee.setAwake(true)
                 if pb.pointee.type == .staticBody { continue }
                 var ce = pb.pointee.contactList
@@ -69,15 +72,15 @@ extension World {
                     if ct.pointee.inIsland { continue }
                     if !ct.pointee.enabled || !ct.pointee.touching { continue }
                     if ct.pointee.sensor { continue }
-                    islandContacts.append(ct - cbase)
+                    contactBuf[nContacts] = ct - cbase; nContacts += 1
                     ct.pointee.inIsland = true
                     let other = side == 0 ? ct.pointee.edgeOther.0 : ct.pointee.edgeOther.1
                     if bbase[other].inIsland { continue }
                     prefetchFirstLine(bbase + other)
-                    stack.append(other)
+                    stackBuf[top] = other; top += 1
                     bbase[other].inIsland = true
                 }
-                var je = bodies[body].jointList
+                var je = pb.pointee.jointList
                 while je != nullIndex {
                     defer { je = jointEdgeNext(je) }
                     let joint = je >> 1
@@ -87,10 +90,12 @@ extension World {
                     islandJoints.append(joint)
                     joints[joint].inIsland = true
                     if bodies[other].inIsland { continue }
-                    stack.append(other)
+                    stackBuf[top] = other; top += 1
                     bodies[other].inIsland = true
                 }
             }
+            islandBodies.setCount(nBodies)
+            islandContacts.setCount(nContacts)
             solveIsland(step, islandBodies, islandContacts, islandJoints, sleeping: sleeping)
             for k in 0..<islandBodies.count where bodies[islandBodies[k]].type == .staticBody { bodies[islandBodies[k]].inIsland = false }
         }

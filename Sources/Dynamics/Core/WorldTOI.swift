@@ -37,19 +37,6 @@ extension World {
         }
     }
 
-    /// The GJK proxy of a fixture child, from the fixture's copies (no `Shape` copy).
-    func distanceProxy(_ f: Int, child: Int) -> DistanceProxy {
-        switch fixtures[f].typeIndex {
-        case 2: return DistanceProxy(vertices: fixtures[f].polygon.vertices, radius: fixtures[f].radius)
-        case 1, 3:
-            let e = fixtures[f].edges[child]
-            var v = Vertices()
-            v.append(e.vertex1); v.append(e.vertex2)
-            return DistanceProxy(vertices: v, radius: e.radius)
-        default: return DistanceProxy(fixtures[f].shape, child: child)
-        }
-    }
-
     /// Box2D's per-contact step of the time-of-impact search: the cached time when there is one,
     /// else (unless the pair is filtered out) the sweeps brought to a common start and the time of
     /// impact computed and cached. Returns nil when the contact is skipped.
@@ -79,23 +66,53 @@ extension World {
 
     /// The time of impact of contact `c` between bodies `bA` and `bB` (past the filters of
     /// `toiAlpha`): the sweeps brought to a common start, the time computed and cached.
+    /// The bodies and the contact through pointers, and the shapes read in place (`withProxy`):
+    /// a heap of bullets computes tens of thousands of these a step, and copying two proxies
+    /// (eight inline vertices each) and checking each index was a sixth of the time of impact.
     @inline(never)
     func computeTOIAlpha(_ c: Int, _ bA: Int, _ bB: Int) -> Float {
-        var alpha0 = bodies[bA].sweep.alpha0
-        if bodies[bA].sweep.alpha0 < bodies[bB].sweep.alpha0 {
-            alpha0 = bodies[bB].sweep.alpha0
-            bodies[bA].sweep.advance(to: alpha0)
-        } else if bodies[bB].sweep.alpha0 < bodies[bA].sweep.alpha0 {
-            alpha0 = bodies[bA].sweep.alpha0
-            bodies[bB].sweep.advance(to: alpha0)
+        // (A contact's bodies and fixtures are valid indices; nothing here adds any.)
+        let pA = bodies.base + bA, pB = bodies.base + bB
+        var alpha0 = pA.pointee.sweep.alpha0
+        if pA.pointee.sweep.alpha0 < pB.pointee.sweep.alpha0 {
+            alpha0 = pB.pointee.sweep.alpha0
+            pA.pointee.sweep.advance(to: alpha0)
+        } else if pB.pointee.sweep.alpha0 < pA.pointee.sweep.alpha0 {
+            alpha0 = pA.pointee.sweep.alpha0
+            pB.pointee.sweep.advance(to: alpha0)
         }
-        let proxyA = distanceProxy(contacts[c].fixtureA, child: contacts[c].indexA)
-        let proxyB = distanceProxy(contacts[c].fixtureB, child: contacts[c].indexB)
-        let output = timeOfImpact(proxyA, proxyB, bodies[bA].sweep, bodies[bB].sweep, tMax: 1)
+        let ct = contacts.base + c
+        let sweepA = pA.pointee.sweep, sweepB = pB.pointee.sweep
+        let output = withProxy(ct.pointee.fixtureA, child: ct.pointee.indexA) { proxyA in
+            withProxy(ct.pointee.fixtureB, child: ct.pointee.indexB) { proxyB in
+                timeOfImpact(proxyA, proxyB, sweepA, sweepB, tMax: 1)
+            }
+        }
         let alpha = output.state == .touching ? Swift.min(alpha0 + (1 - alpha0) * output.t, 1) : 1
-        contacts[c].toi = alpha
-        contacts[c].toiFlag = true
+        ct.pointee.toi = alpha
+        ct.pointee.toiFlag = true
         return alpha
+    }
+
+    /// `body` on the GJK proxy of fixture `f`'s child, read in place: a polygon's vertices where
+    /// the fixture holds them, a segment's two ends from a local pair, any other shape's `DistanceProxy`.
+    @inline(__always)
+    func withProxy<R>(_ f: Int, child: Int, _ body: (ProxyRef) -> R) -> R {
+        let fx = UnsafePointer(fixtures.base + f)
+        switch fx.pointee.typeIndex {
+        case 2:
+            let polygon = UnsafeRawPointer(fx).advanced(by: Fixture.polygonOffset).assumingMemoryBound(to: PolygonShape.self)
+            return body(ProxyRef(polygon.vertexBase, count: polygon.pointee.vertices.count, radius: fx.pointee.radius))
+        case 1, 3:
+            let e = fx.pointee.edges[child]
+            var ends = (e.vertex1, e.vertex2)
+            return withUnsafePointer(to: &ends) {
+                body(ProxyRef(UnsafeRawPointer($0).assumingMemoryBound(to: Vec2f.self), count: 2, radius: e.radius))
+            }
+        default:
+            var proxy = DistanceProxy(fx.pointee.shape, child: child)
+            return withUnsafePointer(to: &proxy) { body(ProxyRef($0)) }
+        }
     }
 
     /// One time-of-impact event (Box2D's loop body): the pair advanced to `minAlpha`, its
@@ -196,9 +213,15 @@ extension World {
     /// bodies it moves, may wake or re-enable others, and creates contacts, so only the contacts of
     /// the bodies an event touched, and the new contacts, are looked at again.
     func solveTOIQueued(_ step: TimeStep) {
-        var q = TOIQueue()
-        swap(&q, &scratch.toi)
-        defer { swap(&q, &scratch.toi) }
+        if contactList == nullIndex {
+            // No contact, no event: what is left of the pass is the bodies' reset (a spring's
+            // step, which otherwise paid for sizing and emptying the queue).
+            var b = bodyList
+            while b != nullIndex { bodies[b].inIsland = false; bodies[b].sweep.alpha0 = 0; b = bodies[b].next }
+            stepComplete = true
+            return
+        }
+        let q = scratch.toi
         q.reset(contacts.count, capacity: contacts.capacity)
         var b = bodyList
         while b != nullIndex { bodies[b].inIsland = false; bodies[b].sweep.alpha0 = 0; b = bodies[b].next }
@@ -206,25 +229,20 @@ extension World {
         // The first pass computes every contact, in list order (no need to sort them), in the
         // same walk as the reset: a contact's time reads only its own flags and its bodies, whose
         // starting times are all 0 (so no sweep is advanced in this pass).
-        // (The keys are written through the buffer, taken out of the queue for the walk: written
-        // as `q.key[c]`, each checked the array's uniqueness, a third of the walk's cost.)
+        // (The keys are written through the buffer: no contact is added in this walk.)
         var key = 0
         var c = contactList
         let cbase = contacts.base  // (this walk adds no contact)
-        var keys: [Int] = []
-        swap(&keys, &q.key)
-        keys.withUnsafeMutableBufferPointer { keys in
-            while c != nullIndex {
-                let ct = cbase + c
-                ct.pointee.toiFlag = false; ct.pointee.inIsland = false
-                ct.pointee.toiCount = 0; ct.pointee.toi = 1
-                keys[c] = key
-                if let alpha = toiAlpha(c), alpha < 1 { q.push(alpha, c, key: key) }
-                key += 1
-                c = ct.pointee.next
-            }
+        let keys = q.key.base
+        while c != nullIndex {
+            let ct = cbase + c
+            ct.pointee.toiFlag = false; ct.pointee.inIsland = false
+            ct.pointee.toiCount = 0; ct.pointee.toi = 1
+            keys[c] = key
+            if let alpha = toiAlpha(c), alpha < 1 { q.push(alpha, c, key: key) }
+            key += 1
+            c = ct.pointee.next
         }
-        swap(&keys, &q.key)
         var headKey = -1
         while true {
             // The contacts the rescan would compute now, in list order.
@@ -323,23 +341,27 @@ extension World {
 }
 
 /// The time-of-impact event queue's state (see `solveTOIQueued`), kept in the world's scratch.
-struct TOIQueue {
+/// Pools, not arrays (an array written through the queue checked its buffer's uniqueness at
+/// every write: a call per contact looked at), in an object the step reads without copying.
+final class TOIQueue {
     struct Entry { var alpha: Float; var key: Int; var contact: Int; var gen: Int }
     /// Position in the contact list, per contact id.
-    var key: [Int] = []
+    let key = Pool<Int>()
     /// Bumped whenever a contact's cached time is dropped or replaced; heap entries carry it.
-    var gen: [Int] = []
+    let gen = Pool<Int>()
     /// The pass in which a contact was last marked dirty.
-    var dirtyPass: [Int] = []
-    var pass = 1
+    let dirtyPass = Pool<Int>()
+    @exclusivity(unchecked) var pass = 1
     /// (key + 2³¹) << 32 | contact, sorted before use.
-    var dirty: [UInt64] = []
-    var heap: [Entry] = []
-    var touched: [Int] = []
+    let dirty = Pool<UInt64>()
+    let heap = Pool<Entry>()
+    @exclusivity(unchecked) var touched: [Int] = []
+
+    deinit { key.free(); gen.free(); dirtyPass.free(); dirty.free(); heap.free() }
 
     /// Ready for a step with `n` contacts, in buffers sized for `capacity` (the contact array's,
     /// so that contacts created during the step do not grow them).
-    mutating func reset(_ n: Int, capacity: Int) {
+    func reset(_ n: Int, capacity: Int) {
         heap.clear()
         dirty.clear()
         touched.clear()
@@ -354,51 +376,54 @@ struct TOIQueue {
         pass += 1
     }
 
-    mutating func grow(_ n: Int) {
+    func grow(_ n: Int) {
         while key.count < n { key.append(0); gen.append(0); dirtyPass.append(0) }
     }
 
-    mutating func markDirty(_ c: Int) {
+    @inline(__always) func markDirty(_ c: Int) {
         if dirtyPass[c] == pass { return }
         dirtyPass[c] = pass
         dirty.append(UInt64(UInt32(truncatingIfNeeded: key[c] + (1 << 31))) << 32 | UInt64(c))
     }
 
-    mutating func sortDirty() { sortKeys(&dirty) }
-    mutating func clearDirty() { dirty.clear(); pass += 1 }
+    func sortDirty() { sortKeys(dirty.base, count: dirty.count) }
+    func clearDirty() { dirty.clear(); pass += 1 }
 
     @inline(__always) static func less(_ a: Entry, _ b: Entry) -> Bool {
         a.alpha < b.alpha || (a.alpha == b.alpha && a.key < b.key)
     }
 
     /// Pushes contact `c`'s time; `key` is its position in the list (`self.key[c]`).
-    mutating func push(_ alpha: Float, _ c: Int, key: Int) {
+    func push(_ alpha: Float, _ c: Int, key: Int) {
         gen[c] += 1
         heap.append(Entry(alpha: alpha, key: key, contact: c, gen: gen[c]))
+        let h = heap.base
         var i = heap.count - 1
         while i > 0 {
             let parent = (i - 1) / 2
-            if !TOIQueue.less(heap[i], heap[parent]) { break }
-            heap.swapAt(i, parent)
+            if !TOIQueue.less(h[i], h[parent]) { break }
+            (h[i], h[parent]) = (h[parent], h[i])
             i = parent
         }
     }
 
-    func top() -> Entry? { heap.first }
+    func top() -> Entry? { heap.isEmpty ? nil : heap[0] }
 
-    mutating func pop() {
-        let last = heap.removeLast()
+    /// Removes the top (the heap is not empty).
+    func pop() {
+        guard let last = heap.popLast() else { return }
         if heap.isEmpty { return }
-        heap[0] = last
+        let h = heap.base
+        h[0] = last
         var i = 0
         let n = heap.count
         while true {
             let l = 2 * i + 1, r = l + 1
             var m = i
-            if l < n && TOIQueue.less(heap[l], heap[m]) { m = l }
-            if r < n && TOIQueue.less(heap[r], heap[m]) { m = r }
+            if l < n && TOIQueue.less(h[l], h[m]) { m = l }
+            if r < n && TOIQueue.less(h[r], h[m]) { m = r }
             if m == i { return }
-            heap.swapAt(i, m)
+            (h[i], h[m]) = (h[m], h[i])
             i = m
         }
     }

@@ -150,6 +150,9 @@ struct JointStore {
     }
 
     mutating func remove(_ type: JointType, _ slot: Int) { free[Int(type.rawValue)].append(slot) }
+
+    /// Frees the pools (the world's `deinit`).
+    func freePools() { distance.free(); revolute.free(); prismatic.free(); weld.free(); rope.free() }
 }
 
 /// A joint's links in the world and its kind-specific state.
@@ -169,4 +172,8 @@ struct Joint {
     var edgePrev = (nullIndex, nullIndex)
     var edgeNext = (nullIndex, nullIndex)
     var edgeOther = (nullIndex, nullIndex)
+    /// The bodies' solver constants, set by `initJointVelocityConstraints` for the island's
+    /// iterations.
+    var solverA = SolverBody(index: 0, localCenter: .zero, invMass: 0, invI: 0)
+    var solverB = SolverBody(index: 0, localCenter: .zero, invMass: 0, invI: 0)
 }

@@ -92,14 +92,16 @@ extension World {
         if !collideConnected { flagContacts(between: a, b) }
     }
 
-    private func solverBodies(_ j: Int) -> (SolverBody, SolverBody) {
-        (bodies[joints[j].bodyA].solverBody, bodies[joints[j].bodyB].solverBody)
-    }
-
     func initJointVelocityConstraints(_ j: Int, _ data: inout SolverData) {
-        let (a, b) = solverBodies(j)
-        let s = joints[j].slot
-        switch joints[j].type {
+        // The bodies' solver constants are kept in the joint for the island's iterations (Box2D
+        // keeps them in the joint too): read from the bodies each call, they were a third of a
+        // one-joint step.
+        let pj = joints.base + j  // (an island joint: a valid index)
+        let a = bodies[pj.pointee.bodyA].solverBody, b = bodies[pj.pointee.bodyB].solverBody
+        pj.pointee.solverA = a
+        pj.pointee.solverB = b
+        let s = pj.pointee.slot
+        switch pj.pointee.type {
         case .distance: jointStore.distance[s].initVelocityConstraints(&data, a, b)
         case .revolute: jointStore.revolute[s].initVelocityConstraints(&data, a, b)
         case .prismatic: jointStore.prismatic[s].initVelocityConstraints(&data, a, b)
@@ -108,10 +110,11 @@ extension World {
         }
     }
 
+    /// (After `initJointVelocityConstraints` of the same island.)
     func solveJointVelocityConstraints(_ j: Int, _ data: inout SolverData) {
-        let (a, b) = solverBodies(j)
-        let s = joints[j].slot
-        switch joints[j].type {
+        let pj = UnsafePointer(joints.base + j)
+        let a = pj.pointee.solverA, b = pj.pointee.solverB, s = pj.pointee.slot
+        switch pj.pointee.type {
         case .distance: jointStore.distance[s].solveVelocityConstraints(&data, a, b)
         case .revolute: jointStore.revolute[s].solveVelocityConstraints(&data, a, b)
         case .prismatic: jointStore.prismatic[s].solveVelocityConstraints(&data, a, b)
@@ -120,10 +123,11 @@ extension World {
         }
     }
 
+    /// (After `initJointVelocityConstraints` of the same island.)
     func solveJointPositionConstraints(_ j: Int, _ data: inout SolverData) -> Bool {
-        let (a, b) = solverBodies(j)
-        let s = joints[j].slot
-        switch joints[j].type {
+        let pj = UnsafePointer(joints.base + j)
+        let a = pj.pointee.solverA, b = pj.pointee.solverB, s = pj.pointee.slot
+        switch pj.pointee.type {
         case .distance: return jointStore.distance[s].solvePositionConstraints(&data, a, b)
         case .revolute: return jointStore.revolute[s].solvePositionConstraints(&data, a, b)
         case .prismatic: return jointStore.prismatic[s].solvePositionConstraints(&data, a, b)

@@ -43,15 +43,6 @@ import UIDynamics
         self.groupsOf = groupsOf
     }
 
-    /// The groups each view of `scene` is an item of, in the scene's order, by view.
-    public static func groupsOf(_ scene: Scene) -> [[Int]] {
-        var out: [[Int]] = scene.views.map { _ in [] }
-        for (g, v) in scene.views.enumerated() {
-            for item in v.group where out[item.index].last != g { out[item.index].append(g) }
-        }
-        return out
-    }
-
     /// Behaviour `b` is in the animator as `id` (-1: a composite), added last.
     public func install(_ b: Int, as id: Int) {
         installed[b] = id
@@ -113,23 +104,23 @@ extension RunBehaviors {
             for c in children { try add(c.index, scope: scope, at: location, in: run) }
             return
         }
-        for v in spec.kind.items where run.views[v.index].removed {
+        for v in spec.kind.items where run.world.views[v.index].removed {
             throw run.runtimeError(
                 "behaviour `\(spec.name)` names `\(run.scene[v].name)`, which was removed from the scene",
                 at: location ?? spec.location)
         }
-        run.placeRestingGroups()  // a group it names is built where its items are now, whatever moved them
+        run.world.placeRestingGroups()  // a group it names is built where its items are now, whatever moved them
         let described: Behavior?
         do { described = try describe(i, scope: scope, in: run) } catch { throw naming(copy: i, error, in: run) }
         guard let desc = described else { return }
-        install(i, as: run.animator.addBehavior(desc))
+        install(i, as: run.world.animator.addBehavior(desc))
         run.note("added \(spec.name)")
     }
 
     /// Removes scene behaviour `i` (a composite: its children) from the animator.
     func remove(_ i: Int, in run: Run) {
         guard let id = uninstall(i) else { return }
-        if id >= 0 { run.animator.removeBehavior(id) }
+        if id >= 0 { run.world.animator.removeBehavior(id) }
         if case .composite(let children) = run.scene.behaviors[i].kind {
             for c in children { remove(c.index, in: run) }
         }
@@ -142,7 +133,7 @@ extension RunBehaviors {
             for b in names { remove(b.index, in: run) }
         } else {
             for i in run.scene.behaviors.indices { remove(i, in: run) }
-            run.animator.removeAllBehaviors()
+            run.world.animator.removeAllBehaviors()
         }
     }
 
@@ -154,11 +145,27 @@ extension RunBehaviors {
         do { described = try describe(b, scope: nil, reuse: true, in: run) } catch {
             throw naming(copy: b, error, in: run)
         }
-        if let desc = described { run.animator.updateBehavior(id, desc) }
+        if let desc = described { run.world.animator.updateBehavior(id, desc) }
     }
 
-    /// The behaviours that name view `view` or a group it is in go (`removeView`): a group's body
-    /// holds the view's shape.
+    /// `removeView`: the view goes, with the behaviours that name it or a group it is in (a
+    /// group's body holds the view's shape).
+    func removeView(_ view: ViewID, in run: Run) {
+        run.world.remove(view.index)
+        removeNaming(view, in: run)
+        run.note("\(run.scene[view].name) removed")
+    }
+
+    /// `resetAnimator`: every behaviour removed and a new dynamic animator, with every view where
+    /// it is (`elapsed` starts again at 0); no `rest` or `resume` rule runs for it.
+    func resetAnimator(in run: Run) {
+        for i in run.scene.behaviors.indices { remove(i, in: run) }
+        run.world.newAnimator()
+        forgetRunning()
+        run.note("new dynamic animator")
+    }
+
+    /// The behaviours that name view `view` or a group it is in go.
     func removeNaming(_ view: ViewID, in run: Run) {
         let named = [view] + run.scene.viewIDs.filter { run.scene[$0].group.contains(view) }
         for i in run.scene.behaviors.indices where run.scene.behaviors[i].kind.items.contains(where: named.contains) {

@@ -1,5 +1,6 @@
 import Diagnostics
 import Expectations
+import Expressions
 import Results
 import SceneModel
 import SceneVocabulary
@@ -43,7 +44,26 @@ import SceneVocabulary
 
     public mutating func addTickRow(_ row: [Double]) { tickRows.append(row) }
 
+    /// `haptic: style` at `time`: counted and noted.
+    public mutating func haptic(_ style: HapticStyle, at time: Double) {
+        count(.haptic)
+        count(style.counted)
+        note("haptic \(style.rawValue)", at: time)
+    }
+
+    /// `log: e` at `time`, `text` the expression and `value` its value: counted and noted.
+    public mutating func log(_ text: String, _ value: Value, at time: Double) {
+        count(.log)
+        note("log \(text) = \(value)", at: time)
+    }
+
     // MARK: replay
+
+    /// The number of frames the replay holds (nil: no replay).
+    public var replayFrames: Int? { replay?.frames.count }
+
+    /// Whether the replay's last frame has a finger down.
+    public var lastFrameTouchDown: Bool { replay?.frames.last?.touch?.down == true }
 
     /// Starts the replay recording with `recording`'s views and names, no frame yet.
     public mutating func startReplay(_ recording: CaseRecording) {

@@ -120,11 +120,11 @@ extension RunTransitions {
         start(i)
         let spec = run.scene.transitions[i]
         let bounds = Rect(origin: .zero, size: run.scene.world.size)
-        let toFrame = spec.to.map { run.views[$0.index].frame } ?? bounds
+        let toFrame = spec.to.map { run.world.views[$0.index].frame } ?? bounds
         let final = try finalFrame(spec, scope: scope, in: run)
         place(
             i, frames: (toFrame, final),
-            base: [spec.from, spec.to].compactMap { $0 }.map { ($0.index, run.views[$0.index].frame) })
+            base: [spec.from, spec.to].compactMap { $0 }.map { ($0.index, run.world.views[$0.index].frame) })
         run.note("\(spec.name) started")
         if let k = spec.animator?.index { try run.animating.pauseDriver(k, at: location, in: run) }
     }
@@ -142,7 +142,7 @@ extension RunTransitions {
             try run.animating.runDriverOut(
                 k, finishing: finishing, factor: 1 / spec.completionSpeed, at: location, in: run)
         } else if spec.percentDriven {
-            animateRest(i, finishing: finishing, at: run.clock.time)
+            animateRest(i, finishing: finishing, at: run.now)
         } else {
             endInteraction(i, finishing: finishing)
         }
@@ -176,11 +176,7 @@ extension RunTransitions {
     func applyInitial(in run: Run) throws(RunError) {
         for (i, spec) in run.scene.transitions.enumerated() where spec.initiallyCompleted {
             let final = try finalFrame(spec, scope: run.scene.scope, in: run)
-            if let vi = spec.to?.index {
-                run.views[vi].frame = final
-                run.animator.setSize(final.size, of: vi)
-                run.animator.setCenter(final.center, of: vi)
-            }
+            if let vi = spec.to?.index { run.world.place(vi, frame: final, resizing: true) }
             controllers[i].complete(true)
         }
     }
@@ -194,25 +190,22 @@ extension RunTransitions {
         let progress = p ?? controllers[i].progress
         for anim in spec.animations {
             guard let vi = (anim.onFrom ? spec.from : spec.to)?.index, let base = base[vi],
-                !run.animator.isDynamic(vi)
+                !run.world.animator.isDynamic(vi)
             else { continue }
             let lerp = { (k: Int) in anim.from[k] + progress * (anim.to[k] - anim.from[k]) }
             switch anim.property {
-            case .scale:
-                run.views[vi].scale = lerp(0)
-            case .translate:
-                run.views[vi].frame.origin = base.origin + Vec2(lerp(0), lerp(1))
-            case .alpha:
-                run.views[vi].alpha = lerp(0)
+            case .scale: run.world.setScale(vi, lerp(0))
+            case .translate: run.world.setOrigin(vi, base.origin + Vec2(lerp(0), lerp(1)))
+            case .alpha: run.world.setAlpha(vi, lerp(0))
             }
-            run.animator.setCenter(run.views[vi].frame.center, of: vi)
+            run.world.recenter(vi)
         }
     }
 
     /// The tick's step: every transition's animation advanced to now; one that ends there ends.
     func advance(in run: Run) {
         for i in controllers.indices {
-            if advance(i, to: run.clock.time) {
+            if advance(i, to: run.now) {
                 transitionEnded(i, in: run)
             } else {
                 applyAnimations(i, in: run)
@@ -227,7 +220,7 @@ extension RunTransitions {
             guard let k = t.animator?.index,
                 controllers[i].state == .finishing || controllers[i].state == .cancelling
             else { continue }
-            follow(i, run.animating.propertyAnimators[k].fractionComplete(at: run.clock.time))
+            follow(i, run.animating.propertyAnimators[k].fractionComplete(at: run.now))
             applyAnimations(i, in: run)
         }
     }
