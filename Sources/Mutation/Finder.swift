@@ -208,7 +208,9 @@ struct MutantFinder {
     func names(_ n: SourceNode) -> Set<String>? {
         switch n {
         case .scalar(let s, _, _):
-            guard let e = try? Expression.parse(s, at: SourceLocation(file: file, line: 1, column: 1)) else { return nil }
+            guard let e = try? Expression.parse(s, at: SourceLocation(file: file, line: 1, column: 1)) else {
+                return nil
+            }
             var out: Set<String> = []
             func walk(_ e: Expr) {
                 switch e.node {

@@ -101,8 +101,9 @@ public enum SceneFile {
     ) -> ComposedScene? {
         guard let root = try? Yams.compose(yaml: text) else { return nil }
         let memo = ExpressionMemo()
-        guard (try? load(path: path, text: text, root: root, limits: limits, edits: [], includes: includes, memo: memo))
-            != nil
+        guard
+            (try? load(path: path, text: text, root: root, limits: limits, edits: [], includes: includes, memo: memo))
+                != nil
         else { return nil }
         memo.freeze()
         return ComposedScene(path: path, text: text, root: root, limits: limits, memo: memo)

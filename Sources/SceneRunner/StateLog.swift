@@ -97,8 +97,16 @@ public final class StateLog: @unchecked Sendable {
 
 // Weight classes, most telling first: where a view is and how it looks, then the discrete
 // state (events, removals, animators' and transitions' states), then how fast it moves.
-private let position = 0, turn = 1, scaled = 2, faded = 3, discrete = 4, speed = 5, spin = 6, driven = 7, kept = 8,
-    running = 9
+private let position = 0
+private let turn = 1
+private let scaled = 2
+private let faded = 3
+private let discrete = 4
+private let speed = 5
+private let spin = 6
+private let driven = 7
+private let kept = 8
+private let running = 9
 
 extension Run {
     /// The state log's columns for this scene.

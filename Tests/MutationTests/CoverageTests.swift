@@ -58,8 +58,13 @@ import Testing
                     "\(f):\(at): noCoverage: \(what) — no case reaches this: add a case that does\n"),
                 "\(r.out)")
         }
-        #expect(r.out.contains("\(f):9:3: unobserved: event poke.ended → poke.cancelled — no case's run changes: the change needs a new case, not a new expectation\n"), "\(r.out)")
-        #expect(r.out.contains("11 mutants: 0 killed, 7 survived (7 unobserved), 4 without coverage; score 0/11 = 0.0 %"), "\(r.out)")
+        #expect(
+            r.out.contains(
+                "\(f):9:3: unobserved: event poke.ended → poke.cancelled — no case's run changes: the change needs a new case, not a new expectation\n"
+            ), "\(r.out)")
+        #expect(
+            r.out.contains("11 mutants: 0 killed, 7 survived (7 unobserved), 4 without coverage; score 0/11 = 0.0 %"),
+            "\(r.out)")
         let json = try String(contentsOfFile: dir.appendingPathComponent("r.json").path, encoding: .utf8)
         #expect(json.contains("\"noCoverage\": 4,"), "\(json)")
         #expect(json.contains("\"status\": \"noCoverage\""))
@@ -96,7 +101,8 @@ import Testing
                 var m = m
                 m["failingCases"] = nil
                 if m["status"] as? String == "timeout" { m["detail"] = nil }
-                return String(decoding: try JSONSerialization.data(withJSONObject: m, options: [.sortedKeys]), as: UTF8.self)
+                return String(
+                    decoding: try JSONSerialization.data(withJSONObject: m, options: [.sortedKeys]), as: UTF8.self)
             }
         }
         let (x, y) = (try outcomes(a), try outcomes(b))
