@@ -127,7 +127,11 @@ func readMutationReport(_ path: String) throws(MergeError) -> (MutationReport, [
         }
         total = sum
         let problem = (f["problem"] as? String).flatMap(MutatedFile.Problem.init(rawValue:))
-        r.files.append(MutatedFile(file: file, mutants: n, problem: problem, message: f["message"] as? String))
+        guard let left = f["leftOut"] as? Int, left >= 0 else {
+            throw bad(at + [.key("leftOut")], "a file without a count of mutants left out")
+        }
+        r.files.append(
+            MutatedFile(file: file, mutants: n, problem: problem, message: f["message"] as? String, leftOut: left))
     }
     for (k, m) in mutants.enumerated() {
         let at: JSONPath = [.key("mutants"), .index(k)]
@@ -155,7 +159,8 @@ func readMutationReport(_ path: String) throws(MergeError) -> (MutationReport, [
             change: change, original: original, mutated: mutated, status: status, failingCases: failing,
             detail: m["detail"] as? String, sourceLine: sourceLine)
         if let d = m["difference"] as? [String: Any] {
-            guard let name = d["case"] as? String, let first = runValue(d["first"]), let largest = runValue(d["largest"])
+            guard let name = d["case"] as? String, let first = runValue(d["first"]),
+                let largest = runValue(d["largest"])
             else { throw bad(at + [.key("difference")], "mutant \(index)'s difference lacks a key") }
             o.difference = RunDifference(caseName: name, first: first, largest: largest)
         }

@@ -78,7 +78,8 @@ func mutationText(_ report: MutationReport, minScore: Double?) -> String {
     if !report.outcomes.isEmpty || report.files.contains(where: { $0.problem == nil }) { out += "\n" }
     for f in report.files where f.problem == nil {
         let c = MutationCounts(report.outcomes.filter { $0.location.file == f.file })
-        out += "\(f.file): \(c.text)\n"
+        let left = f.leftOut > 0 ? "; \(f.leftOut) more left out by --max-mutants" : ""
+        out += "\(f.file): \(c.text)\(left)\n"
     }
     let all = MutationCounts(report.outcomes)
     let shard = report.shard.map { " (shard \($0))" } ?? ""
@@ -139,7 +140,7 @@ func mutationJSON(_ report: MutationReport) -> String {
                 + "\"message\": \(s(f.message)), \"killed\": \(c.killed), \"timeout\": \(c.timeout), "
                 + "\"survived\": \(c.survived), \"unasserted\": \(c.unasserted), \"unobserved\": \(c.unobserved), "
                 + "\"noCoverage\": \(c.noCoverage), \"invalid\": \(c.invalid), "
-                + "\"equivalent\": \(c.equivalent), "
+                + "\"equivalent\": \(c.equivalent), \"leftOut\": \(f.leftOut), "
                 + "\"score\": \(score)}"
         }.joined(separator: ",") + (report.files.isEmpty ? "],\n" : "\n  ],\n")
     o += "  \"mutants\": ["

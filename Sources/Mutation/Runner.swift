@@ -18,8 +18,10 @@ public struct MutateRequest: Sendable {
     public var replay: String?
     /// `--only`: the operators (default: all but script).
     public var only: [MutationOperator] = MutationOperator.defaults
-    /// `--max-mutants N`: the first N mutants of each file.
-    public var maxMutants: Int?
+    /// `--max-mutants N`: the first N mutants of each file (the others are counted, not run).
+    public var maxMutants = MutateRequest.defaultMaxMutants
+    /// `--max-mutants`' default: over ten times the mutants of the largest shipped scene (133).
+    public static let defaultMaxMutants = 1000
     /// `--list`: the mutants, not run.
     public var list = false
     /// `--min-score PCT`: exit 1 when a file's score is below it.
@@ -92,6 +94,8 @@ public struct MutatedFile: Sendable, Equatable {
     public var problem: Problem?
     /// The problem's text (rendered diagnostics, or the failing cases).
     public var message: String?
+    /// The mutants past `--max-mutants`: counted, not run.
+    public var leftOut = 0
 }
 
 /// The whole outcome: what the text and JSON reports are made of, and what `merge` rebuilds.
@@ -114,6 +118,8 @@ struct FileWork {
     var limits = RunLimits()
     var problem: MutatedFile.Problem?
     var message: String?
+    /// The mutants past `--max-mutants`, not run.
+    var leftOut = 0
     /// The parts the file includes, as the original read them: every mutant reads these.
     var parts: [String: [UInt8]] = [:]
     /// Per case, the rules it ran (`ComparisonLog.reached`): a mutant's coverage.
@@ -174,7 +180,9 @@ public func mutate(
     var k = 0
     var g = 0
     for (f, w) in work.enumerated() {
-        report.files.append(MutatedFile(file: w.file, mutants: w.mutants.count, problem: w.problem, message: w.message))
+        report.files.append(
+            MutatedFile(
+                file: w.file, mutants: w.mutants.count, problem: w.problem, message: w.message, leftOut: w.leftOut))
         for (j, m) in w.mutants.enumerated() {
             if j == 0 || w.mutants[j - 1].location != m.location { g += 1 }
             if request.shard?.contains(g - 1) ?? true {
@@ -345,7 +353,9 @@ func prepare(_ files: [FilePath], _ request: MutateRequest) -> [FileWork] {
                 + "mutate` needs a passing scene: run it with `scenerun` first"
             continue
         }
-        work[f].mutants = mutants(of: work[f].plan, log: log, request: request)
+        let all = mutants(of: work[f].plan, log: log, request: request)
+        work[f].mutants = Array(all.prefix(request.maxMutants))
+        work[f].leftOut = all.count - work[f].mutants.count
         if request.optimise {
             work[f].composed = SceneFile.composed(
                 path: work[f].file, text: work[f].text, limits: request.limits,
@@ -379,7 +389,6 @@ func mutants(of plan: MutationPlan, log: ComparisonLog, request: MutateRequest) 
         if n > 1 { m.change += " #\(n)" }
         out.append(m)
     }
-    if let cap = request.maxMutants { out = Array(out.prefix(cap)) }
     return out
 }
 
@@ -405,7 +414,9 @@ func mutantLimits(_ originals: [CaseResult], cases: [Scene]) -> RunLimits {
 /// cases' results. A passing case's run is compared with the original's tick by tick: a survivor
 /// is `unasserted` when one differs (the first such case in file order names the difference),
 /// `unobserved` when none does.
-func runMutant(_ m: Mutant, index: Int, _ w: FileWork, replay: Bool, first: String? = nil) -> (
+func runMutant(
+    _ m: Mutant, index: Int, _ w: FileWork, replay: Bool, first: String? = nil
+) -> (
     MutantOutcome, [CaseResult]
 ) {
     var o = MutantOutcome(

@@ -62,7 +62,11 @@ struct Mutate: ParsableCommand {
         completion: .list(MutationOperator.allCases.map(\.rawValue)), transform: parseOperators)
     var only: [[MutationOperator]] = []
     @Option(
-        name: .long, help: ArgumentHelp("At most this many mutants per file (the first in file order).", valueName: "n")
+        name: .long,
+        help: ArgumentHelp(
+            "At most this many mutants per file, the first in file order (default: "
+                + "\(MutateRequest.defaultMaxMutants)); the report counts those left out.",
+            valueName: "n")
     )
     var maxMutants: Int?
     @Option(
@@ -110,7 +114,7 @@ struct Mutate: ParsableCommand {
         r.json = json
         r.replay = replay
         if !only.isEmpty { r.only = Array(Set(only.joined())).sorted() }
-        r.maxMutants = maxMutants
+        if let m = maxMutants { r.maxMutants = m }
         r.minScore = minScore
         r.list = list
         r.color = color

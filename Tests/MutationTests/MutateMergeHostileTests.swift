@@ -43,7 +43,7 @@ import Testing
           "operators": ["number"],
           "shard": null,
           "files": [
-            {"file": "s.yaml", "mutants": 2, "problem": null, "message": null, "killed": 2, "timeout": 0, "survived": 0, "unasserted": 0, "unobserved": 0, "noCoverage": 0, "invalid": 0, "equivalent": 0, "score": 1}
+            {"file": "s.yaml", "mutants": 2, "problem": null, "message": null, "killed": 2, "timeout": 0, "survived": 0, "unasserted": 0, "unobserved": 0, "noCoverage": 0, "invalid": 0, "equivalent": 0, "leftOut": 0, "score": 1}
           ],
           "mutants": [
             {"index": 0, "id": "s.yaml:7:36 number ×0.5", "file": "s.yaml", "line": 7, "column": 36, "operator": "number", "change": "×0.5", "original": "300", "mutated": "150", "status": "unasserted", "failingCases": [], "detail": null, "sourceLine": "  home: { snap: { item: card, to: [300, 200], damping: 0.5 }, active: true }", "difference": {"case": "c", "first": {"time": 0.1, "name": "card.center.x", "original": "300.0", "mutated": "150.0", "by": "150.0 pt"}, "largest": {"time": 0.1, "name": "card.center.x", "original": "300.0", "mutated": "150.0", "by": "150.0 pt"}, "text": "t"}, "claim": null},
@@ -78,7 +78,10 @@ import Testing
             ),
             ("\"version\": 3,\n  \"kind\"", "\"kind\"", "{", 0, "`version` is not 3"),
             ("\"time\": 0.1, \"name\"", "\"name\"", "\"difference\": {", 14, "mutant 0's difference lacks a key"),
-            ("\"claim\": null}\n", "\"claim\": {\"line\": 0, \"column\": 1}}\n", "\"claim\": {", 9, "mutant 1's claim is not a line and column"),
+            (
+                "\"claim\": null}\n", "\"claim\": {\"line\": 0, \"column\": 1}}\n", "\"claim\": {", 9,
+                "mutant 1's claim is not a line and column"
+            ),
             ("\"operators\": [\"number\"],", "", "{", 0, "`operators` is missing"),
             ("\"status\": \"killed\"", "\"status\": \"bogus\"", "{\"index\": 1", 0, "mutant 1 lacks a key"),
         ] {

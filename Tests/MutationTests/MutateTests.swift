@@ -110,7 +110,9 @@ import Testing
             r.out.contains(
                 "rope.yaml:7:47: invalid: number 0 → -1: \(dir.path)/rope.yaml:7:47: `elasticity` must not be negative"),
             "\(r.out)")
-        #expect(r.out.hasSuffix("4 mutants: 2 killed, 1 survived (1 unobserved), 1 invalid; score 2/3 = 66.7 %\n"), "\(r.out)")
+        #expect(
+            r.out.hasSuffix("4 mutants: 2 killed, 1 survived (1 unobserved), 1 invalid; score 2/3 = 66.7 %\n"),
+            "\(r.out)")
         let failed = run([dir.appendingPathComponent("failing.yaml")])
         #expect(failed.code == 1)
         #expect(failed.out.contains("failing scene:\nthe scene does not pass unmutated (Drop)"))
@@ -222,5 +224,25 @@ import Testing
         #expect(mutants.map { $0["status"] as? String } == ["killed", "killed", "unobserved", "unobserved"])
         #expect(mutants[0]["failingCases"] as? [String] == ["Drop"])
         #expect(mutants[0]["original"] as? String == "1" && mutants[0]["mutated"] as? String == "0.5")
+    }
+
+    /// `--max-mutants` has a documented default, and the mutants past it are counted in the
+    /// text and JSON reports, not dropped silently.
+    @Test func mutantsPastTheCapAreCountedNotRun() throws {
+        #expect(MutateRequest(paths: []).maxMutants == MutateRequest.defaultMaxMutants)
+        #expect(MutateRequest.defaultMaxMutants == 1000)
+        let dir = try folder("cap", ["drop.yaml": Self.drop])
+        let json = dir.appendingPathComponent("cap.json")
+        let r = run([dir.appendingPathComponent("drop.yaml")]) {
+            $0.maxMutants = 3; $0.json = json.path
+        }
+        #expect(
+            r.out.contains(
+                "drop.yaml: 3 mutants: 2 killed, 1 survived (1 unobserved); score 2/3 = 66.7 %; 1 more left out by "
+                    + "--max-mutants\n"), "\(r.out)")
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
+        let files = try #require(doc["files"] as? [[String: Any]])
+        #expect(files.first?["leftOut"] as? Int == 1)
+        #expect(files.first?["mutants"] as? Int == 3)
     }
 }
