@@ -65,7 +65,8 @@ import Testing
         for (from, to, needle, skip, words) in [
             ("\"mutants\": 2,", "\"mutants\": -1,", "\"mutants\": -1", 11, "-1 is not a count of mutants"),
             (
-                "\"mutants\": 2,", "\"mutants\": 9223372036854775807}, {\"file\": \"t\", \"mutants\": 1,",
+                "\"mutants\": 2,",
+                "\"mutants\": 9223372036854775807, \"leftOut\": 0}, {\"file\": \"t\", \"mutants\": 1,",
                 "\"mutants\": 1,", 11,
                 "the files' counts of mutants add up past 9223372036854775807"
             ),
