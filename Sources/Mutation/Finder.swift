@@ -51,7 +51,14 @@ struct MutantFinder {
             let v = kv.value
             let q = p + [.key(key)]
             switch key {
-            case "behaviors": for (name, b) in pairs(v) { behavior(b, q + [.key(name)]) }
+            case "behaviors":
+                for (name, b) in pairs(v) {
+                    // What a behaviour's definition holds changes a case only if the case adds it.
+                    let (m, bs) = (mutants.count, boundaries.count)
+                    behavior(b, q + [.key(name)])
+                    for i in m..<mutants.count { mutants[i].behavior = name }
+                    for i in bs..<boundaries.count { boundaries[i].behavior = name }
+                }
             case "transitions": values(v, q)
             case "animators":
                 for (name, a) in pairs(v) {

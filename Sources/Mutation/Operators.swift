@@ -42,6 +42,10 @@ public struct Mutant: Sendable, Hashable {
     /// The rule the mutated value belongs to (the key of its event), nil when it is not in a
     /// rule: the mutant can change only the cases in which that rule runs (its coverage).
     public var site: SourceLocation? = nil
+    /// The behaviour whose definition holds the mutated value (`behaviors: { home: … }`, in the
+    /// scene or a variant), nil when it is in none: the mutant can change only the cases that
+    /// add that behaviour (its values are evaluated, its `action` run, only once it is added).
+    public var behavior: String? = nil
 
     /// `shade.yaml:41:30 number ×0.5`: the file's base name, the location, the operator and
     /// the change.
@@ -74,6 +78,8 @@ public struct BoundarySite: Sendable, Hashable {
     var rewrite: ScalarRewrite
     /// The rule of the comparison (`Mutant.site`).
     public var site: SourceLocation? = nil
+    /// The behaviour of the comparison (`Mutant.behavior`).
+    public var behavior: String? = nil
 
     /// The mutants for the observed values: one per side of the constant with an observation,
     /// the constant moved to just past the nearest value on that side (so that value, and
@@ -90,10 +96,11 @@ public struct BoundarySite: Sendable, Hashable {
             let text =
                 literal.hasSuffix("deg") ? shortestNumber(moved * 180 / Double.pi) + "deg" : shortestNumber(moved)
             let expr = rewrite.apply(text)
-            out.append(
-                Mutant(
-                    op: .boundary, location: location, change: "\(literal) → \(text)", original: rewrite.text,
-                    mutated: expr, edits: [.scalar(rewrite.path, expr)], site: site))
+            var m = Mutant(
+                op: .boundary, location: location, change: "\(literal) → \(text)", original: rewrite.text,
+                mutated: expr, edits: [.scalar(rewrite.path, expr)], site: site)
+            m.behavior = behavior
+            out.append(m)
         }
         return out
     }

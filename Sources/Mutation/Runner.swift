@@ -122,8 +122,10 @@ struct FileWork {
     var leftOut = 0
     /// The parts the file includes, as the original read them: every mutant reads these.
     var parts: [String: [UInt8]] = [:]
-    /// Per case, the rules it ran (`ComparisonLog.reached`): a mutant's coverage.
+    /// Per case, the rules it ran (`ComparisonLog.reached`) and the behaviours it added
+    /// (`ComparisonLog.added`): a mutant's coverage.
     var reached: [Set<SourceLocation>] = []
+    var added: [Set<String>] = []
     /// Per case, its state at the end of every tick: what a mutant's run is compared with.
     var states: [StateLog] = []
     /// `MutateRequest.optimise`.
@@ -342,6 +344,7 @@ func prepare(_ files: [FilePath], _ request: MutateRequest) -> [FileWork] {
         guard work[f].problem == nil else { continue }
         work[f].originals = mine.map(\.0)
         work[f].reached = mine.map(\.1.reached)
+        work[f].added = mine.map(\.1.added)
         work[f].states = mine.map(\.2)
         work[f].optimise = request.optimise
         let log = ComparisonLog()
@@ -445,9 +448,13 @@ func runMutant(
     var killed: [String] = []
     var timedOut: [String] = []
     var differences: [(Int, RunDifference)] = []
-    // The cases that reach the mutant's site: only they can tell it apart (the others run as
-    // the original's up to the end, the mutated rule never running).
-    let covers = cases.indices.map { i in m.site.map { i >= w.reached.count || w.reached[i].contains($0) } ?? true }
+    // The cases that reach the mutant's site (run its rule, add its behaviour): only they can
+    // tell it apart (the others run as the original's up to the end, the mutated value never
+    // read).
+    let covers = cases.indices.map { i in
+        (m.site.map { i >= w.reached.count || w.reached[i].contains($0) } ?? true)
+            && (m.behavior.map { i >= w.added.count || w.added[i].contains($0) } ?? true)
+    }
     // The case that killed the previous mutant of the site first (it is the likeliest to kill
     // this one), then the others in file order.
     var order = Array(cases.indices)

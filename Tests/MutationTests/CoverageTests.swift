@@ -4,11 +4,12 @@ import Mutation
 import Testing
 
 /// Coverage (docs/mutate.md, "What to do about each survivor"): the original run records the
-/// rules each case runs; a mutant inside a rule runs only the cases that run it, and one whose
-/// rule no case runs is `noCoverage`.
+/// rules each case runs and the behaviours it adds; a mutant inside a rule or a behaviour runs
+/// only the cases that run or add it, and one that no case reaches is `noCoverage`.
 @Suite struct CoverageTests {
-    /// A tap rule that no case taps: every mutant inside it is `noCoverage`; the event's own
-    /// mutant (`poke.ended → poke.cancelled`) fires on another event and is run.
+    /// A tap rule that no case taps: every mutant inside it is `noCoverage`, and so is every
+    /// mutant of the behaviour only that rule adds (`home`); the event's own mutant
+    /// (`poke.ended → poke.cancelled`) fires on another event and is run.
     static let untapped = """
         name: Untapped
         views:
@@ -52,6 +53,7 @@ import Testing
         for (at, what) in [
             ("10:7", "action drop { add: home }"), ("10:7", "action swap { add: home } and { haptic: soft }"),
             ("11:7", "action drop { haptic: soft }"), ("11:15", "event haptic soft → rigid"),
+            ("8:36", "number ×0.5"), ("8:36", "number ×2"), ("8:41", "number ×0.5"), ("8:56", "number ×2"),
         ] {
             #expect(
                 r.out.contains(
@@ -63,10 +65,10 @@ import Testing
                 "\(f):9:3: unobserved: event poke.ended → poke.cancelled — no case's run changes: the change needs a new case, not a new expectation\n"
             ), "\(r.out)")
         #expect(
-            r.out.contains("11 mutants: 0 killed, 7 survived (7 unobserved), 4 without coverage; score 0/11 = 0.0 %"),
+            r.out.contains("11 mutants: 0 killed, 1 survived (1 unobserved), 10 without coverage; score 0/11 = 0.0 %"),
             "\(r.out)")
         let json = try String(contentsOfFile: dir.appendingPathComponent("r.json").path, encoding: .utf8)
-        #expect(json.contains("\"noCoverage\": 4,"), "\(json)")
+        #expect(json.contains("\"noCoverage\": 10,"), "\(json)")
         #expect(json.contains("\"status\": \"noCoverage\""))
     }
 
