@@ -53,7 +53,7 @@ import Testing
         for (at, what) in [
             ("10:7", "action drop { add: home }"), ("10:7", "action swap { add: home } and { haptic: soft }"),
             ("11:7", "action drop { haptic: soft }"), ("11:15", "event haptic soft → rigid"),
-            ("8:36", "number ×0.5"), ("8:36", "number ×2"), ("8:41", "number ×0.5"), ("8:56", "number ×2"),
+            ("7:36", "number ×0.5"), ("7:36", "number ×2"), ("7:41", "number ×0.5"), ("7:56", "number ×2"),
         ] {
             #expect(
                 r.out.contains(
