@@ -64,7 +64,8 @@ func mutationText(_ report: MutationReport, minScore: Double?) -> String {
     }
     for o in report.outcomes where o.status == .unobserved {
         out += "\(o.location): unobserved: \(o.op) \(o.change) — no case's run changes: the change needs a new "
-        out += "case, not a new expectation\n\(caret(o))\n"
+        out += "case, not a new expectation (if no case can tell it apart, say why in an `equivalent` comment)\n"
+        out += "\(caret(o))\n"
     }
     for o in report.outcomes where o.status == .noCoverage {
         out += "\(o.location): noCoverage: \(o.op) \(o.change) — no case reaches this: add a case that does\n"

@@ -62,7 +62,7 @@ import Testing
         }
         #expect(
             r.out.contains(
-                "\(f):9:3: unobserved: event poke.ended → poke.cancelled — no case's run changes: the change needs a new case, not a new expectation\n"
+                "\(f):9:3: unobserved: event poke.ended → poke.cancelled — no case's run changes: the change needs a new case, not a new expectation (if no case can tell it apart, say why in an `equivalent` comment)\n"
             ), "\(r.out)")
         #expect(
             r.out.contains("11 mutants: 0 killed, 1 survived (1 unobserved), 10 without coverage; score 0/11 = 0.0 %"),

@@ -51,10 +51,10 @@ import Testing
         let p = f.path
         #expect(
             r.out == """
-                \(p):7:47: unobserved: number ×0.5 — no case's run changes: the change needs a new case, not a new expectation
+                \(p):7:47: unobserved: number ×0.5 — no case's run changes: the change needs a new case, not a new expectation (if no case can tell it apart, say why in an `equivalent` comment)
                   bouncy: { item: { items: [box], elasticity: 0.5 }, active: true }
                                                               ^
-                \(p):7:47: unobserved: number ×2 — no case's run changes: the change needs a new case, not a new expectation
+                \(p):7:47: unobserved: number ×2 — no case's run changes: the change needs a new case, not a new expectation (if no case can tell it apart, say why in an `equivalent` comment)
                   bouncy: { item: { items: [box], elasticity: 0.5 }, active: true }
                                                               ^
 
@@ -170,7 +170,7 @@ import Testing
         #expect(
             r.out.hasPrefix(
                 """
-                \(p):7:47: unobserved: number ×0.5 — no case's run changes: the change needs a new case, not a new expectation
+                \(p):7:47: unobserved: number ×0.5 — no case's run changes: the change needs a new case, not a new expectation (if no case can tell it apart, say why in an `equivalent` comment)
                   bouncy: { item: { items: [bôx], elasticity: 0.5 }, active: true }
                 \(String(repeating: " ", count: 46))^
 
