@@ -138,6 +138,11 @@ extension Run {
             out += [
                 C(name: "\(v.name).contentOffset.x", kind: .number(unit: "pt"), rank: position),
                 C(name: "\(v.name).contentOffset.y", kind: .number(unit: "pt"), rank: position),
+                C(name: "\(v.name).contentInset.top", kind: .number(unit: "pt"), rank: position),
+                C(name: "\(v.name).contentInset.left", kind: .number(unit: "pt"), rank: position),
+                C(name: "\(v.name).contentInset.bottom", kind: .number(unit: "pt"), rank: position),
+                C(name: "\(v.name).contentInset.right", kind: .number(unit: "pt"), rank: position),
+                C(name: "\(v.name).zoomScale", kind: .number(unit: ""), rank: scaled),
             ]
         }
         for v in scene.vars {
@@ -186,8 +191,10 @@ extension Run {
             ]
         }
         for (i, v) in scene.views.enumerated() where v.scroll != nil {
-            let o = input.scrolls[i]?.contentOffset ?? Vec2(0, 0)
-            row += [o.x, o.y]
+            let s = input.scrolls[i]
+            let o = s?.contentOffset ?? Vec2(0, 0)
+            let inset = s?.contentInset ?? .zero
+            row += [o.x, o.y, inset.top, inset.left, inset.bottom, inset.right, s?.zoomScale ?? 1]
         }
         for (k, spec) in scene.vars.enumerated() {
             let value = k < vars.count ? vars[k] : nil
