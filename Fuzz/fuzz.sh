@@ -9,6 +9,8 @@
 #           format, with a bound on the heap (Sources/MergeFuzz)
 #
 #   Fuzz/fuzz.sh [TARGET] [SECONDS] [extra libFuzzer flags]     default: scene, 60 s
+#   Fuzz/fuzz.sh build            the three harnesses in one build; then FUZZ_SKIP_BUILD=1 runs one
+#                                 without building (several can run at once: .ci/run does)
 #
 # Seeds (rebuilt each time in .seeds/TARGET): for scene, every scene under scenes/, the seed
 # corpus of the mutation fuzzer and the committed findings; for record, the same scenes and
@@ -21,25 +23,32 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 target=scene
-case "${1:-}" in scene|record|merge) target="$1"; shift ;; esac
+case "${1:-}" in scene|record|merge|build) target="$1"; shift ;; esac
 seconds="${1:-60}"; shift || true
 # Yams comes from the main package's checkout.
 [ -d ../.build/checkouts/Yams ] || (cd .. && swift package resolve)
+fuzz_build() {
+    swift build -c release "$@" -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library 2>&1 \
+        | grep -E "error|Compiling (SceneFuzz|RecordFuzz|MergeFuzz)|Build complete" || true
+}
+# `fuzz.sh build` builds the three harnesses in one build (scenerun's sources once), so that they
+# can then run side by side with FUZZ_SKIP_BUILD=1 (as .ci/run does).
+if [ "$target" = build ]; then fuzz_build; exit 0; fi
 product=$(case "$target" in scene) echo SceneFuzz ;; record) echo RecordFuzz ;; merge) echo MergeFuzz ;; esac)
-swift build -c release --product "$product" -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library 2>&1 \
-    | grep -E "error|Compiling $product|Build complete" || true
+[ "${FUZZ_SKIP_BUILD:-0}" = 1 ] || fuzz_build --product "$product"
 bin=.build/release/$product
 [ -x "$bin" ] || { echo "fuzz: the $target harness did not build"; exit 1; }
 seeds=.seeds/$target
+rm -rf "$seeds"
 mkdir -p ".corpus/$target" "$seeds" .artifacts
-rm -f "$seeds"/*
-seed() { cat > "$seeds/$1"; }
+# A seed is named after its path with "../" dropped and "/" as "_" (no hidden names).
+seed() { local name="${1//..\//}"; cat > "$seeds/${name//\//_}"; }
 scenes() { ls ../scenes/*.yaml ../scenes/*/*.yaml 2> /dev/null; }
 case "$target" in
 scene)
     for f in $(scenes) ../Tests/SceneLoaderTests/FuzzCorpus/*.yaml findings/*.yaml; do
         [ -f "$f" ] || continue
-        seed "${f//\//_}" < "$f"
+        seed "$f" < "$f"
     done
     flags=(-max_len=8192 -rss_limit_mb=4096 -dict=scene.dict) ;;
 record)
@@ -52,7 +61,7 @@ record)
             k=$((k + 1))
             control=$(printf '\\x%02x\\x%02x\\x%02x\\x%02x\\x%02x\\x%02x\\x%02x\\x%02x' "$variation" $((k % 7)) \
                 $((k * 37 % 256)) $((k % 8)) $((k * 11 % 256)) $((k * 5 % 256)) $((k * 53 % 256)) $((k % 6)))
-            { cat "$f"; printf '\0'; printf "$control"; } | seed "${f//\//_}-$variation"
+            { cat "$f"; printf '\0'; printf "$control"; } | seed "$f-$variation"
         done
     done
     flags=(-max_len=20480 -rss_limit_mb=4096 -dict=scene.dict) ;;
@@ -71,7 +80,7 @@ merge)
     for f in "$out"/*.json; do seed "report-$(basename "$f")" < "$f"; done
     for f in seeds/merge/* findings/merge/*; do
         [ -f "$f" ] || continue
-        seed "${f//\//_}" < "$f"
+        seed "$f" < "$f"
     done
     { cat "$out/shard1.json"; printf '\0'; cat "$out/shard2.json"; } | seed shards.json
     rm -rf "$out"

@@ -57,6 +57,9 @@ public enum RawArguments {
     }
 
     static func bytes(for argument: String) -> [UInt8] { repaired[argument] ?? Array(argument.utf8) }
+
+    /// Whether `argument` is the repaired form of a command-line argument that was not UTF-8.
+    static func isRepaired(_ argument: String) -> Bool { repaired[argument] != nil }
 }
 
 /// Scene files below the named paths: files named directly, and `*.yaml` / `*.yml` below folders

@@ -61,8 +61,15 @@ package func outputOntoInput(
 }
 
 /// Two outputs that name the same file or folder (after resolving `.`, `..` and links): one would
-/// silently replace the other (`--json r.out --junit r.out`).
+/// silently replace the other (`--json r.out --junit r.out`); or an output named in bytes that
+/// are not UTF-8, which would be written under another name.
 package func outputsClash(_ reports: [ReportRequest]) -> String? {
+    // A name that is not valid UTF-8 reaches Swift repaired (U+FFFD for each bad sequence), and
+    // a report written under the repaired name would be another file than the one named.
+    if let r = reports.first(where: { RawArguments.isRepaired($0.path) }) {
+        return "\(escapeForTerminal(r.label)): the file name is not valid UTF-8; "
+            + "scenerun writes reports only under UTF-8 names"
+    }
     var seen: [(label: String, real: [UInt8])] = []
     for r in reports {
         let real = canonicalPath(FilePath(argument: r.path).raw)

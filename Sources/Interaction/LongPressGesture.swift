@@ -13,7 +13,8 @@ public struct LongPressRecognizer: FailingRecognizer {
     public private(set) var fingers = Fingers()
     /// When the required fingers were all down (nil before).
     public private(set) var pressedAt: Double?
-    var origins: [(id: Int, p: Vec2)] = []
+    /// Where each finger went down (its first touch-down), by identity: found in constant time.
+    var origins: [Int: Vec2] = [:]
 
     public init(
         minimumDuration: Double = GestureTuning.longPressMinimumDuration,
@@ -32,13 +33,13 @@ public struct LongPressRecognizer: FailingRecognizer {
     public mutating func handle(_ event: TouchEvent) -> [GestureState] {
         let change = fingers.apply(event)
         if isFinished { return [] }
-        for t in event.touches where t.phase == .began { origins.append((t.id, t.location)) }
+        for t in event.touches where t.phase == .began && origins[t.id] == nil { origins[t.id] = t.location }
         switch state {
         case .possible:
             if fingers.count + change.lifted > touches || change.lifted > 0 { return failing() }
             for t in event.touches {
-                guard let o = origins.first(where: { $0.id == t.id }) else { continue }
-                if (t.location - o.p).length > allowableMovement { return failing() }
+                guard let o = origins[t.id] else { continue }
+                if (t.location - o).length > allowableMovement { return failing() }
             }
             if pressedAt == nil && fingers.count == touches { pressedAt = event.time }
             return advance(to: event.time)
@@ -66,7 +67,7 @@ public struct LongPressRecognizer: FailingRecognizer {
     public mutating func cancel() -> [GestureState] { cancelled(&state) }
 
     public mutating func reset() {
-        state = .possible; pressedAt = nil; origins = []
+        state = .possible; pressedAt = nil; origins = [:]
         fingers.removeAll()
     }
 }

@@ -19,7 +19,8 @@ public struct TapRecognizer: FailingRecognizer {
     var inTap = false
     var tapStart = 0.0
     var mostFingers = 0
-    var origins: [(id: Int, p: Vec2)] = []
+    /// Where each finger went down (its first touch-down), by identity: found in constant time.
+    var origins: [Int: Vec2] = [:]
     var lastLift = 0.0
     var firstTap = Vec2.zero
 
@@ -46,14 +47,14 @@ public struct TapRecognizer: FailingRecognizer {
             inTap = true
             tapStart = t
             mostFingers = 0
-            origins = []
+            origins = [:]
         }
-        for tch in event.touches where tch.phase == .began { origins.append((tch.id, tch.location)) }
+        for tch in event.touches where tch.phase == .began && origins[tch.id] == nil { origins[tch.id] = tch.location }
         mostFingers = Swift.max(mostFingers, fingers.count + change.lifted)
         if mostFingers > touches { return failing() }
         for tch in event.touches {
-            guard let o = origins.first(where: { $0.id == tch.id }) else { continue }
-            if (tch.location - o.p).length > GestureTuning.tapAllowableMovement { return failing() }
+            guard let o = origins[tch.id] else { continue }
+            if (tch.location - o).length > GestureTuning.tapAllowableMovement { return failing() }
         }
         guard inTap && fingers.count == 0 else { return advance(to: t) }
         inTap = false
@@ -82,7 +83,7 @@ public struct TapRecognizer: FailingRecognizer {
     }
 
     public mutating func reset() {
-        state = .possible; tapsDone = 0; inTap = false; origins = []
+        state = .possible; tapsDone = 0; inTap = false; origins = [:]
         if fingers.count > 0 { fingers.removeAll() }
     }
 }

@@ -42,36 +42,49 @@ public struct Fingers: Sendable {
         public var moved = false
     }
 
+    /// Where each finger's identity is in `ids` (and `points`): an event's touches are found in
+    /// constant time, so that an event costs time linear in its touches and the fingers down.
+    var index: [Int: Int] = [:]
+
     /// Follows `event`: fingers that went down are appended, lifted ones removed (their last
     /// location still counts in the centroid and the pair of this event).
     public mutating func apply(_ event: TouchEvent) -> Change {
         var change = Change()
-        var lifting: [Int] = []
+        var lifting: Set<Int> = []
         for t in event.touches {
-            let i = ids.firstIndex(of: t.id)
+            let i = index[t.id]
             switch t.phase {
             case .began:
-                if let i { points[i] = t.location } else { ids.append(t.id); points.append(t.location) }
+                if let i {
+                    points[i] = t.location
+                } else {
+                    index[t.id] = ids.count
+                    ids.append(t.id)
+                    points.append(t.location)
+                }
                 change.wentDown += 1
             case .moved, .stationary, .ended:
                 guard let i else { continue }
                 // (a continued path may start a rounding error away from where its finger stopped)
                 if (points[i] - t.location).length > 1e-9 { change.moved = true }
                 points[i] = t.location
-                if t.phase == .ended { lifting.append(t.id) }
+                if t.phase == .ended { lifting.insert(t.id) }
             }
         }
         if !points.isEmpty { centroid = (1 / Double(points.count)) * points.reduce(Vec2.zero, +) }
         pair = points.count >= 2 ? (points[0], points[1]) : nil
-        for id in lifting {
-            guard let i = ids.firstIndex(of: id) else { continue }
-            ids.remove(at: i); points.remove(at: i)
-            change.lifted += 1
+        if !lifting.isEmpty {
+            let kept = ids.indices.filter { !lifting.contains(ids[$0]) }
+            change.lifted = ids.count - kept.count
+            ids = kept.map { ids[$0] }
+            points = kept.map { points[$0] }
+            index = [:]
+            for (k, id) in ids.enumerated() { index[id] = k }
         }
         return change
     }
 
-    public mutating func removeAll() { ids = []; points = []; pair = nil }
+    public mutating func removeAll() { ids = []; points = []; pair = nil; index = [:] }
 }
 
 /// A velocity estimate from samples, as the pan's: `w` × the newest sample + (1 − `w`) × the

@@ -119,7 +119,8 @@ struct FileWork {
 /// file, 73/74 a report cannot be written, else 0.
 public func mutate(
     _ request: MutateRequest, console: Console = .standard,
-    environment env: [String: String] = ProcessInfo.processInfo.environment, isTerminal: Bool = isatty(1) != 0
+    environment env: [String: String] = ProcessInfo.processInfo.environment, isTerminal: Bool = isatty(1) != 0,
+    clock: @escaping @Sendable () -> Double = monotonicSeconds
 ) -> Int32 {
     colorErrors = useColor(request.color, environment: env, isTerminal: isatty(2) != 0)
     var destinations: [ReportRequest] = []
@@ -178,7 +179,7 @@ public func mutate(
     // One line on a terminal's standard error, rewritten (none with --quiet, none when standard
     // error is not a terminal: `Console.progress` is nil then); cleared before the report.
     let progress = console.progress.flatMap { write in
-        request.quiet ? nil : ProgressLine(total: planned.count, write: write, clock: monotonicSeconds)
+        request.quiet ? nil : ProgressLine(total: planned.count, write: write, clock: clock)
     }
     let runs = parallelMap(planned.count, jobs: request.jobs) { i -> (MutantOutcome, [CaseResult]) in
         let (f, k, m) = jobs[i]

@@ -151,7 +151,27 @@ extension SceneBuilder {
         case .pan, .flick, .wait, .waitFor, .timeout, .expect:
             throw err("`\(key.rawValue)` is not a touch step", n)  // not reached: `step` dispatches these elsewhere
         }
+        try spendTouchWork(fingers, key, at: n)
         return .touch(TouchStep(gesture: gesture, fingers: fingers, release: release, location: w.loc(n)))
+    }
+
+    /// A touch step's work, counted at load against the file's budget (`--max-load-work`) where
+    /// its numbers are literals: the fingers it puts down × the frames it lasts (taps × touches ×
+    /// frames for a `tap`), which is what building its fingers and feeding them frame by frame
+    /// costs. A step that would cost more than the budget is refused before any of it is built.
+    /// A tap's and a press's numbers are literals; a `touches` step whose keyframe times are
+    /// expressions is not counted (its fingers are its paths, nodes the file already paid for).
+    mutating func spendTouchWork(_ fingers: TouchStep.Fingers, _ key: StepKey, at n: Node) throws(Diagnostic) {
+        guard let units = Self.touchWork(fingers, frameRate: scene.world.frameRate) else { return }
+        let left = Double(w.limits.loadWork - w.work)
+        if units > left {
+            throw err(
+                "this `\(key.rawValue)` step makes \(formatNumber(units.rounded(.up))) finger-frames (fingers × "
+                    + "frames\(key == .tap ? ", taps × touches × frames" : "")), more than the \(Int(left)) units of "
+                    + "load work left for the file; raise the limit with --max-load-work",
+                n)
+        }
+        try w.spend(Int(units), n)
     }
 
     /// Literal values at `keys` must be whole numbers (counts of taps or fingers).
@@ -160,6 +180,35 @@ extension SceneBuilder {
             if case .scalar(let s) = x, s.style == .plain, let v = Double(s.string), v != v.rounded() {
                 throw err("`\(k)` must be a whole number, found \(formatNumber(v))", x)
             }
+        }
+    }
+}
+
+extension SceneBuilder {
+    /// At least the finger-frames a touch step makes, from its literal numbers (nil when one it
+    /// needs is an expression): the fingers it puts down × the frames it lasts. A `tap` of `n`
+    /// taps puts down `n` × `touches` fingers (one when unsaid: the recogniser's own count is
+    /// known when it runs) over at least 2n − 1 frames (each tap is down one frame and up one).
+    static func touchWork(_ f: TouchStep.Fingers, frameRate: Double) -> Double? {
+        func frames(_ seconds: Double) -> Double { Swift.max(1, seconds * frameRate) }
+        switch f {
+        case .tap(_, let count, let touches):
+            guard let n = count.literalNumber else { return nil }
+            let k = touches.map { $0.literalNumber } ?? 1
+            guard let k else { return nil }
+            return n * k * Swift.max(1, 2 * n - 1)
+        case .press(_, let duration, let touches):
+            guard let d = duration.literalNumber else { return nil }
+            let k = touches.map { $0.literalNumber } ?? 1
+            guard let k else { return nil }
+            return k * frames(d)
+        case .pinch(_, _, _, let duration, _), .rotate(_, _, _, let duration, _):
+            guard let d = duration.literalNumber else { return nil }
+            return 2 * frames(d)
+        case .paths(let paths):
+            let ends = paths.map { $0.last?.t.literalNumber }
+            guard !ends.contains(where: { $0 == nil }) else { return nil }
+            return Double(paths.count) * frames(ends.compactMap { $0 }.max() ?? 0)
         }
     }
 }

@@ -69,8 +69,8 @@ struct Walker {
         let reading = variant.map { "reading the variant `\($0.name)` " } ?? ""
         throw Diagnostic(
             "loading the file takes more than \(limits.loadWork) units of work \(reading)(YAML nodes read for the "
-                + "scene and again for each variant, expression text, swept cases); raise the limit with "
-                + "--max-load-work",
+                + "scene and again for each variant, expression text, swept cases, the copies a repeated view's name "
+                + "stands for, touch steps' finger-frames); raise the limit with --max-load-work",
             at: variant?.at ?? loc(n))
     }
 

@@ -266,9 +266,8 @@ public final class DynamicAnimator {
             world.destroyBody(body)
         }
         inst.behavior.uninstall(inst, from: self)
-        for i in inst.behavior.items where !installed.contains(where: { $0.behavior.items.contains(i) }) {
-            removeBody(i)
-        }
+        let stillNamed = Set(installed.flatMap(\.behavior.items))  // one pass, not one per item
+        for i in inst.behavior.items where !stillNamed.contains(i) { removeBody(i) }
         applyGravityAndFlags()
         applyMaterials()
         for i in inst.behavior.items { refilterItem(i) }

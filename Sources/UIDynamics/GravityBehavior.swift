@@ -22,14 +22,17 @@ extension DynamicAnimator {
     /// a gravity behaviour falls, one in a gravity or push behaviour is a bullet; the world's
     /// gravity is the last gravity behaviour's.
     func applyGravityAndFlags() {
+        // The items of the gravity and push behaviours, found in one pass (linear in their items).
+        var gravityItems = Set<ItemID>()
+        var pushItems = Set<ItemID>()
+        for inst in installed {
+            if inst.behavior is GravityBehavior { gravityItems.formUnion(inst.behavior.items) }
+            if inst.behavior is PushBehavior { pushItems.formUnion(inst.behavior.items) }
+        }
         for id in itemOrder where items[id]?.carrier == nil {
             guard let body = items[id]?.body else { continue }
-            var inGravity = false
-            var inPush = false
-            for inst in installed where inst.behavior.items.contains(id) {
-                if inst.behavior is GravityBehavior { inGravity = true }
-                if inst.behavior is PushBehavior { inPush = true }
-            }
+            let inGravity = gravityItems.contains(id)
+            let inPush = pushItems.contains(id)
             world.setGravityScale(body, inGravity ? 1 : 0)
             world.setBullet(body, inGravity || inPush)
         }

@@ -168,7 +168,7 @@ extension ColorChoice: ExpressibleByArgument {}
 /// The help of `--max-load-work` (`run`, `check` and `mutate`).
 let loadWorkHelp =
     "Most units of work loading one file may take (YAML nodes read for the scene and again for each variant, "
-    + "expression text, swept cases)."
+    + "expression text, swept cases, the copies a repeated view's name stands for, touch steps' finger-frames)."
 
 /// `--format`: the formats that can go to standard output, from the registry.
 struct StreamFormat: ExpressibleByArgument {

@@ -32,8 +32,9 @@ import Testing
         #expect(
             r.out.contains(
                 "bomb.yaml:30010:3: error: loading the file takes more than 500000 units of work reading the variant "
-                    + "`v6` (YAML nodes read for the scene and again for each variant, expression text, swept cases); "
-                    + "raise the limit with --max-load-work"),
+                    + "`v6` (YAML nodes read for the scene and again for each variant, expression text, swept cases, "
+                    + "the copies a repeated view's name stands for, touch steps' finger-frames); raise the limit with "
+                    + "--max-load-work"),
             "\(r.out.prefix(600))")
         #expect(r.out.hasSuffix("0 valid, 1 invalid\n"))
         // About 2 s in a debug build on 2 busy cores; the bound leaves room for a loaded machine.

@@ -61,4 +61,27 @@ import Testing
         #expect(update.out.components(separatedBy: " → ").count == 2, "one rewrite: \(update.out)")
         #expect(try String(contentsOf: s, encoding: .utf8) == text.replacingOccurrences(of: "[7, 5]", with: "[5, 5]"))
     }
+
+    /// On main `--json` to a file name that is not UTF-8 wrote a file named with U+FFFD instead
+    /// (Swift repairs the argument). Now it is refused (64) for `run`, `mutate` and `merge`, and
+    /// nothing is written.
+    @Test func aReportNameThatIsNotUTF8IsRefused() throws {
+        let dir = try temporaryFolder("not-utf8")
+        let s = repo.appendingPathComponent("scenes/gallery/snap.yaml").path
+        let b = try binary().path
+        let commands = [
+            "\"\(b)\" --json \"$(printf 'r\\377.json')\" \"\(s)\"",
+            "\"\(b)\" mutate --max-mutants 1 --json \"$(printf 'm\\377.json')\" \"\(s)\"",
+            "\"\(b)\" --quiet --json ok.json \"\(s)\" && \"\(b)\" merge --junit \"$(printf 'j\\377.xml')\" ok.json",
+        ]
+        for c in commands {
+            let r = try run(URL(fileURLWithPath: "/bin/sh"), ["-c", "cd \"\(dir.path)\" && \(c)"])
+            #expect(r.code == 64, "\(c): \(r.out)\(r.err)")
+            #expect(
+                r.err.contains("the file name is not valid UTF-8; scenerun writes reports only under UTF-8 names"),
+                "\(r.err)")
+            let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0 != "ok.json" }
+            #expect(left.isEmpty, "\(c) wrote \(left)")
+        }
+    }
 }

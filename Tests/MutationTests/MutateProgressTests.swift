@@ -27,11 +27,20 @@ import Testing
         let screen = Screen()
         var console = c.console
         console.progress = { screen.write($0) }
-        _ = mutate(r, console: console, environment: [:], isTerminal: false)
+        // A clock that moves a second at each reading: the line's one-second delay has passed
+        // at the first mutant, however fast the machine runs them.
+        let ticks = Ticks()
+        _ = mutate(r, console: console, environment: [:], isTerminal: false, clock: { ticks.next() })
         return (c.out, screen.text)
     }
 
-    /// drag-off's 35 mutants take more than the line's one-second delay in a debug build.
+    /// A clock read by several threads: each reading is a second after the one before.
+    final class Ticks: @unchecked Sendable {
+        var now = 0.0
+        let lock = NSLock()
+        func next() -> Double { lock.withLock { now += 1; return now } }
+    }
+
     @Test func aTerminalShowsTheLineAndQuietDoesNot() {
         let shown = run(quiet: false)
         #expect(shown.screen.hasPrefix("\r"), "\(shown.screen)")

@@ -14,6 +14,9 @@ extension SceneBuilder {
         for raw in try w.names(n, what) {
             let v = try reference(raw, n)
             if let copies = repeatedViews[v] {  // a repeated view's name: every copy
+                // Each copy it stands for is work (an item to install): counted, so that 1 000
+                // behaviours over a 500-copy view are refused at load, not installed for minutes.
+                try w.spend(copies.count, n)
                 ids += copies
                 continue
             }
