@@ -88,16 +88,22 @@ public enum ScrollPhysics {
     }
 }
 
-/// The scroll view's constants UIKit does not document: chosen, listed in docs/physics.md.
+/// The scroll view's constants UIKit does not document: chosen, listed in docs/physics.md with the
+/// public reimplementations of `UIScrollView` they were held against.
 public enum ScrollTuning {
-    /// The bounce-back and paging spring: critically damped at this angular frequency (rad/s);
-    /// 100 pt past an edge comes back to within 0.5 pt in 0.5 s.
-    public static let bounceOmega = 15.0
+    /// The bounce-back and paging spring: critically damped at this angular frequency (rad/s),
+    /// 2π / 0.575 s ≈ 10.93, as ListViewKit's spring-back (2025, written to match iOS); the Yandex
+    /// ScrollMechanics reimplementation (2020) uses 10, Flutter's iOS physics 14.1 at ratio 1.1.
+    /// 100 pt past an edge comes back to within 0.1 pt in 0.84 s.
+    public static let bounceOmega = 2 * Double.pi / 0.575
     /// A paging release faster than this (pt/s) turns the page whatever its projection.
     public static let pagingSpeed = 500.0
-    /// A deceleration ends (and lands on its target) once less than this many points of it are left;
-    /// a bounce once it is this close and slower than `stopSpeed`.
+    /// A deceleration ends (and lands on its target) once less than this many points of it are
+    /// left (the Yandex reimplementation's threshold too).
     public static let stopDistance = 0.5
-    /// See `stopDistance` (pt/s).
-    public static let stopSpeed = 5.0
+    /// A bounce ends (and lands on its target) once it is closer than this (pt) and slower than
+    /// `bounceStopSpeed` (ListViewKit's thresholds: 0.1 pt and 0.01 pt/ms).
+    public static let bounceStopDistance = 0.1
+    /// See `bounceStopDistance` (pt/s).
+    public static let bounceStopSpeed = 10.0
 }

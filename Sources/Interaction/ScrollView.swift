@@ -126,7 +126,7 @@ public struct ScrollAxis: Sendable {
             return false
         case .bouncing(let target, let x0, let v0, let t0):
             let (x, v) = ScrollPhysics.bounce(x0: x0, v0: v0, after: t - t0)
-            if Swift.abs(x) < ScrollTuning.stopDistance && Swift.abs(v) < ScrollTuning.stopSpeed {
+            if Swift.abs(x) < ScrollTuning.bounceStopDistance && Swift.abs(v) < ScrollTuning.bounceStopSpeed {
                 offset = target
                 motion = .idle
                 return true

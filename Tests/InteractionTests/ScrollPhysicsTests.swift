@@ -84,6 +84,25 @@ import Testing
         }
     }
 
+    /// The spring-back's constants (docs/physics.md, held against ListViewKit, Yandex and Flutter):
+    /// ω = 2π / 0.575 s; a release at rest 100 pt past an edge is within 0.1 pt and under 10 pt/s
+    /// after 0.845 s, not before 0.844 s.
+    @Test func springBackEndsWhereListViewKitsDoes() {
+        #expect(Swift.abs(ScrollTuning.bounceOmega - 10.927_278_795) < 1e-9)
+        func ended(at t: Double) -> Bool {
+            let b = ScrollPhysics.bounce(x0: 100, v0: 0, after: t)
+            return Swift.abs(b.offset) < ScrollTuning.bounceStopDistance
+                && Swift.abs(b.velocity) < ScrollTuning.bounceStopSpeed
+        }
+        #expect(!ended(at: 0.844) && ended(at: 0.845))
+        var s = ScrollViewModelTests().list()
+        s.beginDrag()
+        s.drag(translation: Vec2(0, ScrollPhysics.rubberBandInverse(100, dimension: 844)))
+        #expect(Swift.abs(s.contentOffset.y + 100) < 1e-9)
+        s.release(velocity: .zero, target: nil, at: 0)
+        #expect(!s.advance(to: 0.844) && s.advance(to: 0.845) && s.contentOffset.y == 0)
+    }
+
     @Test func pagingTargets() {
         func page(_ offset: Double, _ v: Double, from start: Int = 1, last: Int = 4) -> Int {
             ScrollPhysics.pagingTarget(

@@ -38,7 +38,12 @@ import Testing
     final class Ticks: @unchecked Sendable {
         var now = 0.0
         let lock = NSLock()
-        func next() -> Double { lock.withLock { now += 1; return now } }
+        func next() -> Double {
+            lock.withLock {
+                now += 1
+                return now
+            }
+        }
     }
 
     @Test func aTerminalShowsTheLineAndQuietDoesNot() {
