@@ -190,6 +190,7 @@ func explain(_ e: Expr, _ s: Snapshot, scope: Scope) -> String {
         guard let v = try? evaluate(x, s, scope: scope) else { return }
         let item = "\(x.text) = \(v)"
         if !parts.contains(item) { parts.append(item) }
+        if case .indexed(_, let index, _) = x.node { show(index) }  // `card[top].alpha = 0.5, top = 4`
     }
     func walk(_ x: Expr) {
         switch x.node {

@@ -19,17 +19,27 @@ public indirect enum NameSchema: Sendable {
 
 /// The root names visible to an expression, in a fixed order (for deterministic suggestions).
 public struct Scope: Sendable {
-    public var roots: [(String, NameSchema)]
+    public private(set) var roots: [(String, NameSchema)] = []
+    /// Where each root name is in `roots` (a scene of 500 copies has over 500 roots: a name is
+    /// found without a scan).
+    private var positions: [String: Int] = [:]
     /// What to say of a name that is not in scope but means something to the scene (a repeated
     /// view's template: "name a copy, `cell[0]` … `cell[19]`"), instead of a did-you-mean.
     public var hints: [String: String] = [:]
-    public init(_ roots: [(String, NameSchema)] = []) { self.roots = roots }
+    /// The number of copies of each repeated view and gesture, by its template's name: what a
+    /// run-time index (`card[top]`) may pick from, `card[0]` … `card[count - 1]`.
+    public var copies: [String: Int] = [:]
+    public init(_ roots: [(String, NameSchema)] = []) { for (n, s) in roots { add(n, s) } }
     public mutating func add(_ name: String, _ schema: NameSchema) {
-        roots.removeAll { $0.0 == name }
+        if let k = positions[name] {
+            roots.remove(at: k)
+            for j in k..<roots.count { positions[roots[j].0] = j }
+        }
+        positions[name] = roots.count
         roots.append((name, schema))
     }
     public func adding(_ name: String, _ schema: NameSchema) -> Scope { var s = self; s.add(name, schema); return s }
-    func root(_ name: String) -> NameSchema? { roots.first { $0.0 == name }?.1 }
+    func root(_ name: String) -> NameSchema? { positions[name].map { roots[$0].1 } }
     /// Whether `name` is a root name of this scope (a view, a variable …).
     public func contains(_ name: String) -> Bool { root(name) != nil }
 }
@@ -103,6 +113,18 @@ func check(_ e: Expr, _ scope: Scope) throws(Diagnostic) -> ValueType {
         throw Diagnostic(
             "`\(prefix)` is not a value; name one of its members: \(node.memberNames.joined(separator: ", "))",
             at: e.location)
+    case .indexed(let name, let index, let members):
+        guard scope.copies[name] != nil else {
+            let known = scope.copies.keys.sorted()
+            let what = scope.contains(name) ? "`\(name)` is not repeated" : "unknown name `\(name)`"
+            let hint =
+                known.isEmpty
+                ? "only a copy of a repeated view or gesture takes an index"
+                : "an index picks a copy of \(known.map { "`\($0)`" }.joined(separator: ", "))"
+            throw Diagnostic("\(what): \(hint)", at: e.location)
+        }
+        _ = try typeCheck(index, in: scope, expecting: .number)
+        return try check(copyName(e, name, 0, members), scope)
     case .member(let base, let m):
         let t = try check(base, scope)
         guard let mt = valueMember(t, m) else {
@@ -188,4 +210,10 @@ func check(_ e: Expr, _ scope: Scope) throws(Diagnostic) -> ValueType {
             throw Diagnostic(message, at: e.location)
         }
     }
+}
+
+/// The dotted name `name[k].members…` of copy `k`, located where `e` is (its text stays `e`'s,
+/// so an error names what was written).
+func copyName(_ e: Expr, _ name: String, _ k: Int, _ members: [String]) -> Expr {
+    Expr(node: .name(["\(name)[\(k)]"] + members), location: e.location, text: e.text)
 }

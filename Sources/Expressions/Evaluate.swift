@@ -74,6 +74,9 @@ func eval(_ e: Expr, _ r: some NameResolver, _ scope: Scope) throws(Diagnostic) 
         var v = try r.resolve(split.path, at: e.location)
         for m in split.members { v = try member(v, m, e) }
         return v
+    case .indexed(let name, let index, let members):
+        let k = try copyIndex(name, index, r, scope)
+        return try eval(copyName(e, name, k, members), r, scope)
     case .member(let base, let m):
         return try member(try eval(base, r, scope), m, e)
     case .list(let items):
@@ -140,4 +143,35 @@ func num(_ e: Expr, _ r: some NameResolver, _ scope: Scope) throws(Diagnostic) -
     let v = try eval(e, r, scope)
     guard let d = v.number, d.isFinite else { throw Diagnostic("`\(e.text)` is not a finite number", at: e.location) }
     return d
+}
+
+/// The copy a run-time index picks (`card[top]`): a whole number from 0 to the copies' count − 1,
+/// else an error located at the index that names its value and the range.
+public func copyIndex(
+    _ name: String, _ index: Expr, _ r: some NameResolver, _ scope: Scope
+) throws(Diagnostic) -> Int {
+    try pickCopy(name, count: scope.copies[name] ?? 0, index, r, scope)
+}
+
+/// The copy of `name`'s `count` copies that `index` picks, evaluated now: a whole number from 0
+/// to `count` − 1, else an error located at the index that names its value and the range.
+public func pickCopy(
+    _ name: String, count: Int, _ index: Expr, _ r: some NameResolver, _ scope: Scope
+) throws(Diagnostic) -> Int {
+    let v = try num(index, r, scope)
+    let range =
+        count == 1
+        ? "`\(name)` has one copy, `\(name)[0]`"
+        : "`\(name)` has \(count) copies, `\(name)[0]` … `\(name)[\(count - 1)]`"
+    guard v == v.rounded() else {
+        throw Diagnostic(
+            "the index `\(index.text)` of `\(name)[…]` is \(formatNumber(v)), not a whole number; \(range)",
+            at: index.location)
+    }
+    guard v >= 0, v < Double(count) else {
+        throw Diagnostic(
+            "the index `\(index.text)` of `\(name)[…]` is \(formatNumber(v)), out of range: \(range)",
+            at: index.location)
+    }
+    return Int(v)
 }

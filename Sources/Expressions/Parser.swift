@@ -14,9 +14,10 @@ import Geometry
 //             | '(' expr ')' | '[' expr ',' expr (',' expr ',' expr)? ']'
 //
 // Numbers may be written `90deg` (converted to radians). Names are dotted: `shade.center.x`.
-// `cell[3]` names a copy of a repeated view: the index is an expression of numbers and load-time
-// constants (`i` in a repeated template), computed when the scene loads, so the name is resolved
-// once as `cell[3]`; the expression never indexes at run time.
+// `cell[3]` names a copy of a repeated view or gesture. An index made of numbers and load-time
+// constants (`i` in a repeated template) is computed when the scene loads, so the name is the
+// plain name `cell[3]`; any other index (`card[top]`, `fling[k + 1]`) is kept as an expression
+// (`Node.indexed`) and evaluated each time the expression is.
 
 /// A parsed expression: its tree, its location and its text.
 public struct Expr: Sendable, Hashable, CustomStringConvertible {
@@ -31,6 +32,9 @@ public struct Expr: Sendable, Hashable, CustomStringConvertible {
         case binary(String, Expr, Expr)
         case ternary(Expr, Expr, Expr)
         case call(String, [Expr])
+        /// `card[top].center`: a copy of the repeated `card` picked by an index evaluated at run
+        /// time, then the dotted members read from it.
+        case indexed(String, Expr, [String])
     }
     public var node: Node
     public var location: SourceLocation
@@ -326,6 +330,9 @@ struct Parser {
             pos += 1
             if case .name(let parts) = e.e.node {
                 e = try make(.name(parts + [m]), from: start, to: lastEnd, children: [P(e: e.e, h: e.h - 1)])
+            } else if case .indexed(let name, let index, let members) = e.e.node {
+                e = try make(
+                    .indexed(name, index, members + [m]), from: start, to: lastEnd, children: [P(e: e.e, h: e.h - 1)])
             } else {
                 e = try make(.member(e.e, m), from: start, to: lastEnd, children: [e])
             }
@@ -379,18 +386,16 @@ struct Parser {
 }
 
 extension Parser {
-    /// `cell[index]`, after the name: the index is computed now and must be a whole number from 0,
-    /// so the result is the name `cell[3]`.
+    /// `cell[index]`, after the name: an index of numbers and constants is computed now and must
+    /// be a whole number from 0, so the result is the name `cell[3]`; any other index is kept, to
+    /// be evaluated with the expression (`card[top]`).
     mutating func parseIndexed(_ name: String, at t: Token) throws(Diagnostic) -> P {
         pos += 1  // `[`
         let start = peek.offset
         let index = try parseTernary()
         try expect("]")
         guard let v = Expression.constantValue(index.e) else {
-            throw error(
-                "the index of `\(name)[…]` must be known when the scene loads: a whole number, or an expression of "
-                    + "numbers and `i` inside a repeated view or behaviour; found `\(index.e.text)`",
-                at: start)
+            return try make(.indexed(name, index.e, []), from: t.offset, to: lastEnd, children: [index])
         }
         guard v >= 0, v == v.rounded(), v < 1e9 else {
             throw error("the index of `\(name)[…]` must be a whole number from 0, found \(formatNumber(v))", at: start)

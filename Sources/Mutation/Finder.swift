@@ -99,7 +99,9 @@ struct MutantFinder {
     mutating func event(_ name: String, _ on: SourceNode, _ p: [PathStep]) {
         guard case .mapping(let m, _) = on, let key = m.first(where: { $0.key.string == name })?.key else { return }
         let swaps = [".ended": ".cancelled", ".cancelled": ".ended"]
-        for (from, to) in swaps where name.hasSuffix(from) && gestures.contains(String(name.dropLast(from.count))) {
+        // A copy's rule or a `[*]` rule (`drag[*].ended`) is the repeated gesture's.
+        func gesture(_ n: Substring) -> String { String(n.prefix { $0 != "[" }) }
+        for (from, to) in swaps where name.hasSuffix(from) && gestures.contains(gesture(name.dropLast(from.count))) {
             let renamed = String(name.dropLast(from.count)) + to
             mutants.append(
                 Mutant(
@@ -238,7 +240,7 @@ struct MutantFinder {
             }
             walk(l, text, offsets, p)
             walk(r, text, offsets, p)
-        case .unary(_, let x), .member(let x, _): walk(x, text, offsets, p)
+        case .unary(_, let x), .member(let x, _), .indexed(_, let x, _): walk(x, text, offsets, p)
         case .list(let xs), .call(_, let xs): for x in xs { walk(x, text, offsets, p) }
         case .ternary(let c, let a, let b):
             walk(c, text, offsets, p)

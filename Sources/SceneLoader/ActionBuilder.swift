@@ -19,24 +19,101 @@ extension SceneBuilder {
             let event = try w.string(k, "an event")
             if seen.contains(event) { throw err("duplicate event `\(event)` in `on`", k) }
             seen.append(event)
+            if let (template, member) = everyCopy(event) {
+                try copyRules(template, member, event, k, v)
+                continue
+            }
             let resolved = try checkEvent(event, k)
-            var actionScope = resolved.isContact ? contactScope : scope
-            if case .scroll(_, .willEndDragging) = resolved { actionScope = actionScope.inWillEndDragging }
-            let actions = try actionList(v, actionScope)
-            scene.rulesByEvent[resolved, default: []].append(scene.rules.count)
-            scene.rules.append(Rule(event: resolved, eventName: event, location: w.loc(k), actions: actions))
+            let actions = try actionList(v, ruleScope(resolved))
+            addRule(Rule(event: resolved, eventName: event, location: w.loc(k), actions: actions))
+        }
+        // An event's `[*]` rule runs before the rule of that one copy, wherever each is written.
+        for (e, list) in scene.rulesByEvent where list.count > 1 {
+            scene.rulesByEvent[e] =
+                list.filter { scene.rules[$0].template != nil } + list.filter { scene.rules[$0].template == nil }
+        }
+    }
+
+    mutating func addRule(_ r: Rule) {
+        scene.rulesByEvent[r.event, default: []].append(scene.rules.count)
+        scene.rules.append(r)
+    }
+
+    /// The names a rule's actions read: `contact` in contact rules, the delegate's arguments in a
+    /// `willEndDragging` rule.
+    func ruleScope(_ e: Event) -> Scope {
+        var s = e.isContact ? contactScope : scope
+        if case .scroll(_, .willEndDragging) = e { s = s.inWillEndDragging }
+        return s
+    }
+
+    /// `drag[*].ended` → (`drag`, `ended`): a rule for the event of every copy; nil for any other key.
+    func everyCopy(_ event: String) -> (String, String)? {
+        guard let r = event.range(of: "[*].") else { return nil }
+        return (String(event[..<r.lowerBound]), String(event[r.upperBound...]))
+    }
+
+    /// `NAME[*].EVENT`: one rule per copy of the repeated gesture or view `NAME`, its actions read
+    /// with `i` bound to the copy's index, each keeping the template's locations and its key.
+    mutating func copyRules(
+        _ template: String, _ member: String, _ key: String, _ k: Node, _ v: Node
+    ) throws(Diagnostic) {
+        let copies: [String]
+        if let g = repeatedGestures[template] {
+            copies = g.map { scene.gestures[$0.index].name }
+        } else if let views = repeatedViews[template] {
+            copies = views.map { scene.views[$0.index].name }
+        } else {
+            let repeated = (repeatedGestures.keys.sorted() + repeatedViews.keys.sorted()).sorted()
+            let what =
+                repeatedBehaviors[template] != nil
+                ? "`\(template)` is a repeated behaviour, which has no events"
+                : scene.names[template] != nil
+                    ? "`\(template)` is not repeated" : "the scene has no repeated gesture or view `\(template)`"
+            throw err(
+                "`\(key)` is a rule for every copy of a repeated gesture or view, and \(what)"
+                    + (repeated.isEmpty ? "" : hint(template, repeated)),
+                k)
+        }
+        for (i, copy) in copies.enumerated() {
+            let event = "\(copy).\(member)"
+            let resolved: Event
+            do { resolved = try checkEvent(event, k) } catch {
+                var d = error
+                d.message = "unknown event `\(key)`: \(d.message)"
+                throw d
+            }
+            let saved = w.constants
+            w.constants["i"] = Double(i)
+            defer { w.constants = saved }
+            do {
+                let actions = try actionList(v, ruleScope(resolved))
+                addRule(Rule(event: resolved, eventName: event, location: w.loc(k), actions: actions, template: key))
+            } catch {
+                var d = error
+                d.message += " (in the rule `\(key)` for `\(copy)`, i = \(i))"
+                throw d
+            }
         }
     }
 
     /// The event a rule's key names: a plain event, `<gesture>.<state>` or `<transition>.ended`.
     func checkEvent(_ e: String, _ n: Node) throws(Diagnostic) -> Event {
         if let p = PlainEvent(rawValue: e) { return .plain(p) }
+        if let (template, member) = everyCopy(e) {
+            throw err(
+                "`\(e)` names every copy, which only a rule's key in `on` may; name one copy, "
+                    + "`\(template)[0].\(member)`", n)
+        }
         let parts = e.split(separator: ".").map(String.init)
-        let all =
+        // Every event of the scene, for the did-you-mean of a refusal only (a scene of 500 copies
+        // names thousands).
+        let all = {
             PlainEvent.names + scene.gestures.flatMap { g in GestureEvent.names.map { "\(g.name).\($0)" } }
-            + scene.transitions.map { "\($0.name).ended" }
-            + scene.views.filter { $0.scroll != nil }.flatMap { v in ScrollEvent.names.map { "\(v.name).\($0)" } }
-            + scene.views.flatMap { v in ViewEvent.names.map { "\(v.name).\($0)" } }
+                + scene.transitions.map { "\($0.name).ended" }
+                + scene.views.filter { $0.scroll != nil }.flatMap { v in ScrollEvent.names.map { "\(v.name).\($0)" } }
+                + scene.views.flatMap { v in ViewEvent.names.map { "\(v.name).\($0)" } }
+        }
         if parts.count == 2 {
             switch scene.names[parts[0]] {
             case .gesture(let id)?: if let ge = GestureEvent(rawValue: parts[1]) { return .gesture(id, ge) }
@@ -52,7 +129,7 @@ extension SceneBuilder {
             default: break
             }
         }
-        throw err("unknown event `\(e)`\(hint(e, all))", n)
+        throw err("unknown event `\(e)`\(hint(e, all()))", n)
     }
 
     mutating func actionList(_ n: Node, _ s: Scope) throws(Diagnostic) -> [Action] {
@@ -64,31 +141,66 @@ extension SceneBuilder {
         return [try action(n, s)]
     }
 
-    mutating func behaviorNames(_ n: Node, allowAll: Bool) throws(Diagnostic) -> [BehaviorID]? {
-        let names = try w.names(n, "behaviour names")
-        if allowAll && names == ["all"] { return nil }
-        var ids: [BehaviorID] = []
-        for raw in names {
-            let b = try reference(raw, n)
-            if let copies = repeatedBehaviors[b] {  // a repeated behaviour's name: every copy
-                ids += copies
-                continue
+    /// The behaviours of `add` or `remove`: a name, a copy (`fling[2]`, `fling[i]` in a copy's
+    /// rule), a repeated behaviour's template (every copy), a copy picked when the action runs
+    /// (`fling[top]`), or `all` (nil) where `allowAll`.
+    mutating func behaviorNames(_ n: Node, allowAll: Bool, _ s: Scope) throws(Diagnostic) -> [Ref<BehaviorID>]? {
+        let names = try w.nameNodes(n, "behaviour names")
+        if allowAll && names.map(\.0) == ["all"] { return nil }
+        var ids: [Ref<BehaviorID>] = []
+        for (raw, x) in names {
+            switch try named(raw, x, s) {
+            case .name(let b):
+                if let copies = repeatedBehaviors[b] {  // a repeated behaviour's name: every copy
+                    ids += copies.map(Ref.id)
+                    continue
+                }
+                guard case .behavior(let id)? = scene.names[b] else {
+                    throw err(
+                        "unknown behaviour `\(b)`\(copiesHint(b) ?? hint(b, scene.behaviors.map(\.name)))", x)
+                }
+                ids.append(.id(id))
+            case .pick(let template, let index):
+                guard let copies = repeatedBehaviors[template], let first = copies.first else {
+                    throw err(notRepeated(template, "behaviour", repeatedBehaviors.keys.sorted()), x)
+                }
+                ids.append(.pick(CopyPick(template: template, first: first.index, count: copies.count, index: index)))
             }
-            guard case .behavior(let id)? = scene.names[b] else {
-                throw err("unknown behaviour `\(b)`\(hint(b, scene.behaviors.map(\.name)))", n)
-            }
-            ids.append(id)
         }
         return ids
     }
 
+    /// `set` keys: a variable, `targetContentOffset`, or `object.property` where the object is a
+    /// view, a behaviour or an animator, or a copy picked when the action runs (`card[top].center`).
     mutating func setTargets(_ n: Node, _ s: Scope) throws(Diagnostic) -> [SetTarget] {
         var out: [SetTarget] = []
-        for (k, v) in try w.mapping(n, "`set`", known: []) {
+        let pairs = try w.mapping(n, "`set`", known: [])
+        var keyNodes: [Node] = []
+        if case .mapping(let m) = n { keyNodes = m.map(\.key) }
+        for (j, (k, v)) in pairs.enumerated() {
             let kn = v
-            var parts = k.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-            if parts.count == 2 { parts[0] = try reference(parts[0], kn) }
-            let k = parts.joined(separator: ".")
+            let keyNode = j < keyNodes.count ? keyNodes[j] : v
+            var parts = splitKey(k)
+            var pick: CopyPick?
+            if parts.count == 2 {
+                switch try named(parts[0], keyNode, s) {
+                case .name(let name): parts[0] = name
+                case .pick(let template, let index):
+                    let first: Int
+                    let count: Int
+                    if let copies = repeatedViews[template], let c = copies.first {
+                        (first, count) = (c.index, copies.count)
+                    } else if let copies = repeatedBehaviors[template], let c = copies.first {
+                        (first, count) = (c.index, copies.count)
+                    } else {
+                        let repeated = (repeatedViews.keys.sorted() + repeatedBehaviors.keys.sorted()).sorted()
+                        throw err(notRepeated(template, "view or behaviour", repeated), keyNode)
+                    }
+                    pick = CopyPick(template: template, first: first, count: count, index: index)
+                    parts[0] = Expression.indexedName(template, 0)  // copy 0 types the key
+                }
+            }
+            let k = pick == nil ? parts.joined(separator: ".") : k
             if parts.count == 1, k == WillEndDraggingName.targetContentOffset.rawValue, scene.names[k] == nil {
                 guard s.contains(k) else {
                     throw err("`targetContentOffset` can be set only in a scroll view's `willEndDragging` rule", kn)
@@ -140,7 +252,7 @@ extension SceneBuilder {
                     SetTarget(
                         target: .behavior(id, p), path: k, value: try w.expr(v, "`\(k)`", p.type, s), location: w.loc(v)
                     ))
-            case .animator(let id)?:
+            case .animator(let id)? where pick == nil:
                 guard let p = AnimatorProperty(rawValue: parts[1]) else {
                     throw err(
                         "an animator has no settable property `\(parts[1])`\(hint(parts[1], AnimatorProperty.names)); "
@@ -151,13 +263,14 @@ extension SceneBuilder {
                     SetTarget(
                         target: .animator(id, p), path: k, value: try w.expr(v, "`\(k)`", p.type, s), location: w.loc(v)
                     ))
-            default:
+            case .animator?, .gesture?, .transition?, .variable?, .parameter?, nil:
                 let names = scene.views.map(\.name) + scene.behaviors.map(\.name) + scene.animators.map(\.name)
                 throw err(
                     "unknown view, behaviour or animator "
                         + "`\(parts[0])`\(copiesHint(parts[0]) ?? hint(parts[0], names))",
                     kn)
             }
+            out[out.count - 1].pick = pick  // each case above appended its target or threw
         }
         return out
     }
@@ -199,8 +312,8 @@ extension SceneBuilder {
         // `w.mapping` refused unknown keys; `branch` stands for none, which it refuses below.
         switch ActionKey(rawValue: k) ?? .branch {
         // nil only for `all`, not allowed here
-        case .add: return .add(try behaviorNames(v, allowAll: false) ?? [], w.loc(v))
-        case .remove: return .remove(try behaviorNames(v, allowAll: true), w.loc(v))
+        case .add: return .add(try behaviorNames(v, allowAll: false, s) ?? [], w.loc(v))
+        case .remove: return .remove(try behaviorNames(v, allowAll: true, s), w.loc(v))
         case .set: return .set(try setTargets(v, s))
         case .animate:
             let a = try w.mapping(v, "`animate`", known: AnimateKey.names, required: [AnimateKey.set.rawValue])
@@ -256,7 +369,7 @@ extension SceneBuilder {
         case .velocity:
             let a = try w.mapping(v, "`velocity`", known: ["item", "linear", "angular"], required: ["item"])
             func vg(_ k: String) -> Node? { a.first { $0.0 == k }?.1 }
-            let item = try viewID(vg("item")!, "`item`")  // required key
+            let item = try viewRef(vg("item")!, "`item`", s)  // required key
             return .velocity(
                 item: item,
                 linear: try vg("linear").map { (x) throws(Diagnostic) in try w.expr(x, "`linear`", .point, s) },
@@ -271,7 +384,7 @@ extension SceneBuilder {
                     v)
             }
             return .haptic(style, w.loc(v))
-        case .removeView: return .removeView(try viewID(v, "`removeView`"), w.loc(v))
+        case .removeView: return .removeView(try viewRef(v, "`removeView`", s), w.loc(v))
         case .log: return .log(try w.anyExpr(v, "`log`", s).0)
         case .resetAnimator: return .resetAnimator(w.loc(v))
         case .startAnimator: return try startAnimator(v, s)
@@ -282,4 +395,24 @@ extension SceneBuilder {
             throw err("`\(k)` is not an action on its own", n)
         }
     }
+}
+
+/// A `set` key split at its dots outside brackets: `card[top].center` → [`card[top]`, `center`]
+/// (an index may hold dots: `card[a.b]`).
+func splitKey(_ k: String) -> [String] {
+    var parts: [String] = []
+    var current = ""
+    var depth = 0
+    for c in k {
+        if c == "[" { depth += 1 }
+        if c == "]" { depth -= 1 }
+        if c == ".", depth == 0 {
+            parts.append(current)
+            current = ""
+        } else {
+            current.append(c)
+        }
+    }
+    parts.append(current)
+    return parts
 }

@@ -7,56 +7,116 @@ import Yams
 extension SceneBuilder {
     /// `gestures`: each entry is one kind, `{ <kind>: { in: view, <the kind's keys> } }`. The keys
     /// other than `in` are the kind's own; its vocabulary file reads them through `NodeKeys`.
+    /// `repeat: card` (or a count) makes copies, `drag[0]` …, each read with `i` bound.
     mutating func gestures(_ n: Node) throws(Diagnostic) {
-        var pairs: [(gesture: Int, requireFail: Bool, node: Node)] = []
+        var pairs: [Related] = []
         for (name, v, loc) in try w.namedMapping(n, "`gestures`") {
             try reserve(name, v)
-            let kv = try w.mapping(v, "gesture `\(name)`", known: GestureKind.names)
-            guard kv.count == 1, let kind = GestureKind(rawValue: kv[0].0) else {
-                throw err("gesture `\(name)` needs exactly one kind: \(GestureKind.alternatives)", v)
+            let kv = try w.mapping(v, "gesture `\(name)`", known: GestureKind.names + GestureEntryKey.names)
+            guard let r = kv.first(where: { $0.0 == GestureEntryKey.repeat.rawValue })?.1 else {
+                try gesture(name, v, kv, loc, &pairs, copy: nil)
+                continue
             }
-            // `scrollView: list` is short for `scrollView: { in: list }`.
-            let shorthand = kind == .scrollView && { if case .scalar = kv[0].1 { return true } else { return false } }()
-            let body =
-                shorthand
-                ? [(GestureKey.view.rawValue, kv[0].1)]
-                : try w.mapping(
-                    kv[0].1, "`\(kv[0].0)` of `\(name)`", known: GestureKey.names + kind.keys.names,
-                    required: [GestureKey.view.rawValue])
-            var view: ViewID?
-            for (k, x) in body where k == GestureKey.view.rawValue {
-                let v = try reference(try w.string(x, "`in`"), x)
-                if v == "world" { continue }
-                guard case .view(let id)? = scene.names[v] else {
+            let count: Int
+            if let over = r.string, Double(over) == nil {
+                guard let copies = repeatedViews[over] else {
+                    let names = repeatedViews.keys.sorted()
                     throw err(
-                        "unknown view `\(v)`\(copiesHint(v) ?? hint(v, scene.views.map(\.name) + ["world"]))", x)
+                        "`repeat` of `\(name)` names `\(over)`, which is not a repeated view"
+                            + (names.isEmpty ? " (the scene has none)" : hint(over, names)),
+                        r)
                 }
-                view = id
-                if kind == .scrollView && scene.views[id.index].scroll == nil {
-                    throw err("`\(v)` is not a scroll view: give it `scroll: { contentSize: [w, h] }`", x)
-                }
+                count = copies.count
+            } else {
+                count = try repeatCount(r, "`repeat` of `\(name)`")
             }
-            if kind == .scrollView && view == nil { throw err("`scrollView` needs a scroll view, not the world", v) }
-            let settings = try readSettings(kind.keys, body)
-            scene.names[name] = .gesture(GestureID(scene.gestures.count))
-            scene.gestures.append(GestureSpec(name: name, location: loc, view: view, settings: settings))
-            for (k, x) in body where k == GestureKey.simultaneous.rawValue || k == GestureKey.requireFail.rawValue {
-                pairs.append((scene.gestures.count - 1, k == GestureKey.requireFail.rawValue, x))
+            let made = try copies(
+                of: name, "gesture", count: count, at: r, existing: scene.gestures.count,
+                limit: (w.limits.views, "--max-views")
+            ) { (b, copy, i) throws(Diagnostic) in
+                try b.reserve(copy, v)
+                try b.gesture(copy, v, kv, loc, &pairs, copy: (name, i))
             }
+            repeatedGestures[name] = made.map(GestureID.init)
         }
         try relate(pairs)
     }
 
+    /// A `simultaneous` or `requireFail` list to resolve once every gesture is declared: the
+    /// gesture it is written on, which list, its node, and the copy it belongs to (`i` in it).
+    typealias Related = (gesture: Int, requireFail: Bool, node: Node, copy: (String, Int)?)
+
+    /// One gesture (or one copy of a repeated one) from its entry's pairs `kv`.
+    mutating func gesture(
+        _ name: String, _ v: Node, _ kv: [(String, Node)], _ loc: SourceLocation, _ pairs: inout [Related],
+        copy: (String, Int)?
+    ) throws(Diagnostic) {
+        let kinds = kv.filter { $0.0 != GestureEntryKey.repeat.rawValue }
+        guard kinds.count == 1, let kind = GestureKind(rawValue: kinds[0].0) else {
+            throw err("gesture `\(name)` needs exactly one kind: \(GestureKind.alternatives)", v)
+        }
+        // `scrollView: list` is short for `scrollView: { in: list }`.
+        let shorthand = kind == .scrollView && { if case .scalar = kinds[0].1 { return true } else { return false } }()
+        let body =
+            shorthand
+            ? [(GestureKey.view.rawValue, kinds[0].1)]
+            : try w.mapping(
+                kinds[0].1, "`\(kinds[0].0)` of `\(name)`", known: GestureKey.names + kind.keys.names,
+                required: [GestureKey.view.rawValue])
+        var view: ViewID?
+        for (k, x) in body where k == GestureKey.view.rawValue {
+            let v = try reference(try w.string(x, "`in`"), x)
+            if v == "world" { continue }
+            guard case .view(let id)? = scene.names[v] else {
+                throw err(
+                    "unknown view `\(v)`\(copiesHint(v) ?? hint(v, scene.views.map(\.name) + ["world"]))", x)
+            }
+            view = id
+            if kind == .scrollView && scene.views[id.index].scroll == nil {
+                throw err("`\(v)` is not a scroll view: give it `scroll: { contentSize: [w, h] }`", x)
+            }
+        }
+        if kind == .scrollView && view == nil { throw err("`scrollView` needs a scroll view, not the world", v) }
+        let settings = try readSettings(kind.keys, body)
+        scene.names[name] = .gesture(GestureID(scene.gestures.count))
+        scene.gestures.append(GestureSpec(name: name, location: loc, view: view, settings: settings))
+        for (k, x) in body where k == GestureKey.simultaneous.rawValue || k == GestureKey.requireFail.rawValue {
+            pairs.append((scene.gestures.count - 1, k == GestureKey.requireFail.rawValue, x, copy))
+        }
+    }
+
     /// `simultaneous` and `requireFail`, once every gesture is declared (either may name one
     /// declared later): names resolved, a gesture never related to itself, no `requireFail` cycle.
-    mutating func relate(_ pairs: [(gesture: Int, requireFail: Bool, node: Node)]) throws(Diagnostic) {
-        for (g, requireFail, x) in pairs {
+    /// A repeated gesture's template name stands for every copy (`simultaneous: [zoom]`), except
+    /// the gesture itself when it is one of them; `zoom[i]` names the copy of the same index.
+    mutating func relate(_ pairs: [Related]) throws(Diagnostic) {
+        for (g, requireFail, x, copy) in pairs {
             let key = requireFail ? "`requireFail`" : "`simultaneous`"
-            for other in try w.names(x, key) {
-                guard case .gesture(let id)? = scene.names[other] else {
-                    throw err("unknown gesture `\(other)` in \(key)\(hint(other, scene.gestures.map(\.name)))", x)
+            var ids: [GestureID] = []
+            let read = { (b: inout SceneBuilder) throws(Diagnostic) in
+                for raw in try b.w.names(x, key) {
+                    let other = try b.reference(raw, x)
+                    if let copies = b.repeatedGestures[other] {
+                        ids += copies.filter { $0.index != g }
+                        continue
+                    }
+                    guard case .gesture(let id)? = b.scene.names[other] else {
+                        let known = b.scene.gestures.map(\.name) + b.repeatedGestures.keys.sorted()
+                        throw b.err(
+                            "unknown gesture `\(other)` in \(key)\(b.copiesHint(other) ?? b.hint(other, known))", x)
+                    }
+                    if id.index == g {
+                        throw b.err("\(key) of `\(b.scene.gestures[g].name)` names the gesture itself", x)
+                    }
+                    ids.append(id)
                 }
-                if id.index == g { throw err("\(key) of `\(scene.gestures[g].name)` names the gesture itself", x) }
+            }
+            if let (template, i) = copy {
+                try inCopy(i, of: template, "gesture") { (b) throws(Diagnostic) in try read(&b) }
+            } else {
+                try read(&self)
+            }
+            for id in ids {
                 if requireFail {
                     scene.gestures[g].requireFail.append(id)
                 } else {
@@ -65,7 +125,7 @@ extension SceneBuilder {
             }
         }
         // A recogniser that waits for itself through others would wait for ever.
-        for (g, requireFail, x) in pairs where requireFail {
+        for (g, requireFail, x, _) in pairs where requireFail {
             var seen: [Int] = []
             var next = scene.gestures[g].requireFail.map(\.index)
             while let h = next.popLast() {

@@ -64,13 +64,58 @@ extension SceneBuilder {
         return raw
     }
 
-    /// The hint for a name that is a repeated view's or behaviour's template: its copies' names;
+    /// What an action's name (`add: "fling[top]"`) or a `set` key's object names: a name known
+    /// at load (`fling`, `fling[2]`, `fling[i]` in a copy), or a copy of a repeated template picked
+    /// by an index evaluated when the action runs, type-checked in `s`.
+    enum Named {
+        case name(String)
+        case pick(template: String, index: Expr)
+    }
+
+    mutating func named(_ raw: String, _ n: Node, _ s: Scope) throws(Diagnostic) -> Named {
+        guard raw.contains("[") else { return .name(raw) }
+        let e = try Expression.parse(raw, at: w.textLoc(n), constants: w.constants)
+        switch e.node {
+        case .name(let parts) where parts.count == 1: return .name(parts[0])
+        case .indexed(let template, let index, let members) where members.isEmpty:
+            _ = try typeCheck(index, in: s, expecting: .number)
+            return .pick(template: template, index: index)
+        default: return .name(raw)
+        }
+    }
+
+    /// The view an action names (`removeView: "card[top]"`), known at load or picked when it runs.
+    mutating func viewRef(_ n: Node, _ what: String, _ s: Scope) throws(Diagnostic) -> Ref<ViewID> {
+        switch try named(try w.string(n, what), n, s) {
+        case .name(let name):
+            guard case .view(let id)? = scene.names[name] else {
+                throw err("unknown view `\(name)`\(copiesHint(name) ?? hint(name, scene.views.map(\.name)))", n)
+            }
+            return .id(id)
+        case .pick(let template, let index):
+            guard let copies = repeatedViews[template], let first = copies.first else {
+                throw err(notRepeated(template, "view", repeatedViews.keys.sorted()), n)
+            }
+            return .pick(CopyPick(template: template, first: first.index, count: copies.count, index: index))
+        }
+    }
+
+    /// Why `template[index]` cannot pick a copy: `template` is not a repeated `what`.
+    func notRepeated(_ template: String, _ what: String, _ repeated: [String]) -> String {
+        "`\(template)[…]` picks a copy of a repeated \(what), and `\(template)` is not one"
+            + (repeated.isEmpty ? " (the scene repeats no \(what))" : hint(template, repeated))
+    }
+
+    /// The hint for a name that is a repeated view's, behaviour's or gesture's template: its copies' names;
     /// for a copy that does not exist, how many there are.
     func copiesHint(_ name: String) -> String? {
-        if let n = repeatedViews[name]?.count ?? repeatedBehaviors[name]?.count {
+        if let n = repeatedViews[name]?.count ?? repeatedBehaviors[name]?.count ?? repeatedGestures[name]?.count {
             return "; `\(name)` is repeated: name a copy, `\(name)[0]` … `\(name)[\(n - 1)]`"
         }
-        guard let open = name.firstIndex(of: "["), let n = repeatedViews[String(name[..<open])]?.count else {
+        guard let open = name.firstIndex(of: "["),
+            let n = repeatedViews[String(name[..<open])]?.count ?? repeatedBehaviors[String(name[..<open])]?.count
+                ?? repeatedGestures[String(name[..<open])]?.count
+        else {
             return nil
         }
         let template = name[..<open]

@@ -17,6 +17,7 @@ let stepKeys = StepKey.names + actionKeys
     /// The copies of each repeated view and behaviour, by the template's name.
     var repeatedViews: [String: [ViewID]] = [:]
     var repeatedBehaviors: [String: [BehaviorID]] = [:]
+    var repeatedGestures: [String: [GestureID]] = [:]
 
     init(walker: Walker) { w = walker }
 
@@ -180,7 +181,9 @@ let stepKeys = StepKey.names + actionKeys
         if BuiltinName(rawValue: name) != nil || name == "true" || name == "false" {
             throw err("`\(name)` is a reserved name in expressions; choose another name", n)
         }
-        if scene.names[name] != nil || repeatedViews[name] != nil || repeatedBehaviors[name] != nil {
+        if scene.names[name] != nil || repeatedViews[name] != nil || repeatedBehaviors[name] != nil
+            || repeatedGestures[name] != nil
+        {
             throw err("the name `\(name)` is already used by another view, gesture, transition or variable", n)
         }
     }
@@ -323,9 +326,15 @@ let stepKeys = StepKey.names + actionKeys
         for t in scene.transitions { s.add(t.name, SceneBuilder.transitionSchema) }
         for (name, copies) in repeatedViews {
             s.hints[name] = "`\(name)` is repeated: name a copy, `\(name)[0]` … `\(name)[\(copies.count - 1)]`"
+            s.copies[name] = copies.count
         }
-        if !repeatedViews.isEmpty {
-            s.hints["i"] = "`i` is the index of a copy inside a repeated view or behaviour only"
+        for (name, copies) in repeatedGestures {
+            s.hints[name] = "`\(name)` is repeated: name a copy, `\(name)[0]` … `\(name)[\(copies.count - 1)]`"
+            s.copies[name] = copies.count
+        }
+        if !repeatedViews.isEmpty || !repeatedGestures.isEmpty {
+            s.hints["i"] =
+                "`i` is the index of a copy, known inside a repeated view, behaviour or gesture and in a `[*]` rule only"
         }
         scope = s
         scene.scope = s

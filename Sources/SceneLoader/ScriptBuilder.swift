@@ -13,9 +13,9 @@ extension SceneBuilder {
     }
 
     mutating func gestureName(_ n: Node) throws(Diagnostic) -> GestureID {
-        let g = try w.string(n, "`gesture`")
+        let g = try reference(try w.string(n, "`gesture`"), n)
         guard case .gesture(let id)? = scene.names[g] else {
-            throw err("unknown gesture `\(g)`\(hint(g, scene.gestures.map(\.name)))", n)
+            throw err("unknown gesture `\(g)`\(copiesHint(g) ?? hint(g, scene.gestures.map(\.name)))", n)
         }
         return id
     }

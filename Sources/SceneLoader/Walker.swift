@@ -392,6 +392,16 @@ struct Walker {
     }
 
     /// One name or a list of names.
+    /// Like `names`, with the node each name is written at.
+    mutating func nameNodes(_ n: Node, _ what: String) throws(Diagnostic) -> [(String, Node)] {
+        if case .sequence(let s) = n {
+            var out: [(String, Node)] = []
+            for i in s { out.append((try string(i, what), i)) }
+            return out
+        }
+        return [(try string(n, what), n)]
+    }
+
     mutating func names(_ n: Node, _ what: String) throws(Diagnostic) -> [String] {
         if case .sequence(let s) = n {
             var out: [String] = []

@@ -34,21 +34,26 @@ extension Scope {
 /// An event handler of `on`.
 public struct Rule: Sendable {
     public var event: Event
-    /// The event as written (`pull.began`).
+    /// The event as written (`pull.began`); for a copy of a `[*]` rule, its copy's event
+    /// (`drag[2].ended`).
     public var eventName: String
+    /// For a copy of a `[*]` rule, the rule's key as written (`drag[*].ended`): its location and
+    /// its actions' are the template's, which every copy shares.
+    public var template: String?
     public var location: SourceLocation
     public var actions: [Action]
-    public init(event: Event, eventName: String, location: SourceLocation, actions: [Action]) {
+    public init(event: Event, eventName: String, location: SourceLocation, actions: [Action], template: String? = nil) {
         self.event = event; self.eventName = eventName; self.location = location; self.actions = actions
+        self.template = template
     }
 }
 
 /// An action of a rule, a behaviour's `action`, a completion block, a timer or a script step.
 public indirect enum Action: Sendable {
     case branch(condition: Expr, then: [Action], otherwise: [Action])
-    case add([BehaviorID], SourceLocation)
+    case add([Ref<BehaviorID>], SourceLocation)
     /// `remove: names`, or `remove: all` (nil).
-    case remove([BehaviorID]?, SourceLocation)
+    case remove([Ref<BehaviorID>]?, SourceLocation)
     case set([SetTarget])
     case animate(AnimateSpec)
     case start(TransitionID, SourceLocation)
@@ -56,9 +61,9 @@ public indirect enum Action: Sendable {
     case finish(SourceLocation)
     case cancel(SourceLocation)
     case complete(Expr)
-    case velocity(item: ViewID, linear: Expr?, angular: Expr?, location: SourceLocation)
+    case velocity(item: Ref<ViewID>, linear: Expr?, angular: Expr?, location: SourceLocation)
     case haptic(HapticStyle, SourceLocation)
-    case removeView(ViewID, SourceLocation)
+    case removeView(Ref<ViewID>, SourceLocation)
     case log(Expr)
     /// `after: delay, do: [actions]`: a timer; the delay rounds up to whole ticks.
     case after(delay: Expr, actions: [Action], location: SourceLocation)
@@ -83,6 +88,60 @@ public indirect enum Action: Sendable {
     }
 }
 
+/// An object an action names: one known when the scene loads, or the copy of a repeated one that
+/// an index picks when the action runs (`add: "fling[top]"`).
+public enum Ref<ID: Hashable & Sendable>: Hashable, Sendable {
+    case id(ID)
+    case pick(CopyPick)
+}
+
+extension Ref {
+    /// The id: the one known at load, or the one `pick` gives for the copy the index picks now
+    /// (`id` makes it from the index among its kind).
+    public func resolved<E: Error>(_ pick: (CopyPick) throws(E) -> Int, _ id: (Int) -> ID) throws(E) -> ID {
+        switch self {
+        case .id(let x): return x
+        case .pick(let p): return id(try pick(p))
+        }
+    }
+}
+
+extension Ref where ID == ViewID {
+    public func resolved<E: Error>(_ pick: (CopyPick) throws(E) -> Int) throws(E) -> ViewID {
+        try resolved(pick, ViewID.init)
+    }
+}
+
+extension Ref where ID == BehaviorID {
+    public func resolved<E: Error>(_ pick: (CopyPick) throws(E) -> Int) throws(E) -> BehaviorID {
+        try resolved(pick, BehaviorID.init)
+    }
+}
+
+extension [SetTarget] {
+    /// These targets with each copy picked now (`card[top].center` → `card[3].center`) by `pick`.
+    public func picking<E: Error>(_ pick: (CopyPick) throws(E) -> Int) throws(E) -> [SetTarget] {
+        guard contains(where: { $0.pick != nil }) else { return self }
+        var out: [SetTarget] = []
+        for t in self { out.append(try t.pick.map { p throws(E) in t.picking(try pick(p)) } ?? t) }
+        return out
+    }
+}
+
+/// `card[top]` in an action's name or a `set` key: which copy of the repeated `card` is picked
+/// by evaluating `index` when the action runs.
+public struct CopyPick: Hashable, Sendable {
+    /// The repeated template's name (`card`).
+    public var template: String
+    /// The index among their kind (views, behaviours, gestures) of copy 0; the copies follow it.
+    public var first: Int
+    public var count: Int
+    public var index: Expr
+    public init(template: String, first: Int, count: Int, index: Expr) {
+        self.template = template; self.first = first; self.count = count; self.index = index
+    }
+}
+
 /// `set: { path: expr }`: a view property, a behaviour property or a variable.
 public struct SetTarget: Sendable {
     public enum Target: Sendable, Hashable {
@@ -93,7 +152,11 @@ public struct SetTarget: Sendable {
         /// `targetContentOffset`, inside a scroll view's `willEndDragging` rule.
         case targetContentOffset
     }
+    /// For a key whose copy is picked at run time (`card[top].center`), copy 0's target: the
+    /// runner replaces its id with the picked copy's before it evaluates or assigns anything.
     public var target: Target
+    /// The copy a run-time index picks (`card[top].center`); nil for a key known at load.
+    public var pick: CopyPick?
     /// The target as written: `card.center`, `wasPushed`.
     public var path: String
     public var value: Expr
@@ -103,6 +166,22 @@ public struct SetTarget: Sendable {
     }
     /// The view and property, for a view target.
     public var view: (ViewID, ViewProperty)? { if case .view(let v, let p) = target { return (v, p) }; return nil }
+    /// This target with the view or behaviour at `k` (the picked copy's index among its kind) in
+    /// place of copy 0's, no pick left, and the copy's name in its path (`card[3].scale` for
+    /// `card[top].scale`: what the trace and a refusal of the value name).
+    public func picking(_ k: Int) -> SetTarget {
+        var t = self
+        if let p = pick, let property = path.split(separator: ".").last {
+            t.path = "\(p.template)[\(k - p.first)].\(property)"
+        }
+        switch target {
+        case .view(_, let p): t.target = .view(ViewID(k), p)
+        case .behavior(_, let p): t.target = .behavior(BehaviorID(k), p)
+        case .variable, .animator, .targetContentOffset: break
+        }
+        t.pick = nil
+        return t
+    }
 }
 
 /// `animate`: a UIView animation.

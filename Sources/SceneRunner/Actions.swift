@@ -91,12 +91,19 @@ extension Run {
         case .branch(let c, let then, let otherwise):
             for x in try evalBool(c, scope: scope) ? then : otherwise { try runAction(x, scope: scope) }
         case .add(let names, let loc):
-            for b in names { try behaving.add(b.index, scope: scope, at: loc, in: self) }
+            for b in names {
+                let id = try b.resolved { p throws(RunError) in try pick(p, scope: scope) }
+                try behaving.add(id.index, scope: scope, at: loc, in: self)
+            }
         case .remove(let names, _):
-            behaving.remove(names, in: self)
+            let ids = try names?.map { b throws(RunError) in
+                try b.resolved { p throws(RunError) in try pick(p, scope: scope) }
+            }
+            behaving.remove(ids, in: self)
         case .set(let targets):
             try runSet(targets, scope: scope)
-        case .animate(let spec):
+        case .animate(var spec):
+            spec.sets = try spec.sets.picking { p throws(RunError) in try pick(p, scope: scope) }
             try animating.animate(spec, scope: scope, in: self)
         case .start(let name, let loc):
             try transitioning.start(name.index, at: loc, scope: scope, in: self)
@@ -111,11 +118,12 @@ extension Run {
         case .after(let delay, let actions, let loc):
             try clock.schedule(after: try evalNumber(delay, scope: scope), actions, scope: scope, at: loc)
         case .velocity(let item, let linear, let angular, let loc):
-            try world.addVelocity(to: item, linear: linear, angular: angular, at: loc, scope: scope, in: self)
+            let view = try item.resolved { p throws(RunError) in try pick(p, scope: scope) }
+            try world.addVelocity(to: view, linear: linear, angular: angular, at: loc, scope: scope, in: self)
         case .haptic(let style, _):
             recording.haptic(style, at: clock.time)
         case .removeView(let view, _):
-            behaving.removeView(view, in: self)
+            behaving.removeView(try view.resolved { p throws(RunError) in try pick(p, scope: scope) }, in: self)
         case .log(let e):
             recording.log(e.text, try eval(e, scope: scope), at: clock.time)
         case .animator(let id, let action, let loc):
@@ -125,11 +133,20 @@ extension Run {
         }
     }
 
-    /// `set`: every expression first, then every assignment.
+    /// `set`: every key's index and every value first, then every assignment.
     func runSet(_ targets: [SetTarget], scope: Scope) throws(RunError) {
-        // Every expression first, then every assignment: `set` reads the state before it.
+        // Every key and value first, then every assignment: `set` reads the state before it (a
+        // key's index sees the old value of a var the same `set` changes).
+        let targets = try targets.picking { p throws(RunError) in try pick(p, scope: scope) }
         let values = try targets.map { e throws(RunError) in try eval(e.value, scope: scope) }
         for (t, v) in zip(targets, values) { try assign(t, v) }
+    }
+
+    /// The index among its kind of the copy a run-time index picks now (`card[top]`).
+    func pick(_ p: CopyPick, scope: Scope) throws(RunError) -> Int {
+        do throws(Diagnostic) {
+            return p.first + (try pickCopy(p.template, count: p.count, p.index, snapshot(), scope))
+        } catch { throw clock.runtimeError(error) }
     }
 
     /// Assigns an evaluated value to a `set` target.

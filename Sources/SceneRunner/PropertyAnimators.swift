@@ -13,7 +13,9 @@ extension RunAnimations {
     /// The animations block of animator `k`: its `set` evaluated and assigned (the model values
     /// change now), each channel it sets animated from what the screen showed, driven by it.
     func runAnimationsBlock(_ k: Int, in run: Run) throws(RunError) {
-        let spec = run.scene.animators[k]
+        var spec = run.scene.animators[k]
+        // The copies its run-time indices name now.
+        spec.sets = try spec.sets.picking { p throws(RunError) in try run.pick(p, scope: run.scene.scope) }
         removeAnimations(ofAnimator: k)
         let touched = Self.channels(of: spec.sets)
         let before = shownBefore(touched, in: run)

@@ -326,8 +326,13 @@ final class Run {
         var s = event.isContact ? contactScope : scene.scope
         if case .scroll(_, .willEndDragging) = event { s = s.inWillEndDragging }
         for r in rules {
-            limits.comparisons?.reach(scene.rules[r].location)  // mutate's coverage
-            for a in scene.rules[r].actions { try runAction(a, scope: s) }
+            let rule = scene.rules[r]
+            limits.comparisons?.reach(rule.location)  // mutate's coverage
+            // A `[*]` rule's copy names the copy it runs for: `rule drag[2].ended (drag[*])`.
+            if let t = rule.template, recording.keepsTrace {
+                note("rule \(rule.eventName) (\(t.prefix { $0 != "[" })[*])")
+            }
+            for a in rule.actions { try runAction(a, scope: s) }
         }
     }
 }

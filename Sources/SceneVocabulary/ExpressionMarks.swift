@@ -163,6 +163,14 @@ extension BehaviorEntryKey: MarkedKey {
     }
 }
 
+extension GestureEntryKey: MarkedKey {
+    public var expression: ExpressionMark {
+        switch self {
+        case .repeat: return .literal
+        }
+    }
+}
+
 extension BoundaryKey: MarkedKey {
     public var expression: ExpressionMark {
         switch self {

@@ -66,6 +66,7 @@ public enum Reference {
             names("Animator states", AnimatorStateName.self),
             names("Gesture kinds", GestureKind.self),
             table("Keys of every gesture kind", GestureKey.self),
+            keys("Keys of a gesture besides its kind", GestureEntryKey.self),
         ]
         parts += GestureKind.allCases.map { kindTable($0.rawValue, $0.keys) }
         parts += [

@@ -95,6 +95,18 @@ public enum BehaviorEntryKey: String, VocabularyName {
     }
 }
 
+/// The keys of a gesture entry besides its one kind key.
+public enum GestureEntryKey: String, VocabularyName {
+    case `repeat`
+    public var doc: String {
+        switch self {
+        case .repeat:
+            return "one copy per copy of a repeated view (its name) or N copies, `name[0]` …; `i` is the copy's "
+                + "index in its names (`in: \"card[i]\"`)"
+        }
+    }
+}
+
 public enum TransitionKey: String, VocabularyName {
     case kind, from, to, finalFrame, duration, interactive, completionSpeed, completionCurve, animations, initial
     case animator

@@ -35,7 +35,7 @@ public enum SceneSchema {
                 ])
             )
         case .region: return ref("region")
-        case .gestureName: return ref("name")
+        case .gestureName: return ref("reference")  // a copy of a repeated gesture: `drag[2]`
         case .gestureNames: return ref("names")
         case .fingerPaths: return fingerPaths
         }
@@ -138,7 +138,7 @@ public enum SceneSchema {
                     PanKey.self,
                     { p -> JSON in
                         switch p {
-                        case .gesture: return ref("name")
+                        case .gesture: return ref("reference")
                         case .path:
                             let keyframe = JSON.object([
                                 ("type", .string("array")),
@@ -157,7 +157,7 @@ public enum SceneSchema {
                     FlickKey.self,
                     { f -> JSON in
                         switch f {
-                        case .gesture: return ref("name")
+                        case .gesture: return ref("reference")
                         case .distance: return bounded(ref("number"), min: 0, exclusive: true)
                         case .from: return ref("point")
                         case .velocity:  // a flick moves
@@ -442,7 +442,12 @@ public enum SceneSchema {
                                 k == .scrollView
                                 ? .object([("oneOf", .array([ref("name"), gestureKeys(k.keys)]))]) : gestureKeys(k.keys)
                             return (k.rawValue, described(keys, k.doc))
-                        }))
+                        }
+                            + GestureEntryKey.allCases.map { k -> (String, JSON) in
+                                switch k {
+                                case .repeat: return (k.rawValue, described(repeatCount(orName: true), k.doc))
+                                }
+                            }))
             case .on:
                 body = .object([
                     ("type", .string("object")),

@@ -80,7 +80,7 @@ import Testing
             Issue.record("\(s.script)")
             return
         }
-        #expect(added.map(\.index) == [0, 1, 2, 3] && removed.map(\.index) == [2])
+        #expect(added == [0, 1, 2, 3].map { .id(BehaviorID($0)) } && removed == [.id(BehaviorID(2))])
         #expect(s.expect?.views.first?.view == ViewID(0))
     }
 
@@ -151,8 +151,8 @@ import Testing
         ),
         (
             Self.cells + "expect: { that: [\"i > 0\"] }\n",
-            "t.yaml:3:19: error: unknown name `i`; `i` is the index of a copy "
-                + "inside a repeated view or behaviour only"
+            "t.yaml:3:19: error: unknown name `i`; `i` is the index of a copy, known "
+                + "inside a repeated view, behaviour or gesture and in a `[*]` rule only"
         ),
         (
             Self.cells + "expect: { views: { cell: { y: 0 } } }\n",
@@ -160,10 +160,9 @@ import Testing
                 + "repeated: name a copy, `cell[0]` … `cell[3]`"
         ),
         (
-            Self.cells + "expect: { that: [\"cell[time].y > 0\"] }\n",
-            "t.yaml:3:24: error: the index of `cell[…]` must be "
-                + "known when the scene loads: a whole number, or an expression of numbers and `i` inside a repeated view "
-                + "or behaviour; found `time`"
+            // An index the run knows (`cell[time]`) is evaluated then, and must be a number.
+            Self.cells + "expect: { that: [\"cell[time > 1].y > 0\"] }\n",
+            "t.yaml:3:24: error: expected a number, but `time > 1` is a bool"
         ),
         (
             Self.cells + "expect: { that: [\"cell[0 - 1].y > 0\"] }\n",
