@@ -30,7 +30,8 @@ extension CaseRecording {
                 case .scale: if let n = v.number { g.scale = n } else { continue }
                 case .size, .bounds, .minX, .midX, .maxX, .minY, .midY, .maxY, .alpha, .velocity, .speed,
                     .angularVelocity, .resting, .removed, .screen, .contentOffset, .isDragging, .isDecelerating,
-                    .contacts:
+                    .contacts, .contentInsetTop, .contentInsetLeft, .contentInsetBottom, .contentInsetRight,
+                    .isScrollEnabled, .zoomScale, .isZooming, .isZoomBouncing:
                     continue  // not where the view is (in its frame's coordinates)
                 }
                 moved = true

@@ -32,6 +32,13 @@ public struct ViewState: Sendable {
     public var contentOffset = Vec2.zero
     public var isDragging = false
     public var isDecelerating = false
+    /// The offset the screen shows (nil: the model's), during an `animate` of its insets or offset.
+    public var shownContentOffset: Vec2?
+    public var contentInset = EdgeInsets.zero
+    public var isScrollEnabled = true
+    public var zoomScale = 1.0
+    public var isZooming = false
+    public var isZoomBouncing = false
     public init(
         name: String, frame: Rect, rotation: Double, alpha: Double, velocity: Vec2 = .zero, angularVelocity: Double = 0,
         resting: Bool = true,
@@ -45,8 +52,12 @@ public struct ViewState: Sendable {
     /// The view as the screen shows it (`view.presentation`): the on-screen centre, size, frame,
     /// alpha, rotation and scale during an animation, every other member the model's.
     public func presented() -> ViewState {
-        guard let s = onScreen else { return self }
         var p = self
+        if let o = shownContentOffset {
+            p.contentOffset = o
+            p.shownContentOffset = nil
+        }
+        guard let s = onScreen else { return p }
         p.onScreen = nil
         p.center = s.center
         p.size = s.size
@@ -96,6 +107,14 @@ public struct ViewState: Sendable {
         case .contentOffset: return .point(contentOffset)
         case .isDragging: return .bool(isDragging)
         case .isDecelerating: return .bool(isDecelerating)
+        case .contentInsetTop: return .number(contentInset.top)
+        case .contentInsetLeft: return .number(contentInset.left)
+        case .contentInsetBottom: return .number(contentInset.bottom)
+        case .contentInsetRight: return .number(contentInset.right)
+        case .isScrollEnabled: return .bool(isScrollEnabled)
+        case .zoomScale: return .number(zoomScale)
+        case .isZooming: return .bool(isZooming)
+        case .isZoomBouncing: return .bool(isZoomBouncing)
         case .contacts: return .number(Double(contacts))
         }
     }
@@ -325,7 +344,9 @@ public struct Snapshot: Sendable, NameResolver {
                 guard path.count > 2, let m = ViewMember(rawValue: path[2]) else { throw unknown() }
                 return views[id.index].presented().value(m)
             }
-            guard let m = member.flatMap(ViewMember.init(rawValue:)) else { throw unknown() }
+            // A dotted member (`list.contentInset.top`) is named by two parts.
+            let name = path.count > 2 ? member.map { $0 + "." + path[2] } : member
+            guard let m = name.flatMap(ViewMember.init(rawValue:)) else { throw unknown() }
             return views[id.index].value(m)
         case .gesture(let id):
             guard let m = member.flatMap(GestureMember.init(rawValue:)), let v = gestures[id.index].value(m) else {

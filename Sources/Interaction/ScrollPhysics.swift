@@ -69,6 +69,18 @@ public enum ScrollPhysics {
         return ((x0 + k * t) * e, (k - w * (x0 + k * t)) * e)
     }
 
+    /// The zoom's rubber band past a limit, on the logarithm of the scale: a pinch `x` = ln(raw /
+    /// limit) past it shows ln(shown / limit) = the rubber band of `x` over a dimension of
+    /// `ScrollTuning.zoomRubberBandRange` (slope 0.55 at the limit, never past the range).
+    public static func zoomRubberBand(_ x: Double) -> Double {
+        rubberBand(x, dimension: ScrollTuning.zoomRubberBandRange)
+    }
+
+    /// The inverse of `zoomRubberBand`.
+    public static func zoomRubberBandInverse(_ y: Double) -> Double {
+        rubberBandInverse(y, dimension: ScrollTuning.zoomRubberBandRange)
+    }
+
     /// The page a paging release settles on: at most one page from `startPage` (the page the drag
     /// began on), in the direction of the release when the release is faster than
     /// `ScrollTuning.pagingSpeed` or its projected offset passes half a page, else `startPage`;
@@ -106,4 +118,22 @@ public enum ScrollTuning {
     public static let bounceStopDistance = 0.1
     /// See `bounceStopDistance` (pt/s).
     public static let bounceStopSpeed = 10.0
+
+    /// `scrollTo` (`setContentOffset(_:animated: true)`) and `zoomTo` (`zoom(to:animated: true)`):
+    /// how long (s) they take, along `animationCurve`. UIKit documents neither.
+    public static let scrollAnimationDuration = 0.3
+    public static let zoomAnimationDuration = 0.3
+    /// The curve of `scrollTo` and `zoomTo`: UIKit's ease-in-ease-out.
+    public static let animationCurve = TimingCurve.easeInOut
+    /// The part of a `scrollTo` or `zoomTo` done `elapsed` seconds into `duration` (1 at its end).
+    public static func animationProgress(_ elapsed: Double, duration: Double) -> Double {
+        duration <= 0 || elapsed >= duration ? 1 : animationCurve.value(at: Swift.max(0, elapsed / duration))
+    }
+    /// The zoom's rubber band: how far past a limit the scale can show, as a logarithm (ln 2: never
+    /// past twice the maximum or half the minimum).
+    public static let zoomRubberBandRange = Elementary.log(2.0)
+    /// The zoom's spring back to a limit: the bounce spring (`bounceOmega`) on the scale; it ends
+    /// within this much of the limit and slower than `zoomStopSpeed` (scale / s).
+    public static let zoomStopScale = 0.001
+    public static let zoomStopSpeed = 0.01
 }

@@ -72,6 +72,22 @@ public struct CaseRecording: Sendable {
         }
     }
 
+    /// A scroll view at one frame: what the replay draws of its window over its content.
+    public struct ScrollWindow: Sendable {
+        /// The scroll view (its view index).
+        public var view: Int
+        /// The content offset the screen shows (during an `animate` of the insets, the on-screen
+        /// one), the content size, the insets and the zoom scale (1 when it does not zoom).
+        public var offset: Vec2
+        public var contentSize: Vec2
+        public var inset: EdgeInsets
+        public var zoomScale: Double
+        public init(view: Int, offset: Vec2, contentSize: Vec2, inset: EdgeInsets, zoomScale: Double) {
+            self.view = view; self.offset = offset; self.contentSize = contentSize; self.inset = inset
+            self.zoomScale = zoomScale
+        }
+    }
+
     public struct Frame: Sendable {
         public var time: Double
         public var running: Bool
@@ -85,14 +101,16 @@ public struct CaseRecording: Sendable {
         public var transitions: [(state: String, progress: Double)]
         /// The active behaviours' geometry.
         public var guides: [Guide]
+        /// Every scroll view's window over its content, in view order.
+        public var scrollWindows: [ScrollWindow]
         public init(
             time: Double, running: Bool, views: [ViewFrame], touch: Touch?, behaviors: [Int],
             transitions: [(state: String, progress: Double)],
-            guides: [Guide] = [], fingers: [Vec2] = []
+            guides: [Guide] = [], fingers: [Vec2] = [], scrollWindows: [ScrollWindow] = []
         ) {
             self.time = time; self.running = running; self.views = views; self.touch = touch; self.fingers = fingers
             self.behaviors = behaviors; self.transitions = transitions
-            self.guides = guides
+            self.guides = guides; self.scrollWindows = scrollWindows
         }
     }
 

@@ -181,6 +181,8 @@ extension SceneBuilder {
             let kn = v
             let keyNode = j < keyNodes.count ? keyNodes[j] : v
             var parts = splitKey(k)
+            // A scroll view's inset is a dotted property: `list.contentInset.top`.
+            if parts.count == 3 && parts[1] == "contentInset" { parts = [parts[0], parts[1] + "." + parts[2]] }
             var pick: CopyPick?
             if parts.count == 2 {
                 switch try named(parts[0], keyNode, s) {
@@ -227,9 +229,18 @@ extension SceneBuilder {
                     throw err(
                         "`\(parts[0])` is a group: its frame is its items' and the dynamics move it; set its items", kn)
                 }
-                guard let p = ViewProperty(rawValue: parts[1]) else {
+                let isScroll = scene.views[id.index].scroll != nil
+                let settable = ViewProperty.allCases.filter { isScroll || !$0.ofScrollViewOnly }.map(\.rawValue)
+                guard let p = ViewProperty(rawValue: parts[1]), isScroll || !p.ofScrollViewOnly else {
+                    let what =
+                        ViewProperty(rawValue: parts[1]) != nil
+                        ? "`\(parts[0])` is not a scroll view: it has" : "a view has"
                     throw err(
-                        "a view has no settable property `\(parts[1])`\(hint(parts[1], ViewProperty.names.sorted()))",
+                        "\(what) no settable property `\(parts[1])`\(hint(parts[1], settable.sorted()))", kn)
+                }
+                if p == .zoomScale && scene.views[id.index].scroll?.zoom == nil {
+                    throw err(
+                        "`\(parts[0])` does not zoom: give its `scroll` a `zoom: { minimum, maximum }` and `zooming: VIEW`",
                         kn)
                 }
                 out.append(
@@ -340,6 +351,14 @@ extension SceneBuilder {
             }
             let delay = try ag("delay").map { (x) throws(Diagnostic) in try w.expr(x, "`delay`", .number, s) }
             let targets = try setTargets(ag("set") ?? v, s)  // `set` is a required key of `animate`
+            for t in targets {
+                if let (_, p) = t.view, !p.animatable {
+                    throw Diagnostic(
+                        "`animate` cannot animate `\(p.rawValue)`"
+                            + (p == .zoomScale ? ": `zoomTo` zooms with an animation" : ": `set` it"),
+                        at: t.location)
+                }
+            }
             for t in targets where t.view == nil {
                 let what: String
                 switch t.target {
@@ -391,6 +410,23 @@ extension SceneBuilder {
         case .pauseAnimator: return try pauseAnimator(v)
         case .continueAnimator: return try continueAnimator(v, s)
         case .stopAnimator: return try stopAnimator(v)
+        case .scrollTo, .zoomTo:
+            let zoom = ActionKey(rawValue: k) == .zoomTo
+            let (what, type): (String, ValueType) = zoom ? ("rect", .rect) : ("offset", .point)
+            let a = try w.mapping(v, "`\(k)`", known: ["view", what], required: ["view", what])
+            func ag(_ key: String) -> Node? { a.first { $0.0 == key }?.1 }
+            guard let vn = ag("view"), let wn = ag(what) else { throw err("`\(k)` needs `view` and `\(what)`", v) }
+            let id = try viewID(vn, "`view` of `\(k)`")
+            guard let sc = scene.views[id.index].scroll else {
+                throw err("`\(scene.views[id.index].name)` is not a scroll view: `\(k)` needs `scroll` on it", vn)
+            }
+            if zoom && sc.zoom == nil {
+                throw err(
+                    "`\(scene.views[id.index].name)` does not zoom: give its `scroll` a `zoom: { minimum, maximum }` "
+                        + "and `zooming: VIEW`", vn)
+            }
+            let e = try w.expr(wn, "`\(what)`", type, s)
+            return zoom ? .zoomTo(id, rect: e, w.loc(v)) : .scrollTo(id, offset: e, w.loc(v))
         case .branch, .then, .otherwise, .after, .actions:
             throw err("`\(k)` is not an action on its own", n)
         }

@@ -55,8 +55,9 @@ extension SceneBuilder {
         guard kinds.count == 1, let kind = GestureKind(rawValue: kinds[0].0) else {
             throw err("gesture `\(name)` needs exactly one kind: \(GestureKind.alternatives)", v)
         }
-        // `scrollView: list` is short for `scrollView: { in: list }`.
-        let shorthand = kind == .scrollView && { if case .scalar = kinds[0].1 { return true } else { return false } }()
+        // `scrollView: list` is short for `scrollView: { in: list }` (and `scrollViewZoom`).
+        let ofScrollView = kind == .scrollView || kind == .scrollViewZoom
+        let shorthand = ofScrollView && { if case .scalar = kinds[0].1 { return true } else { return false } }()
         let body =
             shorthand
             ? [(GestureKey.view.rawValue, kinds[0].1)]
@@ -72,11 +73,15 @@ extension SceneBuilder {
                     "unknown view `\(v)`\(copiesHint(v) ?? hint(v, scene.views.map(\.name) + ["world"]))", x)
             }
             view = id
-            if kind == .scrollView && scene.views[id.index].scroll == nil {
+            if ofScrollView && scene.views[id.index].scroll == nil {
                 throw err("`\(v)` is not a scroll view: give it `scroll: { contentSize: [w, h] }`", x)
             }
+            if kind == .scrollViewZoom && scene.views[id.index].scroll?.zoom == nil {
+                throw err(
+                    "`\(v)` does not zoom: give its `scroll` a `zoom: { minimum, maximum }` and `zooming: VIEW`", x)
+            }
         }
-        if kind == .scrollView && view == nil { throw err("`scrollView` needs a scroll view, not the world", v) }
+        if ofScrollView && view == nil { throw err("`\(kind.rawValue)` needs a scroll view, not the world", v) }
         let settings = try readSettings(kind.keys, body)
         scene.names[name] = .gesture(GestureID(scene.gestures.count))
         scene.gestures.append(GestureSpec(name: name, location: loc, view: view, settings: settings))

@@ -16,6 +16,8 @@ let stepKeys = StepKey.names + actionKeys
     var transitionAnimators: [(Int, Node)] = []
     /// The copies of each repeated view and behaviour, by the template's name.
     var repeatedViews: [String: [ViewID]] = [:]
+    /// Each scroll view's `zooming`, resolved once every view and superview is known.
+    var zoomings: [(view: Int, name: String, node: Node)] = []
     var repeatedBehaviors: [String: [BehaviorID]] = [:]
     var repeatedGestures: [String: [GestureID]] = [:]
 
@@ -295,11 +297,29 @@ let stepKeys = StepKey.names + actionKeys
     static let scrollViewSchema: NameSchema = viewSchema(scroll: true)
     /// A view's members; a scroll view's add `contentOffset`, `isDragging` and `isDecelerating`.
     static func viewSchema(scroll: Bool) -> NameSchema {
-        let all = ViewMember.allCases.map { ($0.rawValue, NameSchema.value($0.type)) }
-        let members = ViewMember.allCases.filter { !$0.ofScrollViewOnly }.map {
-            ($0.rawValue, NameSchema.value($0.type))
+        // A dotted member (`contentInset.top`) is a member of an object (`contentInset`).
+        func tree(_ ms: [ViewMember]) -> [(String, NameSchema)] {
+            var out: [(String, NameSchema)] = []
+            for m in ms {
+                let parts = m.rawValue.split(separator: ".").map(String.init)
+                guard parts.count == 2 else {
+                    out.append((m.rawValue, .value(m.type)))
+                    continue
+                }
+                let leaf = (parts[1], NameSchema.value(m.type))
+                if let i = out.firstIndex(where: { $0.0 == parts[0] }), case .object(let inner) = out[i].1 {
+                    out[i].1 = .object(inner + [leaf])
+                } else {
+                    out.append((parts[0], .object([leaf])))
+                }
+            }
+            return out
         }
-        return .object((scroll ? all : members) + [(ViewMember.presentation, .object(members))])
+        let members = tree(ViewMember.allCases.filter { !$0.ofScrollViewOnly })
+        // A scroll view's presentation has the offset the screen shows, too.
+        let shown = scroll ? members + [(ViewMember.contentOffset.rawValue, .value(.point))] : members
+        return .object(
+            (scroll ? tree(Array(ViewMember.allCases)) : members) + [(ViewMember.presentation, .object(shown))])
     }
     static let transitionSchema = schema(TransitionMember.self, \.type)
     @_spi(Testing) public static let contactSchema = schema(ContactMember.self, \.type)

@@ -59,6 +59,7 @@ extension SceneBuilder {
             scene.views[i].superview = id
         }
         for (i, g) in groups { try group(i, g) }
+        try resolveZooming()
         // A view cannot contain itself, directly or through a chain of superviews.
         for v in scene.views {
             var chain = [v.name]
@@ -117,15 +118,15 @@ extension SceneBuilder {
             superviews.append((scene.views.count, try reference(try w.string(s, "`superview` of `\(name)`"), s), s))
         }
         if let cb = get("collisionBounds") { spec.collisionBounds = try collisionBounds(cb, name) }
-        if let sc = get(ViewKey.scroll.rawValue) { spec.scroll = try scroll(sc, name) }
+        if let sc = get(ViewKey.scroll.rawValue) { spec.scroll = try scroll(sc, name, scene.views.count) }
         scene.views.append(spec)
     }
 
-    /// A view's `scroll`: its content size, deceleration rate, bounces and paging.
-    mutating func scroll(_ n: Node, _ view: String) throws(Diagnostic) -> ScrollSpec {
-        let kv = try w.mapping(
-            n, "`scroll` of `\(view)`", known: ScrollKey.names, required: [ScrollKey.contentSize.rawValue])
-        var spec = ScrollSpec(contentSize: .zero)
+    /// A view's `scroll`: its content size, deceleration rate, bounces, paging, insets, the axes
+    /// that always bounce, whether it scrolls, and its zoom (`zooming` is resolved later).
+    mutating func scroll(_ n: Node, _ view: String, _ index: Int) throws(Diagnostic) -> ScrollSpec {
+        let kv = try w.mapping(n, "`scroll` of `\(view)`", known: ScrollKey.names)
+        var spec = ScrollSpec(contentSize: nil)
         for (k, x) in kv {
             switch ScrollKey(rawValue: k) {
             case .contentSize?:
@@ -156,10 +157,80 @@ extension SceneBuilder {
                 spec.decelerationRate = r
             case .bounces?: spec.bounces = try w.bool(x, "`bounces` of `\(view)`")
             case .paging?: spec.paging = try w.bool(x, "`paging` of `\(view)`")
+            case .alwaysBounceVertical?:
+                spec.alwaysBounceVertical = try w.bool(x, "`alwaysBounceVertical` of `\(view)`")
+            case .alwaysBounceHorizontal?:
+                spec.alwaysBounceHorizontal = try w.bool(x, "`alwaysBounceHorizontal` of `\(view)`")
+            case .isScrollEnabled?: spec.isScrollEnabled = try w.bool(x, "`isScrollEnabled` of `\(view)`")
+            case .contentInset?:
+                var i = EdgeInsets.zero
+                for (side, sv) in try w.mapping(x, "`contentInset` of `\(view)`", known: ScrollInsetKey.names) {
+                    let d = try w.number(sv, "`contentInset.\(side)` of `\(view)`")
+                    switch ScrollInsetKey(rawValue: side) {
+                    case .top?: i.top = d
+                    case .left?: i.left = d
+                    case .bottom?: i.bottom = d
+                    case .right?: i.right = d
+                    case nil: break
+                    }
+                }
+                spec.contentInset = i
+            case .zoom?:
+                var z = ZoomSpec()
+                for (zk, zx) in try w.mapping(x, "`zoom` of `\(view)`", known: ZoomKey.names) {
+                    switch ZoomKey(rawValue: zk) {
+                    case .minimum?: z.minimum = try w.number(zx, "`zoom.minimum` of `\(view)`", positive: true)
+                    case .maximum?: z.maximum = try w.number(zx, "`zoom.maximum` of `\(view)`", positive: true)
+                    case .bounces?: z.bounces = try w.bool(zx, "`zoom.bounces` of `\(view)`")
+                    case nil: break
+                    }
+                }
+                if z.maximum < z.minimum {
+                    throw err(
+                        "`zoom` of `\(view)`: `maximum` (\(formatNumber(z.maximum))) is below `minimum` "
+                            + "(\(formatNumber(z.minimum)))", x)
+                }
+                spec.zoom = z
+            case .zooming?:
+                zoomings.append((index, try w.string(x, "`zooming` of `\(view)`"), x))
             case nil: break
             }
         }
+        let has = { (k: ScrollKey) in kv.contains { $0.0 == k.rawValue } }
+        if has(.zoom) != has(.zooming) {
+            throw err(
+                has(.zoom)
+                    ? "`scroll` of `\(view)` has `zoom` but no `zooming`: name the subview it zooms (viewForZooming)"
+                    : "`scroll` of `\(view)` has `zooming` but no `zoom`: give it `zoom: { minimum, maximum }`", n)
+        }
+        if spec.contentSize == nil && !has(.zooming) {
+            throw err("`scroll` of `\(view)` needs `contentSize` (or `zoom` with `zooming`)", n)
+        }
         return spec
+    }
+
+    /// Each `zooming` names a subview of its own scroll view (UIKit zooms the view
+    /// `viewForZooming(in:)` returns, which is inside the scroll view).
+    mutating func resolveZooming() throws(Diagnostic) {
+        for (i, raw, node) in zoomings {
+            let list = scene.views[i].name
+            let name = try reference(raw, node)
+            guard case .view(let id)? = scene.names[name], !scene.views[id.index].isGroup else {
+                throw err(
+                    "`zooming` of `\(list)` names no view `\(name)`\(copiesHint(name) ?? hint(name, scene.views.map(\.name)))",
+                    node)
+            }
+            guard scene.views[id.index].superview?.index == i else {
+                let place =
+                    scene.views[id.index].superview.map { "its superview is `\(scene.views[$0.index].name)`" }
+                    ?? "it is in the reference view"
+                throw err(
+                    "`zooming` of `\(list)` names `\(name)`, which is not a subview of `\(list)` (\(place)): the "
+                        + "scroll view zooms a view inside it; give `\(name)` `superview: \(list)`",
+                    node)
+            }
+            scene.views[i].scroll?.zooming = id
+        }
     }
 
     /// A group's items (views declared anywhere in `views`, each in one group at most, no group

@@ -191,9 +191,11 @@ extension SceneBuilder {
                     try add(props, onScreen: false)
                     // `presentation: { y: … }`: what the screen shows (the `within` above applies).
                     if let pn = props.first(where: { $0.0 == ViewMember.presentation })?.1 {
+                        // A scroll view's on-screen offset only where there is a scroll view.
+                        let isScroll = scene.views[id.index].scroll != nil
+                        let known = ViewMember.expectableOnScreen.filter { isScroll || !$0.ofScrollViewOnly }
                         let shown = try w.mapping(
-                            pn, "the on-screen expectations of `\(name)`",
-                            known: ViewMember.expectableOnScreen.map(\.rawValue))
+                            pn, "the on-screen expectations of `\(name)`", known: known.map(\.rawValue))
                         try add(shown, onScreen: true)
                     }
                 }

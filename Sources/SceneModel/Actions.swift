@@ -71,6 +71,10 @@ public indirect enum Action: Sendable {
     case animator(AnimatorID, AnimatorAction, SourceLocation)
     /// `resetAnimator`: every behaviour removed, a new dynamic animator (`elapsed` from 0).
     case resetAnimator(SourceLocation)
+    /// `scrollTo: { view, offset }`: a scroll view's `setContentOffset(_:animated: true)`.
+    case scrollTo(ViewID, offset: Expr, SourceLocation)
+    /// `zoomTo: { view, rect }`: a zooming scroll view's `zoom(to:animated: true)`.
+    case zoomTo(ViewID, rect: Expr, SourceLocation)
 
     /// Where the action is written (for a `set` of several paths, its first; for a branch, its
     /// condition).
@@ -79,7 +83,7 @@ public indirect enum Action: Sendable {
         case .branch(let c, _, _): return c.location
         case .add(_, let l), .remove(_, let l), .start(_, let l), .finish(let l), .cancel(let l), .haptic(_, let l),
             .removeView(_, let l), .velocity(_, _, _, let l), .after(_, _, let l), .animator(_, _, let l),
-            .resetAnimator(let l):
+            .resetAnimator(let l), .scrollTo(_, _, let l), .zoomTo(_, _, let l):
             return l
         case .set(let targets): return targets.first?.location ?? .unknown()
         case .animate(let a): return a.location

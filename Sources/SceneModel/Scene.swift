@@ -160,12 +160,29 @@ public struct ViewSpec: Sendable {
 
 /// A view's `scroll`: its content and how it moves (`UIScrollView`).
 public struct ScrollSpec: Sendable, Hashable {
-    public var contentSize: Vec2
+    /// The content size the scene gave (nil: with `zooming`, the zooming view's size × zoomScale).
+    public var contentSize: Vec2?
     /// Per millisecond (`normal` 0.998, `fast` 0.99).
     public var decelerationRate = DecelerationRateName.normal.rate
     public var bounces = true
     public var paging = false
-    public init(contentSize: Vec2) { self.contentSize = contentSize }
+    public var contentInset = EdgeInsets.zero
+    public var alwaysBounceVertical = false
+    public var alwaysBounceHorizontal = false
+    public var isScrollEnabled = true
+    /// `zoom: { minimum, maximum, bounces }`.
+    public var zoom: ZoomSpec?
+    /// `zooming`: the subview it zooms (`viewForZooming`).
+    public var zooming: ViewID?
+    public init(contentSize: Vec2?) { self.contentSize = contentSize }
+}
+
+/// A scroll view's `zoom`.
+public struct ZoomSpec: Sendable, Hashable {
+    public var minimum = 1.0
+    public var maximum = 1.0
+    public var bounces = true
+    public init() {}
 }
 
 /// `collisionBounds` of a view.

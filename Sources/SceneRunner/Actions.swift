@@ -24,6 +24,13 @@ extension Run {
                 s.contentOffset = sv.contentOffset
                 s.isDragging = sv.isDragging
                 s.isDecelerating = sv.isDecelerating
+                let shown = sv.shownOffset(at: clock.time)
+                if shown != sv.contentOffset { s.shownContentOffset = shown }
+                s.contentInset = sv.contentInset
+                s.isScrollEnabled = sv.isScrollEnabled
+                s.zoomScale = sv.zoomScale
+                s.isZooming = sv.isZooming
+                s.isZoomBouncing = sv.isZoomBouncing
             }
             s.contacts = behaving.contactCounts[i]
             return s
@@ -130,6 +137,10 @@ extension Run {
             try animating.act(id.index, action, scope: scope, at: loc, in: self)
         case .resetAnimator:
             behaving.resetAnimator(in: self)
+        case .scrollTo(let v, let offset, _):
+            try input.scrollTo(v.index, offset, scope: scope, in: self)
+        case .zoomTo(let v, let rect, _):
+            try input.zoomTo(v.index, rect, scope: scope, in: self)
         }
     }
 
@@ -159,6 +170,10 @@ extension Run {
                 throw runtimeError(
                     "`targetContentOffset` can be set only while a `willEndDragging` rule runs", at: t.location)
             }
+        case .view(let id, let p) where p.ofScrollViewOnly:
+            // A scroll view's offset, insets, zoom: inside an `animate`, the screen follows.
+            try input.setScrollProperty(
+                id.index, p, v, animation: animating.scrollAnimation, at: t.location, in: self)
         case .view(let id, let p):
             try world.assign(t, id.index, p, v, in: self)
         case .animator(let id, let p):

@@ -21,12 +21,17 @@ import SceneVocabulary
 @_spi(Testing) public enum AnimatedChannel: Equatable {
     case frame, alpha, rotation, scale
 
-    init(_ p: ViewProperty) {
+    /// The channel a property is shown on; nil for a scroll view's (its offset is the scroll
+    /// view's own: `ScrollView.shownOffset`).
+    init?(_ p: ViewProperty) {
         switch p {
         case .x, .y, .width, .height, .size, .center, .frame: self = .frame
         case .alpha: self = .alpha
         case .rotation: self = .rotation
         case .scale: self = .scale
+        case .contentOffset, .contentInsetTop, .contentInsetLeft, .contentInsetBottom, .contentInsetRight, .zoomScale,
+            .isScrollEnabled:
+            return nil
         }
     }
 }
@@ -116,8 +121,13 @@ extension RunAnimations {
         }
         let touched = Self.channels(of: spec.sets)
         let before = shownBefore(touched, in: run)
-        try run.runSet(spec.sets, scope: scope)
         let now = run.now
+        // A scroll view's offset the animation's `set` moves is shown along the animation.
+        setScrollAnimation(
+            ScrollView.ShownShift(
+                shift: .zero, start: now + delay, duration: duration, curve: spec.curve.curve, spring: spring))
+        defer { setScrollAnimation(nil) }
+        try run.runSet(spec.sets, scope: scope)
         animateChannels(
             touched, from: before,
             clock: .timed(start: now + delay, duration: duration, curve: spec.curve.curve, spring: spring), in: run)

@@ -122,8 +122,8 @@ extension RunBehaviors {
                 let v = world.views[item]
                 let (c, s) = (Elementary.cos(v.rotation), Elementary.sin(v.rotation))
                 return v.frame.center + Vec2(c * offset.x - s * offset.y, s * offset.x + c * offset.y)
-                    + run.input.screenShift(item, in: run)
-            case .anchor(let p, let item): return p + run.input.screenShift(item, in: run)
+                    + run.input.screenShift(item, shown: true, in: run)
+            case .anchor(let p, let item): return p + run.input.screenShift(item, shown: true, in: run)
             case .fixed(let p): return p
             }
         }

@@ -192,6 +192,7 @@ final class Run {
         try animating.runEndedCompletions(in: self)
         try animating.runAnimatorCompletions(in: self)
         try transitioning.flushEnded(in: self)  // transitions a completion block ended
+        try input.flushAppChanges(in: self)  // the app's offsets and zooms: didScroll, didZoom once
         if limits.recordTicks {
             var row = [clock.time, world.animator.elapsedTime, world.animator.isRunning ? 1 : 0]
             for (i, v) in world.views.enumerated() {
@@ -202,6 +203,7 @@ final class Run {
             }
             for (_, s) in input.scrolls.sorted(by: { $0.key < $1.key }) {
                 row += [s.contentOffset.x, s.contentOffset.y]
+                if s.zoom != nil { row.append(s.zoomScale) }
             }
             recording.addTickRow(row)
         }
@@ -216,10 +218,12 @@ final class Run {
         let frame = CaseRecording.Frame(
             time: clock.time, running: world.animator.isRunning,
             views: world.replayViews(
-                shown: { animating.presentation($0, in: self) }, shift: { input.screenShift($0, in: self) }),
+                shown: { animating.presentation($0, in: self) }, shift: { input.screenShift($0, shown: true, in: self) }
+            ),
             touch: input.replayTouch(wasDown: recording.lastFrameTouchDown),
             behaviors: behaving.installed.keys.sorted(), transitions: transitioning.replayStates,
-            guides: behaving.guides(in: self), fingers: input.fingersOnScreen)
+            guides: behaving.guides(in: self), fingers: input.fingersOnScreen,
+            scrollWindows: input.replayScrollWindows(at: clock.time))
         recording.addFrame(frame, contacts: CaseRecording.contacts(events, frame: f, views: scene.views))
     }
 
@@ -274,9 +278,11 @@ final class Run {
                     "\(v.name).\($0)"
                 }
             }
-            // A scroll view's content offset, after every view's columns.
+            // A scroll view's content offset (and zoom scale, when it zooms), after every view's columns.
             + scene.views.filter { $0.scroll != nil }.flatMap { v in
-                ["contentOffsetX", "contentOffsetY"].map { "\(v.name).\($0)" }
+                (["contentOffsetX", "contentOffsetY"] + (v.scroll?.zoom != nil ? ["zoomScale"] : [])).map {
+                    "\(v.name).\($0)"
+                }
             }
     }
 

@@ -129,7 +129,10 @@ extension RunInput {
             run.note("\(run.scene.gestures[g].name) failed: `\(run.scene.views[vi].name)` was removed")
             try fireGesture(fail(g), noted: false, in: run)
         } else {
-            if !continuing { begin(participants: Self.participants(of: g, in: run.scene)) }
+            if !continuing {
+                begin(participants: Self.participants(of: g, in: run.scene))
+                try failDisabledScrollPans(in: run)
+            }
             if flick && continuing, let f = s.fingers.first, f.down == nil {
                 restartVelocity(finger: ids[0], at: f.position(at: 0), time: now)
             }

@@ -39,6 +39,9 @@ extension RunWorld {
                 throw run.runtimeError("`\(t.path)` must be positive, got \(formatNumber(number))", at: t.location)
             }
             setScale(i, number)
+        case .contentOffset, .contentInsetTop, .contentInsetLeft, .contentInsetBottom, .contentInsetRight, .zoomScale,
+            .isScrollEnabled:
+            return  // a scroll view's: the input concern's (`RunInput.setScrollProperty`)
         }
         if !(f.size.x > 0 && f.size.y > 0) || !f.origin.isFinite || !f.size.isFinite {
             throw run.runtimeError(

@@ -37,7 +37,7 @@ extension KeyKind {
         switch self {
         case .number, .bool, .point, .range, .referenceBounds, .boundaries, .region, .fingerPaths: return .taken
         case .literalNumber, .literalCount, .literalPoint, .viewName, .viewNames, .choice, .choices, .gestureName,
-            .gestureNames:
+            .gestureNames, .insets, .zoom:
             return .literal
         }
     }
@@ -127,7 +127,7 @@ extension FlickKey: MarkedKey {
 extension ActionKey: MarkedKey {
     public var expression: ExpressionMark {
         switch self {
-        case .branch, .set, .progress, .complete, .velocity, .log, .after: return .taken
+        case .branch, .set, .progress, .complete, .velocity, .log, .after, .scrollTo, .zoomTo: return .taken
         case .add, .remove, .start, .finish, .cancel, .haptic, .removeView, .pauseAnimator, .resetAnimator:
             return .literal
         case .then, .otherwise, .animate, .actions, .startAnimator, .continueAnimator, .stopAnimator: return .notAValue

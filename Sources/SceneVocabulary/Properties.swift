@@ -3,11 +3,18 @@
 /// A view property `set` can assign (and `animate` can animate).
 public enum ViewProperty: String, VocabularyName {
     case x, y, width, height, size, center, frame, rotation, scale, alpha
+    /// A scroll view's (`ofScrollViewOnly`).
+    case contentOffset, contentInsetTop = "contentInset.top", contentInsetLeft = "contentInset.left"
+    case contentInsetBottom = "contentInset.bottom", contentInsetRight = "contentInset.right", zoomScale
+    case isScrollEnabled
     public var type: ValueType {
         switch self {
-        case .center, .size: return .point
+        case .center, .size, .contentOffset: return .point
         case .frame: return .rect
-        case .x, .y, .width, .height, .rotation, .scale, .alpha: return .number
+        case .isScrollEnabled: return .bool
+        case .x, .y, .width, .height, .rotation, .scale, .alpha, .contentInsetTop, .contentInsetLeft,
+            .contentInsetBottom, .contentInsetRight, .zoomScale:
+            return .number
         }
     }
     public var doc: String {
@@ -19,6 +26,12 @@ public enum ViewProperty: String, VocabularyName {
         case .rotation: return "radians, clockwise"
         case .scale: return "the transform's scale"
         case .alpha: return "0…1"
+        case .contentOffset:
+            return "scroll view: setContentOffset(_:animated: false), at once (`animate`: the screen follows)"
+        case .contentInsetTop, .contentInsetLeft, .contentInsetBottom, .contentInsetRight:
+            return "scroll view: an inset; an offset left outside the new range moves in (not while a finger holds)"
+        case .zoomScale: return "scroll view: the zoom, within its limits, about the bounds' centre"
+        case .isScrollEnabled: return "scroll view: false: its pan does not begin"
         }
     }
 }
@@ -47,13 +60,18 @@ public enum ViewMember: String, VocabularyName {
     case rotation, scale, alpha, velocity, speed, angularVelocity, resting, removed, screen, contacts
     /// A scroll view's (`scroll`) only.
     case contentOffset, isDragging, isDecelerating
+    case contentInsetTop = "contentInset.top", contentInsetLeft = "contentInset.left"
+    case contentInsetBottom = "contentInset.bottom", contentInsetRight = "contentInset.right"
+    case isScrollEnabled, zoomScale, isZooming, isZoomBouncing
     public var type: ValueType {
         switch self {
         case .center, .size, .velocity, .contentOffset: return .point
         case .bounds, .frame, .screen: return .rect
-        case .resting, .removed, .isDragging, .isDecelerating: return .bool
+        case .resting, .removed, .isDragging, .isDecelerating, .isScrollEnabled, .isZooming, .isZoomBouncing:
+            return .bool
         case .x, .y, .width, .height, .minX, .midX, .maxX, .minY, .midY, .maxY, .rotation, .scale, .alpha, .speed,
-            .angularVelocity, .contacts:
+            .angularVelocity, .contacts, .contentInsetTop, .contentInsetLeft, .contentInsetBottom, .contentInsetRight,
+            .zoomScale:
             return .number
         }
     }
@@ -78,6 +96,12 @@ public enum ViewMember: String, VocabularyName {
             return "scroll view: the content point at its bounds' top left (grows as the content moves up)"
         case .isDragging: return "scroll view: its pan holds the content"
         case .isDecelerating: return "scroll view: moving after a release (decelerating, bouncing back or paging)"
+        case .contentInsetTop, .contentInsetLeft, .contentInsetBottom, .contentInsetRight:
+            return "scroll view: the inset on that side (`contentInset.top` …)"
+        case .isScrollEnabled: return "scroll view: its pan may begin"
+        case .zoomScale: return "scroll view: the zooming view's scale (1 without `zoom`)"
+        case .isZooming: return "scroll view: a pinch zooms it"
+        case .isZoomBouncing: return "scroll view: the zoom springs back inside its limits"
         case .contacts: return "the contacts the view (a group: its items) has begun"
         }
     }
@@ -85,7 +109,9 @@ public enum ViewMember: String, VocabularyName {
     /// The members only a scroll view has.
     public var ofScrollViewOnly: Bool {
         switch self {
-        case .contentOffset, .isDragging, .isDecelerating: return true
+        case .contentOffset, .isDragging, .isDecelerating, .contentInsetTop, .contentInsetLeft, .contentInsetBottom,
+            .contentInsetRight, .isScrollEnabled, .zoomScale, .isZooming, .isZoomBouncing:
+            return true
         case .center, .x, .y, .width, .height, .size, .bounds, .frame, .minX, .midX, .maxX, .minY, .midY, .maxY,
             .rotation, .scale, .alpha, .velocity, .speed, .angularVelocity, .resting, .removed, .screen, .contacts:
             return false
@@ -99,22 +125,25 @@ extension ViewMember {
     public static let expectable: [ViewMember] = [
         .frame, .center, .x, .y, .width, .height, .size, .bounds, .rotation, .alpha, .removed, .velocity,
         .angularVelocity, .scale, .screen, .contentOffset, .isDragging, .isDecelerating, .contacts,
+        .contentInsetTop, .contentInsetLeft, .contentInsetBottom, .contentInsetRight, .isScrollEnabled, .zoomScale,
+        .isZooming, .isZoomBouncing,
     ]
 
     /// The expectable members `presentation: { … }` may name: what the screen shows differently
-    /// from the model during an animation.
+    /// from the model during an animation (a scroll view's offset, during an `animate` of its insets).
     public static var expectableOnScreen: [ViewMember] {
-        expectable.filter { $0 != .removed && $0 != .contacts && !$0.ofScrollViewOnly }
+        expectable.filter { $0 != .removed && $0 != .contacts && (!$0.ofScrollViewOnly || $0 == .contentOffset) }
     }
 
     /// The default `within` of an expected member, in its unit.
     public var defaultWithin: Double {
         switch self {
-        case .rotation, .alpha, .angularVelocity, .scale: return 0.01
+        case .rotation, .alpha, .angularVelocity, .scale, .zoomScale: return 0.01
         case .velocity: return 1
         case .contacts: return 0  // a count
         case .center, .x, .y, .width, .height, .size, .bounds, .frame, .minX, .midX, .maxX, .minY, .midY, .maxY,
-            .speed, .resting, .removed, .screen, .contentOffset, .isDragging, .isDecelerating:
+            .speed, .resting, .removed, .screen, .contentOffset, .isDragging, .isDecelerating, .contentInsetTop,
+            .contentInsetLeft, .contentInsetBottom, .contentInsetRight, .isScrollEnabled, .isZooming, .isZoomBouncing:
             return 0.5
         }
     }

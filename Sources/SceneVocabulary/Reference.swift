@@ -29,6 +29,8 @@ public enum Reference {
             keys("`world.rest` keys", RestKey.self),
             keys("View keys", ViewKey.self),
             table("`scroll` keys (a scroll view)", ScrollKey.self),
+            names("`contentInset` keys", ScrollInsetKey.self),
+            table("`zoom` keys", ZoomKey.self),
             names("Deceleration rates (`decelerationRate`)", DecelerationRateName.self),
             keys("Transition keys", TransitionKey.self),
             keys("Script steps (besides every action)", StepKey.self),

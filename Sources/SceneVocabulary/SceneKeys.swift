@@ -177,6 +177,7 @@ public enum ActionKey: String, VocabularyName {
     case branch = "if", then, otherwise = "else", add, remove, set, animate, start, progress, finish, cancel, complete
     case velocity, haptic, removeView, log, after, actions = "do"
     case startAnimator, pauseAnimator, continueAnimator, stopAnimator, resetAnimator
+    case scrollTo, zoomTo
     public var doc: String {
         switch self {
         case .branch: return "a condition, with then and else"
@@ -200,6 +201,8 @@ public enum ActionKey: String, VocabularyName {
         case .continueAnimator: return "a property animator, or { animator, timing, durationFactor }"
         case .stopAnimator: return "a property animator, or { animator, finish: none | end | start | current }"
         case .resetAnimator: return "removes every behaviour and starts a new dynamic animator (elapsed from 0)"
+        case .scrollTo: return "{ view, offset }: setContentOffset(_:animated: true), then didEndScrollingAnimation"
+        case .zoomTo: return "{ view, rect }: zoom(to:animated: true), the rect in the zooming view's coordinates"
         }
     }
 }

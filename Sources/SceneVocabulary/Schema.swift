@@ -38,6 +38,8 @@ public enum SceneSchema {
         case .gestureName: return ref("reference")  // a copy of a repeated gesture: `drag[2]`
         case .gestureNames: return ref("names")
         case .fingerPaths: return fingerPaths
+        case .insets: return object(ScrollInsetKey.names.map { ($0, .object([("type", .string("number"))])) })
+        case .zoom: return behaviorKeys(ZoomKey.self)
         }
     }
     static var keyedInsets: JSON { object(["top", "left", "bottom", "right"].map { ($0, ref("number")) }) }
@@ -126,6 +128,10 @@ public enum SceneSchema {
             case .continueAnimator: return continueAnimatorSchema
             case .stopAnimator: return stopAnimatorSchema
             case .resetAnimator: return .object([])
+            case .scrollTo:
+                return object([("view", ref("reference")), ("offset", ref("point"))], required: ["view", "offset"])
+            case .zoomTo:
+                return object([("view", ref("reference")), ("rect", ref("rect"))], required: ["view", "rect"])
             }
         }
         let bare = choice(["finish", "cancel", ActionKey.resetAnimator.rawValue])
@@ -437,9 +443,9 @@ public enum SceneSchema {
                 body = named(
                     object(
                         GestureKind.allCases.map { k in
-                            // `scrollView: list` is short for `scrollView: { in: list }`.
+                            // `scrollView: list` is short for `scrollView: { in: list }` (and `scrollViewZoom`).
                             let keys =
-                                k == .scrollView
+                                k == .scrollView || k == .scrollViewZoom
                                 ? .object([("oneOf", .array([ref("name"), gestureKeys(k.keys)]))]) : gestureKeys(k.keys)
                             return (k.rawValue, described(keys, k.doc))
                         }

@@ -36,7 +36,12 @@ extension SceneSchema {
     /// The mapping of a `set`: with `behaviours`, behaviour and animator properties and variables too.
     static func setTargets(behaviours: Bool) -> JSON {
         func members(_ names: [String], _ value: JSON) -> (String, JSON)? {
-            names.isEmpty ? nil : ("^\(identifier)(\\[[^\\]]+\\])?\\.(\(names.joined(separator: "|")))$", value)
+            // A dotted property (`contentInset.top`) matches its dot only.
+            let alternatives = names.map {
+                $0.split(separator: ".", omittingEmptySubsequences: false).joined(separator: "\\.")
+            }
+            return names.isEmpty
+                ? nil : ("^\(identifier)(\\[[^\\]]+\\])?\\.(\(alternatives.joined(separator: "|")))$", value)
         }
         var patterns: [(String, JSON)] = []
         for t in [ValueType.number, .bool, .point, .rect] {
@@ -126,9 +131,12 @@ extension SceneSchema {
                                     ])
                                 )
                             ])
-                        case .bounces, .paging: return .object([("type", .string("boolean"))])
+                        case .bounces, .paging, .alwaysBounceVertical, .alwaysBounceHorizontal, .isScrollEnabled:
+                            return .object([("type", .string("boolean"))])
+                        case .contentInset, .zoom: return kind(k.kind)
+                        case .zooming: return ref("name")
                         }
-                    }, required: [.contentSize])
+                    })
             case .repeat: return repeatCount(orName: false)
             case .group: return object([("items", ref("names"))], required: ["items"])
             }

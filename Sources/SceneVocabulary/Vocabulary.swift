@@ -50,6 +50,10 @@ public enum KeyKind: Sendable, Hashable {
     case gestureName, gestureNames
     /// One list of keyframes `[t, x, y]` per finger.
     case fingerPaths
+    /// `{ top, left, bottom, right }` of literal points (a scroll view's `contentInset`).
+    case insets
+    /// A scroll view's `zoom`: `{ minimum, maximum, bounces }`.
+    case zoom
 
     /// As the docs write it.
     public var text: String {
@@ -71,6 +75,8 @@ public enum KeyKind: Sendable, Hashable {
         case .gestureName: return "gesture name"
         case .gestureNames: return "gesture names"
         case .fingerPaths: return "[[[t, x, y], …], …]"
+        case .insets: return "`{ top, left, bottom, right }` (literal points)"
+        case .zoom: return "`{ minimum, maximum, bounces }`"
         }
     }
 }

@@ -100,7 +100,9 @@ import Testing
         s.drag(translation: Vec2(0, ScrollPhysics.rubberBandInverse(100, dimension: 844)))
         #expect(Swift.abs(s.contentOffset.y + 100) < 1e-9)
         s.release(velocity: .zero, target: nil, at: 0)
-        #expect(!s.advance(to: 0.844) && s.advance(to: 0.845) && s.contentOffset.y == 0)
+        let early = s.advance(to: 0.844).decelerating
+        let ended = s.advance(to: 0.845).decelerating
+        #expect(!early && ended && s.contentOffset.y == 0)
     }
 
     @Test func pagingTargets() {
@@ -150,7 +152,7 @@ import Testing
         let shown = s.contentOffset.y
         s.release(velocity: .zero, target: nil, at: 1)
         #expect(s.isDecelerating && !s.isDragging)
-        let endedEarly = s.advance(to: 1.1)
+        let endedEarly = s.advance(to: 1.1).decelerating
         #expect(!endedEarly)
         let expected = ScrollPhysics.bounce(x0: shown, v0: 0, after: 0.1).offset
         #expect(Swift.abs(s.contentOffset.y - expected) < 1e-9)
@@ -158,7 +160,7 @@ import Testing
         var ended = false
         while !ended && t < 5 {
             t += 1.0 / 60
-            ended = s.advance(to: t)
+            ended = s.advance(to: t).decelerating
         }
         #expect(ended && s.contentOffset.y == 0 && !s.isDecelerating)
     }
@@ -169,11 +171,11 @@ import Testing
         s.drag(translation: Vec2(0, -100))
         #expect(Swift.abs(s.target(velocity: Vec2(0, 1000)).y - 599) < 1e-9)
         s.release(velocity: Vec2(0, 1000), target: nil, at: 0)
-        _ = s.advance(to: 0.5)
+        _ = s.advance(to: 0.5).decelerating
         #expect(
             Swift.abs(s.contentOffset.y - (100 + ScrollPhysics.distance(velocity: 1000, rate: 0.998, after: 0.5)))
                 < 1e-9)
-        let ended = s.advance(to: 3.46)
+        let ended = s.advance(to: 3.46).decelerating
         #expect(ended && Swift.abs(s.contentOffset.y - 599) < 1e-9)
     }
 
@@ -186,7 +188,7 @@ import Testing
         var t = 0.0
         while t < 3 {
             t += 1.0 / 600
-            _ = s.advance(to: t)
+            _ = s.advance(to: t).decelerating
             lowest = Swift.min(lowest, s.contentOffset.y)
         }
         #expect(lowest < -10 && s.contentOffset.y == 0 && !s.isDecelerating)
@@ -197,7 +199,7 @@ import Testing
         s.beginDrag()
         s.drag(translation: Vec2(0, -100))
         s.release(velocity: Vec2(0, 1000), target: Vec2(0, 400), at: 0)
-        let ended = s.advance(to: 10)
+        let ended = s.advance(to: 10).decelerating
         #expect(ended && s.contentOffset.y == 400)
     }
 
@@ -210,7 +212,7 @@ import Testing
         let target = s.target(velocity: Vec2(600, 0))
         #expect(target == Vec2(390, 0))
         s.release(velocity: Vec2(600, 0), target: nil, at: 0)
-        let ended = s.advance(to: 2)
+        let ended = s.advance(to: 2).decelerating
         #expect(ended && s.contentOffset == Vec2(390, 0))
     }
 }

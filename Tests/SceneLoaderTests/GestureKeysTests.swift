@@ -57,6 +57,6 @@ import Testing
         #expect(
             loadError(scene("{ squeeze: { in: a } }"))
                 == "t.yaml:4:8: error: unknown key `squeeze` in gesture `g`; expected one of: pan, screenEdgePan, tap, "
-                + "longPress, pinch, rotation, swipe, scrollView, repeat")
+                + "longPress, pinch, rotation, swipe, scrollView, scrollViewZoom, repeat")
     }
 }

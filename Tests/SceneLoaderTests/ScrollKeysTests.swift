@@ -15,7 +15,7 @@ import Testing
         ),
         (
             "views:\n  list: { frame: [0, 0, 390, 844], scroll: { bounces: true } }\nscript: [ { wait: 1 } ]",
-            "t.yaml:2:44: error: `scroll` of `list` needs the key `contentSize`"
+            "t.yaml:2:44: error: `scroll` of `list` needs `contentSize` (or `zoom` with `zooming`)"
         ),
         (
             "views:\n  list: { frame: [0, 0, 390, 844], scroll: { contentSize: [1, 1], decelerationRate: 1 } }\n"

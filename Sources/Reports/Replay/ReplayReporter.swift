@@ -148,6 +148,7 @@ public struct ReplayReporter: Reporter {
         o.append(
             "\"fingers\":"
                 + list(frames.map { f in list(f.fingers.map { "[\(num($0.x, 2)),\(num($0.y, 2))]" }) }))
+        o.append("\"scrolls\":" + scrollWindows(frames))
         o.append("\"behaviors\":" + list(rec.behaviorNames.map(str)))
         // Behaviour geometry: each distinct guide once, then per frame the guides it shows.
         var guideIndex: [CaseRecording.Guide: Int] = [:]
@@ -210,6 +211,24 @@ public struct ReplayReporter: Reporter {
                         return "{\"loc\":\(loc(x.location)),\"msg\":\(str(x.message)),\"f\":\(f),\"view\":\(v)}"
                     }))
         return "{" + o.joined(separator: ",\n") + "}"
+    }
+
+    /// Each scroll view's window over its content, one value per frame: the offset the screen
+    /// shows, the content size, the insets (top, left, bottom, right) and the zoom scale.
+    static func scrollWindows(_ frames: [CaseRecording.Frame]) -> String {
+        guard let first = frames.first else { return "[]" }
+        var out: [String] = []
+        for (j, w) in first.scrollWindows.enumerated() {
+            let ws = frames.map { j < $0.scrollWindows.count ? $0.scrollWindows[j] : w }
+            func col(_ d: Int, _ f: (CaseRecording.ScrollWindow) -> Double) -> String { list(ws.map { num(f($0), d) }) }
+            out.append(
+                "{\"view\":\(w.view),\"ox\":\(col(2) { $0.offset.x }),\"oy\":\(col(2) { $0.offset.y })"
+                    + ",\"cw\":\(col(2) { $0.contentSize.x }),\"ch\":\(col(2) { $0.contentSize.y })"
+                    + ",\"it\":\(col(2) { $0.inset.top }),\"il\":\(col(2) { $0.inset.left })"
+                    + ",\"ib\":\(col(2) { $0.inset.bottom }),\"ir\":\(col(2) { $0.inset.right })"
+                    + ",\"z\":\(col(4) { $0.zoomScale })}")
+        }
+        return "[" + out.joined(separator: ",\n") + "]"
     }
 
     static func list(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }

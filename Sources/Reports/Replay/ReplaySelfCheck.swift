@@ -41,6 +41,24 @@ extension ReplayAssets {
             });
             break;
           }
+          // Each scroll view's content outline where its offset puts it, at five ticks.
+          for (const sc of D.scrolls) {
+            for (const c of ["ox", "oy", "cw", "ch", "it", "il", "ib", "ir", "z"]) {
+              if (sc[c].length !== N) fail("scroll " + sc.view + "." + c + " has " + sc[c].length + " values");
+            }
+            const v = D.views[sc.view];
+            for (const fi of [0, (N / 2) | 0, N - 1]) {
+              if (v.rm[fi]) continue;
+              setFrame(fi);
+              const g = scrollLayer.querySelector("[data-scroll=\"" + v.name + "\"]");
+              const r = g && g.querySelector("rect");
+              const x = -v.w[fi] / 2 - sc.ox[fi], y = -v.h[fi] / 2 - sc.oy[fi];
+              if (!r || Math.abs(r.x.baseVal.value - x) > 1e-3 || Math.abs(r.y.baseVal.value - y) > 1e-3 ||
+                  Math.abs(r.width.baseVal.value - sc.cw[fi]) > 1e-3) {
+                fail(v.name + "'s content at tick " + fi + " is not drawn at [" + x + ", " + y + "]");
+              }
+            }
+          }
           setFrame(f);
           // The controls: arrow keys step one tick (shift: ten), Home/End, the scrubber, play/pause, the speeds.
           function key(k, shift) { document.dispatchEvent(new KeyboardEvent("keydown", {

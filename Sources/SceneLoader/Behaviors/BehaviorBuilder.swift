@@ -200,7 +200,7 @@ extension SceneBuilder {
         case .bool: type = .bool
         case .point, .literalPoint: type = .point
         case .viewName, .viewNames, .choice, .choices, .range, .referenceBounds, .boundaries, .region, .gestureName,
-            .gestureNames, .fingerPaths:
+            .gestureNames, .fingerPaths, .insets, .zoom:
             return nil  // read by the kind itself
         }
         let e = try w.expr(x, "`\(k)`", type, scope)

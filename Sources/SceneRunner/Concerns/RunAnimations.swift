@@ -36,8 +36,14 @@ import SceneModel
     public private(set) var endedAnimators: [(index: Int, position: AnimatorPosition)] = []
     /// The position of the animator whose completion is running (`position` in expressions).
     public private(set) var completionPosition: AnimatorPosition?
+    /// While an `animate` runs its `set`: how the screen follows a scroll view's offset the set
+    /// moves (the input concern reads it through the dispatcher).
+    public private(set) var scrollAnimation: ScrollView.ShownShift?
 
     public init(_ propertyAnimators: [PropertyAnimator]) { self.propertyAnimators = propertyAnimators }
+
+    /// An `animate` starts (or ends) running its `set`.
+    public func setScrollAnimation(_ a: ScrollView.ShownShift?) { scrollAnimation = a }
 
     /// The progress of an animation at time `t` (x-like and y-like components).
     public func progress(of a: ViewAnimation, at t: Double) -> Vec2 {
@@ -96,8 +102,7 @@ import SceneModel
     public static func channels(of sets: [SetTarget]) -> [(view: Int, channel: AnimatedChannel)] {
         var out: [(view: Int, channel: AnimatedChannel)] = []
         for t in sets {
-            guard let (v, p) = t.view else { continue }
-            let c = AnimatedChannel(p)
+            guard let (v, p) = t.view, let c = AnimatedChannel(p) else { continue }
             if !out.contains(where: { $0.view == v.index && $0.channel == c }) { out.append((v.index, c)) }
         }
         return out

@@ -56,6 +56,9 @@ import SceneVocabulary
     public private(set) var scrolls: [Int: ScrollView]
     /// The delegate's arguments while a `willEndDragging` rule runs.
     public private(set) var scrollRelease: (velocity: Vec2, target: Vec2)?
+    /// What the app changed of each scroll view in this tick (by view index): its `didScroll`
+    /// and `didZoom` run once, at the end of the tick.
+    public private(set) var appChanges: [Int: (scrolled: Bool, zoomed: Bool)] = [:]
 
     public init(arena: GestureArena, scrolls: [Int: ScrollView]) {
         self.arena = arena
@@ -141,6 +144,20 @@ import SceneVocabulary
 
     /// Scroll view `v`'s new state.
     public func setScroll(_ v: Int, _ s: ScrollView) { scrolls[v] = s }
+
+    /// The app changed scroll view `v`'s offset or zoom (`set`, `scrollTo`).
+    public func noteAppChange(_ v: Int, scrolled: Bool, zoomed: Bool) {
+        guard scrolled || zoomed else { return }
+        let old = appChanges[v] ?? (false, false)
+        appChanges[v] = (old.scrolled || scrolled, old.zoomed || zoomed)
+    }
+
+    /// The changes of `noteAppChange` since the last call, by view index, in view order.
+    public func takeAppChanges() -> [(view: Int, news: (scrolled: Bool, zoomed: Bool))] {
+        let out = appChanges.keys.sorted().compactMap { v in appChanges[v].map { (view: v, news: $0) } }
+        appChanges = [:]
+        return out
+    }
 
     /// The delegate's arguments while a `willEndDragging` rule runs (nil: after it).
     public func setScrollRelease(_ r: (velocity: Vec2, target: Vec2)?) { scrollRelease = r }

@@ -17,6 +17,7 @@ extension GestureSettings {
         case .rotation(let s): return s.recognizer(in: bounds)
         case .swipe(let s): return s.recognizer(in: bounds)
         case .scrollView(let s): return s.recognizer(in: bounds)  // a pan: Scroll.swift drags the content
+        case .scrollViewZoom(let s): return s.recognizer(in: bounds)  // a pinch: ScrollZoom.swift zooms it
         }
     }
 }

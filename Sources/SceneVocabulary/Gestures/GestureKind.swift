@@ -7,7 +7,7 @@ import Diagnostics
 
 /// Gesture kinds: the one kind key of each entry of `gestures`.
 public enum GestureKind: String, VocabularyName {
-    case pan, screenEdgePan, tap, longPress, pinch, rotation, swipe, scrollView
+    case pan, screenEdgePan, tap, longPress, pinch, rotation, swipe, scrollView, scrollViewZoom
 
     /// The kind's own keys (besides `GestureKey`, which every kind has), declared in its file.
     public var keys: any GestureKindKeys.Type {
@@ -20,6 +20,7 @@ public enum GestureKind: String, VocabularyName {
         case .rotation: return RotationGestureKey.self
         case .swipe: return SwipeGestureKey.self
         case .scrollView: return ScrollViewGestureKey.self
+        case .scrollViewZoom: return ScrollViewZoomGestureKey.self
         }
     }
 
@@ -36,6 +37,7 @@ public enum GestureSettings: Sendable, Hashable {
     case rotation(RotationGestureSettings)
     case swipe(SwipeGestureSettings)
     case scrollView(PanGestureSettings)
+    case scrollViewZoom(PinchGestureSettings)
 
     public var kind: GestureKind {
         switch self {
@@ -47,6 +49,7 @@ public enum GestureSettings: Sendable, Hashable {
         case .rotation: return .rotation
         case .swipe: return .swipe
         case .scrollView: return .scrollView
+        case .scrollViewZoom: return .scrollViewZoom
         }
     }
 }
