@@ -34,6 +34,9 @@ public struct RunLimits: Sendable {
     /// Whether the case stops at the script step where its first expectation fails (`scenerun
     /// mutate` needs to know that a case fails, not every way it fails).
     public var stopAtFirstFailure = false
+    /// Where the state at the end of every tick is logged (`scenerun mutate`'s first difference);
+    /// nil logs nothing.
+    public var states: StateLog?
     public init() {}
 }
 
@@ -118,6 +121,7 @@ final class Run {
                 recording.startReplay(CaseRecording(scene) { input.enclosingScrollView($0, in: scene) })
                 recordFrame([])
             }
+            limits.states?.start(stateColumns)
             for step in scene.script {
                 try runStep(step)
                 if limits.stopAtFirstFailure && !recording.failures.isEmpty { return result(.failed) }
@@ -207,6 +211,7 @@ final class Run {
             }
             recording.addTickRow(row)
         }
+        if let log = limits.states { log.add(clock.time, stateRow(log)) }  // mutate's first difference
         recordFrame(events)  // replay
         animating.removeFinished(at: clock.time)
     }
