@@ -92,11 +92,8 @@ extension DynamicAnimator {
         case (.item, .item):
             return collisionBehavior(a, b) != 0
         case (.item(let x), .boundary(let beh, _)), (.boundary(let beh, _), .item(let x)):
-            guard let inst = installed.first(where: { $0.id == beh }), let c = inst.behavior as? CollisionBehavior
-            else {
-                return false
-            }
-            return c.mode != .items && c.items.contains(named(x))
+            guard let c = collision(beh) else { return false }
+            return c.behavior.mode != .items && c.items.contains(named(x))
         default:
             return false
         }
@@ -108,12 +105,8 @@ extension DynamicAnimator {
         if let ob = owners[b], case .boundary(let beh, _) = ob { return beh }
         if let oa = owners[a], let ob = owners[b], case .item(let x) = oa, case .item(let y) = ob {
             let (nx, ny) = (named(x), named(y))
-            for inst in installed {
-                if let c = inst.behavior as? CollisionBehavior, c.mode != .boundaries, c.items.contains(nx),
-                    c.items.contains(ny)
-                {
-                    return inst.id
-                }
+            for c in collisions where c.behavior.mode != .boundaries && c.items.contains(nx) && c.items.contains(ny) {
+                return c.id
             }
         }
         return 0
