@@ -162,7 +162,8 @@ func mutationJSON(_ report: MutationReport) -> String {
 /// A first difference in the JSON report: the case, the first tick's value and the largest.
 func differenceJSON(_ d: RunDifference) -> String {
     func value(_ v: RunDifference.Value) -> String {
-        "{\"time\": \(formatFixed(v.time, decimals: 6)), \"name\": \(jsonString(v.name)), \"original\": \(jsonString(v.original)), "
+        "{\"time\": \(formatFixed(v.time, decimals: 6)), \"name\": \(jsonString(v.name)), "
+            + "\"original\": \(jsonString(v.original)), "
             + "\"mutated\": \(jsonString(v.mutated)), \"by\": \(jsonString(v.by))}"
     }
     return "{\"case\": \(jsonString(d.caseName)), \"first\": \(value(d.first)), \"largest\": \(value(d.largest)), "

@@ -240,7 +240,8 @@ extension SceneBuilder {
                 }
                 if p == .zoomScale && scene.views[id.index].scroll?.zoom == nil {
                     throw err(
-                        "`\(parts[0])` does not zoom: give its `scroll` a `zoom: { minimum, maximum }` and `zooming: VIEW`",
+                        "`\(parts[0])` does not zoom: "
+                            + "give its `scroll` a `zoom: { minimum, maximum }` and `zooming: VIEW`",
                         kn)
                 }
                 out.append(

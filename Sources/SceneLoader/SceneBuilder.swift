@@ -365,7 +365,8 @@ let stepKeys = StepKey.names + actionKeys
         }
         if !repeatedViews.isEmpty || !repeatedGestures.isEmpty {
             s.hints["i"] =
-                "`i` is the index of a copy, known inside a repeated view, behaviour or gesture and in a `[*]` rule only"
+                "`i` is the index of a copy, known inside a repeated view, behaviour or gesture "
+                + "and in a `[*]` rule only"
         }
         scope = s
         scene.scope = s

@@ -222,9 +222,8 @@ extension SceneBuilder {
             let list = scene.views[i].name
             let name = try reference(raw, node)
             guard case .view(let id)? = scene.names[name], !scene.views[id.index].isGroup else {
-                throw err(
-                    "`zooming` of `\(list)` names no view `\(name)`\(copiesHint(name) ?? hint(name, scene.views.map(\.name)))",
-                    node)
+                let help = copiesHint(name) ?? hint(name, scene.views.map(\.name))
+                throw err("`zooming` of `\(list)` names no view `\(name)`\(help)", node)
             }
             guard scene.views[id.index].superview?.index == i else {
                 let place =

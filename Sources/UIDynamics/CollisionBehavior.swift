@@ -86,7 +86,7 @@ public struct CollisionBehavior: DynamicBehavior {
 
 extension DynamicAnimator {
     /// Whether two fixtures collide under the installed collision behaviours.
-    func fixturesCollide(_ a: FixtureID, _ b: FixtureID) -> Bool {
+    @_spi(Testing) public func fixturesCollide(_ a: FixtureID, _ b: FixtureID) -> Bool {
         guard let oa = owners[a], let ob = owners[b] else { return false }
         switch (oa, ob) {
         case (.item, .item):
@@ -100,7 +100,7 @@ extension DynamicAnimator {
     }
 
     /// The collision behaviour responsible for a contact between two fixtures.
-    func collisionBehavior(_ a: FixtureID, _ b: FixtureID) -> Int {
+    @_spi(Testing) public func collisionBehavior(_ a: FixtureID, _ b: FixtureID) -> Int {
         if let oa = owners[a], case .boundary(let beh, _) = oa { return beh }
         if let ob = owners[b], case .boundary(let beh, _) = ob { return beh }
         if let oa = owners[a], let ob = owners[b], case .item(let x) = oa, case .item(let y) = ob {

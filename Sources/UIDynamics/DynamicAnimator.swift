@@ -78,7 +78,7 @@ public final class DynamicAnimator {
     var accumulator = 0.0
     var owners: [FixtureID: FixtureOwner] = [:]
     /// Electric charge per item, from the item behaviours (last writer wins).
-    var charges: [ItemID: Double] = [:]
+    @_spi(Testing) public internal(set) var charges: [ItemID: Double] = [:]
     /// The forces applied for the sub-step being run only (fields), taken off again after it.
     var subStepForces: [(BodyID, Vec2)] = []
     let ground: BodyID

@@ -1,3 +1,5 @@
+import Dynamics
+
 /// What the installed behaviours say of each item, kept as behaviours are installed, updated and
 /// removed, so that installing or removing one costs time linear in its own items and the
 /// animator's items, never in the items of every other installed behaviour (issue 33: 950
@@ -108,6 +110,12 @@ extension DynamicAnimator {
         }
         return lo < collisions.count && collisions[lo].id == id ? collisions[lo] : nil
     }
+
+    /// How many times installed behaviours name the item (0 once the last naming it is removed).
+    @_spi(Testing) public func timesNamed(_ i: ItemID) -> Int { memberships[i]?.named ?? 0 }
+
+    /// The engine body the item moves with, while it has one.
+    @_spi(Testing) public func body(of i: ItemID) -> BodyID? { items[i]?.body }
 
     /// Whether some installed behaviour names the item.
     func isNamed(_ i: ItemID) -> Bool { (memberships[i]?.named ?? 0) > 0 }

@@ -1,6 +1,6 @@
 import Geometry
 import Testing
-@testable import UIDynamics
+@_spi(Testing) import UIDynamics
 
 /// The animator keeps what the installed behaviours say of each item as they are added, updated
 /// and removed (issue 33: adding one no longer gathers the items of all the others). These pin
@@ -52,13 +52,13 @@ import Testing
         let g1 = an.addBehavior(GravityBehavior(items: [1, 2]))
         let g2 = an.addBehavior(GravityBehavior(items: [1]))
         let p = an.addBehavior(PushBehavior(items: [2], mode: .continuous, pushDirection: Vec2(1, 0)))
-        func scale(_ i: ItemID) throws -> Double { an.world.gravityScale(of: try #require(an.items[i]?.body)) }
+        func scale(_ i: ItemID) throws -> Double { an.world.gravityScale(of: try #require(an.body(of: i))) }
         #expect(try scale(1) == 1)
         #expect(try scale(2) == 1)
         an.removeBehavior(g1)
         #expect(try scale(1) == 1)  // still in g2
         #expect(try scale(2) == 0)  // only in the push
-        let body2 = try #require(an.items[2]?.body)
+        let body2 = try #require(an.body(of: 2))
         #expect(an.isDynamic(2) && an.world.isBullet(body2))
         an.removeBehavior(p)
         #expect(!an.isDynamic(2) && an.isDynamic(1))
@@ -89,6 +89,6 @@ import Testing
         for id in ids.dropFirst().reversed() { an.removeBehavior(id) }
         #expect((1...200).allSatisfy { an.isDynamic($0) })  // the first behaviour names them all
         an.removeBehavior(ids[0])
-        #expect((1...200).allSatisfy { !an.isDynamic($0) } && an.memberships.values.allSatisfy { $0.named == 0 })
+        #expect((1...200).allSatisfy { !an.isDynamic($0) } && (1...200).allSatisfy { an.timesNamed($0) == 0 })
     }
 }
