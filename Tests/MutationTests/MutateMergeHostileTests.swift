@@ -39,7 +39,7 @@ import Testing
         {
           "version": 3,
           "kind": "mutate",
-          "scenerun": "scenerun 0.2.0 (scene format 1.2)",
+          "scenerun": "scenerun 0.2.0 (scene format 1.3)",
           "operators": ["number"],
           "shard": null,
           "files": [
