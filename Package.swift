@@ -63,7 +63,8 @@ let package = Package(
             "Diagnostics",
         ]),
         .target(name: "Mutation", dependencies: [
-            "Driver", "SceneLoader", "SceneRunner", "Reports", "Results", "SceneModel", "Expressions", "Diagnostics",
+            "Driver", "SceneLoader", "SceneRunner", "Reports", "Results", "SceneModel", "Expressions", "Expectations",
+            "Diagnostics",
         ]),
         .target(name: "RecordMode", dependencies: ["SceneLoader", "Results", "Diagnostics"]),
         .target(name: "ScenerunKit", dependencies: ["Driver", "Expressions", "Reports", "Results", "SceneRunner"]),

@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "Driver", dependencies: ["RecordMode", "SceneLoader", "SceneRunner", "Reports", "Results", "SceneModel", "SceneVocabulary",
                                                "Expressions", "Diagnostics"]),
         .target(name: "Mutation", dependencies: ["Driver", "SceneLoader", "SceneRunner", "Reports", "Results", "SceneModel", "Expressions",
-                                                 "Diagnostics"]),
+                                                 "Expectations", "Diagnostics"]),
         // libFuzzer's driver and AddressSanitizer's heap hooks, in C.
         .target(name: "FuzzSupport"),
         .executableTarget(name: "SceneFuzz", dependencies: ["FuzzSupport", "SceneLoader", "SceneRunner", "Expressions", "Diagnostics", "Geometry"]),

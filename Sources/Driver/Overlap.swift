@@ -22,6 +22,13 @@ package func outputOntoInput(
     _ reports: [ReportRequest], scenePaths: [String] = [], reportPaths: [String] = [],
     environment env: [String: String] = [:], fileSize: Int = LoadLimits.default.fileSize
 ) -> String? {
+    var outputs = reports.map { (label: $0.label, path: $0.path, folder: $0.format.writesFolder) }
+    if let summary = env["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
+        outputs.append(("GITHUB_STEP_SUMMARY=\(summary)", summary, false))
+    }
+    // No output, nothing to overwrite: the parts are not looked for (finding them composes every
+    // scene's YAML, as much work as loading it: 6 % of `scenerun scenes/`'s instructions).
+    if outputs.isEmpty { return nil }
     let named = (scenePaths + reportPaths).map(FilePath.init(argument:))
     var files: [(shown: String, real: [UInt8], what: String)] = []
     let scenes = sceneFiles(scenePaths.map(FilePath.init(argument:)))
@@ -34,10 +41,6 @@ package func outputOntoInput(
     for (p, raw) in zip(scenePaths + reportPaths, named)
     where raw.status().map({ $0.st_mode & S_IFMT == S_IFDIR }) ?? false {
         folders.append((p, canonicalPath(raw.raw)))
-    }
-    var outputs = reports.map { (label: $0.label, path: $0.path, folder: $0.format.writesFolder) }
-    if let summary = env["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
-        outputs.append(("GITHUB_STEP_SUMMARY=\(summary)", summary, false))
     }
     for o in outputs {
         let real = canonicalPath(FilePath(argument: o.path).raw)

@@ -28,13 +28,20 @@ extension CaseRecording {
                 case .height: if let n = v.number { g.size.y = n } else { continue }
                 case .rotation: if let n = v.number { g.rotation = n } else { continue }
                 case .scale: if let n = v.number { g.scale = n } else { continue }
-                case .size, .bounds, .minX, .midX, .maxX, .minY, .midY, .maxY, .alpha, .velocity, .speed,
+                case .size, .bounds, .minX, .midX, .maxX, .minY, .midY, .maxY, .alpha, .hidden, .velocity, .speed,
                     .angularVelocity, .resting, .removed, .screen, .contentOffset, .isDragging, .isDecelerating,
                     .contacts, .contentInsetTop, .contentInsetLeft, .contentInsetBottom, .contentInsetRight,
                     .isScrollEnabled, .zoomScale, .isZooming, .isZoomBouncing:
                     continue  // not where the view is (in its frame's coordinates)
                 }
                 moved = true
+            }
+            // The page draws on the screen: a subview's ghost goes through its superviews.
+            if moved, let tree = s.tree, i < tree.nodes.count, let sup = tree.nodes[i].superview {
+                let pose = tree.pose(sup)
+                g.center = pose.apply(g.center)
+                g.rotation += pose.rotation
+                g.scale *= pose.scale
             }
             if moved { out.append(g) }
         }

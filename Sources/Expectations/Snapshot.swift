@@ -16,6 +16,8 @@ public struct ViewState: Sendable {
     /// The scale of the view's transform (1 unless a transition or `set` scaled it).
     public var scale: Double
     public var alpha: Double
+    /// The view's own `hidden` (a hidden superview hides it on the screen too).
+    public var hidden = false
     public var velocity: Vec2
     public var angularVelocity: Double
     public var resting: Bool
@@ -25,9 +27,9 @@ public struct ViewState: Sendable {
     /// What the screen shows while an animation of the view runs; nil when none runs, the
     /// screen then showing the model values.
     public var onScreen: OnScreen?
-    /// Where the screen shows the view's origin minus where its frame says (a view inside a scroll
-    /// view is drawn shifted by the content offset).
-    public var screenShift = Vec2.zero
+    /// The frame on the screen, through the superviews' transforms and the scroll views' offsets
+    /// (the bounding box when turned); nil: the frame (a subview of the reference view).
+    public var screen: Rect?
     /// A scroll view's content offset, drag and motion.
     public var contentOffset = Vec2.zero
     public var isDragging = false
@@ -65,6 +67,7 @@ public struct ViewState: Sendable {
         p.rotation = s.rotation
         p.scale = s.scale
         p.frame = ViewState.uikitFrame(center: s.center, size: s.size, rotation: s.rotation, scale: s.scale)
+        p.screen = s.screen
         return p
     }
 
@@ -98,12 +101,13 @@ public struct ViewState: Sendable {
         case .rotation: return .number(rotation)
         case .scale: return .number(scale)
         case .alpha: return .number(alpha)
+        case .hidden: return .bool(hidden)
         case .velocity: return .point(velocity)
         case .speed: return .number(velocity.length)
         case .angularVelocity: return .number(angularVelocity)
         case .resting: return .bool(resting)
         case .removed: return .bool(removed)
-        case .screen: return .rect(Rect(origin: frame.origin + screenShift, size: frame.size))
+        case .screen: return .rect(screen ?? frame)
         case .contentOffset: return .point(contentOffset)
         case .isDragging: return .bool(isDragging)
         case .isDecelerating: return .bool(isDecelerating)
@@ -128,6 +132,8 @@ public struct OnScreen: Sendable, Equatable {
     public var alpha: Double
     public var rotation: Double
     public var scale: Double
+    /// The on-screen frame as the screen shows it (nil: the on-screen values' frame).
+    public var screen: Rect?
     public init(center: Vec2, size: Vec2, alpha: Double, rotation: Double, scale: Double) {
         self.center = center; self.size = size; self.alpha = alpha; self.rotation = rotation; self.scale = scale
     }
@@ -233,6 +239,11 @@ public struct Snapshot: Sendable, NameResolver {
     public var animators: [AnimatorSnapshot] = []
     /// Inside an animator's completion: the position it received ('end', 'start', 'current').
     public var position: String?
+    /// The view tree of the model values (`convert`); nil: every view a subview of the screen,
+    /// unturned.
+    public var tree: ViewTree?
+    /// While a `shouldReceiveTouch` runs: the touch-down point `touch` reads.
+    public var touchDown: Vec2?
 
     public init(
         time: Double, elapsed: Double, paused: Bool, lastPause: Double?, worldSize: Vec2, views: [ViewState],
@@ -299,7 +310,9 @@ public struct Snapshot: Sendable, NameResolver {
             case .finalFrame: return .rect(finalFrame)
             case .initialFrame: return .rect(initialFrame)
             case .pi: return .number(Double.pi)
-            case .touch: return try currentMember(.location, path, at: location)
+            case .touch:
+                if let p = touchDown { return .point(p) }
+                return try currentMember(.location, path, at: location)
             case .translation: return try currentMember(.translation, path, at: location)
             case .velocity: return try currentMember(.velocity, path, at: location)
             case .gesture:
@@ -371,5 +384,28 @@ public struct Snapshot: Sendable, NameResolver {
         case .behavior:
             throw unknown()
         }
+    }
+}
+
+extension Snapshot {
+    /// `convert(p, from, to)`: between two views' coordinates (or `screen`, the window), through
+    /// the model's view tree, as UIKit's `convert(_:from:)`.
+    public func convert(_ p: Vec2, from: String, to: String, at location: SourceLocation) throws(Diagnostic) -> Vec2 {
+        func space(_ name: String) throws(Diagnostic) -> Int? {
+            if name == screenSpace { return nil }
+            guard case .view(let id)? = names[name] else {
+                throw Diagnostic("`\(name)` is not a view", at: location)
+            }
+            return id.index
+        }
+        let (a, b) = (try space(from), try space(to))
+        guard let tree else { return p }
+        guard let q = tree.convert(p, from: a, to: b) else {
+            throw Diagnostic(
+                "`\(to)` is scaled to nothing (its scale or a superview's is 0): no point of the screen is in its "
+                    + "coordinates",
+                at: location)
+        }
+        return q
     }
 }

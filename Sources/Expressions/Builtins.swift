@@ -15,6 +15,9 @@ public struct Builtin: Sendable {
     public struct Call {
         public var args: [Value]
         public var expr: Expr
+        /// A point of one coordinate space in another's (a view's name, or `screen`): the
+        /// resolver's `convert`.
+        var convert: (Vec2, String, String) throws(Diagnostic) -> Vec2 = { p, _, _ in p }
         var n: [Double] { args.map { $0.number ?? 0 } }
         /// A located error at the call.
         func error(_ message: String) -> Diagnostic { Diagnostic("\(message) in `\(expr.text)`", at: expr.location) }
@@ -30,6 +33,9 @@ public struct Builtin: Sendable {
     /// The signature as the docs write it, e.g. `clamp(x, lo, hi)`.
     public let signature: String
     public let doc: String
+    /// The arguments that name a coordinate space (a view by its name, or `screen`) instead of
+    /// holding a value: the checker reads them as names, the evaluation as strings.
+    public var spaces: [Int] = []
     let typing: @Sendable ([ValueType]) -> Typing
     let evaluate: @Sendable (Call) throws(Diagnostic) -> Value
 }
@@ -177,7 +183,18 @@ public let builtins: [Builtin] = [
         if let p = c.args[0].point, let q = c.args[1].point { return .bool(distance(p, q) <= c.n[2]) }
         return .bool(Swift.abs(c.n[0] - c.n[1]) <= c.n[2])
     },
+    Builtin(
+        name: "convert", arity: 3...3, signature: "convert(p, from, to)",
+        doc: "the point p of view `from`'s coordinates in view `to`'s (UIKit's convert(_:from:)); `screen` is the "
+            + "window",
+        spaces: [1, 2], typing: exactly([.point, .string, .string], .point)
+    ) { (c) throws(Diagnostic) in
+        .point(try c.convert(c.args[0].point ?? .zero, c.args[1].string ?? "", c.args[2].string ?? ""))
+    },
 ]
+
+/// The name of the window's coordinate space in `convert`.
+public let screenSpace = "screen"
 
 /// The built-in named `name`, if any.
 public func builtin(named name: String) -> Builtin? { builtins.first { $0.name == name } }

@@ -26,6 +26,8 @@ public struct Scope: Sendable {
     /// What to say of a name that is not in scope but means something to the scene (a repeated
     /// view's template: "name a copy, `cell[0]` … `cell[19]`"), instead of a did-you-mean.
     public var hints: [String: String] = [:]
+    /// The views' names, the coordinate spaces `convert` takes beside `screen`.
+    public var views: [String] = []
     /// The number of copies of each repeated view and gesture, by its template's name: what a
     /// run-time index (`card[top]`) may pick from, `card[0]` … `card[count - 1]`.
     public var copies: [String: Int] = [:]
@@ -199,7 +201,14 @@ func check(_ e: Expr, _ scope: Scope) throws(Diagnostic) -> ValueType {
                 at: e.location)
         }
         var ts: [ValueType] = []
-        for a in args { ts.append(try check(a, scope)) }
+        for (i, a) in args.enumerated() {
+            if f.spaces.contains(i) {
+                try checkSpace(a, argument: i, of: name, scope)
+                ts.append(.string)
+            } else {
+                ts.append(try check(a, scope))
+            }
+        }
         switch f.typing(ts) {
         case .type(let t): return t
         case .wrongArgument(let i, let want):
@@ -210,6 +219,25 @@ func check(_ e: Expr, _ scope: Scope) throws(Diagnostic) -> ValueType {
             throw Diagnostic(message, at: e.location)
         }
     }
+}
+
+/// An argument that names a coordinate space: a view's name, or `screen` (the window).
+func checkSpace(_ a: Expr, argument i: Int, of function: String, _ scope: Scope) throws(Diagnostic) {
+    guard case .name(let parts) = a.node, parts.count == 1 else {
+        throw Diagnostic(
+            "argument \(i + 1) of `\(function)` names a view (or `\(screenSpace)` for the window), but `\(a.text)` "
+                + "is not a view's name",
+            at: a.location)
+    }
+    let name = parts[0]
+    if name == screenSpace || scope.views.contains(name) { return }
+    let hint =
+        scope.hints[name].map { "; \($0)" }
+        ?? closestMatch(to: name, in: scope.views + [screenSpace]).map { "; did you mean `\($0)`?" } ?? ""
+    throw Diagnostic(
+        "argument \(i + 1) of `\(function)` names a view (or `\(screenSpace)` for the window); `\(name)` is not a "
+            + "view\(hint)",
+        at: a.location)
 }
 
 /// The dotted name `name[k].members…` of copy `k`, located where `e` is (its text stays `e`'s,

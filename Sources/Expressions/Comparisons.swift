@@ -26,16 +26,30 @@ public final class ComparisonLog: @unchecked Sendable {
     /// The rules that ran, by their location (the key of their event): `scenerun mutate`'s
     /// coverage (a mutant inside a rule that never ran in a case cannot change that case).
     public private(set) var reached: Set<SourceLocation> = []
+    /// The behaviours added to the animator, by the name they are written under (a repeated
+    /// behaviour's copies `chain[0]`, `chain[1]`, … as `chain`): a mutant inside a behaviour's
+    /// definition cannot change a case that never adds it.
+    public private(set) var added: Set<String> = []
     public init() {}
 
     /// Adds another log's observations.
     public func merge(_ other: ComparisonLog) {
         for (k, v) in other.nearest { nearest[k, default: Nearest()].merge(v) }
         reached.formUnion(other.reached)
+        added.formUnion(other.added)
     }
 
     /// A rule at `location` runs.
     public func reach(_ location: SourceLocation) { reached.insert(location) }
+
+    /// Behaviour `name` (a copy `name[i]`: its template's name) is added.
+    public func add(behavior name: String) {
+        if name.hasSuffix("]"), let open = name.firstIndex(of: "[") {
+            added.insert(String(name[..<open]))
+        } else {
+            added.insert(name)
+        }
+    }
 
     /// Records one evaluation of `e` (a comparison) whose operands were `lhs` and `rhs`.
     func record(_ e: Expr, _ lhs: Double, _ rhs: Double) {

@@ -7,10 +7,19 @@ public protocol NameResolver {
     func resolve(_ path: [String], at location: SourceLocation) throws(Diagnostic) -> Value
     /// Where comparisons record the values they saw (`scenerun mutate`); nil records nothing.
     var comparisonLog: ComparisonLog? { get }
+    /// The point `p` of coordinate space `from` in space `to` (a view's name, or `screen`).
+    func convert(_ p: Vec2, from: String, to: String, at location: SourceLocation) throws(Diagnostic) -> Vec2
 }
 
 extension NameResolver {
     public var comparisonLog: ComparisonLog? { nil }
+    /// Without views, only the screen: a view's coordinates are unknown.
+    public func convert(_ p: Vec2, from: String, to: String, at location: SourceLocation) throws(Diagnostic) -> Vec2 {
+        guard from == screenSpace && to == screenSpace else {
+            throw Diagnostic("`convert` has no views to convert between here", at: location)
+        }
+        return p
+    }
 }
 
 /// The rubber band of UIKit scroll views: `(1 − 1/(|x|·c/d + 1))·d`, sign kept (points).
@@ -132,10 +141,18 @@ func eval(_ e: Expr, _ r: some NameResolver, _ scope: Scope) throws(Diagnostic) 
     case .ternary(let c, let a, let b):
         return try eval(c, r, scope).bool == true ? try eval(a, r, scope) : try eval(b, r, scope)
     case .call(let name, let args):
-        var vs: [Value] = []
-        for a in args { vs.append(try eval(a, r, scope)) }
         guard let f = builtin(named: name) else { throw Diagnostic("unknown function `\(name)`", at: e.location) }
-        return try f.evaluate(Builtin.Call(args: vs, expr: e))
+        var vs: [Value] = []
+        for (i, a) in args.enumerated() {
+            if f.spaces.contains(i), case .name(let parts) = a.node {
+                vs.append(.string(parts.joined(separator: ".")))
+            } else {
+                vs.append(try eval(a, r, scope))
+            }
+        }
+        var call = Builtin.Call(args: vs, expr: e)
+        call.convert = { (p, from, to) throws(Diagnostic) in try r.convert(p, from: from, to: to, at: e.location) }
+        return try f.evaluate(call)
     }
 }
 

@@ -1,7 +1,9 @@
 import Geometry
 
 /// The state of a view-controller transition.
-public enum TransitionState: String, Sendable { case idle, interactive, finishing, cancelling, completed, cancelled }
+public enum TransitionState: String, Sendable, CaseIterable {
+    case idle, interactive, finishing, cancelling, completed, cancelled
+}
 
 /// A percent-driven or custom interactive transition: idle → interactive (progress 0…1) →
 /// finishing | cancelling → completed | cancelled.

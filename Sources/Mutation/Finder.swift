@@ -9,9 +9,12 @@ extension SceneFile {
     /// comment, is an error.
     public static func mutationPlan(path: String, text: String) throws(DiagnosticList) -> MutationPlan {
         var plan = MutationPlan()
-        plan.equivalent = try equivalentComments(text, file: path)
+        let comments = try equivalentComments(text, file: path)
+        plan.equivalent = comments.mapValues(\.reason)
+        plan.equivalentColumns = comments.mapValues(\.column)
         guard let root = try SceneFile.sourceTree(path: path, text: text) else { return plan }
         var f = MutantFinder(file: path)
+        f.words = MutantFinder.valueWords(root)
         f.scene(root, [])
         var order: [Mutant: Int] = [:]
         for (i, m) in f.mutants.enumerated() where order[m] == nil { order[m] = i }
@@ -26,6 +29,11 @@ struct MutantFinder {
     let file: String
     /// The gestures the scene declares: only their events move `ended` ↔ `cancelled`.
     var gestures: Set<String> = []
+    /// The scene's vars (and its variants').
+    var vars: Set<String> = []
+    /// Every word written in a value of the file (not in a key): a var that is not among them is
+    /// read by no expression, rule, check or expectation.
+    var words: Set<String> = []
     var mutants: [Mutant] = []
     var boundaries: [BoundarySite] = []
 
@@ -37,12 +45,20 @@ struct MutantFinder {
     mutating func scene(_ n: SourceNode, _ p: [PathStep]) {
         guard case .mapping(let m, _) = n else { return }
         for kv in m where kv.key.string == "gestures" { gestures.formUnion(pairs(kv.value).map(\.0)) }
+        for kv in m where kv.key.string == "vars" { vars.formUnion(pairs(kv.value).map(\.0)) }
         for kv in m {
             guard let key = kv.key.string else { continue }
             let v = kv.value
             let q = p + [.key(key)]
             switch key {
-            case "behaviors": for (name, b) in pairs(v) { behavior(b, q + [.key(name)]) }
+            case "behaviors":
+                for (name, b) in pairs(v) {
+                    // What a behaviour's definition holds changes a case only if the case adds it.
+                    let (m, bs) = (mutants.count, boundaries.count)
+                    behavior(b, q + [.key(name)])
+                    for i in m..<mutants.count { mutants[i].behavior = name }
+                    for i in bs..<boundaries.count { boundaries[i].behavior = name }
+                }
             case "transitions": values(v, q)
             case "animators":
                 for (name, a) in pairs(v) {
@@ -131,6 +147,8 @@ struct MutantFinder {
         dropEach(n, p, .action)
         let items = Array(s)
         for i in items.indices.dropLast() where render(items[i]) != render(items[i + 1]) {
+            // Two actions that neither read what the other writes: the swap changes nothing.
+            if commute(items[i], items[i + 1]) { continue }
             let a = render(items[i])
             let b = render(items[i + 1])
             mutants.append(
@@ -159,6 +177,11 @@ struct MutantFinder {
             switch k {
             case "then", "else", "do": actions(v, q)
             case "haptic": haptic(v, q)
+            case "set":
+                // A var that nothing reads: what it is set to changes nothing.
+                for (target, value) in pairs(v) where !(vars.contains(target) && !words.contains(target)) {
+                    values(value, q + [.key(target)])
+                }
             case "add":
                 if case .sequence(let s, _) = v, s.count > 1 { dropEach(v, q, .behaviour) }
             case "animate":
@@ -167,6 +190,89 @@ struct MutantFinder {
                 }
             default: values(v, q)
             }
+        }
+    }
+
+    /// What an action reads and writes, when the finder can tell: a `set` of vars only writes
+    /// them and reads the names its expressions name; a `haptic` reads nothing and writes only
+    /// the haptic counts (no expression reads them). Nil for any other action.
+    func effects(_ n: SourceNode) -> (reads: Set<String>, writes: Set<String>)? {
+        let kv = pairs(n)
+        guard kv.count == 1, let (key, value) = kv.first else { return nil }
+        if key == "haptic" { return ([], ["haptic counts"]) }
+        guard key == "set", case .mapping = value else { return nil }
+        var reads: Set<String> = []
+        var writes: Set<String> = []
+        for (target, v) in pairs(value) {
+            guard vars.contains(target) else { return nil }
+            writes.insert(target)
+            guard let r = names(v) else { return nil }
+            reads.formUnion(r)
+        }
+        return (reads, writes)
+    }
+
+    /// The names the expressions of a value read (`card.center` reads `card`), nil when a scalar
+    /// of it is not an expression.
+    func names(_ n: SourceNode) -> Set<String>? {
+        switch n {
+        case .scalar(let s, _, _):
+            guard let e = try? Expression.parse(s, at: SourceLocation(file: file, line: 1, column: 1)) else {
+                return nil
+            }
+            var out: Set<String> = []
+            func walk(_ e: Expr) {
+                switch e.node {
+                case .name(let parts): if let f = parts.first { out.insert(f) }
+                case .member(let x, _), .unary(_, let x): walk(x)
+                case .indexed(let name, let index, _):  // `cell[i].x` reads `cell` and `i`
+                    out.insert(name)
+                    walk(index)
+                case .list(let xs), .call(_, let xs): xs.forEach(walk)
+                case .binary(_, let a, let b): walk(a); walk(b)
+                case .ternary(let a, let b, let c): walk(a); walk(b); walk(c)
+                case .number, .bool, .string: break
+                }
+            }
+            walk(e)
+            return out
+        case .sequence(let items, _):
+            var out: Set<String> = []
+            for i in items {
+                guard let r = names(i) else { return nil }
+                out.formUnion(r)
+            }
+            return out
+        case .mapping, .alias: return nil
+        }
+    }
+
+    /// Whether swapping two adjacent actions provably changes nothing: each one's effects are
+    /// known, and neither writes what the other reads or writes.
+    func commute(_ a: SourceNode, _ b: SourceNode) -> Bool {
+        guard let x = effects(a), let y = effects(b) else { return false }
+        return x.writes.isDisjoint(with: y.reads.union(y.writes)) && y.writes.isDisjoint(with: x.reads)
+    }
+
+    /// Every word (letters, digits, `_`) of every scalar value below `n`, keys left out.
+    static func valueWords(_ n: SourceNode) -> Set<String> {
+        switch n {
+        case .scalar(let s, _, _):
+            var out: Set<String> = []
+            var word = ""
+            for u in s.unicodeScalars {
+                if u.properties.isAlphabetic || u.properties.numericType != nil || u == "_" {
+                    word.unicodeScalars.append(u)
+                } else if !word.isEmpty {
+                    out.insert(word)
+                    word = ""
+                }
+            }
+            if !word.isEmpty { out.insert(word) }
+            return out
+        case .sequence(let items, _): return items.reduce(into: []) { $0.formUnion(valueWords($1)) }
+        case .mapping(let m, _): return m.reduce(into: []) { $0.formUnion(valueWords($1.value)) }
+        case .alias: return []
         }
     }
 

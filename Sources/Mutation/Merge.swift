@@ -106,7 +106,7 @@ func readMutationReport(_ path: String) throws(MergeError) -> (MutationReport, [
         throw bad([], "not a JSON object")
     }
     guard doc["kind"] as? String == "mutate" else { throw bad([.key("kind")], "`kind` is not \"mutate\"") }
-    guard doc["version"] as? Int == 2 else { throw bad([.key("version")], "`version` is not 2") }
+    guard doc["version"] as? Int == 3 else { throw bad([.key("version")], "`version` is not 3") }
     guard let version = doc["scenerun"] as? String, let ops = doc["operators"] as? [String],
         let files = doc["files"] as? [[String: Any]], let mutants = doc["mutants"] as? [[String: Any]]
     else {
@@ -127,7 +127,11 @@ func readMutationReport(_ path: String) throws(MergeError) -> (MutationReport, [
         }
         total = sum
         let problem = (f["problem"] as? String).flatMap(MutatedFile.Problem.init(rawValue:))
-        r.files.append(MutatedFile(file: file, mutants: n, problem: problem, message: f["message"] as? String))
+        guard let left = f["leftOut"] as? Int, left >= 0 else {
+            throw bad(at + [.key("leftOut")], "a file without a count of mutants left out")
+        }
+        r.files.append(
+            MutatedFile(file: file, mutants: n, problem: problem, message: f["message"] as? String, leftOut: left))
     }
     for (k, m) in mutants.enumerated() {
         let at: JSONPath = [.key("mutants"), .index(k)]
@@ -150,11 +154,31 @@ func readMutationReport(_ path: String) throws(MergeError) -> (MutationReport, [
                 "column \(column) is not a column of its source line, which has \(sourceLine.unicodeScalars.count) "
                     + "characters")
         }
-        r.outcomes.append(
-            MutantOutcome(
-                index: index, id: id, location: SourceLocation(file: file, line: line, column: column), op: op,
-                change: change, original: original, mutated: mutated, status: status, failingCases: failing,
-                detail: m["detail"] as? String, sourceLine: sourceLine))
+        var o = MutantOutcome(
+            index: index, id: id, location: SourceLocation(file: file, line: line, column: column), op: op,
+            change: change, original: original, mutated: mutated, status: status, failingCases: failing,
+            detail: m["detail"] as? String, sourceLine: sourceLine)
+        if let d = m["difference"] as? [String: Any] {
+            guard let name = d["case"] as? String, let first = runValue(d["first"]),
+                let largest = runValue(d["largest"])
+            else { throw bad(at + [.key("difference")], "mutant \(index)'s difference lacks a key") }
+            o.difference = RunDifference(caseName: name, first: first, largest: largest)
+        }
+        if let c = m["claim"] as? [String: Any] {
+            guard let l = c["line"] as? Int, let col = c["column"] as? Int, l >= 1, l <= ReportLimits.line, col >= 1,
+                col <= ReportLimits.line
+            else { throw bad(at + [.key("claim")], "mutant \(index)'s claim is not a line and column") }
+            o.claim = SourceLocation(file: file, line: l, column: col)
+        }
+        r.outcomes.append(o)
     }
     return (r, bytes)
+}
+
+/// A value of a first difference read back (`differenceJSON`), or nil.
+func runValue(_ any: Any?) -> RunDifference.Value? {
+    guard let v = any as? [String: Any], let t = v["time"] as? Double, t.isFinite, let name = v["name"] as? String,
+        let original = v["original"] as? String, let mutated = v["mutated"] as? String, let by = v["by"] as? String
+    else { return nil }
+    return RunDifference.Value(time: t, name: name, original: original, mutated: mutated, by: by)
 }

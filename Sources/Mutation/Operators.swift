@@ -42,6 +42,10 @@ public struct Mutant: Sendable, Hashable {
     /// The rule the mutated value belongs to (the key of its event), nil when it is not in a
     /// rule: the mutant can change only the cases in which that rule runs (its coverage).
     public var site: SourceLocation? = nil
+    /// The behaviour whose definition holds the mutated value (`behaviors: { home: … }`, in the
+    /// scene or a variant), nil when it is in none: the mutant can change only the cases that
+    /// add that behaviour (its values are evaluated, its `action` run, only once it is added).
+    public var behavior: String? = nil
 
     /// `shade.yaml:41:30 number ×0.5`: the file's base name, the location, the operator and
     /// the change.
@@ -58,6 +62,8 @@ public struct MutationPlan: Sendable {
     public var boundaries: [BoundarySite] = []
     /// `# scenerun: equivalent — reason` comments, by line.
     public var equivalent: [Int: String] = [:]
+    /// The column of each one's `#`, by line: where a warning about the claim is located.
+    public var equivalentColumns: [Int: Int] = [:]
     public init() {}
 }
 
@@ -72,6 +78,8 @@ public struct BoundarySite: Sendable, Hashable {
     var rewrite: ScalarRewrite
     /// The rule of the comparison (`Mutant.site`).
     public var site: SourceLocation? = nil
+    /// The behaviour of the comparison (`Mutant.behavior`).
+    public var behavior: String? = nil
 
     /// The mutants for the observed values: one per side of the constant with an observation,
     /// the constant moved to just past the nearest value on that side (so that value, and
@@ -88,10 +96,11 @@ public struct BoundarySite: Sendable, Hashable {
             let text =
                 literal.hasSuffix("deg") ? shortestNumber(moved * 180 / Double.pi) + "deg" : shortestNumber(moved)
             let expr = rewrite.apply(text)
-            out.append(
-                Mutant(
-                    op: .boundary, location: location, change: "\(literal) → \(text)", original: rewrite.text,
-                    mutated: expr, edits: [.scalar(rewrite.path, expr)], site: site))
+            var m = Mutant(
+                op: .boundary, location: location, change: "\(literal) → \(text)", original: rewrite.text,
+                mutated: expr, edits: [.scalar(rewrite.path, expr)], site: site)
+            m.behavior = behavior
+            out.append(m)
         }
         return out
     }
@@ -128,8 +137,8 @@ struct ScalarRewrite: Sendable, Hashable {
 /// `# scenerun: equivalent — <reason>` comments, by line; a comment without a reason, or with
 /// another word after `scenerun:`, is an error at its `#`. Lines break as libyaml breaks them
 /// (LF, CRLF, CR, NEL, LS, PS), so the numbers are the loader's.
-func equivalentComments(_ text: String, file: String) throws(DiagnosticList) -> [Int: String] {
-    var out: [Int: String] = [:]
+func equivalentComments(_ text: String, file: String) throws(DiagnosticList) -> [Int: (reason: String, column: Int)] {
+    var out: [Int: (reason: String, column: Int)] = [:]
     var errors: [Diagnostic] = []
     var line = 1
     let lines = yamlLines(text).map { Array($0.unicodeScalars) }
@@ -160,7 +169,7 @@ func equivalentComments(_ text: String, file: String) throws(DiagnosticList) -> 
                     at: at))
             continue
         }
-        out[line] = String(reason)
+        out[line] = (String(reason), hash + 1)
     }
     if !errors.isEmpty { throw DiagnosticList(errors) }
     return out

@@ -18,8 +18,10 @@ public struct MutateRequest: Sendable {
     public var replay: String?
     /// `--only`: the operators (default: all but script).
     public var only: [MutationOperator] = MutationOperator.defaults
-    /// `--max-mutants N`: the first N mutants of each file.
-    public var maxMutants: Int?
+    /// `--max-mutants N`: the first N mutants of each file (the others are counted, not run).
+    public var maxMutants = MutateRequest.defaultMaxMutants
+    /// `--max-mutants`' default: over ten times the mutants of the largest shipped scene (133).
+    public static let defaultMaxMutants = 1000
     /// `--list`: the mutants, not run.
     public var list = false
     /// `--min-score PCT`: exit 1 when a file's score is below it.
@@ -42,8 +44,12 @@ public enum MutantStatus: String, Sendable, CaseIterable {
     case killed
     /// A case ran past the mutant's time limit: killed by timeout.
     case timeout
-    /// Every case passed.
-    case survived
+    /// Every case passed, and a case's run differs from the original's (`MutantOutcome.difference`
+    /// says where): a survivor; an expectation is missing.
+    case unasserted
+    /// Every case passed, and every covering case's run is the original's, tick for tick: a
+    /// survivor; the change needs a new case, not a new expectation.
+    case unobserved
     /// Every case passed, and none reaches the mutated value (its rule never runs): counted as
     /// a survivor; a new case is needed.
     case noCoverage
@@ -70,6 +76,14 @@ public struct MutantOutcome: Sendable, Equatable {
     public var detail: String?
     /// The source line the mutant is on (for the caret).
     public var sourceLine: String
+    /// An unasserted mutant's first difference; an equivalent one's when its run differs (the
+    /// claim is probably wrong).
+    public var difference: RunDifference?
+    /// An equivalent mutant's `# scenerun: equivalent` comment: where its warning is located.
+    public var claim: SourceLocation?
+
+    /// Whether it counts as a survivor (unasserted, unobserved, without coverage).
+    public var survived: Bool { status == .unasserted || status == .unobserved || status == .noCoverage }
 }
 
 /// A scene file of the run: how many mutants it has in the whole run, or why it has none.
@@ -80,6 +94,8 @@ public struct MutatedFile: Sendable, Equatable {
     public var problem: Problem?
     /// The problem's text (rendered diagnostics, or the failing cases).
     public var message: String?
+    /// The mutants past `--max-mutants`: counted, not run.
+    public var leftOut = 0
 }
 
 /// The whole outcome: what the text and JSON reports are made of, and what `merge` rebuilds.
@@ -102,12 +118,20 @@ struct FileWork {
     var limits = RunLimits()
     var problem: MutatedFile.Problem?
     var message: String?
+    /// The mutants past `--max-mutants`, not run.
+    var leftOut = 0
     /// The parts the file includes, as the original read them: every mutant reads these.
     var parts: [String: [UInt8]] = [:]
-    /// Per case, the rules it ran (`ComparisonLog.reached`): a mutant's coverage.
+    /// Per case, the rules it ran (`ComparisonLog.reached`) and the behaviours it added
+    /// (`ComparisonLog.added`): a mutant's coverage.
     var reached: [Set<SourceLocation>] = []
+    var added: [Set<String>] = []
+    /// Per case, its state at the end of every tick: what a mutant's run is compared with.
+    var states: [StateLog] = []
     /// `MutateRequest.optimise`.
     var optimise = true
+    /// The file composed once, what every mutant is loaded from (nil: from the text).
+    var composed: ComposedScene?
     /// `--var` and `--vars-file`, applied to the original and to every mutant.
     var vars = VarOverrides()
     var varsFailure: VarsFailure?
@@ -151,11 +175,28 @@ public func mutate(
     var report = MutationReport(operators: request.only.sorted().map(\.rawValue), shard: nil)
     report.shard = request.shard.map { "\($0.index)/\($0.count)" }
     var planned: [(Int, Int, Mutant)] = []  // (file, run index, mutant)
+    // The mutants of one place (a literal's ×0.5, ×2 and boundary mutants; an action's drop and
+    // swap) form a site: they run one after the other, each trying first the case that killed
+    // the one before, and a shard keeps whole sites, so that the order, and so the outcome, is
+    // the same in every shard and for every --jobs.
+    var sites: [Range<Int>] = []
     var k = 0
+    var g = 0
     for (f, w) in work.enumerated() {
-        report.files.append(MutatedFile(file: w.file, mutants: w.mutants.count, problem: w.problem, message: w.message))
-        for m in w.mutants {
-            if request.shard?.contains(k) ?? true { planned.append((f, k, m)) }
+        report.files.append(
+            MutatedFile(
+                file: w.file, mutants: w.mutants.count, problem: w.problem, message: w.message, leftOut: w.leftOut))
+        for (j, m) in w.mutants.enumerated() {
+            if j == 0 || w.mutants[j - 1].location != m.location { g += 1 }
+            if request.shard?.contains(g - 1) ?? true {
+                if sites.last.map({ planned[$0.lowerBound].0 != f || planned[$0.lowerBound].2.location != m.location })
+                    ?? true
+                {
+                    sites.append(planned.count..<planned.count)
+                }
+                planned.append((f, k, m))
+                sites[sites.count - 1] = sites[sites.count - 1].lowerBound..<planned.count
+            }
             k += 1
         }
     }
@@ -181,19 +222,27 @@ public func mutate(
     let progress = console.progress.flatMap { write in
         request.quiet ? nil : ProgressLine(total: planned.count, write: write, clock: clock)
     }
-    let runs = parallelMap(planned.count, jobs: request.jobs) { i -> (MutantOutcome, [CaseResult]) in
-        let (f, k, m) = jobs[i]
-        let r = runMutant(m, index: k, work[f], replay: false)
-        let s = r.0.status
-        progress?.mutantFinished(killed: s == .killed || s == .timeout, survived: s == .survived || s == .noCoverage)
-        return r
+    let optimise = request.optimise
+    let siteRanges = sites
+    let bySite = parallelMap(siteRanges.count, jobs: request.jobs) { i -> [MutantOutcome] in
+        var killer: String?
+        return siteRanges[i].map { j in
+            let (f, k, m) = jobs[j]
+            let o = runMutant(m, index: k, work[f], replay: false, first: optimise ? killer : nil).0
+            if o.status == .killed { killer = o.failingCases.last }
+            progress?.mutantFinished(killed: o.status == .killed || o.status == .timeout, survived: o.survived)
+            return o
+        }
     }
     progress?.finish()
-    report.outcomes = runs.map(\.0)
+    let outcomes = bySite.flatMap { $0 }
+    report.outcomes = outcomes
     warnStaleEquivalents(work, report, console: console)
     var code: Int32 = 0
     if let dir = request.replay {
-        let survivors = planned.indices.filter { runs[$0].0.status == .survived }
+        let survivors = planned.indices.filter {
+            outcomes[$0].status == .unasserted || outcomes[$0].status == .unobserved
+        }
         let replays = parallelMap(survivors.count, jobs: request.jobs) { j -> [CaseResult] in
             let (f, k, m) = jobs[survivors[j]]
             return runMutant(m, index: k, work[f], replay: true).1
@@ -275,7 +324,7 @@ func prepare(_ files: [FilePath], _ request: MutateRequest) -> [FileWork] {
     let all = work.indices.flatMap { f in work[f].cases.indices.map { (f, $0) } }
     let loaded = work
     let replay = request.replay != nil
-    let originals = parallelMap(all.count, jobs: request.jobs) { i -> (CaseResult, ComparisonLog) in
+    let originals = parallelMap(all.count, jobs: request.jobs) { i -> (CaseResult, ComparisonLog, StateLog) in
         let (f, c) = all[i]
         var limits = RunLimits()
         limits.recordTicks = false
@@ -283,9 +332,11 @@ func prepare(_ files: [FilePath], _ request: MutateRequest) -> [FileWork] {
         limits.recordReplay = replay
         let log = ComparisonLog()
         limits.comparisons = log
+        let states = StateLog()
+        limits.states = states
         var r = CaseRunner.run(loaded[f].cases[c], limits: limits)
         r.index = c
-        return (r, log)
+        return (r, log, states)
     }
     var next = 0
     for f in work.indices {
@@ -295,9 +346,11 @@ func prepare(_ files: [FilePath], _ request: MutateRequest) -> [FileWork] {
         guard work[f].problem == nil else { continue }
         work[f].originals = mine.map(\.0)
         work[f].reached = mine.map(\.1.reached)
+        work[f].added = mine.map(\.1.added)
+        work[f].states = mine.map(\.2)
         work[f].optimise = request.optimise
         let log = ComparisonLog()
-        for (_, l) in mine { log.merge(l) }
+        for (_, l, _) in mine { log.merge(l) }
         let failing = mine.map(\.0).filter { $0.status != .passed }
         if !failing.isEmpty {
             work[f].problem = .failing
@@ -306,7 +359,14 @@ func prepare(_ files: [FilePath], _ request: MutateRequest) -> [FileWork] {
                 + "mutate` needs a passing scene: run it with `scenerun` first"
             continue
         }
-        work[f].mutants = mutants(of: work[f].plan, log: log, request: request)
+        let all = mutants(of: work[f].plan, log: log, request: request)
+        work[f].mutants = Array(all.prefix(request.maxMutants))
+        work[f].leftOut = all.count - work[f].mutants.count
+        if request.optimise {
+            work[f].composed = SceneFile.composed(
+                path: work[f].file, text: work[f].text, limits: request.limits,
+                includes: SceneFile.reader(work[f].parts))
+        }
         work[f].limits = mutantLimits(work[f].originals, cases: work[f].cases)
     }
     return work
@@ -335,89 +395,5 @@ func mutants(of plan: MutationPlan, log: ComparisonLog, request: MutateRequest) 
         if n > 1 { m.change += " #\(n)" }
         out.append(m)
     }
-    if let cap = request.maxMutants { out = Array(out.prefix(cap)) }
     return out
-}
-
-/// A mutant's cases stop at their first failure (the outcome needs no more: a case that timed
-/// out is one whose first failure is a `waitFor` timing out, or that ran past these limits).
-/// A mutant's cases may run twice the simulated time of the file's longest original case plus
-/// two of its `world.timeout`s (so that a `waitFor` the mutant never satisfies times out as the
-/// scene says), and four times its engine work: beyond that the mutant is killed by timeout.
-func mutantLimits(_ originals: [CaseResult], cases: [Scene]) -> RunLimits {
-    var l = RunLimits()
-    l.recordTicks = false
-    l.recordTrace = false
-    l.stopAtFirstFailure = true
-    let time = originals.map(\.time).max() ?? 0
-    let timeout = cases.map(\.world.timeout).max() ?? 10
-    let work = originals.map(\.work).max() ?? 0
-    l.sceneTime = Swift.min(l.sceneTime, 2 * time + 2 * timeout + 1)
-    l.work = Swift.min(l.work, 4 * work + 100_000)
-    return l
-}
-
-/// Loads and runs one mutant (every case of its file); the outcome and the cases' results.
-func runMutant(_ m: Mutant, index: Int, _ w: FileWork, replay: Bool) -> (MutantOutcome, [CaseResult]) {
-    var o = MutantOutcome(
-        index: index, id: m.id, location: m.location, op: m.op.rawValue, change: m.change, original: m.original,
-        mutated: m.mutated, status: .survived, sourceLine: sourceLine(w.text, m.location.line))
-    var cases: [Scene]
-    do {
-        cases = try SceneFile.load(
-            path: w.file, text: w.text, edits: m.edits, includes: SceneFile.reader(w.parts))
-        _ = w.applyVars(to: &cases)  // the original took them; a mutant changes no var
-    } catch {
-        o.status = .invalid
-        o.detail = error.diagnostics.first.map { "\($0.location): \($0.message)" }
-        return (o, [])
-    }
-    var limits = w.limits
-    limits.recordReplay = replay
-    limits.recordTrace = replay
-    limits.stopAtFirstFailure = !replay  // a survivor's replay page shows its whole run
-    var results: [CaseResult] = []
-    var killed: [String] = []
-    var timedOut: [String] = []
-    // The cases that reach the mutant's site: only they can tell it apart (the others run as
-    // the original's up to the end, the mutated rule never running).
-    let covers = cases.indices.map { i in m.site.map { i >= w.reached.count || w.reached[i].contains($0) } ?? true }
-    for (i, c) in cases.enumerated() {
-        if !covers[i] && w.optimise { continue }
-        // One failing case kills the mutant: the rest are not run (a replay runs them all).
-        if !killed.isEmpty && !replay { break }
-        var r = CaseRunner.run(c, limits: limits)
-        r.index = i
-        results.append(r)
-        if r.status == .passed { continue }
-        let message = r.diagnostics.first?.message ?? ""
-        let limit = message.contains("--max-ticks") || message.contains("--max-work")
-        if limit || r.failures.contains(where: { $0.message.hasPrefix("timed out after") }) {
-            timedOut.append(c.name)
-        } else {
-            killed.append(c.name)
-        }
-    }
-    o.failingCases = results.filter { $0.status != .passed }.map(\.name)
-    if !killed.isEmpty {
-        o.status = .killed
-    } else if let first = timedOut.first {
-        o.status = .timeout
-        o.detail = "\(first) timed out"
-    } else if let reason = w.plan.equivalent[m.location.line] {
-        // An `equivalent` comment explains the survivors of its line; a mutant the scene kills
-        // stays killed whatever the comment says, so that a comment never hides a kill nor
-        // claims a mutant the cases tell apart.
-        o.status = .equivalent
-        o.detail = reason
-    } else if !covers.contains(true) {
-        o.status = .noCoverage
-    }
-    return (o, results)
-}
-
-/// Line `n` (1-based) of `text`, counted as the YAML parser counts lines.
-func sourceLine(_ text: String, _ n: Int) -> String {
-    let lines = yamlLines(text)
-    return n >= 1 && n <= lines.count ? lines[n - 1] : ""
 }

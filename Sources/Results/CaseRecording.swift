@@ -14,12 +14,16 @@ public struct CaseRecording: Sendable {
         /// The path's points, relative to the view's centre (shape "path" only).
         public var path: [Vec2]
         public var hidden: Bool
-        /// The scroll view whose content it is in (its index), if any: the frames show it shifted
-        /// by that scroll view's origin less its content offset.
+        /// The scroll view whose content it is in (its index), if any (directly or through
+        /// other views).
         public var scrollView: Int?
-        public init(name: String, shape: String, path: [Vec2], hidden: Bool, scrollView: Int? = nil) {
+        /// The view it is a subview of (its index); nil: the reference view.
+        public var superview: Int?
+        public init(
+            name: String, shape: String, path: [Vec2], hidden: Bool, scrollView: Int? = nil, superview: Int? = nil
+        ) {
             self.name = name; self.shape = shape; self.path = path; self.hidden = hidden
-            self.scrollView = scrollView
+            self.scrollView = scrollView; self.superview = superview
         }
     }
 
@@ -63,8 +67,25 @@ public struct CaseRecording: Sendable {
         }
     }
 
-    /// One view at one frame (presentation values, as the screen shows them).
+    /// Where the screen shows a view: its bounds' centre on the screen, and the rotation and
+    /// scale it has there (its own composed with its superviews').
+    public struct ScreenPlace: Sendable, Hashable {
+        public var center: Vec2
+        public var rotation: Double
+        public var scale: Double
+        /// The alpha the screen draws it with (its own times its superviews'), and whether it is
+        /// drawn at all (neither it nor a superview hidden or removed).
+        public var alpha: Double
+        public var shown: Bool
+        public init(center: Vec2, rotation: Double, scale: Double, alpha: Double, shown: Bool) {
+            self.center = center; self.rotation = rotation; self.scale = scale; self.alpha = alpha; self.shown = shown
+        }
+    }
+
+    /// One view at one frame: its presentation values in its superview's coordinates (as
+    /// `--trace` writes them), and where the screen shows it.
     public struct ViewFrame: Sendable {
+        /// The centre in its superview's coordinates (a scroll view's: content points).
         public var center: Vec2
         /// The bounds size (rotation and scale do not change it).
         public var size: Vec2
@@ -73,14 +94,23 @@ public struct CaseRecording: Sendable {
         public var alpha: Double
         public var velocity: Vec2
         public var removed: Bool
-        /// The model values, where they differ from these (nil: the screen shows the model).
+        /// Where the screen shows it, through its superviews (nil: where `center`, `rotation`,
+        /// `scale` and `alpha` say, as for a subview of the reference view).
+        public var screen: ScreenPlace?
+        /// The model values, on the screen, where they differ from these (nil: the screen shows
+        /// the model).
         public var model: Model?
         public init(
             center: Vec2, size: Vec2, rotation: Double, scale: Double, alpha: Double, velocity: Vec2, removed: Bool,
-            model: Model? = nil
+            screen: ScreenPlace? = nil, model: Model? = nil
         ) {
             self.center = center; self.size = size; self.rotation = rotation; self.scale = scale; self.alpha = alpha
-            self.velocity = velocity; self.removed = removed; self.model = model
+            self.velocity = velocity; self.removed = removed; self.screen = screen; self.model = model
+        }
+
+        /// Where the screen shows it.
+        public var onScreen: ScreenPlace {
+            screen ?? ScreenPlace(center: center, rotation: rotation, scale: scale, alpha: alpha, shown: !removed)
         }
     }
 
@@ -221,6 +251,9 @@ public struct CaseRecording: Sendable {
     public var worldSize: Vec2
     public var frameRate: Double
     public var views: [ViewInfo]
+    /// The views in the order the screen draws them: a view before its subviews, siblings in
+    /// the order they were declared (groups and removed views included, where they are).
+    public var drawingOrder: [Int] = []
     public var behaviorNames: [String]
     public var transitionNames: [String]
     public var gestureNames: [String]

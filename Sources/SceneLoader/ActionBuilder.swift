@@ -240,7 +240,8 @@ extension SceneBuilder {
                 }
                 if p == .zoomScale && scene.views[id.index].scroll?.zoom == nil {
                     throw err(
-                        "`\(parts[0])` does not zoom: give its `scroll` a `zoom: { minimum, maximum }` and `zooming: VIEW`",
+                        "`\(parts[0])` does not zoom: "
+                            + "give its `scroll` a `zoom: { minimum, maximum }` and `zooming: VIEW`",
                         kn)
                 }
                 out.append(
@@ -389,6 +390,7 @@ extension SceneBuilder {
             let a = try w.mapping(v, "`velocity`", known: ["item", "linear", "angular"], required: ["item"])
             func vg(_ k: String) -> Node? { a.first { $0.0 == k }?.1 }
             let item = try viewRef(vg("item")!, "`item`", s)  // required key
+            try checkItems(item, vg("item")!)  // required key
             return .velocity(
                 item: item,
                 linear: try vg("linear").map { (x) throws(Diagnostic) in try w.expr(x, "`linear`", .point, s) },

@@ -12,6 +12,7 @@ extension SceneBuilder {
         var pairs: [Related] = []
         for (name, v, loc) in try w.namedMapping(n, "`gestures`") {
             try reserve(name, v)
+            try misplacedGestureKeys(v)
             let kv = try w.mapping(v, "gesture `\(name)`", known: GestureKind.names + GestureEntryKey.names)
             guard let r = kv.first(where: { $0.0 == GestureEntryKey.repeat.rawValue })?.1 else {
                 try gesture(name, v, kv, loc, &pairs, copy: nil)
@@ -40,6 +41,45 @@ extension SceneBuilder {
             repeatedGestures[name] = made.map(GestureID.init)
         }
         try relate(pairs)
+    }
+
+    /// A gesture's own keys (`in`, `shouldBegin` …) written beside its kind instead of inside it:
+    /// refused at the key, saying where it goes.
+    func misplacedGestureKeys(_ v: Node) throws(Diagnostic) {
+        guard case .mapping(let m) = v else { return }
+        let kind = m.first { GestureKind(rawValue: $0.key.string ?? "") != nil }
+        for (k, _) in m {
+            guard let key = k.string, GestureKey(rawValue: key) != nil else { continue }
+            let kindName = kind?.key.string ?? GestureKind.pan.rawValue
+            let view = kind?.value.string ?? "VIEW"
+            let short = kindName == GestureKind.scrollView.rawValue && kind?.value.string != nil
+            throw err(
+                "`\(key)` goes inside the gesture's kind: `\(kindName): { in: \(view), \(key): … }`"
+                    + (short ? " (the short form `scrollView: \(view)` takes no other key)" : ""),
+                k)
+        }
+    }
+
+    /// `shouldBegin` and `shouldReceiveTouch`, bool expressions read once the variables and the
+    /// animators are known (they may read any of them, as a rule does).
+    mutating func gestureDelegates() throws(Diagnostic) {
+        for (g, key, x, copy) in delegateNodes {
+            let read = { (b: inout SceneBuilder) throws(Diagnostic) in
+                let e = try b.w.expr(x, "`\(key.rawValue)` of `\(b.scene.gestures[g].name)`", .bool, b.scope)
+                if key == .shouldBegin {
+                    b.scene.gestures[g].shouldBegin = e
+                } else {
+                    b.scene.gestures[g].shouldReceiveTouch = e
+                }
+            }
+            // A copy's delegate reads `i` as its index, as the rest of the copy does.
+            if let (template, i) = copy {
+                try inCopy(i, of: template, "gesture") { (b) throws(Diagnostic) in try read(&b) }
+            } else {
+                try read(&self)
+            }
+        }
+        delegateNodes = []
     }
 
     /// A `simultaneous` or `requireFail` list to resolve once every gesture is declared: the
@@ -87,6 +127,12 @@ extension SceneBuilder {
         scene.gestures.append(GestureSpec(name: name, location: loc, view: view, settings: settings))
         for (k, x) in body where k == GestureKey.simultaneous.rawValue || k == GestureKey.requireFail.rawValue {
             pairs.append((scene.gestures.count - 1, k == GestureKey.requireFail.rawValue, x, copy))
+        }
+        for (k, x) in body {
+            guard let key = GestureKey(rawValue: k), key == .shouldBegin || key == .shouldReceiveTouch else {
+                continue
+            }
+            delegateNodes.append((scene.gestures.count - 1, key, x, copy))
         }
     }
 

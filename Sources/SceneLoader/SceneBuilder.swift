@@ -20,6 +20,8 @@ let stepKeys = StepKey.names + actionKeys
     var zoomings: [(view: Int, name: String, node: Node)] = []
     var repeatedBehaviors: [String: [BehaviorID]] = [:]
     var repeatedGestures: [String: [GestureID]] = [:]
+    /// Gestures' `shouldBegin` and `shouldReceiveTouch`, read once the variables are known.
+    var delegateNodes: [(gesture: Int, key: GestureKey, node: Node, copy: (String, Int)?)] = []
 
     init(walker: Walker) { w = walker }
 
@@ -45,6 +47,7 @@ let stepKeys = StepKey.names + actionKeys
         if let n = node("sweep") { try sweep(n) }
         if let n = node("vars") { try vars(n) }
         if let n = node("animators") { try animatorNames(n) }
+        try gestureDelegates()
         if let n = node("behaviors") { try behaviors(n) }
         try checkGroupsAlone()
         if let n = node("animators") { try animatorBodies(n) }
@@ -199,6 +202,13 @@ let stepKeys = StepKey.names + actionKeys
         return id
     }
 
+    /// The view named by the scalar `n`, which a behaviour, a group or `velocity` moves (`checkItem`).
+    mutating func itemID(_ n: Node, _ what: String) throws(Diagnostic) -> ViewID {
+        let id = try viewID(n, what)
+        try checkItem(id, n)
+        return id
+    }
+
     /// A value of a vocabulary enum, or an error built by `message` from what was found, with a
     /// did-you-mean.
     mutating func pick<E: VocabularyName>(
@@ -342,6 +352,7 @@ let stepKeys = StepKey.names + actionKeys
         for v in scene.views {
             s.add(v.name, v.scroll == nil ? SceneBuilder.viewSchema : SceneBuilder.scrollViewSchema)
         }
+        s.views = scene.views.filter { !$0.isGroup }.map(\.name)
         for g in scene.gestures { s.add(g.name, SceneBuilder.gestureSchema(g.kind)) }
         for t in scene.transitions { s.add(t.name, SceneBuilder.transitionSchema) }
         for (name, copies) in repeatedViews {
@@ -354,7 +365,8 @@ let stepKeys = StepKey.names + actionKeys
         }
         if !repeatedViews.isEmpty || !repeatedGestures.isEmpty {
             s.hints["i"] =
-                "`i` is the index of a copy, known inside a repeated view, behaviour or gesture and in a `[*]` rule only"
+                "`i` is the index of a copy, known inside a repeated view, behaviour or gesture "
+                + "and in a `[*]` rule only"
         }
         scope = s
         scene.scope = s

@@ -49,12 +49,18 @@ extension SceneBuilder {
             }
             repeatedViews[name] = made.map(ViewID.init)
         }
-        for (i, s, _) in superviews {
+        for (i, s, node) in superviews {
             guard case .view(let id)? = scene.names[s] else {
                 throw Diagnostic(
                     "unknown view `\(s)` as the superview of "
                         + "`\(scene.views[i].name)`\(hint(s, scene.views.map(\.name)))",
                     at: scene.views[i].location)
+            }
+            if groups.contains(where: { $0.0 == id.index }) {
+                throw err(
+                    "`\(s)` is a group (UIDynamicItemGroup), not a view on the screen: it cannot be the superview of "
+                        + "`\(scene.views[i].name)`; name a view",
+                    node)
             }
             scene.views[i].superview = id
         }
@@ -216,9 +222,8 @@ extension SceneBuilder {
             let list = scene.views[i].name
             let name = try reference(raw, node)
             guard case .view(let id)? = scene.names[name], !scene.views[id.index].isGroup else {
-                throw err(
-                    "`zooming` of `\(list)` names no view `\(name)`\(copiesHint(name) ?? hint(name, scene.views.map(\.name)))",
-                    node)
+                let help = copiesHint(name) ?? hint(name, scene.views.map(\.name))
+                throw err("`zooming` of `\(list)` names no view `\(name)`\(help)", node)
             }
             guard scene.views[id.index].superview?.index == i else {
                 let place =
@@ -241,7 +246,7 @@ extension SceneBuilder {
         let list = kv[0].1
         var ids: [ViewID] = []
         for item in try w.sequence(list, "`items` of group `\(name)`") {
-            let id = try viewID(item, "an item of group `\(name)`")
+            let id = try itemID(item, "an item of group `\(name)`")
             if id.index == i { throw err("group `\(name)` cannot hold itself", item) }
             if scene.views[id.index].isGroup {
                 throw err("group `\(name)` cannot hold a group (`\(scene.views[id.index].name)`)", item)

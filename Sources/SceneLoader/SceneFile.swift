@@ -86,9 +86,44 @@ public enum SceneFile {
     ) throws(DiagnosticList)
         -> [Scene]
     {
+        let root: Node?
+        do { root = try Yams.compose(yaml: text) } catch {
+            throw DiagnosticList([diagnostic(from: error, file: path)])
+        }
+        return try load(path: path, text: text, root: root, limits: limits, edits: edits, includes: includes, memo: nil)
+    }
+
+    /// A scene file's text composed once, and the expressions its load parsed: `scenerun mutate`
+    /// loads every mutant from it (`load(_:edits:includes:)`), so that only the edited values
+    /// are read again. Nil when the text does not load.
+    public static func composed(
+        path: String, text: String, limits: LoadLimits = .default, includes: IncludeReader? = nil
+    ) -> ComposedScene? {
+        guard let root = try? Yams.compose(yaml: text) else { return nil }
+        let memo = ExpressionMemo()
+        guard
+            (try? load(path: path, text: text, root: root, limits: limits, edits: [], includes: includes, memo: memo))
+                != nil
+        else { return nil }
+        memo.freeze()
+        return ComposedScene(path: path, text: text, root: root, limits: limits, memo: memo)
+    }
+
+    /// Loads a composed scene with `edits` applied to its tree: what `load(path:text:edits:)`
+    /// gives, without composing the text or parsing an unedited expression again.
+    public static func load(
+        _ c: ComposedScene, edits: [TreeEdit], includes: IncludeReader? = nil
+    ) throws(DiagnosticList) -> [Scene] {
+        try load(
+            path: c.path, text: c.text, root: c.root, limits: c.limits, edits: edits, includes: includes, memo: c.memo)
+    }
+
+    static func load(
+        path: String, text: String, root: Node?, limits: LoadLimits, edits: [TreeEdit], includes: IncludeReader?,
+        memo: ExpressionMemo?
+    ) throws(DiagnosticList) -> [Scene] {
         do {
-            var root: Node?
-            do { root = try Yams.compose(yaml: text) } catch { throw diagnostic(from: error, file: path) }
+            var root = root
             if let r = root, !edits.isEmpty { root = apply(edits, to: r) }
             guard let root else {
                 throw Diagnostic(
@@ -96,6 +131,7 @@ public enum SceneFile {
                     at: SourceLocation(file: path, line: 1, column: 1))
             }
             var w = Walker(file: path, limits: limits)
+            w.memo = memo
             try w.countTree(root)
             guard case .mapping = root else {
                 throw w.err(
@@ -202,4 +238,37 @@ public enum SceneFile {
 
 extension String {
     func replacingSuffix(_ s: String) -> String { hasSuffix(s) ? String(dropLast(s.count)) : self }
+}
+
+/// A scene file composed once (`SceneFile.composed`): its tree and the expressions its load
+/// parsed, shared read-only by the threads that load its mutants.
+public struct ComposedScene: @unchecked Sendable {
+    let path: String
+    let text: String
+    let root: Node
+    let limits: LoadLimits
+    let memo: ExpressionMemo
+}
+
+/// The expressions a load parsed, by their text, location and the constants in force: filled by
+/// one load on one thread, then frozen and only read (by any thread). Parsing is a function of
+/// those three, so a value found here is the one parsing would give.
+final class ExpressionMemo: @unchecked Sendable {
+    struct Key: Hashable {
+        var text: String
+        var location: SourceLocation
+        var constants: [String: Double]
+    }
+    private var parsed: [Key: Expr] = [:]
+    private var frozen = false
+
+    func freeze() { frozen = true }
+
+    func parse(_ text: String, at location: SourceLocation, constants: [String: Double]) throws(Diagnostic) -> Expr {
+        let key = Key(text: text, location: location, constants: constants)
+        if let e = parsed[key] { return e }
+        let e = try Expression.parse(text, at: location, constants: constants)
+        if !frozen { parsed[key] = e }
+        return e
+    }
 }

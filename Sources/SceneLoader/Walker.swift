@@ -47,6 +47,8 @@ struct Walker {
     var parts: [String] = []
     /// Names with a value known at load time: `i` while a copy of a repeated template is read.
     var constants: [String: Double] = [:]
+    /// Expressions parsed before (`ComposedScene`), nil when none are kept.
+    var memo: ExpressionMemo?
 
     /// A part's nodes have `k × fileStride` added to their lines (k from 1): no file has that
     /// many lines (the largest file is far below 2^32 bytes).
@@ -332,7 +334,7 @@ struct Walker {
             }
             if s.string.isEmpty { throw err("\(what) is empty", n) }
             try spend(s.string.utf8.count * Walker.expressionCharacterWork, n)
-            let e = try Expression.parse(s.string, at: textLoc(n), constants: constants)
+            let e = try parse(s.string, n)
             _ = try typeCheck(e, in: scope, expecting: type)
             return e
         case .sequence(let items):
@@ -376,8 +378,14 @@ struct Walker {
         if s.string.isEmpty { throw err("\(what) is empty", n) }
         try count(n)
         try spend(s.string.utf8.count * Walker.expressionCharacterWork, n)
-        let e = try Expression.parse(s.string, at: textLoc(n), constants: constants)
+        let e = try parse(s.string, n)
         return (e, try typeCheck(e, in: scope))
+    }
+
+    /// The expression of scalar `n`, parsed (or found in `memo`).
+    func parse(_ text: String, _ n: Node) throws(Diagnostic) -> Expr {
+        guard let m = memo else { return try Expression.parse(text, at: textLoc(n), constants: constants) }
+        return try m.parse(text, at: textLoc(n), constants: constants)
     }
 
     /// A literal point or rect (numbers only).

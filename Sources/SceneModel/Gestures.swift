@@ -1,4 +1,5 @@
 import Diagnostics
+import Expressions
 import SceneVocabulary
 
 /// A gesture recogniser attached to a view.
@@ -14,6 +15,12 @@ public struct GestureSpec: Sendable {
     public var simultaneous: [GestureID] = []
     /// The gestures that must fail before it recognises (`requireFail`).
     public var requireFail: [GestureID] = []
+    /// `shouldBegin` (gestureRecognizerShouldBegin): a bool expression evaluated when it would
+    /// leave `possible`; nil: it always may.
+    public var shouldBegin: Expr?
+    /// `shouldReceiveTouch` (gestureRecognizer(_:shouldReceive:)): a bool expression evaluated at
+    /// each touch-down, `touch` the point; nil: it receives every touch.
+    public var shouldReceiveTouch: Expr?
     public init(name: String, location: SourceLocation, view: ViewID?, settings: GestureSettings) {
         self.name = name; self.location = location; self.view = view; self.settings = settings
     }

@@ -12,14 +12,21 @@ extension Run {
     // MARK: evaluation
 
     func snapshot() -> Snapshot {
+        let tree = viewTree()
+        let shown = anyViewAnimating ? shownTree() : tree
         let vs = world.views.enumerated().map { (i, v) in
             let m = world.motion(of: i)
             var s = ViewState(
                 name: v.spec.name, frame: world.uikitFrame(i), rotation: v.rotation, alpha: v.alpha,
                 velocity: m.velocity, angularVelocity: m.angularVelocity, resting: m.resting, removed: v.removed,
                 center: v.frame.center, size: v.frame.size, scale: v.scale)
+            s.hidden = v.hidden
             s.onScreen = animating.onScreen(i, in: self)
-            s.screenShift = input.screenShift(i, in: self)
+            // A subview of another view is on the screen through it (of the reference view: its frame).
+            if tree.nodes[i].superview != nil {
+                s.screen = tree.screenFrame(i)
+                s.onScreen?.screen = shown.screenFrame(i)
+            }
             if let sv = input.scrolls[i] {
                 s.contentOffset = sv.contentOffset
                 s.isDragging = sv.isDragging
@@ -41,13 +48,16 @@ extension Run {
                 progress: transitioning.controllers[i].progress
             )
         }
+        // While a gesture delegate's expression runs, the arena as it is at that moment.
+        let arena = input.consulted?.arena ?? input.arena
         let gs = scene.gestures.enumerated().map { (i, g) -> GestureSnapshot in
-            let r = input.arena.recognizers[i]
+            let r = arena.recognizers[i]
             let m = r.values
+            // `locationInView`: the screen point in the bounds of the gesture's view, through its superviews.
+            let inView = gestureView[i].map { tree.convert(r.location, from: nil, to: $0) ?? r.location }
             var s = GestureSnapshot(
-                name: g.name, kind: g.kind, state: input.arena.visible[i].rawValue, location: r.location,
-                locationInView: world.location(r.location, in: gestureView[i]), translation: m.translation,
-                velocity: m.velocity)
+                name: g.name, kind: g.kind, state: arena.visible[i].rawValue, location: r.location,
+                locationInView: inView ?? r.location, translation: m.translation, velocity: m.velocity)
             s.numberOfTouches = r.numberOfTouches
             s.rate = m.rate
             s.scale = m.scale
@@ -77,6 +87,8 @@ extension Run {
                 fractionComplete: a.fractionComplete(at: clock.time), isReversed: a.isReversed)
         }
         snap.position = animating.completionPosition?.rawValue
+        snap.tree = tree
+        snap.touchDown = input.consulted?.touch
         return snap
     }
 

@@ -21,16 +21,16 @@ import SceneVocabulary
 @_spi(Testing) public enum AnimatedChannel: Equatable {
     case frame, alpha, rotation, scale
 
-    /// The channel a property is shown on; nil for a scroll view's (its offset is the scroll
-    /// view's own: `ScrollView.shownOffset`).
+    /// The channel a property is shown on; nil for `hidden`, which changes at once, and for a
+    /// scroll view's (its offset is the scroll view's own: `ScrollView.shownOffset`).
     init?(_ p: ViewProperty) {
         switch p {
         case .x, .y, .width, .height, .size, .center, .frame: self = .frame
         case .alpha: self = .alpha
         case .rotation: self = .rotation
         case .scale: self = .scale
-        case .contentOffset, .contentInsetTop, .contentInsetLeft, .contentInsetBottom, .contentInsetRight, .zoomScale,
-            .isScrollEnabled:
+        case .hidden, .contentOffset, .contentInsetTop, .contentInsetLeft, .contentInsetBottom, .contentInsetRight,
+            .zoomScale, .isScrollEnabled:
             return nil
         }
     }

@@ -28,6 +28,7 @@ extension CaseRecording {
             case .path(let p): info = .init(name: v.name, shape: "path", path: p, hidden: v.hidden)
             }
             info.scrollView = scrollView(i)
+            info.superview = v.superview?.index
             return info
         }
         self.init(
@@ -38,6 +39,10 @@ extension CaseRecording {
             scene.views[i].scroll.map { _ in ScrollInfo(view: i, contentSize: contentSize(i)) }
         }
         animatorNames = scene.animators.map(\.name)
+        // Every view in the order the screen draws it (groups too, which the run's tree leaves out).
+        drawingOrder =
+            ViewTree(scene.views.map { ViewTree.Node(superview: $0.superview?.index, frame: $0.frame) })
+            .drawingOrder
     }
 
     /// The contacts of a tick's sub-steps, at frame `f`.
@@ -84,23 +89,34 @@ extension RunRecording {
 }
 
 extension RunWorld {
-    /// The views of a replay frame: where the screen shows each (`shown`: the model values as
-    /// animations present them), shifted by the scroll views it is inside (`shift`).
-    /// Where the model values differ from the screen's, the model too (the page's dashed outline).
-    func replayViews(shown: (Int) -> Shown, shift: (Int) -> Vec2) -> [CaseRecording.ViewFrame] {
+    /// The views of a replay frame: each view's values as the screen shows them (`shown`: the
+    /// model values as animations present them), in its superview's coordinates as `--trace`
+    /// writes them, and, for a subview or a hidden view, where the screen shows it through the
+    /// view tree `tree` (its centre, rotation and scale there, the alpha drawn, whether shown).
+    /// Where a view's model values differ from the screen's, the model too, on the screen (through
+    /// its superviews as the screen shows them): the page's dashed outline.
+    func replayViews(shown: (Int) -> Shown, on tree: ViewTree) -> [CaseRecording.ViewFrame] {
         views.indices.map { i in
             let s = shown(i)
+            var frame = CaseRecording.ViewFrame(
+                center: s.frame.center, size: s.frame.size, rotation: s.rotation, scale: s.scale, alpha: s.alpha,
+                velocity: animator.linearVelocity(of: i), removed: views[i].removed)
+            if views[i].spec.superview != nil || views[i].hidden {
+                let pose = tree.pose(i)
+                frame.screen = .init(
+                    center: pose.apply(tree.nodes[i].bounds.center), rotation: pose.rotation, scale: pose.scale,
+                    alpha: tree.shownAlpha(i), shown: tree.isShown(i))
+            }
             let m = views[i].model
-            let d = shift(i)
-            let differs =
-                m.frame.center != s.frame.center || m.frame.size != s.frame.size || m.rotation != s.rotation
+            if m.frame.center != s.frame.center || m.frame.size != s.frame.size || m.rotation != s.rotation
                 || m.scale != s.scale
-            return .init(
-                center: s.frame.center + d, size: s.frame.size, rotation: s.rotation, scale: s.scale,
-                alpha: s.alpha, velocity: animator.linearVelocity(of: i), removed: views[i].removed,
-                model: differs
-                    ? .init(center: m.frame.center + d, size: m.frame.size, rotation: m.rotation, scale: m.scale)
-                    : nil)
+            {
+                let outer = tree.pose(of: views[i].spec.superview?.index)
+                frame.model = .init(
+                    center: outer.apply(m.frame.center), size: m.frame.size, rotation: outer.rotation + m.rotation,
+                    scale: outer.scale * m.scale)
+            }
+            return frame
         }
     }
 }
@@ -141,15 +157,21 @@ extension RunBehaviors {
     /// a point of an item's content moves with its scroll view.
     func guides(in run: Run) -> [CaseRecording.Guide] {
         let world = run.world
+        let tree = run.viewTree()
         var out: [CaseRecording.Guide] = []
+        // A point in the coordinates of an item's superview (a scroll view's content), on the screen.
+        func screen(_ p: Vec2, item: Int) -> Vec2 {
+            guard let s = world.views[item].spec.superview?.index else { return p }
+            return tree.pose(s).apply(p)
+        }
         func point(_ point: BehaviorGuide.Point) -> Vec2 {
             switch point {
             case .item(let item, let offset):
                 let v = world.views[item]
                 let (c, s) = (Elementary.cos(v.rotation), Elementary.sin(v.rotation))
-                return v.frame.center + Vec2(c * offset.x - s * offset.y, s * offset.x + c * offset.y)
-                    + run.input.screenShift(item, shown: true, in: run)
-            case .anchor(let p, let item): return p + run.input.screenShift(item, shown: true, in: run)
+                return screen(
+                    v.frame.center + Vec2(c * offset.x - s * offset.y, s * offset.x + c * offset.y), item: item)
+            case .anchor(let p, let item): return screen(p, item: item)
             case .fixed(let p): return p
             }
         }

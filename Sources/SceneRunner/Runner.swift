@@ -34,6 +34,9 @@ public struct RunLimits: Sendable {
     /// Whether the case stops at the script step where its first expectation fails (`scenerun
     /// mutate` needs to know that a case fails, not every way it fails).
     public var stopAtFirstFailure = false
+    /// Where the state at the end of every tick is logged (`scenerun mutate`'s first difference);
+    /// nil logs nothing.
+    public var states: StateLog?
     public init() {}
 }
 
@@ -121,6 +124,7 @@ final class Run {
                         contentSize: { input.scrolls[$0]?.contentSize ?? .zero }))
                 recordFrame([])
             }
+            limits.states?.start(stateColumns)
             for step in scene.script {
                 recordStep(step)  // replay
                 try runStep(step)
@@ -215,6 +219,7 @@ final class Run {
             }
             recording.addTickRow(row)
         }
+        if let log = limits.states { log.add(clock.time, stateRow(log)) }  // mutate's first difference
         recordFrame(events)  // replay
         animating.removeFinished(at: clock.time)
     }
@@ -225,9 +230,7 @@ final class Run {
         guard let f = recording.replayFrames else { return }
         var frame = CaseRecording.Frame(
             time: clock.time, running: world.animator.isRunning,
-            views: world.replayViews(
-                shown: { animating.presentation($0, in: self) }, shift: { input.screenShift($0, shown: true, in: self) }
-            ),
+            views: world.replayViews(shown: { animating.presentation($0, in: self) }, on: shownTree()),
             touch: input.replayTouch(wasDown: recording.lastFrameTouchDown),
             behaviors: behaving.installed.keys.sorted(), transitions: transitioning.replayStates,
             guides: behaving.guides(in: self), fingers: input.fingersOnScreen,

@@ -85,7 +85,8 @@ extension RunInput {
     func zoomGesture(_ change: GestureArena.Change, in run: Run) throws(RunError) {
         guard let v = run.scene.gestures[change.gesture].view?.index, var s = scrolls[v] else { return }
         let r = arena.recognizers[change.gesture]
-        let centroid = run.world.location(r.location, in: v)
+        // The fingers' centroid in the scroll view's frame (its bounds less the content offset).
+        let centroid = (run.viewTree().convert(r.location, from: nil, to: v) ?? r.location) - s.contentOffset
         let (offset, scale) = (s.contentOffset, s.zoomScale)
         var ended = false
         switch change.state {
@@ -187,7 +188,7 @@ extension RunInput {
             _ = s.setZoomScale(number)
         case .isScrollEnabled:
             s.setScrollEnabled(value.bool ?? true)
-        case .x, .y, .width, .height, .size, .center, .frame, .rotation, .scale, .alpha:
+        case .x, .y, .width, .height, .size, .center, .frame, .rotation, .scale, .alpha, .hidden:
             return
         }
         setScroll(v, s)
@@ -251,15 +252,6 @@ extension RunInput {
             run.note("\(run.scene.gestures[g].name) failed: `\(run.scene.views[v].name).isScrollEnabled` is false")
             try fireGesture(fail(g), noted: false, in: run)
         }
-    }
-
-    /// How far the screen shows view `i` from where its frame says: inside a scroll view, the
-    /// scroll view's own shift plus its origin less its content offset (`shown`: the offset the
-    /// screen shows during an `animate` of its insets; else the model's); else zero.
-    func screenShift(_ i: Int, shown: Bool = false, in run: Run) -> Vec2 {
-        guard let s = enclosingScrollView(i, in: run.scene), let sv = scrolls[s] else { return .zero }
-        let offset = shown ? sv.shownOffset(at: run.now) : sv.contentOffset
-        return screenShift(s, shown: shown, in: run) + run.world.views[s].frame.origin - offset
     }
 
     /// Each scroll view as the replay draws it at `t`: its window over its content.

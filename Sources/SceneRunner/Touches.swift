@@ -9,18 +9,16 @@ import SceneVocabulary
 /// frame by frame, fed to the recognisers through the arena; the state changes the scene sees
 /// run their rules.
 extension RunInput {
-    /// The recognisers that receive a touch sequence whose step names gesture `g`: `g` and every
-    /// other recogniser on its view, that view's superviews and the reference view.
-    public static func participants(of g: Int, in scene: Scene) -> [Int] {
-        let gestureView = scene.gestures.map { $0.view?.index }
+    /// The recognisers that receive a touch sequence whose step names gesture `g` and whose
+    /// fingers go down on the views `hit` (each finger's hit-tested view, nil for the reference
+    /// view): `g`, as in 1.1 wherever the fingers land, and every recogniser on a hit view, on
+    /// its superviews and on the reference view, in declaration order.
+    public static func participants(of g: Int, hit: [Int?], in tree: ViewTree, scene: Scene) -> [Int] {
         var chain: [Int] = []
-        var v = gestureView[g]
-        while let i = v, !chain.contains(i) {
-            chain.append(i)
-            v = scene.views[i].superview?.index
-        }
-        return scene.gestures.indices.filter { h in
-            h == g || gestureView[h] == nil || gestureView[h].map(chain.contains) == true
+        for h in hit { if let h { chain += tree.chain(h) } }
+        return scene.gestures.indices.filter { k in
+            guard k != g, let v = scene.gestures[k].view?.index else { return true }
+            return chain.contains(v)
         }
     }
 
@@ -123,27 +121,73 @@ extension RunInput {
         var active = ActiveTouches(
             gesture: g, script: s, start: now, lastFrame: s.lastFrame(dt: run.dt), ids: ids, release: release,
             still: held, live: true)
+        let delegate = GestureDelegate(run)
         if let vi = run.scene.gestures[g].view?.index, run.world.views[vi].removed {
             active.live = false
             dropHeldFingers()
             run.note("\(run.scene.gestures[g].name) failed: `\(run.scene.views[vi].name)` was removed")
-            try fireGesture(fail(g), noted: false, in: run)
+            let changes = fail(g, delegate: delegate)
+            try delegate.check()
+            try fireGesture(changes, noted: false, in: run)
         } else {
+            let first = s.touches(frame: 0, at: 0, dt: run.dt, ids: ids)
+            let down = first.filter { $0.phase == .began }
+            var refused: [(gesture: Int, finger: Int)] = []
             if !continuing {
-                begin(participants: Self.participants(of: g, in: run.scene))
+                // Hit-testing on the model's tree decides which other recognisers see the touches.
+                let tree = run.viewTree()
+                var hit = down.map { tree.hitTest($0.location) }
+                if hit.isEmpty { hit = [run.scene.gestures[g].view?.index] }  // no finger down yet
+                var participants = Self.participants(of: g, hit: hit, in: tree, scene: run.scene)
+                // `shouldReceiveTouch` at each touch-down: a recogniser refused every finger does
+                // not take part in the sequence.
+                refused = Self.refusals(down, of: participants, delegate, in: run)
+                try delegate.check()
+                participants.removeAll { h in
+                    !down.isEmpty && down.allSatisfy { t in refused.contains { $0.gesture == h && $0.finger == t.id } }
+                }
+                begin(participants: participants)
                 try failDisabledScrollPans(in: run)
+            } else {
+                refused = Self.refusals(down, of: arena.participants, delegate, in: run)
+                try delegate.check()
             }
+            for r in refused { exclude(finger: r.finger, from: r.gesture) }
             if flick && continuing, let f = s.fingers.first, f.down == nil {
                 restartVelocity(finger: ids[0], at: f.position(at: 0), time: now)
             }
-            try fireGesture(touchDown(s.touches(frame: 0, at: 0, dt: run.dt, ids: ids), at: now), in: run)
+            let changes = touchDown(first, at: now, delegate: delegate)
+            try delegate.check()
+            try fireGesture(changes, in: run)
         }
         setTouching(active)
     }
 
-    /// The touch events of this frame, and the recognisers' timers.
+    /// The recognisers among `participants` whose `shouldReceiveTouch` refuses a finger of
+    /// `touches` (each asked at that finger's touch-down point), in order.
+    static func refusals(
+        _ touches: [Touch], of participants: [Int], _ delegate: GestureDelegate, in run: Run
+    ) -> [(gesture: Int, finger: Int)] {
+        var out: [(gesture: Int, finger: Int)] = []
+        for t in touches {
+            for h in participants where run.scene.gestures[h].shouldReceiveTouch != nil {
+                if !delegate.shouldReceive(h, at: t.location) { out.append((h, t.id)) }
+            }
+        }
+        return out
+    }
+
+    /// The touch events of this frame, and the recognisers' timers; a finger that goes down
+    /// during the step is kept from the recognisers whose `shouldReceiveTouch` refuses it.
     func touches(in run: Run) throws(RunError) {
-        try fireGesture(advanceTouches(to: run.now, dt: run.dt), in: run)
+        let delegate = GestureDelegate(run)
+        let changes = advanceTouches(to: run.now, dt: run.dt, delegate: delegate) { t in
+            for r in Self.refusals([t], of: arena.participants, delegate, in: run) {
+                exclude(finger: r.finger, from: r.gesture)
+            }
+        }
+        try delegate.check()
+        try fireGesture(changes, in: run)
     }
 
     /// Notes each change in the trace (unless `noted` is false) and runs its rules, with that
@@ -173,6 +217,6 @@ extension RunInput {
         }
         return GestureArena(
             scene.gestures.map { $0.settings.recognizer(in: bounds) }, simultaneous: simultaneous,
-            requireFail: requireFail)
+            requireFail: requireFail, asking: scene.gestures.indices.filter { scene.gestures[$0].shouldBegin != nil })
     }
 }

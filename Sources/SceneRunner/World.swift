@@ -32,6 +32,8 @@ extension RunWorld {
                     "`\(t.path)` must be between 0 and 1, got \(formatNumber(number))", at: t.location)
             }
             setAlpha(i, number)
+        case .hidden:
+            setHidden(i, v.bool ?? false)
         case .rotation:
             turn(i, to: number)
         case .scale:

@@ -1,5 +1,5 @@
 // The scene format's version: the one this scenerun reads, and the one a scene says it is
-// written for (`format: 1.2`).
+// written for (`format: 1.3`).
 
 /// A scene format's version, `major.minor`: a later format keeps the meaning of every earlier one.
 public struct SceneFormat: Sendable, Hashable, Comparable, CustomStringConvertible {
@@ -8,7 +8,7 @@ public struct SceneFormat: Sendable, Hashable, Comparable, CustomStringConvertib
 
     /// The format this scenerun reads: the one constant `--version`, the `format` check, the
     /// docs (a docs test) and the schema use.
-    public static let read = SceneFormat(major: 1, minor: 2)
+    public static let read = SceneFormat(major: 1, minor: 3)
 
     public init(major: Int, minor: Int) {
         self.major = major

@@ -2,7 +2,7 @@
 
 /// A view property `set` can assign (and `animate` can animate).
 public enum ViewProperty: String, VocabularyName {
-    case x, y, width, height, size, center, frame, rotation, scale, alpha
+    case x, y, width, height, size, center, frame, rotation, scale, alpha, hidden
     /// A scroll view's (`ofScrollViewOnly`).
     case contentOffset, contentInsetTop = "contentInset.top", contentInsetLeft = "contentInset.left"
     case contentInsetBottom = "contentInset.bottom", contentInsetRight = "contentInset.right", zoomScale
@@ -11,7 +11,7 @@ public enum ViewProperty: String, VocabularyName {
         switch self {
         case .center, .size, .contentOffset: return .point
         case .frame: return .rect
-        case .isScrollEnabled: return .bool
+        case .hidden, .isScrollEnabled: return .bool
         case .x, .y, .width, .height, .rotation, .scale, .alpha, .contentInsetTop, .contentInsetLeft,
             .contentInsetBottom, .contentInsetRight, .zoomScale:
             return .number
@@ -26,6 +26,7 @@ public enum ViewProperty: String, VocabularyName {
         case .rotation: return "radians, clockwise"
         case .scale: return "the transform's scale"
         case .alpha: return "0…1"
+        case .hidden: return "hides the view and its subviews; it does not animate (in `animate`, it changes at once)"
         case .contentOffset:
             return "scroll view: setContentOffset(_:animated: false), at once (`animate`: the screen follows)"
         case .contentInsetTop, .contentInsetLeft, .contentInsetBottom, .contentInsetRight:
@@ -57,7 +58,7 @@ public enum BehaviorProperty: String, VocabularyName {
 /// Members of a view in expressions (`card.center`, `shade.maxY`).
 public enum ViewMember: String, VocabularyName {
     case center, x, y, width, height, size, bounds, frame, minX, midX, maxX, minY, midY, maxY
-    case rotation, scale, alpha, velocity, speed, angularVelocity, resting, removed, screen, contacts
+    case rotation, scale, alpha, hidden, velocity, speed, angularVelocity, resting, removed, screen, contacts
     /// A scroll view's (`scroll`) only.
     case contentOffset, isDragging, isDecelerating
     case contentInsetTop = "contentInset.top", contentInsetLeft = "contentInset.left"
@@ -67,7 +68,7 @@ public enum ViewMember: String, VocabularyName {
         switch self {
         case .center, .size, .velocity, .contentOffset: return .point
         case .bounds, .frame, .screen: return .rect
-        case .resting, .removed, .isDragging, .isDecelerating, .isScrollEnabled, .isZooming, .isZoomBouncing:
+        case .hidden, .resting, .removed, .isDragging, .isDecelerating, .isScrollEnabled, .isZooming, .isZoomBouncing:
             return .bool
         case .x, .y, .width, .height, .minX, .midX, .maxX, .minY, .midY, .maxY, .rotation, .scale, .alpha, .speed,
             .angularVelocity, .contacts, .contentInsetTop, .contentInsetLeft, .contentInsetBottom, .contentInsetRight,
@@ -85,13 +86,16 @@ public enum ViewMember: String, VocabularyName {
         case .minX, .midX, .maxX, .minY, .midY, .maxY: return "of the frame"
         case .rotation: return "radians, clockwise"
         case .scale: return "the transform's scale"
-        case .alpha: return "0…1"
+        case .alpha: return "0…1 (its own; the screen multiplies it by its superviews')"
+        case .hidden: return "hidden (its own; a hidden superview hides it too)"
         case .velocity: return "pt/s (about 0 while an attachment drags it)"
         case .speed: return "the length of `velocity`"
         case .angularVelocity: return "rad/s"
         case .resting: return "below the rest thresholds"
         case .removed: return "removed by `removeView`"
-        case .screen: return "the frame on the screen: inside a scroll view, shifted by its content offset"
+        case .screen:
+            return "the frame on the screen: through its superviews' transforms and scroll views' offsets; "
+                + "turned, the bounding box"
         case .contentOffset:
             return "scroll view: the content point at its bounds' top left (grows as the content moves up)"
         case .isDragging: return "scroll view: its pan holds the content"
@@ -113,7 +117,8 @@ public enum ViewMember: String, VocabularyName {
             .contentInsetRight, .isScrollEnabled, .zoomScale, .isZooming, .isZoomBouncing:
             return true
         case .center, .x, .y, .width, .height, .size, .bounds, .frame, .minX, .midX, .maxX, .minY, .midY, .maxY,
-            .rotation, .scale, .alpha, .velocity, .speed, .angularVelocity, .resting, .removed, .screen, .contacts:
+            .rotation, .scale, .alpha, .hidden, .velocity, .speed, .angularVelocity, .resting, .removed, .screen,
+            .contacts:
             return false
         }
     }
@@ -124,7 +129,7 @@ extension ViewMember {
     /// list them: the one list the loader, the schema and the reference read.
     public static let expectable: [ViewMember] = [
         .frame, .center, .x, .y, .width, .height, .size, .bounds, .rotation, .alpha, .removed, .velocity,
-        .angularVelocity, .scale, .screen, .contentOffset, .isDragging, .isDecelerating, .contacts,
+        .angularVelocity, .scale, .screen, .contentOffset, .isDragging, .isDecelerating, .contacts, .hidden,
         .contentInsetTop, .contentInsetLeft, .contentInsetBottom, .contentInsetRight, .isScrollEnabled, .zoomScale,
         .isZooming, .isZoomBouncing,
     ]
@@ -132,7 +137,9 @@ extension ViewMember {
     /// The expectable members `presentation: { … }` may name: what the screen shows differently
     /// from the model during an animation (a scroll view's offset, during an `animate` of its insets).
     public static var expectableOnScreen: [ViewMember] {
-        expectable.filter { $0 != .removed && $0 != .contacts && (!$0.ofScrollViewOnly || $0 == .contentOffset) }
+        expectable.filter {
+            $0 != .removed && $0 != .contacts && $0 != .hidden && (!$0.ofScrollViewOnly || $0 == .contentOffset)
+        }
     }
 
     /// The default `within` of an expected member, in its unit.
@@ -142,8 +149,9 @@ extension ViewMember {
         case .velocity: return 1
         case .contacts: return 0  // a count
         case .center, .x, .y, .width, .height, .size, .bounds, .frame, .minX, .midX, .maxX, .minY, .midY, .maxY,
-            .speed, .resting, .removed, .screen, .contentOffset, .isDragging, .isDecelerating, .contentInsetTop,
-            .contentInsetLeft, .contentInsetBottom, .contentInsetRight, .isScrollEnabled, .isZooming, .isZoomBouncing:
+            .speed, .resting, .removed, .hidden, .screen, .contentOffset, .isDragging, .isDecelerating,
+            .contentInsetTop, .contentInsetLeft, .contentInsetBottom, .contentInsetRight, .isScrollEnabled, .isZooming,
+            .isZoomBouncing:
             return 0.5
         }
     }

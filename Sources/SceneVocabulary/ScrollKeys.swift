@@ -105,14 +105,14 @@ extension ViewProperty {
         case .contentOffset, .contentInsetTop, .contentInsetLeft, .contentInsetBottom, .contentInsetRight, .zoomScale,
             .isScrollEnabled:
             return true
-        case .x, .y, .width, .height, .size, .center, .frame, .rotation, .scale, .alpha: return false
+        case .x, .y, .width, .height, .size, .center, .frame, .rotation, .scale, .alpha, .hidden: return false
         }
     }
-    /// Whether `animate` may change it.
+    /// Whether `animate` may change it (`hidden` may: it changes at once, as in UIKit).
     public var animatable: Bool {
         switch self {
         case .zoomScale, .isScrollEnabled: return false
-        case .x, .y, .width, .height, .size, .center, .frame, .rotation, .scale, .alpha, .contentOffset,
+        case .x, .y, .width, .height, .size, .center, .frame, .rotation, .scale, .alpha, .hidden, .contentOffset,
             .contentInsetTop, .contentInsetLeft, .contentInsetBottom, .contentInsetRight:
             return true
         }

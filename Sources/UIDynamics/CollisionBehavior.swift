@@ -86,34 +86,27 @@ public struct CollisionBehavior: DynamicBehavior {
 
 extension DynamicAnimator {
     /// Whether two fixtures collide under the installed collision behaviours.
-    func fixturesCollide(_ a: FixtureID, _ b: FixtureID) -> Bool {
+    @_spi(Testing) public func fixturesCollide(_ a: FixtureID, _ b: FixtureID) -> Bool {
         guard let oa = owners[a], let ob = owners[b] else { return false }
         switch (oa, ob) {
         case (.item, .item):
             return collisionBehavior(a, b) != 0
         case (.item(let x), .boundary(let beh, _)), (.boundary(let beh, _), .item(let x)):
-            guard let inst = installed.first(where: { $0.id == beh }), let c = inst.behavior as? CollisionBehavior
-            else {
-                return false
-            }
-            return c.mode != .items && c.items.contains(named(x))
+            guard let c = collision(beh) else { return false }
+            return c.behavior.mode != .items && c.items.contains(named(x))
         default:
             return false
         }
     }
 
     /// The collision behaviour responsible for a contact between two fixtures.
-    func collisionBehavior(_ a: FixtureID, _ b: FixtureID) -> Int {
+    @_spi(Testing) public func collisionBehavior(_ a: FixtureID, _ b: FixtureID) -> Int {
         if let oa = owners[a], case .boundary(let beh, _) = oa { return beh }
         if let ob = owners[b], case .boundary(let beh, _) = ob { return beh }
         if let oa = owners[a], let ob = owners[b], case .item(let x) = oa, case .item(let y) = ob {
             let (nx, ny) = (named(x), named(y))
-            for inst in installed {
-                if let c = inst.behavior as? CollisionBehavior, c.mode != .boundaries, c.items.contains(nx),
-                    c.items.contains(ny)
-                {
-                    return inst.id
-                }
+            for c in collisions where c.behavior.mode != .boundaries && c.items.contains(nx) && c.items.contains(ny) {
+                return c.id
             }
         }
         return 0

@@ -68,13 +68,17 @@ public final class DynamicAnimator {
     }
     var itemOrder: [ItemID] = []
     var installed: [InstalledBehavior] = []
+    /// What the installed behaviours say of each item (read by item, never iterated).
+    var memberships: [ItemID: Membership] = [:]
+    /// The installed collision behaviours, in the order they were added.
+    var collisions: [CollisionEntry] = []
     var pending: [PendingChange] = []
     var inTick = false
     var nextBehaviorID = 1
     var accumulator = 0.0
     var owners: [FixtureID: FixtureOwner] = [:]
     /// Electric charge per item, from the item behaviours (last writer wins).
-    var charges: [ItemID: Double] = [:]
+    @_spi(Testing) public internal(set) var charges: [ItemID: Double] = [:]
     /// The forces applied for the sub-step being run only (fields), taken off again after it.
     var subStepForces: [(BodyID, Vec2)] = []
     let ground: BodyID
@@ -235,6 +239,8 @@ public final class DynamicAnimator {
         guard let k = installed.firstIndex(where: { $0.id == id }) else { return }
         let old = installed[k].behavior
         installed[k].behavior = b
+        noteMembership(of: old, id: id, -1)
+        noteMembership(of: b, id: id, 1)
         var slot = installed[k]
         b.update(from: old, &slot, in: self)
         installed[k] = slot
@@ -250,6 +256,7 @@ public final class DynamicAnimator {
         var inst = InstalledBehavior(id: id, behavior: b)
         b.install(&inst, in: self)
         installed.append(inst)
+        noteMembership(of: inst.behavior, id: id, 1)
         applyGravityAndFlags()
         applyMaterials()
         for i in b.items { refilterItem(i) }
@@ -260,14 +267,14 @@ public final class DynamicAnimator {
     func uninstall(_ id: Int) {
         guard let k = installed.firstIndex(where: { $0.id == id }) else { return }
         let inst = installed.remove(at: k)
+        noteMembership(of: inst.behavior, id: id, -1)
         for j in inst.joints { world.destroyJoint(j) }
         if let body = inst.boundaryBody {
             for (f, _) in inst.boundaryFixtures { owners[f] = nil }
             world.destroyBody(body)
         }
         inst.behavior.uninstall(inst, from: self)
-        let stillNamed = Set(installed.flatMap(\.behavior.items))  // one pass, not one per item
-        for i in inst.behavior.items where !stillNamed.contains(i) { removeBody(i) }
+        for i in inst.behavior.items where !isNamed(i) { removeBody(i) }
         applyGravityAndFlags()
         applyMaterials()
         for i in inst.behavior.items { refilterItem(i) }

@@ -22,22 +22,17 @@ extension DynamicAnimator {
     /// a gravity behaviour falls, one in a gravity or push behaviour is a bullet; the world's
     /// gravity is the last gravity behaviour's.
     func applyGravityAndFlags() {
-        // The items of the gravity and push behaviours, found in one pass (linear in their items).
-        var gravityItems = Set<ItemID>()
-        var pushItems = Set<ItemID>()
-        for inst in installed {
-            if inst.behavior is GravityBehavior { gravityItems.formUnion(inst.behavior.items) }
-            if inst.behavior is PushBehavior { pushItems.formUnion(inst.behavior.items) }
-        }
         for id in itemOrder where items[id]?.carrier == nil {
             guard let body = items[id]?.body else { continue }
-            let inGravity = gravityItems.contains(id)
-            let inPush = pushItems.contains(id)
+            let m = memberships[id]
+            let inGravity = (m?.gravity ?? 0) > 0
+            let inPush = (m?.push ?? 0) > 0
             world.setGravityScale(body, inGravity ? 1 : 0)
             world.setBullet(body, inGravity || inPush)
         }
-        for inst in installed {
-            if let g = inst.behavior as? GravityBehavior { world.gravity = 10 * g.gravityDirection }
+        // the last gravity behaviour's, found from the end (a setter: the others' were overwritten)
+        if let g = installed.last(where: { $0.behavior is GravityBehavior })?.behavior as? GravityBehavior {
+            world.gravity = 10 * g.gravityDirection
         }
     }
 

@@ -24,7 +24,7 @@ extension DynamicAnimator {
     func named(_ id: ItemID) -> ItemID { items[id]?.carrier ?? id }
 
     /// The fixtures of an item's shape: its own, or its items' for a group.
-    func fixtures(of id: ItemID) -> [FixtureID] {
+    @_spi(Testing) public func fixtures(of id: ItemID) -> [FixtureID] {
         guard let it = items[id] else { return [] }
         if it.members.isEmpty { return it.fixture.map { [$0] } ?? [] }
         return it.members.compactMap { items[$0]?.fixture }

@@ -16,9 +16,12 @@ struct Mutate: ParsableCommand {
             Each mutant is one small change of a scene (operators: \
             \(MutationOperator.allCases.map { "\($0.rawValue): \($0.summary)" }.joined(separator: "; "))). \
             A mutant is killed when a case fails, survived when every case passes; each survivor is \
-            reported at its file:line:col. Expectations are never changed. A comment \
-            `# scenerun: equivalent — <reason>` on a value's line explains its survivors (a mutant a case \
-            kills stays killed). See docs/mutate.md.
+            reported at its file:line:col as unasserted (a case's run differs from the original's, and \
+            the report says where: add an expectation there), unobserved (no case's run changes: add a \
+            case) or noCoverage (no case reaches the change: add a case that does). Expectations are \
+            never changed. A comment `# scenerun: equivalent — <reason>` on a value's line explains its \
+            survivors (a mutant a case kills stays killed; one whose run differs is a warning at the \
+            comment). See docs/mutate.md.
 
             \(ExitStatus.text(ExitStatus.mutate))
             """)
@@ -59,7 +62,11 @@ struct Mutate: ParsableCommand {
         completion: .list(MutationOperator.allCases.map(\.rawValue)), transform: parseOperators)
     var only: [[MutationOperator]] = []
     @Option(
-        name: .long, help: ArgumentHelp("At most this many mutants per file (the first in file order).", valueName: "n")
+        name: .long,
+        help: ArgumentHelp(
+            "At most this many mutants per file, the first in file order (default: "
+                + "\(MutateRequest.defaultMaxMutants)); the report counts those left out.",
+            valueName: "n")
     )
     var maxMutants: Int?
     @Option(
@@ -107,7 +114,7 @@ struct Mutate: ParsableCommand {
         r.json = json
         r.replay = replay
         if !only.isEmpty { r.only = Array(Set(only.joined())).sorted() }
-        r.maxMutants = maxMutants
+        if let m = maxMutants { r.maxMutants = m }
         r.minScore = minScore
         r.list = list
         r.color = color

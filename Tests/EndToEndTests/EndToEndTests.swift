@@ -122,7 +122,7 @@ func run(
             ))
         let all = try scenerun(["check", "scenes/invalid"])
         #expect(all.code == 2)
-        #expect(all.out.hasSuffix("3 valid, 38 invalid\n"))  // two runtime errors load; they fail when run
+        #expect(all.out.hasSuffix("3 valid, 40 invalid\n"))  // two runtime errors load; they fail when run
     }
 
     @Test func usageErrorsExitSixtyFour() throws {
@@ -200,7 +200,7 @@ func run(
         #expect(r.out.hasPrefix("::group::scenes/invalid/unknown-view.yaml\n! unknown-view.yaml\n"))
         #expect(
             r.out.contains(
-                "\n::error file=scenes/invalid/unknown-view.yaml,line=5,col=29,title=unknown-view.yaml::unknown view `crad`; did you mean `card`?\n::endgroup::\n"
+                "\n::error file=scenes/invalid/unknown-view.yaml,line=5,col=30,title=unknown-view.yaml::unknown view `crad`; did you mean `card`?\n::endgroup::\n"
             ))
         // Run from another folder, annotations are still relative to the workspace (the repository).
         let summary = FileManager.default.temporaryDirectory.appendingPathComponent("scenerun-summary-\(getpid()).md")
@@ -209,12 +209,12 @@ func run(
         let abs = repo.appendingPathComponent("scenes/invalid/unknown-view.yaml").path
         let w = try scenerun(
             ["--format", "github", abs], env: ["GITHUB_WORKSPACE": repo.path, "GITHUB_STEP_SUMMARY": summary.path])
-        #expect(w.out.contains("::error file=scenes/invalid/unknown-view.yaml,line=5,col=29,"))
+        #expect(w.out.contains("::error file=scenes/invalid/unknown-view.yaml,line=5,col=30,"))
         let md = try String(contentsOf: summary, encoding: .utf8)
         #expect(md.hasPrefix("### scenerun: 0 passed, 0 failed, 1 invalid\n"))
         #expect(
             md.contains(
-                "| unknown-view.yaml | invalid | `scenes/invalid/unknown-view.yaml:5:29` | unknown view `crad`; did you mean `card`? |"
+                "| unknown-view.yaml | invalid | `scenes/invalid/unknown-view.yaml:5:30` | unknown view `crad`; did you mean `card`? |"
             ))
     }
 }

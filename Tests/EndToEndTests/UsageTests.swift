@@ -42,14 +42,14 @@ import Testing
     @Test func versionNamesTheSceneFormat() throws {
         let r = try scenerun(["--version"])
         #expect(r.code == 0)
-        #expect(r.out == "scenerun 0.2.0 (scene format 1.2)\n")
+        #expect(r.out == "scenerun 0.2.0 (scene format 1.3)\n")
     }
 
     /// The version labels agree (issue 32): README.md and docs/scene-format.md's title name the
     /// format `--version` names (the vocabulary's `SceneFormat.read`).
     @Test func theDocsNameTheFormatTheToolReads() throws {
         let out = try scenerun(["--version"]).out
-        let format = try #require(out.split(separator: " ").last?.dropLast(2))  // "1.2)\n"
+        let format = try #require(out.split(separator: " ").last?.dropLast(2))  // "1.3)\n"
         let page = try String(contentsOf: repo.appendingPathComponent("docs/scene-format.md"), encoding: .utf8)
         #expect(page.hasPrefix("# Scene file format, version \(format)\n"))
         let readme = try String(contentsOf: repo.appendingPathComponent("README.md"), encoding: .utf8)

@@ -81,6 +81,9 @@ func err(_ s: String) -> String {
         // The right side would divide by zero; it is never evaluated.
         #expect(try ev("false && 1 / 0 > 0") == .bool(false))
         #expect(try ev("true || 1 / 0 > 0") == .bool(true))
+        // `?:` evaluates the branch taken only.
+        #expect(try ev("true ? 1 : 1 / 0") == .number(1))
+        #expect(try ev("false ? log(0) : 2") == .number(2))
     }
 
     @Test func parseErrorsAreLocated() {

@@ -147,4 +147,45 @@ import Testing
                 "t.yaml:3:95 action swap { haptic: soft } and resetAnimator", "t.yaml:3:105 event haptic soft → rigid",
             ])
     }
+
+    /// The proofs of docs/mutate.md ("Not generated"): a swap of two actions that neither reads
+    /// what the other writes, and the values of a var nothing reads, are not mutants; a read
+    /// anywhere in the file (here a check) makes them mutants again.
+    @Test func mutantsProvenToChangeNothingAreNotGenerated() throws {
+        let text = """
+            views: { a: { frame: [0, 0, 10, 10] } }
+            vars: { n: 0, last: 0, seen: 0 }
+            gestures: { tap: { tap: { in: a } } }
+            on:
+              tap.ended:
+                - set: { n: "n + 1" }
+                - haptic: light
+                - set: { last: 2 }
+                - set: { seen: "n * 3" }
+            script: [ { tap: { gesture: tap, at: [5, 5] } } ]
+            expect: { that: ["n == 1"] }
+
+            """
+        func ids(_ t: String) throws -> [String] {
+            try SceneFile.mutationPlan(path: "t.yaml", text: t).mutants.map(\.id)
+        }
+        // `n` is read (by the check and by `seen`'s value); `last` and `seen` are not. No swap
+        // is made: `n`'s set and the haptic, the haptic and `last`'s set, `last`'s and `seen`'s
+        // sets touch nothing in common.
+        #expect(
+            Set(try ids(text)) == [
+                "t.yaml:5:3 event tap.ended → tap.cancelled", "t.yaml:6:7 action drop { set: { n: \"n + 1\" } }",
+                "t.yaml:7:7 action drop { haptic: light }", "t.yaml:8:7 action drop { set: { last: 2 } }",
+                "t.yaml:9:7 action drop { set: { seen: \"n * 3\" } }", "t.yaml:6:22 number ×0.5",
+                "t.yaml:6:22 number ×2", "t.yaml:7:15 event haptic light → medium",
+            ])
+        // A check that reads `seen`, and `last` set from `seen`: `seen`'s numbers are mutated,
+        // and the swap of the two sets too (it changes what `last` gets).
+        let read = text.replacingOccurrences(of: "\"n == 1\"]", with: "\"n == 1\", \"seen == 3\"]")
+            .replacingOccurrences(of: "set: { last: 2 }", with: "set: { last: seen }")
+        let more = Set(try ids(read))
+        #expect(more.contains("t.yaml:9:25 number ×2"), "\(more.sorted())")
+        #expect(more.contains("t.yaml:8:7 action swap { set: { last: seen } } and { set: { seen: \"n * 3\" } }"))
+        #expect(!more.contains { $0.contains("swap { haptic: light }") })
+    }
 }

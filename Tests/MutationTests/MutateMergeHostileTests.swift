@@ -37,17 +37,17 @@ import Testing
     /// A mutate report as `mutate --json` writes it (two mutants of one file).
     static let mutateReport = """
         {
-          "version": 2,
+          "version": 3,
           "kind": "mutate",
-          "scenerun": "scenerun 0.2.0 (scene format 1.2)",
+          "scenerun": "scenerun 0.2.0 (scene format 1.3)",
           "operators": ["number"],
           "shard": null,
           "files": [
-            {"file": "s.yaml", "mutants": 2, "problem": null, "message": null, "killed": 2, "timeout": 0, "survived": 0, "noCoverage": 0, "invalid": 0, "equivalent": 0, "score": 1}
+            {"file": "s.yaml", "mutants": 2, "problem": null, "message": null, "killed": 2, "timeout": 0, "survived": 0, "unasserted": 0, "unobserved": 0, "noCoverage": 0, "invalid": 0, "equivalent": 0, "leftOut": 0, "score": 1}
           ],
           "mutants": [
-            {"index": 0, "id": "s.yaml:7:36 number ×0.5", "file": "s.yaml", "line": 7, "column": 36, "operator": "number", "change": "×0.5", "original": "300", "mutated": "150", "status": "survived", "failingCases": [], "detail": null, "sourceLine": "  home: { snap: { item: card, to: [300, 200], damping: 0.5 }, active: true }"},
-            {"index": 1, "id": "s.yaml:7:36 number ×2", "file": "s.yaml", "line": 7, "column": 36, "operator": "number", "change": "×2", "original": "300", "mutated": "600", "status": "killed", "failingCases": ["c"], "detail": null, "sourceLine": "  home: { snap: { item: card, to: [300, 200], damping: 0.5 }, active: true }"}
+            {"index": 0, "id": "s.yaml:7:36 number ×0.5", "file": "s.yaml", "line": 7, "column": 36, "operator": "number", "change": "×0.5", "original": "300", "mutated": "150", "status": "unasserted", "failingCases": [], "detail": null, "sourceLine": "  home: { snap: { item: card, to: [300, 200], damping: 0.5 }, active: true }", "difference": {"case": "c", "first": {"time": 0.1, "name": "card.center.x", "original": "300.0", "mutated": "150.0", "by": "150.0 pt"}, "largest": {"time": 0.1, "name": "card.center.x", "original": "300.0", "mutated": "150.0", "by": "150.0 pt"}, "text": "t"}, "claim": null},
+            {"index": 1, "id": "s.yaml:7:36 number ×2", "file": "s.yaml", "line": 7, "column": 36, "operator": "number", "change": "×2", "original": "300", "mutated": "600", "status": "killed", "failingCases": ["c"], "detail": null, "sourceLine": "  home: { snap: { item: card, to: [300, 200], damping: 0.5 }, active: true }", "difference": null, "claim": null}
           ]
         }
         """
@@ -65,7 +65,8 @@ import Testing
         for (from, to, needle, skip, words) in [
             ("\"mutants\": 2,", "\"mutants\": -1,", "\"mutants\": -1", 11, "-1 is not a count of mutants"),
             (
-                "\"mutants\": 2,", "\"mutants\": 9223372036854775807}, {\"file\": \"t\", \"mutants\": 1,",
+                "\"mutants\": 2,",
+                "\"mutants\": 9223372036854775807, \"leftOut\": 0}, {\"file\": \"t\", \"mutants\": 1,",
                 "\"mutants\": 1,", 11,
                 "the files' counts of mutants add up past 9223372036854775807"
             ),
@@ -76,7 +77,12 @@ import Testing
                 "\"column\": 36,", "\"column\": 4000000000000000000,", "\"column\": 4", 10,
                 "column 4000000000000000000 is not a column of its source line"
             ),
-            ("\"version\": 2,\n  \"kind\"", "\"kind\"", "{", 0, "`version` is not 2"),
+            ("\"version\": 3,\n  \"kind\"", "\"kind\"", "{", 0, "`version` is not 3"),
+            ("\"time\": 0.1, \"name\"", "\"name\"", "\"difference\": {", 14, "mutant 0's difference lacks a key"),
+            (
+                "\"claim\": null}\n", "\"claim\": {\"line\": 0, \"column\": 1}}\n", "\"claim\": {", 9,
+                "mutant 1's claim is not a line and column"
+            ),
             ("\"operators\": [\"number\"],", "", "{", 0, "`operators` is missing"),
             ("\"status\": \"killed\"", "\"status\": \"bogus\"", "{\"index\": 1", 0, "mutant 1 lacks a key"),
         ] {

@@ -51,15 +51,15 @@ import Testing
         let p = f.path
         #expect(
             r.out == """
-                \(p):7:47: survived: number ×0.5
+                \(p):7:47: unobserved: number ×0.5 — no case's run changes: the change needs a new case, not a new expectation (if no case can tell it apart, say why in an `equivalent` comment)
                   bouncy: { item: { items: [box], elasticity: 0.5 }, active: true }
                                                               ^
-                \(p):7:47: survived: number ×2
+                \(p):7:47: unobserved: number ×2 — no case's run changes: the change needs a new case, not a new expectation (if no case can tell it apart, say why in an `equivalent` comment)
                   bouncy: { item: { items: [box], elasticity: 0.5 }, active: true }
                                                               ^
 
-                \(p): 4 mutants: 2 killed, 2 survived; score 2/4 = 50.0 %
-                total: 4 mutants: 2 killed, 2 survived; score 2/4 = 50.0 %
+                \(p): 4 mutants: 2 killed, 2 survived (2 unobserved); score 2/4 = 50.0 %
+                total: 4 mutants: 2 killed, 2 survived (2 unobserved); score 2/4 = 50.0 %
 
                 """)
         #expect(run([f]) { $0.minScore = 50 }.code == 0)
@@ -94,7 +94,7 @@ import Testing
         let r = run([dir.appendingPathComponent("drop.yaml")])
         #expect(r.code == 0)
         #expect(!r.out.contains("equivalent:"), "\(r.out)")
-        #expect(r.out.contains("4 mutants: 2 killed, 2 survived; score 2/4 = 50.0 %"), "\(r.out)")
+        #expect(r.out.contains("4 mutants: 2 killed, 2 survived (2 unobserved); score 2/4 = 50.0 %"), "\(r.out)")
         #expect(
             r.err.contains { $0.contains("drop.yaml:6: warning: this `equivalent` comment explains no survivor") },
             "\(r.err)")
@@ -110,7 +110,9 @@ import Testing
             r.out.contains(
                 "rope.yaml:7:47: invalid: number 0 → -1: \(dir.path)/rope.yaml:7:47: `elasticity` must not be negative"),
             "\(r.out)")
-        #expect(r.out.hasSuffix("4 mutants: 2 killed, 1 survived, 1 invalid; score 2/3 = 66.7 %\n"), "\(r.out)")
+        #expect(
+            r.out.hasSuffix("4 mutants: 2 killed, 1 survived (1 unobserved), 1 invalid; score 2/3 = 66.7 %\n"),
+            "\(r.out)")
         let failed = run([dir.appendingPathComponent("failing.yaml")])
         #expect(failed.code == 1)
         #expect(failed.out.contains("failing scene:\nthe scene does not pass unmutated (Drop)"))
@@ -129,7 +131,7 @@ import Testing
         }
         let three = run(paths) { $0.jobs = 3 }
         #expect(one.out == three.out)
-        #expect(one.out.contains("survived: "))
+        #expect(one.out.contains("unobserved: "))
         var shards: [String] = []
         for i in 1...3 {
             let s = dir.appendingPathComponent("shard-\(i).json").path
@@ -168,7 +170,7 @@ import Testing
         #expect(
             r.out.hasPrefix(
                 """
-                \(p):7:47: survived: number ×0.5
+                \(p):7:47: unobserved: number ×0.5 — no case's run changes: the change needs a new case, not a new expectation (if no case can tell it apart, say why in an `equivalent` comment)
                   bouncy: { item: { items: [bôx], elasticity: 0.5 }, active: true }
                 \(String(repeating: " ", count: 46))^
 
@@ -219,8 +221,28 @@ import Testing
                 "drop.yaml:6:47 number ×0.5", "drop.yaml:6:47 number ×2", "drop.yaml:7:47 number ×0.5",
                 "drop.yaml:7:47 number ×2",
             ])
-        #expect(mutants.map { $0["status"] as? String } == ["killed", "killed", "survived", "survived"])
+        #expect(mutants.map { $0["status"] as? String } == ["killed", "killed", "unobserved", "unobserved"])
         #expect(mutants[0]["failingCases"] as? [String] == ["Drop"])
         #expect(mutants[0]["original"] as? String == "1" && mutants[0]["mutated"] as? String == "0.5")
+    }
+
+    /// `--max-mutants` has a documented default, and the mutants past it are counted in the
+    /// text and JSON reports, not dropped silently.
+    @Test func mutantsPastTheCapAreCountedNotRun() throws {
+        #expect(MutateRequest(paths: []).maxMutants == MutateRequest.defaultMaxMutants)
+        #expect(MutateRequest.defaultMaxMutants == 1000)
+        let dir = try folder("cap", ["drop.yaml": Self.drop])
+        let json = dir.appendingPathComponent("cap.json")
+        let r = run([dir.appendingPathComponent("drop.yaml")]) {
+            $0.maxMutants = 3; $0.json = json.path
+        }
+        #expect(
+            r.out.contains(
+                "drop.yaml: 3 mutants: 2 killed, 1 survived (1 unobserved); score 2/3 = 66.7 %; 1 more left out by "
+                    + "--max-mutants\n"), "\(r.out)")
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
+        let files = try #require(doc["files"] as? [[String: Any]])
+        #expect(files.first?["leftOut"] as? Int == 1)
+        #expect(files.first?["mutants"] as? Int == 3)
     }
 }

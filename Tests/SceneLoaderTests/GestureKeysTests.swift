@@ -53,7 +53,7 @@ import Testing
         #expect(
             loadError(scene("{ pan: { in: a, edges: [left] } }"))
                 == "t.yaml:4:22: error: unknown key `edges` in `pan` of `g`; expected one of: in, simultaneous, requireFail, "
-                + "minimumDistance")
+                + "shouldBegin, shouldReceiveTouch, minimumDistance")
         #expect(
             loadError(scene("{ squeeze: { in: a } }"))
                 == "t.yaml:4:8: error: unknown key `squeeze` in gesture `g`; expected one of: pan, screenEdgePan, tap, "

@@ -63,7 +63,8 @@ import Testing
                 == "t.yaml:4:39: error: `edges` is an empty list; name at least one of: left, right, top, bottom")
         #expect(
             loadError(scene("  p: { pinch: { in: a, scale: 2 } }"))
-                == "t.yaml:4:24: error: unknown key `scale` in `pinch` of `p`; expected one of: in, simultaneous, requireFail"
+                == "t.yaml:4:24: error: unknown key `scale` in `pinch` of `p`; expected one of: in, simultaneous, requireFail, "
+                + "shouldBegin, shouldReceiveTouch"
         )
     }
 

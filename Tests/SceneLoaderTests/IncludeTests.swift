@@ -224,9 +224,9 @@ extension IncludeTests {
     @Test func aPartsFormatIsChecked() {
         let e = error(
             "include: parts/new.yaml\n" + Self.script,
-            ["scenes/parts/new.yaml": "format: 1.3\nviews: { box: { frame: [0, 0, 10, 10] } }\n"])
+            ["scenes/parts/new.yaml": "format: 1.4\nviews: { box: { frame: [0, 0, 10, 10] } }\n"])
         #expect(
-            e == "scenes/parts/new.yaml:1:9: error: this scene is written for scene format 1.3; this scenerun reads "
-                + "up to 1.2 (update scenerun)")
+            e == "scenes/parts/new.yaml:1:9: error: this scene is written for scene format 1.4; this scenerun reads "
+                + "up to 1.3 (update scenerun)")
     }
 }

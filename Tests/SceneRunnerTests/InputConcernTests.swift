@@ -67,4 +67,22 @@ import Testing
         #expect(input.setScrollTarget(Vec2(0, 50)))
         #expect(input.scrollRelease?.target == Vec2(0, 50) && input.scrollRelease?.velocity == Vec2(0, 1))
     }
+
+    /// Gesture delegates' state: the arena a delegate's expression reads while the arena is in
+    /// the middle of a change, and the touch-down point; a finger kept from a recogniser.
+    @Test func delegatesConsultAndKeepFingersOut() {
+        let input = RunInput(arena: GestureArena([TapRecognizer(taps: 1)]), scrolls: [:])
+        input.consult(input.arena, touch: Vec2(3, 4))
+        #expect(input.consulted?.touch == Vec2(3, 4) && input.consulted?.arena?.recognizers.count == 1)
+        input.endConsulting()
+        #expect(input.consulted == nil)
+        var s = TouchScript.tap(at: Vec2(10, 10), taps: 1, touches: 1)
+        let f = input.assignFingers(&s, continuing: false)
+        input.begin(participants: [0])
+        input.exclude(finger: f.ids[0], from: 0)
+        _ = input.touchDown(s.touches(frame: 0, at: 0, dt: Self.dt, ids: f.ids), at: 0)
+        input.setTouching(Self.step(input, s, ids: f.ids, still: [], .lift))
+        _ = Self.finish(input, from: 0)
+        #expect(input.arena.visible[0] == .possible)  // the tap never saw its finger
+    }
 }

@@ -56,4 +56,18 @@ import Testing
         // Re-evaluated at t = 0.5 s the length would be 600 pt and the box would hang far away.
         #expect(r.status == .passed, "\(r.failures.map(\.message))")
     }
+
+    /// Every value of one `set` is evaluated before any is assigned (format 1.3's settled
+    /// detail): two vars swap, and a view's new value does not reach another key's expression.
+    @Test func everyValueIsEvaluatedBeforeAnyIsAssigned() throws {
+        let r = try run(
+            """
+            views: { box: { frame: [0, 0, 100, 100] } }
+            vars: { a: 1, b: 2, seen: 0 }
+            script:
+              - set: { a: b, b: a, box.x: 50, seen: box.x }
+              - expect: { that: ["a == 2", "b == 1", "seen == 0", "box.x == 50"] }
+            """)[0]
+        #expect(r.status == .passed, "\(r.failures.map(\.message))")
+    }
 }

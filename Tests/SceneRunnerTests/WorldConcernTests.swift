@@ -41,10 +41,39 @@ import Testing
         w.turn(0, to: Double.pi / 2)
         let f = w.views[0].uikitFrame
         #expect(abs(f.size.x - 50) < 1e-9 && abs(f.size.y - 100) < 1e-9)
-        #expect(w.location(Vec2(50, 25), in: 0) == Vec2(50, 25))  // the centre
-        let p = w.location(Vec2(50, 35), in: 0)  // 10 pt below the centre on screen: 10 pt along its own x
+        let tree = w.tree(offsets: [:])
+        let centre = tree.convert(Vec2(50, 25), from: nil, to: 0) ?? .zero  // the centre
+        #expect(abs(centre.x - 50) < 1e-9 && abs(centre.y - 25) < 1e-9)
+        let p = tree.convert(Vec2(50, 35), from: nil, to: 0) ?? .zero  // 10 pt below the centre: 10 pt along its x
         #expect(abs(p.x - 60) < 1e-9 && abs(p.y - 25) < 1e-9)
-        #expect(w.location(Vec2(7, 8), in: nil) == Vec2(7, 8))  // the reference view
+        #expect(tree.convert(Vec2(7, 8), from: nil, to: nil) == Vec2(7, 8))  // the reference view
+    }
+
+    /// The view tree of the world: a subview in its superview's coordinates, a scroll view's
+    /// bounds at its offset, groups and removed views out of it; `hidden` is set at once and hides
+    /// down the tree; a shown tree takes the values the screen shows.
+    @Test func theTreeOfTheViews() {
+        var specs = [
+            ViewSpec(name: "list", location: Self.here, frame: Rect(x: 0, y: 100, width: 390, height: 500)),
+            ViewSpec(name: "cell", location: Self.here, frame: Rect(x: 10, y: 400, width: 370, height: 90)),
+            ViewSpec(name: "badge", location: Self.here, frame: Rect(x: 4, y: 4, width: 20, height: 20)),
+        ]
+        specs[1].superview = ViewID(0)
+        specs[2].superview = ViewID(1)
+        let w = RunWorld(views: specs, world: WorldSpec())
+        let tree = w.tree(offsets: [0: Vec2(0, 300)])
+        #expect(tree.screenFrame(1) == Rect(x: 10, y: 200, width: 370, height: 90))  // 100 + 400 − 300
+        #expect(tree.screenFrame(2) == Rect(x: 14, y: 204, width: 20, height: 20))
+        w.setHidden(1, true)
+        #expect(w.views[1].hidden && !w.tree(offsets: [:]).isShown(2))
+        w.remove(0)
+        #expect(w.tree(offsets: [:]).hitTest(Vec2(20, 520)) == nil)  // the removed list, with its content
+        let moved = w.tree(offsets: [:]) { i in
+            var s = w.views[i].model
+            if i == 2 { s.frame.origin.x = 40 }
+            return s
+        }
+        #expect(moved.convert(.zero, from: 2, to: 1) == Vec2(40, 4))
     }
 
     /// A channel of the model set from what the screen shows changes that channel only.

@@ -51,6 +51,41 @@ func cpuNs() -> UInt64 {
     return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
 }
 
+/// The monotonic clock (ns), read as box2d/driver.cpp reads it (`DispatchTime.now()` cost about
+/// 130 instructions a step more, counted by `Benchmarks/instructions` in the whole process).
+func nowNs() -> UInt64 {
+    var t = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
+}
+
+/// The element of rank `k` of `xs` (`xs.sorted()[k]`), by selection (Hoare's partition around
+/// the middle element), reordering `xs`. Not `sort()`: the standard library's sort of a run longer
+/// than 20 steps instantiates its merge buffer's type metadata, about 250 000 instructions once a
+/// run, which `Benchmarks/instructions`' difference of a long and a one-step run charged to every
+/// step of the driver's loop (1 200 a step on spring, where Box2D's driver spends 150 in all).
+func select(_ xs: inout [UInt64], rank k: Int) -> UInt64 {
+    var lo = 0
+    var hi = xs.count - 1
+    while lo < hi {
+        let pivot = xs[(lo + hi) / 2]
+        var i = lo
+        var j = hi
+        while i <= j {
+            while xs[i] < pivot { i += 1 }
+            while xs[j] > pivot { j -= 1 }
+            if i <= j {
+                xs.swapAt(i, j)
+                i += 1
+                j -= 1
+            }
+        }
+        // [lo, j] ≤ pivot ≤ [i, hi], and everything strictly between j and i equals the pivot.
+        if k <= j { hi = j } else if k >= i { lo = i } else { break }
+    }
+    return xs[k]
+}
+
 /// One run of a scene in this process: the line box2d/driver.cpp prints for the same run.
 func runSwiftHere(_ scene: BenchScene, skip: Int = -1) -> String {
     let w = build(scene.name)
@@ -63,9 +98,9 @@ func runSwiftHere(_ scene: BenchScene, skip: Int = -1) -> String {
     let cpu0 = cpuNs()
     for i in 0..<scene.steps {
         if i == warmup { allocs0 = UInt64(malloc_counter_count()) }
-        let t0 = DispatchTime.now().uptimeNanoseconds
+        let t0 = nowNs()
         if i != skip { w.step(h, velocityIterations: 8, positionIterations: 3) }
-        let dt = DispatchTime.now().uptimeNanoseconds - t0
+        let dt = nowNs() - t0
         total += dt
         times.append(dt)
         // The state after each eighth of the steps (and after the last), outside the CPU time.
@@ -78,9 +113,9 @@ func runSwiftHere(_ scene: BenchScene, skip: Int = -1) -> String {
     }
     let cpu = cpuNs() - cpu0 - hashing
     let allocs = UInt64(malloc_counter_count()) - allocs0 - hashAllocs
-    times.sort()
+    let median = select(&times, rank: times.count / 2)
     let perStep = Double(allocs) / Double(scene.steps - warmup)
-    return "\(scene.name) \(times[times.count / 2]) \(String(format: "%.4f", perStep)) \(total) \(cpu) "
+    return "\(scene.name) \(median) \(String(format: "%.4f", perStep)) \(total) \(cpu) "
         + String(format: "%016llx", state)
 }
 

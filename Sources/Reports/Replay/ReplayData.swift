@@ -52,8 +52,9 @@ extension ReplayReporter {
                     + ",\"w\":\(col(2) { $0.size.x }),\"h\":\(col(2) { $0.size.y })"
                     + ",\"r\":\(col(4) { $0.rotation }),\"s\":\(col(4) { $0.scale }),\"a\":\(col(3) { $0.alpha })"
                     + ",\"vx\":\(col(1) { $0.velocity.x }),\"vy\":\(col(1) { $0.velocity.y })"
-                    + ",\"rm\":\(col(0) { $0.removed ? 1 : 0 }),\"m\":\(model)}")
+                    + ",\"rm\":\(col(0) { $0.removed ? 1 : 0 }),\"m\":\(model)" + screenColumns(rec, i) + "}")
         }
+        o.append("\"order\":" + list(rec.drawingOrder.map { "\($0)" }))
         o.append("\"views\":[" + views.joined(separator: ",\n") + "]")
         o.append("\"gestures\":" + list(rec.gestureNames.map(str)))
         // Each scroll view's window over its content (offset shown, content size, insets, zoom).

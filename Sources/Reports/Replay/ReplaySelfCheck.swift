@@ -12,17 +12,19 @@ extension ReplayAssets {
           }
           if (D.touch.length !== N || D.fingers.length !== N || D.active.length !== N ||
               D.guideAt.length !== N) fail("touch or behaviour columns do not have one value per frame");
-          // Five ticks across the run: each view drawn at its centre, turned by its rotation, at its scale.
+          // Five ticks across the run: each view drawn at its centre, turned by its rotation, at its scale
+          // (a subview: where the screen shows it, through its superviews).
           for (const fi of [0, (N / 4) | 0, (N / 2) | 0, (3 * N / 4) | 0, N - 1]) {
             setFrame(fi);
             D.views.forEach(function (v, i) {
               if (v.rm[fi]) return;
+              const cx = v.sx || v.cx, cy = v.sy || v.cy, r = v.sr || v.r, s = v.ss || v.s;
               const m = viewEls[i].g.transform.baseVal.consolidate().matrix;
-              const a = v.s[fi] * Math.cos(v.r[fi]), b = v.s[fi] * Math.sin(v.r[fi]);
-              if (Math.abs(m.e - v.cx[fi]) > 1e-3 || Math.abs(m.f - v.cy[fi]) > 1e-3 || Math.abs(m.a - a) > 1e-4 ||
+              const a = s[fi] * Math.cos(r[fi]), b = s[fi] * Math.sin(r[fi]);
+              if (Math.abs(m.e - cx[fi]) > 1e-3 || Math.abs(m.f - cy[fi]) > 1e-3 || Math.abs(m.a - a) > 1e-4 ||
                   Math.abs(m.b - b) > 1e-4) {
                 fail(v.name + " at tick " + fi + " is drawn at [" + m.e + ", " + m.f + "] turned [" + m.a + ", " +
-                    m.b + "], the data says [" + v.cx[fi] + ", " + v.cy[fi] + "] turned [" + a + ", " + b + "]");
+                    m.b + "], the data says [" + cx[fi] + ", " + cy[fi] + "] turned [" + a + ", " + b + "]");
               }
             });
           }

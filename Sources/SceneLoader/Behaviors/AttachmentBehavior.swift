@@ -8,7 +8,7 @@ extension SceneBuilder {
     /// `attachment`: an item attached to an anchor point or to another view, by a kind of joint.
     mutating func attachment(_ b: BehaviorBody) throws(Diagnostic) -> BehaviorKind {
         let name = b.name
-        var a = AttachmentSpec(item: try viewID(b.req(AttachmentKey.item), "`item`"))  // required key
+        var a = AttachmentSpec(item: try itemID(b.req(AttachmentKey.item), "`item`"))  // required key
         if let t = b.get(AttachmentKey.to) {
             let to = try t.string.map { (x) throws(Diagnostic) in try reference(x, t) }
             if let to, case .view(let id)? = scene.names[to], id == a.item {
@@ -17,6 +17,7 @@ extension SceneBuilder {
                         + "`anchor` for a point)",
                     t)
             } else if let to, case .view(let id)? = scene.names[to] {
+                try checkItem(id, t)
                 a.to = id
             } else if let to, Double(to) == nil, !to.contains("."), !to.contains("[") || w.isIndexedName(to) {
                 throw err("unknown view `\(to)`\(copiesHint(to) ?? hint(to, scene.views.map(\.name)))", t)

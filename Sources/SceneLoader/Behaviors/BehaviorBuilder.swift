@@ -9,23 +9,53 @@ import Yams
 // with structure reads it in its own file beside this one.
 
 extension SceneBuilder {
+    /// The items a behaviour names (one name or a list; a repeated view's name is every copy),
+    /// each a view the animator can move (`checkItem`), each error at its name.
     mutating func viewNames(_ n: Node, _ what: String) throws(Diagnostic) -> [ViewID] {
         var ids: [ViewID] = []
-        for raw in try w.names(n, what) {
-            let v = try reference(raw, n)
+        let nodes: [Node]
+        if case .sequence(let s) = n { nodes = Array(s) } else { nodes = [n] }
+        for x in nodes {
+            let v = try reference(try w.string(x, what), x)
             if let copies = repeatedViews[v] {  // a repeated view's name: every copy
                 // Each copy it stands for is work (an item to install): counted, so that 1 000
                 // behaviours over a 500-copy view are refused at load, not installed for minutes.
                 try w.spend(copies.count, n)
+                for c in copies { try checkItem(c, x) }
                 ids += copies
                 continue
             }
             guard case .view(let id)? = scene.names[v] else {
-                throw err("unknown view `\(v)`\(hint(v, scene.views.map(\.name)))", n)
+                throw err("unknown view `\(v)`\(hint(v, scene.views.map(\.name)))", x)
             }
+            try checkItem(id, x)
             ids.append(id)
         }
         return ids
+    }
+
+    /// A view a behaviour, a group or `velocity` moves is a subview of the reference view or of
+    /// a scroll view (whose content coordinates its behaviours use): UIKit's dynamic animator
+    /// reads an item's centre in its superview's coordinates as if they were the reference
+    /// view's, so a deeper view would jump. Its own subviews ride along with it.
+    mutating func checkItem(_ id: ViewID, _ n: Node) throws(Diagnostic) {
+        let v = scene.views[id.index]
+        guard let s = v.superview?.index, scene.views[s].scroll == nil else { return }
+        let sup = scene.views[s].name
+        throw err(
+            "`\(v.name)` is a subview of `\(sup)`, so a behaviour cannot move it: the dynamic animator reads an "
+                + "item's centre as a point of its reference view, and `\(v.name)`'s centre is in `\(sup)`'s "
+                + "coordinates (UIKit would make it jump); name `\(sup)` instead (its subviews ride along with it), "
+                + "or make `\(v.name)` a view of the reference view (no `superview`)",
+            n)
+    }
+
+    /// `checkItem` of the view a reference names, or of every copy a run-time index may pick.
+    mutating func checkItems(_ ref: Ref<ViewID>, _ n: Node) throws(Diagnostic) {
+        switch ref {
+        case .id(let id): try checkItem(id, n)
+        case .pick(let p): for k in 0..<p.count { try checkItem(ViewID(p.first + k), n) }
+        }
     }
 
     mutating func behaviors(_ n: Node) throws(Diagnostic) {
@@ -169,7 +199,7 @@ extension SceneBuilder {
         case .attachment: return try attachment(b)
         case .snap:
             guard b.get(SnapKey.to) != nil else { throw err("snap `\(name)` needs `to`: the point to snap to", n) }
-            return .snap(item: try viewID(b.req(SnapKey.item), "`item`"), try properties(b, SnapKey.self))
+            return .snap(item: try itemID(b.req(SnapKey.item), "`item`"), try properties(b, SnapKey.self))
         case .push:
             var mode = PushMode.defaultMode
             if let m = b.get(PushKey.mode) {

@@ -98,10 +98,14 @@ import SceneModel
         animations.contains { $0.view == i && !$0.finished(at: t) }
     }
 
+    /// Whether an animation of any view is running at time `t`.
+    public func isAnimatingAny(at t: Double) -> Bool { animations.contains { !$0.finished(at: t) } }
+
     /// The channels a list of `set` targets animates, view by view in the order first named.
     public static func channels(of sets: [SetTarget]) -> [(view: Int, channel: AnimatedChannel)] {
         var out: [(view: Int, channel: AnimatedChannel)] = []
         for t in sets {
+            // `hidden` and a scroll view's properties do not animate on a channel.
             guard let (v, p) = t.view, let c = AnimatedChannel(p) else { continue }
             if !out.contains(where: { $0.view == v.index && $0.channel == c }) { out.append((v.index, c)) }
         }

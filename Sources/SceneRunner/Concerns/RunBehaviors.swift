@@ -99,6 +99,7 @@ extension RunBehaviors {
     func add(_ i: Int, scope: Scope? = nil, at location: SourceLocation? = nil, in run: Run) throws(RunError) {
         if installed[i] != nil { return }
         let spec = run.scene.behaviors[i]
+        run.limits.comparisons?.add(behavior: spec.name)  // mutate's coverage
         if case .composite(let children) = spec.kind {
             install(i, as: -1)
             for c in children { try add(c.index, scope: scope, at: location, in: run) }

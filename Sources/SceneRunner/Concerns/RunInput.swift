@@ -56,6 +56,10 @@ import SceneVocabulary
     public private(set) var scrolls: [Int: ScrollView]
     /// The delegate's arguments while a `willEndDragging` rule runs.
     public private(set) var scrollRelease: (velocity: Vec2, target: Vec2)?
+    /// While a gesture delegate's expression runs (`shouldBegin`, `shouldReceiveTouch`): the
+    /// arena as the recognisers are at that moment, which expressions read instead of `arena`
+    /// (the arena is in the middle of a change), and the touch-down point `touch` reads.
+    public private(set) var consulted: (arena: GestureArena?, touch: Vec2?)?
     /// What the app changed of each scroll view in this tick (by view index): its `didScroll`
     /// and `didZoom` run once, at the end of the tick.
     public private(set) var appChanges: [Int: (scrolled: Bool, zoomed: Bool)] = [:]
@@ -104,18 +108,33 @@ import SceneVocabulary
     }
 
     /// The first touches of a step, at time `t`: the screen shows them with the held fingers.
-    public func touchDown(_ first: [Touch], at t: Double) -> [GestureArena.Change] {
+    public func touchDown(
+        _ first: [Touch], at t: Double, delegate: (any ArenaDelegate)? = nil
+    ) -> [GestureArena.Change] {
         fingersOnScreen = heldFingers.map(\.point) + first.map(\.location)
-        return first.isEmpty ? [] : arena.handle(TouchEvent(time: t, touches: first))
+        return first.isEmpty ? [] : arena.handle(TouchEvent(time: t, touches: first), delegate: delegate)
     }
 
     /// Gesture `g` fails (it receives no touch).
-    public func fail(_ g: Int) -> [GestureArena.Change] { arena.fail(g) }
+    public func fail(_ g: Int, delegate: (any ArenaDelegate)? = nil) -> [GestureArena.Change] {
+        arena.fail(g, delegate: delegate)
+    }
+
+    /// Recogniser `g` never sees finger `finger` in this touch sequence (`shouldReceiveTouch`).
+    public func exclude(finger: Int, from g: Int) { arena.exclude(finger: finger, from: g) }
+
+    /// A gesture delegate's expression runs with `arena` and `touch` (nil: it ended).
+    public func consult(_ arena: GestureArena?, touch: Vec2?) { consulted = (arena, touch) }
+    public func endConsulting() { consulted = nil }
 
     /// This frame's touches of the step in progress at time `t` (frames `dt` apart) and the
     /// recognisers' timers; the last frame lifts, holds or cancels the fingers as the step says.
-    public func advanceTouches(to t: Double, dt: Double) -> [GestureArena.Change] {
-        guard var a = touching else { return arena.advance(to: t) }
+    /// `touchDown` is told of each finger that goes down after the step's first frame, before
+    /// the recognisers see it (`shouldReceiveTouch`).
+    public func advanceTouches(
+        to t: Double, dt: Double, delegate: (any ArenaDelegate)? = nil, touchDown: (Touch) -> Void = { _ in }
+    ) -> [GestureArena.Change] {
+        guard var a = touching else { return arena.advance(to: t, delegate: delegate) }
         a.frame += 1
         let last = a.frame >= a.lastFrame
         var changes: [GestureArena.Change] = []
@@ -124,7 +143,8 @@ import SceneVocabulary
             let liftStill = last && a.release == .lift
             list += a.still.map { Touch(id: $0.id, location: $0.point, phase: liftStill ? .ended : .moved) }
             fingersOnScreen = list.filter { $0.phase != .ended }.map(\.location)
-            if !list.isEmpty { changes += arena.handle(TouchEvent(time: t, touches: list)) }
+            for touch in list where touch.phase == .began { touchDown(touch) }
+            if !list.isEmpty { changes += arena.handle(TouchEvent(time: t, touches: list), delegate: delegate) }
             if last {
                 switch a.release {
                 case .lift: heldFingers = []
@@ -133,11 +153,11 @@ import SceneVocabulary
                 case .cancel:
                     heldFingers = []
                     fingersOnScreen = []
-                    changes += arena.cancel()
+                    changes += arena.cancel(delegate: delegate)
                 }
             }
         }
-        changes += arena.advance(to: t)
+        changes += arena.advance(to: t, delegate: delegate)
         touching = last ? nil : a
         return changes
     }

@@ -19,6 +19,8 @@ import UIDynamics
         public var frame: Rect
         public var rotation: Double
         public var alpha: Double
+        /// Its own `hidden` (a hidden superview hides it on the screen too).
+        public var hidden = false
         public var removed = false
         /// How it moved when it was removed: a removed view's members keep their last values.
         public var lastMotion: Motion?
@@ -56,7 +58,7 @@ import UIDynamics
     public init(views specs: [ViewSpec], world: WorldSpec) {
         settings = world
         let views = specs.map {
-            View(spec: $0, frame: $0.frame, rotation: $0.rotation, alpha: $0.alpha, scale: $0.scale)
+            View(spec: $0, frame: $0.frame, rotation: $0.rotation, alpha: $0.alpha, hidden: $0.hidden, scale: $0.scale)
         }
         self.views = views
         var groupsOf: [[Int]] = specs.map { _ in [] }
@@ -160,6 +162,9 @@ import UIDynamics
 
     public func setScale(_ i: Int, _ scale: Double) { views[i].scale = scale }
 
+    /// `hidden` changes at once (it does not animate).
+    public func setHidden(_ i: Int, _ hidden: Bool) { views[i].hidden = hidden }
+
     /// Sets one channel of view `i`'s model values from `s`.
     public func setModel(_ i: Int, _ channel: AnimatedChannel, _ s: Shown) {
         switch channel {
@@ -186,14 +191,20 @@ import UIDynamics
                 resting: animator.isResting(i))
     }
 
-    /// A point of the reference view in the coordinates of view `i` (its bounds: origin at its
-    /// top-left corner, turning with it), as `locationInView` gives it; nil: the reference view.
-    public func location(_ p: Vec2, in i: Int?) -> Vec2 {
-        guard let i else { return p }
-        let v = views[i]
-        let d = p - v.frame.center
-        let (c, s) = (Elementary.cos(v.rotation), Elementary.sin(v.rotation))
-        return Vec2(c * d.x + s * d.y, -s * d.x + c * d.y) + 0.5 * v.frame.size
+    /// The view tree (Geometry's `ViewTree`) of the model values, or of what the screen shows
+    /// (`shown`): each view's frame in its superview's coordinates, a scroll view's bounds at its
+    /// content offset (`offsets`, by view), groups and removed views out of it. `screen`,
+    /// `convert`, `locationInView` and hit-testing read the model's; the replay draws the shown one.
+    public func tree(offsets: [Int: Vec2], shown: ((Int) -> Shown)? = nil) -> ViewTree {
+        ViewTree(
+            views.indices.map { i in
+                let v = views[i]
+                let s = shown?(i) ?? v.model
+                return ViewTree.Node(
+                    superview: v.spec.superview?.index, frame: s.frame, rotation: s.rotation, scale: s.scale,
+                    boundsOrigin: offsets[i] ?? .zero, alpha: s.alpha, hidden: v.hidden,
+                    detached: v.removed || v.spec.isGroup)
+            })
     }
 
     /// The items still moving, each with both its speeds (an item rests only when both are

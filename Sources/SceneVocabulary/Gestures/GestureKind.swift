@@ -56,17 +56,19 @@ public enum GestureSettings: Sendable, Hashable {
 
 /// The keys every gesture kind has.
 public enum GestureKey: String, VocabularyKey {
-    case view = "in", simultaneous, requireFail
+    case view = "in", simultaneous, requireFail, shouldBegin, shouldReceiveTouch
     public var kind: KeyKind {
         switch self {
         case .view: return .viewName
         case .simultaneous, .requireFail: return .gestureNames
+        case .shouldBegin, .shouldReceiveTouch: return .bool
         }
     }
     public var defaultValue: String {
         switch self {
         case .view: return "required"
         case .simultaneous, .requireFail: return "none"
+        case .shouldBegin, .shouldReceiveTouch: return "true"
         }
     }
     public var doc: String {
@@ -75,6 +77,12 @@ public enum GestureKey: String, VocabularyKey {
         case .simultaneous:
             return "gestures it recognises together with (shouldRecognizeSimultaneously), either way round"
         case .requireFail: return "gestures that must fail before it recognises (require(toFail:))"
+        case .shouldBegin:
+            return "gestureRecognizerShouldBegin: evaluated when it would begin (a discrete one: be recognised), "
+                + "`gesture` naming it; false: it fails"
+        case .shouldReceiveTouch:
+            return "gestureRecognizer(_:shouldReceive:): evaluated at each touch-down, `touch` the point; false: it "
+                + "never sees that touch"
         }
     }
 }
