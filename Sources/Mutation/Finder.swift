@@ -59,9 +59,18 @@ struct MutantFinder {
                     for i in m..<mutants.count { mutants[i].behavior = name }
                     for i in bs..<boundaries.count { boundaries[i].behavior = name }
                 }
-            case "transitions": values(v, q)
+            case "transitions":
+                // A transition's values change a case only if it starts there (or is completed
+                // from the start); an animator's only if it becomes active; a view's only if the
+                // case creates it.
+                for (name, t) in pairs(v) {
+                    let (m, bs) = (mutants.count, boundaries.count)
+                    values(t, q + [.key(name)])
+                    belong(from: m, bs, to: "transitions.\(name)")
+                }
             case "animators":
                 for (name, a) in pairs(v) {
+                    let (m, bs) = (mutants.count, boundaries.count)
                     for (ak, av) in pairs(a) {
                         if ak == "then" {
                             actions(av, q + [.key(name), .key(ak)])
@@ -69,12 +78,15 @@ struct MutantFinder {
                             values(av, q + [.key(name), .key(ak)])
                         }
                     }
+                    belong(from: m, bs, to: "animators.\(name)")
                 }
             case "views":
                 for (name, view) in pairs(v) {
+                    let (m, bs) = (mutants.count, boundaries.count)
                     for (pk, pv) in pairs(view) where ["rotation", "collisionBounds"].contains(pk) {
                         values(pv, q + [.key(name), .key(pk)])
                     }
+                    belong(from: m, bs, to: "views.\(name)")
                 }
             case "on":
                 guard case .mapping(let rules, _) = v else { break }
@@ -93,6 +105,12 @@ struct MutantFinder {
             default: break
             }
         }
+    }
+
+    /// The mutants and boundary sites found since `m` and `b` are inside `part`'s definition.
+    mutating func belong(from m: Int, _ b: Int, to part: String) {
+        for i in m..<mutants.count { mutants[i].part = part }
+        for i in b..<boundaries.count { boundaries[i].part = part }
     }
 
     func pairs(_ n: SourceNode) -> [(String, SourceNode)] {
