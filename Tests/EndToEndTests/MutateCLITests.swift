@@ -61,11 +61,18 @@ import Testing
         let r = try scenerun(["mutate", "--only", "event", "--replay", dir.path, "docs/examples/fling.yaml"])
         #expect(r.code == 0)
         let index = try String(contentsOf: dir.appendingPathComponent("index.html"), encoding: .utf8)
-        #expect(index.contains("<code>fling.yaml:20:19 event haptic medium → heavy</code>"))
         #expect(
             index.contains(
-                "<a href=\"original/001-card-dragged-past-280-pt-falls-away.html\">original</a> · <a href=\"mutant-2/001-card-dragged-past-280-pt-falls-away.html\">mutant</a>"
-            ))
+                "<tr data-status=\"unasserted\" data-mutant=\"fling.yaml:20:19 event haptic medium → heavy\">"
+                    + "<td class=\"st s-unasserted\">unasserted</td><td><a href=\"mutant-2.html\">20:19</a>"))
+        let page = try String(contentsOf: dir.appendingPathComponent("mutant-2.html"), encoding: .utf8)
+        #expect(
+            page.contains(
+                "<a data-run=\"original\" href=\"original/001-card-dragged-past-280-pt-falls-away.html\">original</a>"))
+        #expect(
+            page.contains(
+                "<a data-run=\"mutant\" href=\"mutant-2/001-card-dragged-past-280-pt-falls-away.html\">"
+                    + "mutant (passed)</a>"))
         for page in [
             "original/001-card-dragged-past-280-pt-falls-away.html",
             "mutant-2/002-card-dragged-past-280-pt-falls-away-short.html",
