@@ -113,6 +113,7 @@ final class Run {
     func execute() -> CaseResult {
         do throws(RunError) {
             try clock.checkBudget(scene.script)
+            if let log = limits.comparisons { for v in scene.views { log.use("views", v.name) } }  // mutate's coverage
             for v in scene.vars { vars.append(try eval(v.initial)) }
             try transitioning.applyInitial(in: self)
             for (i, b) in scene.behaviors.enumerated() where b.active { try behaving.add(i, in: self) }
