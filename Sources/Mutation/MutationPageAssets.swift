@@ -31,6 +31,8 @@ enum MutationPageAssets {
         tr[hidden] { display: none; } td.msg { color: #555; font-size: 12px; max-width: 640px; }
         p.what { font: 15px ui-monospace, monospace; } p.meaning { font-weight: 600; }
         table.change code { white-space: pre-wrap; }
+        #difference { font-family: ui-monospace, monospace; font-size: 13px; }
+        iframe#player { width: 100%; height: 880px; border: 1px solid #ddd; background: #fff; }
         """#
 
     /// The index's status filter: `#status=killed` in the URL, both ways; each mutant's mark in
@@ -75,6 +77,14 @@ enum MutationPageAssets {
           if (ev.key !== "n" && ev.key !== "p") return;
           const a = document.querySelector(ev.key === "n" ? "a[rel=next]" : "a[rel=prev]");
           if (a) { location.href = a.href; ev.preventDefault(); }
+        });
+        // The player's page says how its self-check went (a page in a frame posts it to its parent):
+        // data-selfcheck on the frame, `true` once the replay has checked itself.
+        window.addEventListener("message", function (ev) {
+          const player = document.getElementById("player");
+          if (player && ev.source === player.contentWindow && ev.data && typeof ev.data.ok === "string") {
+            player.dataset.selfcheck = ev.data.ok;
+          }
         });
         document.documentElement.dataset.ready = "true";
         """#

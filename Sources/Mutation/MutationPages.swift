@@ -46,13 +46,19 @@ func writeMutationReport(
     var cases: [Int: [MutantCaseLink]] = [:]
     for (o, results) in zip(survivors, mutants) {
         let folder = "mutant-\(o.index + 1)"
-        files += ReplayReporter.render(results).map { ("\(folder)/" + $0.name, $0.text) }
+        func original(_ r: CaseResult) -> CaseResult? { originals.first { $0.file == r.file && $0.name == r.name } }
+        // Each case's page in the mutant's run draws the original's run under it, and opens where they differ.
+        func ghost(_ r: CaseResult) -> ReplayGhost? {
+            original(r).map { ReplayGhost(label: "original", result: $0, firstDifference: firstDifference(o, r, $0)) }
+        }
+        files += ReplayReporter.render(results, ghost: ghost).map { ("\(folder)/" + $0.name, $0.text) }
         cases[o.index] = results.map { r in
-            let orig = originals.first { $0.file == r.file && $0.name == r.name }
+            let orig = original(r)
             return MutantCaseLink(
                 name: r.name, status: r.status.rawValue,
                 mutant: "\(folder)/" + ReplayReporter.pageName(r, index: r.index ?? 0),
-                original: orig.map { "original/" + ReplayReporter.pageName($0, index: $0.index ?? 0) })
+                original: orig.map { "original/" + ReplayReporter.pageName($0, index: $0.index ?? 0) },
+                firstDifference: orig.flatMap { firstDifference(o, r, $0) })
         }
     }
     let outcomes = report.outcomes
@@ -76,12 +82,28 @@ func writeMutationReport(
 /// `mutant-12.html`: mutant 12 of the whole run (its index + 1, as its replay folder).
 func mutantPageName(_ o: MutantOutcome) -> String { "mutant-\(o.index + 1).html" }
 
-/// A case of a replayed survivor: its pages in the mutant's run and the original's.
+/// A case of a replayed survivor: its pages in the mutant's run and the original's, and the
+/// first frame where the two differ (nil: none differs on the screen).
 struct MutantCaseLink {
     var name: String
     var status: String
     var mutant: String
     var original: String?
+    var firstDifference: Int?
+}
+
+/// The frame of case `mutant`'s run where it first differs from the `original`'s: for the case
+/// the report's first difference names, the frame of that tick (the state log's, which compares
+/// more than the screen shows: variables, events); for another case, the first frame whose views
+/// differ on the screen; nil when none does.
+func firstDifference(_ o: MutantOutcome, _ mutant: CaseResult, _ original: CaseResult) -> Int? {
+    guard let a = mutant.recording, let b = original.recording else { return nil }
+    if let d = o.difference, d.caseName == mutant.name,
+        let f = a.frames.firstIndex(where: { $0.time >= d.first.time - 1e-9 })
+    {
+        return f
+    }
+    return ReplayReporter.firstDifferingFrame(a, b)
 }
 
 /// Where a mutant's mark goes on its line (0-based scalar offsets) and how many scalars its token
@@ -248,6 +270,7 @@ struct MutantPage {
         let what = "\(l) \(changeText(o))"
         var body = "<p class=\"what\" id=\"what\">\(html(what))</p>\n"
         body += "<p class=\"meaning\" id=\"meaning\">\(html(statusMeaning[st] ?? st))</p>\n"
+        if let d = o.difference { body += "<p id=\"difference\">first difference: \(html(d.text))</p>\n" }
         body += "<pre class=\"source\" id=\"source\">\(context)</pre>\n"
         if !o.original.isEmpty || !o.mutated.isEmpty {
             body += "<table class=\"change\"><tr><th>original</th><td><code>\(html(o.original))</code></td></tr>"
@@ -260,14 +283,21 @@ struct MutantPage {
         if let d = o.detail { body += "<p id=\"detail\">\(html(d))</p>\n" }
         if !cases.isEmpty {
             body += "<h2>Its cases, replayed</h2><table id=\"cases\"><thead><tr><th>case</th><th>mutant's run</th>"
-            body += "<th>original's run</th></tr></thead><tbody>\n"
+            body += "<th>original's run</th><th>first difference</th></tr></thead><tbody>\n"
             for c in cases {
                 let orig = c.original.map { "<a data-run=\"original\" href=\"\($0)\">original</a>" } ?? "original"
+                let first = c.firstDifference.map { "tick \($0)" } ?? "none on the screen"
                 body +=
                     "<tr><td>\(html(c.name))</td><td><a data-run=\"mutant\" href=\"\(c.mutant)\">mutant "
-                    + "(\(c.status))</a></td><td>\(orig)</td></tr>\n"
+                    + "(\(c.status))</a></td><td>\(orig)</td><td>\(first)</td></tr>\n"
             }
             body += "</tbody></table>\n"
+            // The case that differs first plays here: the mutant's run over the original's, one scrubber.
+            let shown =
+                cases.first { $0.name == o.difference?.caseName } ?? cases.first { $0.firstDifference != nil }
+                ?? cases[0]
+            body += "<h2>\(html(shown.name)): the mutant's run, the original's as a grey ghost</h2>\n"
+            body += "<iframe id=\"player\" title=\"\(html(shown.name))\" src=\"\(shown.mutant)\"></iframe>\n"
         }
         return """
             <!DOCTYPE html>

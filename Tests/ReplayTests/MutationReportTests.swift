@@ -26,15 +26,38 @@ import Testing
 
         """
 
+    /// Gravity the expectations pin on `box` (its mutants are killed) and the resistance of `ball`,
+    /// which nothing asserts: its mutants are unasserted, their runs differ from the first tick.
+    static let drift = """
+        name: Drift
+        world: { size: [400, 800] }
+        views:
+          box: { frame: [0, 0, 100, 100] }
+          ball: { frame: [250, 0, 50, 50] }
+        behaviors:
+          fall: { gravity: { items: [box, ball], magnitude: 1 }, active: true }
+          drag: { item: { items: [ball], resistance: 2 }, active: true }
+        script:
+          - wait: 0.5
+        expect:
+          that: ["box.y > 100", "box.y < 150"]
+
+        """
+
     /// Each mutant of the JSON report: id, line, column, status, original text.
     struct Row {
         var id: String, line: Int, column: Int, status: String, original: String, failing: [String]
     }
 
-    func report() throws -> (URL, [Row]) {
+    func report(_ text: String = drop) throws -> (URL, [Row]) {
+        try report(text, json: { _ in })
+    }
+
+    /// `mutate --replay` of `text`, and the JSON report's mutants (each also given to `json`).
+    func report(_ text: String, json each: ([String: Any]) -> Void) throws -> (URL, [Row]) {
         let dir = try temporaryFolder("mutation-report")
         let scene = dir.appendingPathComponent("drop.yaml")
-        try Self.drop.write(to: scene, atomically: true, encoding: .utf8)
+        try text.write(to: scene, atomically: true, encoding: .utf8)
         var r = MutateRequest(paths: [scene.path])
         r.replay = dir.appendingPathComponent("report").path
         r.json = dir.appendingPathComponent("mutate.json").path
@@ -47,6 +70,7 @@ import Testing
         let data = try Data(contentsOf: dir.appendingPathComponent("mutate.json"))
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let mutants = try #require(json["mutants"] as? [[String: Any]])
+        mutants.forEach(each)
         let rows = mutants.map { m in
             Row(
                 id: m["id"] as? String ?? "", line: m["line"] as? Int ?? 0, column: m["column"] as? Int ?? 0,
@@ -145,6 +169,77 @@ import Testing
         try page.waitUntil("document.documentElement.dataset.mutant === \(jsString(rows[1].id))")
         try page.press("p", code: "KeyP", keyCode: 80, text: "p")
         try page.waitUntil("document.documentElement.dataset.mutant === \(jsString(rows[0].id))")
+        try noConsoleMessages(page)
+    }
+}
+
+extension MutationReportTests {
+    /// A survivor's page says its first difference and plays its case: the mutant's run with the
+    /// original's drawn under it as a ghost, under one scrubber, opening at the first differing
+    /// tick; the original's own page has no ghost.
+    @Test(.enabled(if: chromium != nil, noChromium)) func aSurvivorPlaysOverTheOriginalFromTheFirstDifference()
+        throws
+    {
+        var differences: [String: [String: Any]] = [:]
+        let (dir, rows) = try report(Self.drift) { m in
+            if let id = m["id"] as? String, let d = m["difference"] as? [String: Any] { differences[id] = d }
+        }
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(rows.map(\.status) == ["killed", "killed", "unasserted", "unasserted"], "\(rows.map(\.status))")
+        let s = try #require(rows.first { $0.status == "unasserted" })
+        let d = try #require(differences[s.id])
+        let text = try #require(d["text"] as? String)
+        let time = try #require((d["first"] as? [String: Any])?["time"] as? Double)
+        let root = dir.appendingPathComponent("report")
+        let browser = try Browser()
+        let page = try browser.open(root.appendingPathComponent("index.html").absoluteString)
+        try page.waitUntil("document.documentElement.dataset.ready === 'true'")
+        let href = try page.string(
+            "document.querySelector(\(jsString("pre.source [data-mutant=\(jsString(s.id))]"))).getAttribute('href')")
+        try page.navigate(root.appendingPathComponent(href).absoluteString)
+        #expect(try page.string("document.getElementById('difference').textContent") == "first difference: \(text)")
+        #expect(try page.string("document.querySelector('#cases tbody td:last-child').textContent").hasPrefix("tick "))
+        let player = try page.string("document.getElementById('player').getAttribute('src')")
+        #expect(player == (try page.string("document.querySelector('#cases a[data-run=mutant]').getAttribute('href')")))
+        // The player (a frame: a file URL's document is not this page's to read) says its self-check passed.
+        try page.waitUntil("document.getElementById('player').dataset.selfcheck === 'true'")
+        try noConsoleMessages(page)
+
+        // The case's page in the mutant's run: it opens at the first tick whose time is the difference's.
+        try page.navigate(root.appendingPathComponent(player).absoluteString)
+        try page.waitUntil("document.getElementById('selfcheck').dataset.ok === 'true'")
+        let data = "JSON.parse(document.getElementById('replay-data').textContent)"
+        let first = try page.number(
+            "(function () { const t = \(data).t; "
+                + "return t.findIndex(function (x) { return x >= \(time) - 5e-5; }); })()")
+        #expect(first >= 1)
+        #expect(try page.number("\(data).ghost.first") == first)
+        #expect(try page.number("Number(document.documentElement.dataset.shownTick)") == first)
+        #expect(try page.number("document.querySelectorAll('[data-first-difference]').length") == 1)
+        #expect(try page.string("document.getElementById('ghost').textContent").contains("tick \(Int(first))"))
+        // Both runs' views, one scrubber: at the first tick and at the last, the ghost is where the
+        // original's data puts it, the mutant's ball elsewhere; both move as the tick moves.
+        func y(_ selector: String) throws -> Double {
+            try page.number("document.querySelector('\(selector)').transform.baseVal.consolidate().matrix.f")
+        }
+        let ghostAtFirst = try y("[data-ghost=ball]")
+        #expect(abs(ghostAtFirst - (try page.number("\(data).ghost.views[1].cy[\(Int(first))]"))) < 1e-3)
+        try page.press("End", code: "End", keyCode: 35)
+        let last = try page.number("\(data).t.length - 1")
+        try page.waitUntil("document.documentElement.dataset.shownTick === '\(Int(last))'")
+        let (ghost, ball) = (try y("[data-ghost=ball]"), try y("[data-view=ball]"))
+        #expect(abs(ghost - (try page.number("\(data).ghost.views[1].cy[\(Int(last))]"))) < 1e-3)
+        #expect(ghost > ghostAtFirst + 10 && abs(ball - ghost) > 5, "ghost \(ghost), ball \(ball)")
+        #expect(try page.number("document.querySelectorAll('[data-ghost]').length") == 2)
+        try noConsoleMessages(page)
+
+        // The original's page has no ghost.
+        let pages = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("original").path)
+        let orig = try #require(pages.first { $0 != "index.html" })
+        try page.navigate(root.appendingPathComponent("original/\(orig)").absoluteString)
+        try page.waitUntil("document.getElementById('selfcheck').dataset.ok === 'true'")
+        #expect(try page.number("document.querySelectorAll('[data-ghost]').length") == 0)
+        #expect(try page.number("document.querySelectorAll('#ghost').length") == 0)
         try noConsoleMessages(page)
     }
 }

@@ -3,7 +3,8 @@ import Results
 
 extension ReplayReporter {
     /// The case as JSON: columns per view (one value per frame), events with their frame.
-    static func data(_ r: CaseResult) -> String {
+    /// With a ghost, its run too (`ghost`; `ReplayGhost`).
+    static func data(_ r: CaseResult, ghost: ReplayGhost? = nil) -> String {
         var o: [String] = []
         o.append("\"name\":\(str(r.name))")
         o.append("\"file\":\(str(r.file))")
@@ -166,6 +167,7 @@ extension ReplayReporter {
                         let v = k < rec.failureViews.count ? (rec.failureViews[k] ?? -1) : -1
                         return "{\"loc\":\(loc(x.location)),\"msg\":\(str(x.message)),\"f\":\(f),\"view\":\(v)}"
                     }))
+        if let g = ghost { o.append("\"ghost\":" + ghostData(g)) }
         return "{" + o.joined(separator: ",\n") + "}"
     }
 

@@ -16,11 +16,12 @@ public struct ReplayReporter: Reporter {
     }
 
     /// The index and one page per case, in report order.
-    public static func render(_ results: [CaseResult]) -> [File] {
+    /// With `ghost`, each case's page draws the run it gives under the case's (`ReplayGhost`).
+    public static func render(_ results: [CaseResult], ghost: (CaseResult) -> ReplayGhost? = { _ in nil }) -> [File] {
         var files = [File(name: "index.html", text: index(results))]
         for (i, r) in results.enumerated() {
             let name = pageName(r, index: r.index ?? i)
-            files.append(File(name: name, text: page(r, name: name)))
+            files.append(File(name: name, text: page(r, name: name, ghost: ghost(r))))
         }
         return files
     }
@@ -94,7 +95,8 @@ public struct ReplayReporter: Reporter {
     /// forwards to the page above this one in its list, `a[rel=next]` (`#after=NAME`) to the one
     /// below. A page cannot name its neighbours itself: a shard's pages are the unsharded run's,
     /// byte for byte, and only the index (`merge` writes it for the shards) knows every case.
-    public static func page(_ r: CaseResult, name: String? = nil) -> String {
+    /// With a `ghost`, its run is drawn under this one (`ReplayGhost`).
+    public static func page(_ r: CaseResult, name: String? = nil, ghost: ReplayGhost? = nil) -> String {
         var links = "<a rel=\"index\" href=\"index.html\" title=\"every case\">all cases</a>"
         if let me = name.map(html) {
             links =
@@ -109,7 +111,7 @@ public struct ReplayReporter: Reporter {
             <header><span id="status" class="badge"></span><h1 id="title"></h1><span id="file"></span>\
             <nav>\(links)</nav></header>
             \(ReplayAssets.pageBody)
-            <script id="replay-data" type="application/json">\(script(data(r)))</script>
+            <script id="replay-data" type="application/json">\(script(data(r, ghost: ghost)))</script>
             <script>\(ReplayAssets.pageScript)</script>
             </body></html>
 

@@ -1,6 +1,6 @@
 extension ReplayAssets {
     /// The replay page's script: drawing, the scrubber, playback, plots and the self-check.
-    static let pageScript = [drawingScript, layersScript, actionListScript, frameScript, selfCheckScript]
+    static let pageScript = [drawingScript, layersScript, ghostScript, actionListScript, frameScript, selfCheckScript]
         .joined(separator: "\n")
 
     /// Drawing, the scrubber, playback and plots.

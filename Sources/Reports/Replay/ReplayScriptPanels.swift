@@ -182,6 +182,7 @@ extension ReplayAssets {
           });
           highlightActions(f);
           drawModels(f);
+          drawGhost(f);
           drawScrolls(f);
           drawAnimators(f);
           updateHover();
@@ -241,8 +242,11 @@ extension ReplayAssets {
         const firstFailure = D.failures.find(function (x) { return x.f >= 0; });
         const start = readHash();
         if (start.q) { search.value = start.q; filterActions(); }
-        // A failed case opens at its first failure, a case stopped by a run-time error at its last tick.
-        setFrame(start.tick !== null ? start.tick : firstFailure ? firstFailure.f : D.status === "invalid" ? N - 1 : 0);
+        // A page with a ghost opens where the runs first differ, a failed case at its first failure, a
+        // case stopped by a run-time error at its last tick.
+        const ghostFirst = D.ghost && D.ghost.first !== null ? Math.min(D.ghost.first, N - 1) : null;
+        setFrame(start.tick !== null ? start.tick : ghostFirst !== null ? ghostFirst : firstFailure ? firstFailure.f :
+            D.status === "invalid" ? N - 1 : 0);
 
         """#
 }

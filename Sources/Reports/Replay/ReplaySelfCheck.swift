@@ -113,6 +113,17 @@ extension ReplayAssets {
             }
             break;
           }
+          // A ghost run: each of its views where its data puts it, at the tick the page opens at.
+          if (D.ghost) {
+            const gf = D.ghost.first !== null ? Math.min(D.ghost.first, N - 1) : 0, gi = Math.min(gf, D.ghost.n - 1);
+            setFrame(gf);
+            D.ghost.views.forEach(function (gv, j) {
+              if (!gv.on[gi]) return;
+              const m = ghostEls[j].g.transform.baseVal.consolidate().matrix;
+              if (Math.abs(m.e - gv.cx[gi]) > 1e-3 || Math.abs(m.f - gv.cy[gi]) > 1e-3) fail("the " + D.ghost.label +
+                  "'s " + gv.name + " at tick " + gf + " is not drawn at [" + gv.cx[gi] + ", " + gv.cy[gi] + "]");
+            });
+          }
           setFrame(f);
           const sc = $("selfcheck");
           const ctm = scene.getScreenCTM();
