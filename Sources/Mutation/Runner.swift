@@ -126,6 +126,8 @@ struct FileWork {
     /// (`ComparisonLog.added`): a mutant's coverage.
     var reached: [Set<SourceLocation>] = []
     var added: [Set<String>] = []
+    /// Per case, the transitions, animators and views it used (`ComparisonLog.used`).
+    var used: [Set<String>] = []
     /// Per case, its state at the end of every tick: what a mutant's run is compared with.
     var states: [StateLog] = []
     /// `MutateRequest.optimise`.
@@ -248,7 +250,9 @@ public func mutate(
             return runMutant(m, index: k, work[f], replay: true).1
         }
         let originals = work.filter { w in planned.contains { work[$0.0].file == w.file } }.flatMap(\.originals)
-        code = writeReplay(dir, report: report, originals: originals, mutants: replays, console: console)
+        let sources = Dictionary(work.map { ($0.file, $0.text) }, uniquingKeysWith: { a, _ in a })
+        code = writeMutationReport(
+            dir, report: report, sources: sources, originals: originals, mutants: replays, console: console)
     }
     let c = emitMutation(report, json: request.json, minScore: request.minScore, console: console)
     return code != 0 ? code : c
@@ -345,6 +349,7 @@ func prepare(_ files: [FilePath], _ request: MutateRequest) -> [FileWork] {
         work[f].originals = mine.map(\.0)
         work[f].reached = mine.map(\.1.reached)
         work[f].added = mine.map(\.1.added)
+        work[f].used = mine.map(\.1.used)
         work[f].states = mine.map(\.2)
         work[f].optimise = request.optimise
         let log = ComparisonLog()
