@@ -76,7 +76,7 @@ extension RunInput {
                     at: t.location)
             }
             let n = Int(try run.stepNumber(count, "`count`", minimum: 1).rounded(.toNearestOrAwayFromZero))
-            return .tap(at: try run.evalPoint(at), taps: n, touches: try fingers(touches))
+            return .tap(at: try run.evalPoint(at), taps: n, touches: try fingers(touches), hold: hold)
         case .press(let at, let duration, let touches):
             return .press(
                 at: try run.evalPoint(at), touches: try fingers(touches),
@@ -103,9 +103,10 @@ extension RunInput {
     /// continues a held finger starts the recognisers' velocity estimates afresh where it starts,
     /// so that it releases at exactly its velocity whatever the finger did before.
     func beginStep(
-        gesture g: Int, script: TouchScript, release: ReleaseMode, at loc: SourceLocation, flick: Bool, in run: Run
+        gesture g: Int, script: TouchScript, release: ReleaseMode, at loc: SourceLocation,
+        lengthAt: SourceLocation? = nil, flick: Bool, in run: Run
     ) throws(RunError) {
-        try run.clock.checkWait(script.duration, counted: false, at: loc)
+        try run.clock.checkWait(script.duration, counted: false, at: lengthAt ?? loc)
         setCurrentGesture(g)
         let continuing = isHolding
         if continuing && !arena.participants.contains(g) {
