@@ -142,6 +142,14 @@ import SceneVocabulary
             var list = a.script.touches(frame: a.frame, at: t - a.start, dt: dt, ids: a.ids)
             let liftStill = last && a.release == .lift
             list += a.still.map { Touch(id: $0.id, location: $0.point, phase: liftStill ? .ended : .moved) }
+            // A finger that goes down while none is on the screen starts a new touch sequence
+            // (the next tap of a `tap` step, a later finger of `touches`): as in UIKit, a
+            // recogniser that recognised or failed in the previous one starts again from
+            // `possible` (a one-tap recogniser ends once per tap); one still waiting for more taps
+            // goes on.
+            if fingersOnScreen.isEmpty && list.contains(where: { $0.phase == .began }) {
+                arena.begin(participants: arena.participants)
+            }
             fingersOnScreen = list.filter { $0.phase != .ended }.map(\.location)
             for touch in list where touch.phase == .began { touchDown(touch) }
             if !list.isEmpty { changes += arena.handle(TouchEvent(time: t, touches: list), delegate: delegate) }
