@@ -91,7 +91,7 @@ let package = Package(
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Results", "Diagnostics"],
                     exclude: ["Schemas", "Failing"]),
         .testTarget(name: "SceneVocabularyTests", dependencies: ["SceneVocabulary", "SceneLoader", "SceneModel", "Expectations", "Expressions", "Diagnostics", "Geometry"]),
-        .testTarget(name: "ReplayTests", dependencies: ["TestSupport", "Reports", "SceneLoader", "SceneRunner", "Expectations", "Results", "SceneModel", "Diagnostics", "Geometry"]),
+        .testTarget(name: "ReplayTests", dependencies: ["TestSupport", "Reports", "SceneLoader", "SceneRunner", "Expectations", "Results", "SceneModel", "Diagnostics", "Geometry", "Mutation", "Driver"]),
         .testTarget(name: "MutationTests", dependencies: [
             "Mutation", "Driver", "SceneLoader", "SceneModel", "Expressions", "Diagnostics",
         ]),

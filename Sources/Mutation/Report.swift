@@ -183,50 +183,6 @@ func emitMutation(_ report: MutationReport, json: String?, minScore: Double?, co
     return mutationExitCode(report, minScore: minScore)
 }
 
-/// `--replay DIR`: `original/` holds the replay of the original cases, `mutant-<n>/` that of
-/// each survivor (n its run index + 1), and `index.html` links each survivor's pages beside
-/// the original's, case by case.
-func writeReplay(
-    _ dir: String, report: MutationReport, originals: [CaseResult], mutants: [[CaseResult]], console: Console
-) -> Int32 {
-    let survivors = report.outcomes.filter { $0.status == .unasserted || $0.status == .unobserved }
-    // The original pages are numbered across files, so that two files' cases never share a name.
-    var originals = originals
-    for i in originals.indices { originals[i].index = i }
-    var files: [(String, String)] = ReplayReporter.render(originals).map { ("original/" + $0.name, $0.text) }
-    var rows = ""
-    for (o, results) in zip(survivors, mutants) {
-        let folder = "mutant-\(o.index + 1)"
-        files += ReplayReporter.render(results).map { ("\(folder)/" + $0.name, $0.text) }
-        rows += "<tr><td><code>\(html(o.id))</code></td><td>"
-        for r in results {
-            let page = ReplayReporter.pageName(r, index: r.index ?? 0)
-            let orig = originals.first { $0.file == r.file && $0.name == r.name }
-            let left = orig.map {
-                "<a href=\"original/\(html(ReplayReporter.pageName($0, index: $0.index ?? 0)))\">original</a>"
-            }
-            rows += "\(html(r.name)): \(left ?? "original") · <a href=\"\(folder)/\(html(page))\">mutant</a><br>"
-        }
-        rows += "</td></tr>\n"
-    }
-    let index = """
-        <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8"><title>scenerun mutate · survivors</title></head>
-        <body><h1>Survivors</h1><p>Each survivor's cases: the original run's replay beside the mutant's.</p>
-        <table>
-        \(rows)</table></body></html>
-
-        """
-    files.append(("index.html", index))
-    // Every page's folder (`original/`, `mutant-N/`) is entered without following a link, and
-    // every destination checked, before the first page is written.
-    do throws(OutputError) { try writeFiles(files, below: dir, for: dir) } catch {
-        console.err(error.message)
-        return error.code
-    }
-    return 0
-}
-
 func html(_ s: String) -> String {
     s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
         .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")

@@ -248,7 +248,9 @@ public func mutate(
             return runMutant(m, index: k, work[f], replay: true).1
         }
         let originals = work.filter { w in planned.contains { work[$0.0].file == w.file } }.flatMap(\.originals)
-        code = writeReplay(dir, report: report, originals: originals, mutants: replays, console: console)
+        let sources = Dictionary(work.map { ($0.file, $0.text) }, uniquingKeysWith: { a, _ in a })
+        code = writeMutationReport(
+            dir, report: report, sources: sources, originals: originals, mutants: replays, console: console)
     }
     let c = emitMutation(report, json: request.json, minScore: request.minScore, console: console)
     return code != 0 ? code : c

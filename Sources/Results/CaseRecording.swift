@@ -27,6 +27,46 @@ public struct CaseRecording: Sendable {
         }
     }
 
+    /// A view's model values (where its frame says it is, on screen) at a frame where they differ
+    /// from what the screen shows (a UIView animation or a property animator runs).
+    public struct Model: Sendable, Equatable {
+        public var center: Vec2
+        public var size: Vec2
+        public var rotation: Double
+        public var scale: Double
+        public init(center: Vec2, size: Vec2, rotation: Double, scale: Double) {
+            self.center = center; self.size = size; self.rotation = rotation; self.scale = scale
+        }
+    }
+
+    /// A scroll view of the scene (`scroll`): its view and its content's size.
+    public struct ScrollInfo: Sendable {
+        public var view: Int
+        public var contentSize: Vec2
+        public init(view: Int, contentSize: Vec2) { self.view = view; self.contentSize = contentSize }
+    }
+
+    /// A scroll view at one frame (parallel to `scrollViews`).
+    public struct ScrollFrame: Sendable, Equatable {
+        public var contentOffset: Vec2
+        public var isDragging: Bool
+        public var isDecelerating: Bool
+        public init(contentOffset: Vec2, isDragging: Bool, isDecelerating: Bool) {
+            self.contentOffset = contentOffset; self.isDragging = isDragging; self.isDecelerating = isDecelerating
+        }
+    }
+
+    /// A property animator at one frame (parallel to `animatorNames`).
+    public struct AnimatorFrame: Sendable, Equatable {
+        public var fractionComplete: Double
+        /// `inactive`, `active` or `stopped`.
+        public var state: String
+        public var isRunning: Bool
+        public init(fractionComplete: Double, state: String, isRunning: Bool) {
+            self.fractionComplete = fractionComplete; self.state = state; self.isRunning = isRunning
+        }
+    }
+
     /// Where the screen shows a view: its bounds' centre on the screen, and the rotation and
     /// scale it has there (its own composed with its superviews').
     public struct ScreenPlace: Sendable, Hashable {
@@ -57,12 +97,15 @@ public struct CaseRecording: Sendable {
         /// Where the screen shows it, through its superviews (nil: where `center`, `rotation`,
         /// `scale` and `alpha` say, as for a subview of the reference view).
         public var screen: ScreenPlace?
+        /// The model values, on the screen, where they differ from these (nil: the screen shows
+        /// the model).
+        public var model: Model?
         public init(
             center: Vec2, size: Vec2, rotation: Double, scale: Double, alpha: Double, velocity: Vec2, removed: Bool,
-            screen: ScreenPlace? = nil
+            screen: ScreenPlace? = nil, model: Model? = nil
         ) {
             self.center = center; self.size = size; self.rotation = rotation; self.scale = scale; self.alpha = alpha
-            self.velocity = velocity; self.removed = removed; self.screen = screen
+            self.velocity = velocity; self.removed = removed; self.screen = screen; self.model = model
         }
 
         /// Where the screen shows it.
@@ -131,6 +174,9 @@ public struct CaseRecording: Sendable {
         public var transitions: [(state: String, progress: Double)]
         /// The active behaviours' geometry.
         public var guides: [Guide]
+        /// Each scroll view (`scrollViews`) and each property animator (`animatorNames`).
+        public var scrolls: [ScrollFrame] = []
+        public var animators: [AnimatorFrame] = []
         /// Every scroll view's window over its content, in view order.
         public var scrollWindows: [ScrollWindow]
         public init(
@@ -181,6 +227,27 @@ public struct CaseRecording: Sendable {
         }
     }
 
+    /// What the case did, in order, for the page's action list: a script step begun, a rule run,
+    /// a timer fired (the events are the `notes`).
+    public struct Action: Sendable, Equatable {
+        public enum Kind: String, Sendable { case step, rule, timer }
+        /// The frame it belongs to: a step's first tick (an `expect`'s: the frame it judges), the
+        /// tick a rule or timer ran in.
+        public var frame: Int
+        public var kind: Kind
+        /// Where it is written: the step, the rule's event key, the `after` action.
+        public var location: SourceLocation
+        /// A step's keyword (`pan`, `wait`, `expect`, an action's key), a rule's event as written
+        /// (`pull.ended`), a timer's `after`.
+        public var text: String
+        /// How many `notes` came before it: its place among the events.
+        public var notesBefore: Int
+        public init(frame: Int, kind: Kind, location: SourceLocation, text: String, notesBefore: Int) {
+            self.frame = frame; self.kind = kind; self.location = location; self.text = text
+            self.notesBefore = notesBefore
+        }
+    }
+
     public var worldSize: Vec2
     public var frameRate: Double
     public var views: [ViewInfo]
@@ -190,6 +257,8 @@ public struct CaseRecording: Sendable {
     public var behaviorNames: [String]
     public var transitionNames: [String]
     public var gestureNames: [String]
+    public var scrollViews: [ScrollInfo] = []
+    public var animatorNames: [String] = []
     public var frames: [Frame] = []
     public var contacts: [Contact] = []
     /// Haptic events by frame: (frame, style).
@@ -197,6 +266,8 @@ public struct CaseRecording: Sendable {
     /// The trace notes by frame: (frame, text).
     public var notes: [(frame: Int, text: String)] = []
     public var checkpoints: [Checkpoint] = []
+    /// Every script step, rule and timer, in the order they ran.
+    public var actions: [Action] = []
     /// The frame of each of the case's failures (parallel to `CaseResult.failures`).
     public var failureFrames: [Int] = []
     /// The view each failure concerns (nil when it names none), parallel to `failureFrames`.

@@ -129,7 +129,15 @@ extension SceneBuilder {
             default: break
             }
         }
-        throw err("unknown event `\(e)`\(hint(e, all()))", n)
+        let suggestion = hint(e, all())
+        if parts.count == 1, suggestion.isEmpty {
+            // A bare name like `refreshDone:`: a scene has no events of its own.
+            throw err(
+                "unknown event `\(e)`: an event is NAME.EVENT of a gesture, view, scroll view or transition, "
+                    + "or one of \(PlainEvent.names.map { "`\($0)`" }.joined(separator: ", ")); a scene has no "
+                    + "events of its own: to run actions later, put `after:` in the rule that starts them", n)
+        }
+        throw err("unknown event `\(e)`\(suggestion)", n)
     }
 
     mutating func actionList(_ n: Node, _ s: Scope) throws(Diagnostic) -> [Action] {

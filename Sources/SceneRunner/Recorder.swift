@@ -15,8 +15,9 @@ import UIDynamics
 extension CaseRecording {
     /// A recording of `scene`, no frame yet: its views (a group has no shape of its own: the page
     /// draws its bounds as a dashed outline turning with it, over its items, which are drawn as
-    /// views), each with the scroll view it is inside (`scrollView`), and its names.
-    init(_ scene: Scene, scrollView: (Int) -> Int?) {
+    /// views), each with the scroll view it is inside (`scrollView`), and its names; each scroll
+    /// view with its content size at the start (`contentSize`).
+    init(_ scene: Scene, scrollView: (Int) -> Int?, contentSize: (Int) -> Vec2) {
         let infos = scene.views.indices.map { i -> CaseRecording.ViewInfo in
             let v = scene.views[i]
             if v.isGroup { return .init(name: v.name, shape: "group", path: [], hidden: true) }
@@ -34,6 +35,10 @@ extension CaseRecording {
             worldSize: scene.world.size, frameRate: scene.world.frameRate, views: infos,
             behaviorNames: scene.behaviors.map(\.name), transitionNames: scene.transitions.map(\.name),
             gestureNames: scene.gestures.map(\.name))
+        scrollViews = scene.views.indices.compactMap { i in
+            scene.views[i].scroll.map { _ in ScrollInfo(view: i, contentSize: contentSize(i)) }
+        }
+        animatorNames = scene.animators.map(\.name)
         // Every view in the order the screen draws it (groups too, which the run's tree leaves out).
         drawingOrder =
             ViewTree(scene.views.map { ViewTree.Node(superview: $0.superview?.index, frame: $0.frame) })
@@ -88,6 +93,8 @@ extension RunWorld {
     /// model values as animations present them), in its superview's coordinates as `--trace`
     /// writes them, and, for a subview or a hidden view, where the screen shows it through the
     /// view tree `tree` (its centre, rotation and scale there, the alpha drawn, whether shown).
+    /// Where a view's model values differ from the screen's, the model too, on the screen (through
+    /// its superviews as the screen shows them): the page's dashed outline.
     func replayViews(shown: (Int) -> Shown, on tree: ViewTree) -> [CaseRecording.ViewFrame] {
         views.indices.map { i in
             let s = shown(i)
@@ -99,6 +106,15 @@ extension RunWorld {
                 frame.screen = .init(
                     center: pose.apply(tree.nodes[i].bounds.center), rotation: pose.rotation, scale: pose.scale,
                     alpha: tree.shownAlpha(i), shown: tree.isShown(i))
+            }
+            let m = views[i].model
+            if m.frame.center != s.frame.center || m.frame.size != s.frame.size || m.rotation != s.rotation
+                || m.scale != s.scale
+            {
+                let outer = tree.pose(of: views[i].spec.superview?.index)
+                frame.model = .init(
+                    center: outer.apply(m.frame.center), size: m.frame.size, rotation: outer.rotation + m.rotation,
+                    scale: outer.scale * m.scale)
             }
             return frame
         }
@@ -113,6 +129,18 @@ extension RunInput {
         let down = !fingersOnScreen.isEmpty || (touching.map { !$0.live } ?? false)
         guard down || wasDown else { return nil }
         return .init(gesture: g, point: arena.recognizers[g].location, state: arena.visible[g].rawValue, down: down)
+    }
+}
+
+extension RunInput {
+    /// Each scroll view's offset and state, in the order of the recording's `scrollViews`.
+    func replayScrolls(_ infos: [CaseRecording.ScrollInfo]) -> [CaseRecording.ScrollFrame] {
+        infos.map { s in
+            let sv = scrolls[s.view]
+            return .init(
+                contentOffset: sv?.contentOffset ?? .zero, isDragging: sv?.isDragging ?? false,
+                isDecelerating: sv?.isDecelerating ?? false)
+        }
     }
 }
 
@@ -155,5 +183,35 @@ extension RunBehaviors {
             }
         }
         return out
+    }
+}
+
+extension Run {
+    /// Records a script step about to run, with its keyword (`pan`, `tap`, `wait`, `expect`, an
+    /// action's key), for the page's action list.
+    func recordStep(_ step: Step) {
+        guard recording.replay != nil else { return }
+        let (text, location): (String, SourceLocation)
+        switch step {
+        case .pan(let p): (text, location) = ("pan", p.location)
+        case .flick(_, _, _, _, _, let l): (text, location) = ("flick", l)
+        case .touch(let t):
+            switch t.fingers {
+            case .tap: text = "tap"
+            case .press: text = "press"
+            case .pinch: text = "pinch"
+            case .rotate: text = "rotate"
+            case .paths: text = "touches"
+            }
+            location = t.location
+        case .wait(_, _, let l): (text, location) = ("wait", l)
+        case .waitForRest(_, let l): (text, location) = ("waitForRest", l)
+        case .waitFor(_, _, let l): (text, location) = ("waitFor", l)
+        case .expect(let e):
+            recording.addAction(.step, at: e.location, text: "expect", judgesLastFrame: true)
+            return
+        case .action(let a): (text, location) = ("action", a.location)
+        }
+        recording.addAction(.step, at: location, text: text)
     }
 }

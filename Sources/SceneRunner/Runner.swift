@@ -118,15 +118,22 @@ final class Run {
             for (i, b) in scene.behaviors.enumerated() where b.active { try behaving.add(i, in: self) }
             _ = behaving.hear(running: world.animator.isRunning)
             if limits.recordReplay {  // frame 0: the state before the first tick
-                recording.startReplay(CaseRecording(scene) { input.enclosingScrollView($0, in: scene) })
+                recording.startReplay(
+                    CaseRecording(
+                        scene, scrollView: { input.enclosingScrollView($0, in: scene) },
+                        contentSize: { input.scrolls[$0]?.contentSize ?? .zero }))
                 recordFrame([])
             }
             limits.states?.start(stateColumns)
             for step in scene.script {
+                recordStep(step)  // replay
                 try runStep(step)
                 if limits.stopAtFirstFailure && !recording.failures.isEmpty { return result(.failed) }
             }
-            if let e = scene.expect { try check(e) }
+            if let e = scene.expect {
+                recording.addAction(.step, at: e.location, text: "expect", judgesLastFrame: true)  // replay
+                try check(e)
+            }
             return result(recording.failures.isEmpty ? .passed : .failed)
         } catch {
             return result(.invalid, diagnostics: [error.diagnostic])
@@ -145,6 +152,7 @@ final class Run {
         try input.touches(in: self)
         try input.advanceScrolls(in: self)
         while let t = clock.takeDueTimer() {  // in the order they were set
+            recording.addAction(.timer, at: t.location, text: "after")  // replay
             for a in t.actions { try runAction(a, scope: t.scope) }
         }
         transitioning.advance(in: self)
@@ -220,13 +228,17 @@ final class Run {
     /// gives its part (Recorder.swift).
     func recordFrame(_ events: [ContactEvent]) {
         guard let f = recording.replayFrames else { return }
-        let frame = CaseRecording.Frame(
+        var frame = CaseRecording.Frame(
             time: clock.time, running: world.animator.isRunning,
             views: world.replayViews(shown: { animating.presentation($0, in: self) }, on: shownTree()),
             touch: input.replayTouch(wasDown: recording.lastFrameTouchDown),
             behaviors: behaving.installed.keys.sorted(), transitions: transitioning.replayStates,
             guides: behaving.guides(in: self), fingers: input.fingersOnScreen,
             scrollWindows: input.replayScrollWindows(at: clock.time))
+        frame.scrolls = input.replayScrolls(recording.replay?.scrollViews ?? [])
+        frame.animators = animating.propertyAnimators.map { a in
+            .init(fractionComplete: a.fractionComplete(at: clock.time), state: a.state.rawValue, isRunning: a.isRunning)
+        }
         recording.addFrame(frame, contacts: CaseRecording.contacts(events, frame: f, views: scene.views))
     }
 
@@ -337,6 +349,7 @@ final class Run {
         for r in rules {
             let rule = scene.rules[r]
             limits.comparisons?.reach(rule.location)  // mutate's coverage
+            recording.addAction(.rule, at: rule.location, text: rule.eventName)  // replay
             // A `[*]` rule's copy names the copy it runs for: `rule drag[2].ended (drag[*])`.
             if let t = rule.template, recording.keepsTrace {
                 note("rule \(rule.eventName) (\(t.prefix { $0 != "[" })[*])")

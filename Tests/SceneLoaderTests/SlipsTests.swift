@@ -114,4 +114,18 @@ import Testing
             loadError("views: { box: { frame: [0, 0, 10, \"1 +\"] } }\nscript: [ { wait: 0.1 } ]\n")
                 .contains("must be a number, found `1 +`"))
     }
+
+    /// The design's pull-to-refresh sketch has `refreshDone:` under `on`: a bare name no event is
+    /// near. The refusal says what an event is and what to use for "later" instead.
+    @Test func aBareNameUnderOnSaysWhatAnEventIs() {
+        let e = loadError(Self.scene + "on:\n  refreshDone: [ { set: { box.x: 0 } } ]\n")
+        #expect(
+            e == "t.yaml:5:3: error: unknown event `refreshDone`: an event is NAME.EVENT of a gesture, view, "
+                + "scroll view or transition, or one of `step`, `contact`, `contactEnded`, `rest`, `resume`; a "
+                + "scene has no events of its own: to run actions later, put `after:` in the rule that starts them")
+        // A typo near a real event still gets its did-you-mean.
+        #expect(
+            loadError(Self.scene + "on:\n  contct: [ { set: { box.x: 0 } } ]\n")
+                == "t.yaml:5:3: error: unknown event `contct`; did you mean `contact`?")
+    }
 }

@@ -26,7 +26,64 @@ enum ReplayAssets {
         p.legend span { margin-right: 12px; white-space: nowrap; }
         p.legend i { display: inline-block; min-width: 18px; text-align: center; color: #fff; font-style: normal;
             font-weight: 700; }
+        p.find { margin: 10px 0 6px; display: flex; gap: 8px; align-items: center; }
+        p.find input { font: inherit; width: 280px; } p.find select { font: inherit; }
+        #found { color: #666; font-size: 12px; }
+        #cases tr[hidden] { display: none; }
         p.legend i.badkey { background: #fff; color: #b71c1c; border: 2px solid #b71c1c; }
+        """#
+
+    /// The index's search box and status filter: `#q=text&status=failed` in the URL, both ways.
+    static let indexScript = #"""
+        "use strict";
+        (function () {
+        const search = document.getElementById("search"), status = document.getElementById("status");
+        const rows = Array.prototype.slice.call(document.querySelectorAll("#cases tbody tr"));
+        const text = rows.map(function (r) { return r.textContent.toLowerCase(); });
+        function apply() {
+          const q = search.value.trim().toLowerCase(), st = status.value;
+          let shown = 0;
+          rows.forEach(function (r, i) {
+            r.hidden = (st !== "" && r.dataset.status !== st) || (q !== "" && text[i].indexOf(q) < 0);
+            if (!r.hidden) shown++;
+          });
+          document.getElementById("found").textContent = shown === rows.length ? rows.length + " cases" :
+              shown + " of " + rows.length + " cases";
+          const h = (q ? "q=" + encodeURIComponent(search.value.trim()) : "") +
+              (st ? (q ? "&" : "") + "status=" + st : "");
+          if (location.hash.replace(/^#/, "") !== h) history.replaceState(null, "", h ? "#" + h : location.pathname);
+        }
+        // A page's previous / next link: `#before=NAME` / `#after=NAME` goes on to the page above /
+        // below NAME's row (in the list's order, whatever is filtered).
+        const links = rows.map(function (r) {
+          const a = r.querySelector("a"); return a ? a.getAttribute("href") : ""; });
+        function read() {
+          for (const kv of location.hash.replace(/^#/, "").split("&")) {
+            const i = kv.indexOf("=");
+            if (i < 0) continue;
+            const k = kv.slice(0, i), v = kv.slice(i + 1);
+            if (k === "before" || k === "after") {
+              const at = links.indexOf(v), to = at + (k === "after" ? 1 : -1);
+              if (at >= 0 && to >= 0 && to < links.length) { location.replace(links[to]); return; }
+              history.replaceState(null, "", location.pathname);
+              document.getElementById("found").textContent = at < 0 ? "no case " + v :
+                  (k === "after" ? "no case after " : "no case before ") + v;
+              return;
+            }
+            if (k === "q") { try { search.value = decodeURIComponent(v); } catch (e) { search.value = v; } }
+            if (k === "status") status.value = v;
+          }
+          apply();
+        }
+        search.addEventListener("input", apply);
+        status.addEventListener("change", apply);
+        window.addEventListener("hashchange", read);
+        document.addEventListener("keydown", function (ev) {
+          if (ev.key === "/" && ev.target !== search) { search.focus(); ev.preventDefault(); }
+        });
+        if (location.hash) read();
+        document.documentElement.dataset.ready = "true";
+        })();
         """#
 
     static let pageStyle = #"""
@@ -59,18 +116,37 @@ enum ReplayAssets {
         .tr { display: flex; gap: 8px; align-items: center; }
         .bar { width: 160px; height: 9px; background: #ddd; position: relative; }
         .bar i { position: absolute; left: 0; top: 0; bottom: 0; background: #6a1b9a; }
-        #notes { margin: 0; padding-left: 18px; font-family: ui-monospace, monospace; font-size: 12px; color: #666; }
-        #notes li.now { color: #000; font-weight: 600; }
+        header nav { margin-left: auto; display: flex; gap: 12px; }
+        #search { font: inherit; font-weight: 400; width: 200px; margin-left: 8px; }
+        #found { font-weight: 400; color: #666; font-size: 11px; }
+        #actions { position: relative; list-style: none; margin: 4px 0 0; padding: 0; max-height: 320px;
+            overflow-y: auto;
+            background: #fff; border: 1px solid #cfd8dc; font-size: 12px; }
+        #actions li { display: flex; gap: 6px; padding: 1px 6px; cursor: pointer; border-left: 3px solid transparent;
+            white-space: nowrap; }
+        #actions li:hover { background: #eceff1; }
+        #actions li.now { background: #e3f2fd; border-left-color: #1565c0; }
+        #actions li[hidden] { display: none; }
+        #actions .tk { color: #888; min-width: 32px; text-align: right; font-family: ui-monospace, monospace; }
+        #actions .k { min-width: 40px; font-weight: 600; }
+        #actions li[data-action=step] .k { color: #1565c0; } #actions li[data-action=rule] .k { color: #6a1b9a; }
+        #actions li[data-action=timer] .k { color: #ef6c00; } #actions li[data-action=event] .k { color: #607d8b; }
+        #actions li[data-action=failure] .k, #actions li.failed .k { color: #c62828; }
+        #actions .tx { overflow: hidden; text-overflow: ellipsis; }
+        #actions .src { color: #555; font-family: ui-monospace, monospace; overflow: hidden; text-overflow: ellipsis; }
+        #actions .loc { color: #00796b; font-family: ui-monospace, monospace; margin-left: auto; padding-left: 8px; }
         #plots { display: flex; flex-wrap: wrap; gap: 10px; margin-top: 12px; }
         .plotset { background: #fff; padding: 4px 6px; }
         .plotset h3 { font-size: 12px; margin: 0; }
         .plotset svg { display: block; }
+        #hover { position: fixed; z-index: 2; background: #fff; border: 1px solid #90a4ae; padding: 4px 8px;
+            font: 12px/1.4 ui-monospace, monospace; box-shadow: 0 2px 6px rgba(0,0,0,.2); pointer-events: none; }
+        #hover[hidden] { display: none; }
+        #hover .model { color: #6a1b9a; } #hover .tick { color: #888; }
         #selfcheck { font-size: 11px; color: #777; margin-top: 8px; }
         """#
 
     static let pageBody = #"""
-        <header><span id="status" class="badge"></span><h1 id="title"></h1><span id="file"></span>\#
-        <a href="index.html">all cases</a></header>
         <div id="errors"></div>
         <section id="failures"></section>
         <main>
@@ -90,10 +166,15 @@ enum ReplayAssets {
         <h2>Touch</h2><div id="touch"></div>
         <h2>Behaviours</h2><ul id="behaviors"></ul>
         <h2>Transitions</h2><div id="transitions"></div>
-        <h2>Events up to this tick</h2><ol id="notes"></ol>
+        <h2>Property animators</h2><div id="animators"></div>
+        <h2>Scroll views</h2><div id="scrolls"></div>
+        <h2>Actions <input id="search" type="search" placeholder="search (/)" aria-label="search the actions">\#
+         <span id="found"></span></h2>
+        <ol id="actions"></ol>
         </div>
         </main>
         <section id="plots"></section>
+        <div id="hover" hidden></div>
         <div id="selfcheck" data-ok="pending">selfcheck: pending</div>
         """#
 }

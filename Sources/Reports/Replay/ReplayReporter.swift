@@ -1,4 +1,5 @@
 import Diagnostics
+import Expressions
 import Results
 
 /// `--replay DIR`: one self-contained HTML page per case (data, script and style inline; no
@@ -17,12 +18,16 @@ public struct ReplayReporter: Reporter {
     /// The index and one page per case, in report order.
     public static func render(_ results: [CaseResult]) -> [File] {
         var files = [File(name: "index.html", text: index(results))]
-        for (i, r) in results.enumerated() { files.append(File(name: pageName(r, index: r.index ?? i), text: page(r))) }
+        for (i, r) in results.enumerated() {
+            let name = pageName(r, index: r.index ?? i)
+            files.append(File(name: name, text: page(r, name: name)))
+        }
         return files
     }
 
-    /// `index.html`: every case with its status, ticks and first failure, linking to its page.
-    /// It depends only on what the JSON report carries, so that `merge` writes it for shards.
+    /// `index.html`: every case with its status, scene time, ticks and first failure, linking to
+    /// its page; a search box and a status filter above the list. It depends only on what the
+    /// JSON report carries, so that `merge` writes it for shards.
     public static func index(_ results: [CaseResult]) -> String {
         var rows: [String] = []
         for (i, r) in results.enumerated() {
@@ -31,13 +36,18 @@ public struct ReplayReporter: Reporter {
                 (r.failures.first.map { "\($0.location): \($0.message)" }
                     ?? r.diagnostics.first.map { "\($0.location): \($0.message)" }) ?? ""
             rows.append(
-                "<tr class=\"\(r.status.rawValue)\"><td class=\"st\">\(r.status.rawValue)</td><td><a "
-                    + "href=\"\(html(name))\">\(html(r.name))</a></td>"
-                    + "<td>\(html(r.file))</td><td class=\"n\">\(r.ticks)</td><td "
-                    + "class=\"msg\">\(html(first))</td></tr>"
+                "<tr class=\"\(r.status.rawValue)\" data-status=\"\(r.status.rawValue)\"><td class=\"st\">"
+                    + "\(r.status.rawValue)</td><td><a href=\"\(html(name))\">\(html(r.name))</a></td>"
+                    + "<td>\(html(r.file))</td><td class=\"n\">\(formatFixed(r.time, decimals: 3)) s</td>"
+                    + "<td class=\"n\">\(r.ticks)</td><td class=\"msg\">\(html(first))</td></tr>"
             )
         }
         let s = Summary(results)
+        let options =
+            ["<option value=\"\">every status (\(results.count))</option>"]
+            + [("failed", s.failed), ("invalid", s.invalid), ("passed", s.passed)].map { st, n in
+                "<option value=\"\(st)\">\(st) (\(n))</option>"
+            }
         return """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8"><title>scenerun replay</title>
@@ -45,10 +55,15 @@ public struct ReplayReporter: Reporter {
             <body><h1>scenerun replay</h1>
             <p class="summary">\(results.count) cases: \(s.passed) passed, \(s.failed) failed, \(s.invalid) invalid</p>
             \(ReplayMap.render(results) { pageName(results[$0], index: results[$0].index ?? $0) })\
-                        <table><thead><tr><th>status</th><th>case</th><th>file</th><th>ticks</th>\
+            <p class="find"><input id="search" type="search" placeholder="search cases (/)" \
+            aria-label="search the cases">\
+            <select id="status" aria-label="show the cases of one status">\(options.joined())</select>\
+            <span id="found">\(results.count) cases</span></p>
+            <table id="cases"><thead><tr><th>status</th><th>case</th><th>file</th><th>time</th><th>ticks</th>\
             <th>first failure</th></tr></thead><tbody>
             \(rows.joined(separator: "\n"))
             </tbody></table>
+            <script>\(ReplayAssets.indexScript)</script>
             </body></html>
 
             """
@@ -73,145 +88,32 @@ public struct ReplayReporter: Reporter {
         return String(repeating: "0", count: Swift.max(0, 3 - n.count)) + n + (slug.isEmpty ? "" : "-" + slug) + ".html"
     }
 
-    /// One case's page.
-    public static func page(_ r: CaseResult) -> String {
-        """
-        <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8"><title>\(html(r.name)) · scenerun replay</title>
-        <style>\(ReplayAssets.pageStyle)</style></head>
-        <body>
-        \(ReplayAssets.pageBody)
-        <script id="replay-data" type="application/json">\(script(data(r)))</script>
-        <script>\(ReplayAssets.pageScript)</script>
-        </body></html>
+    /// One case's page, named `name` in its folder (a page name is letters, digits, `-` and
+    /// `.html`: it stands in a URL as it is). It links to the index (`a[rel=index]`) and, through
+    /// it, to the cases around it: `a[rel=prev]` is `index.html#before=NAME`, which the index
+    /// forwards to the page above this one in its list, `a[rel=next]` (`#after=NAME`) to the one
+    /// below. A page cannot name its neighbours itself: a shard's pages are the unsharded run's,
+    /// byte for byte, and only the index (`merge` writes it for the shards) knows every case.
+    public static func page(_ r: CaseResult, name: String? = nil) -> String {
+        var links = "<a rel=\"index\" href=\"index.html\" title=\"every case\">all cases</a>"
+        if let me = name.map(html) {
+            links =
+                "<a rel=\"prev\" href=\"index.html#before=\(me)\" title=\"the previous case (p)\">← previous</a>"
+                + links + "<a rel=\"next\" href=\"index.html#after=\(me)\" title=\"the next case (n)\">next →</a>"
+        }
+        return """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><title>\(html(r.name)) · scenerun replay</title>
+            <style>\(ReplayAssets.pageStyle)</style></head>
+            <body>
+            <header><span id="status" class="badge"></span><h1 id="title"></h1><span id="file"></span>\
+            <nav>\(links)</nav></header>
+            \(ReplayAssets.pageBody)
+            <script id="replay-data" type="application/json">\(script(data(r)))</script>
+            <script>\(ReplayAssets.pageScript)</script>
+            </body></html>
 
-        """
-    }
-
-    // MARK: data
-
-    /// The case as JSON: columns per view (one value per frame), events with their frame.
-    static func data(_ r: CaseResult) -> String {
-        var o: [String] = []
-        o.append("\"name\":\(str(r.name))")
-        o.append("\"file\":\(str(r.file))")
-        o.append("\"status\":\(str(r.status.rawValue))")
-        o.append("\"ticks\":\(r.ticks)")
-        func sourceLine(_ l: SourceLocation) -> String {
-            let lines = (r.sourceText(of: l.file) ?? "").split(separator: "\n", omittingEmptySubsequences: false)
-            return l.line >= 1 && l.line <= lines.count ? String(lines[l.line - 1]) : ""
-        }
-        func loc(_ l: SourceLocation) -> String {
-            "\(str("\(l.file):\(l.line):\(l.column)")),\"line\":\(str(sourceLine(l)))"
-        }
-        o.append(
-            "\"diagnostics\":["
-                + r.diagnostics.map { "{\"loc\":\(loc($0.location)),\"msg\":\(str($0.message))}" }.joined(
-                    separator: ",") + "]")
-        guard let rec = r.recording else {
-            o.append(
-                "\"failures\":["
-                    + r.failures.map { "{\"loc\":\(loc($0.location)),\"msg\":\(str($0.message)),\"f\":-1,\"view\":-1}" }
-                    .joined(separator: ",") + "]")
-            return "{" + o.joined(separator: ",") + "}"
-        }
-        let frames = rec.frames
-        o.append("\"world\":[\(num(rec.worldSize.x, 2)),\(num(rec.worldSize.y, 2))]")
-        o.append("\"fps\":\(num(rec.frameRate, 3))")
-        o.append("\"t\":" + list(frames.map { num($0.time, 4) }))
-        o.append("\"run\":" + list(frames.map { $0.running ? "1" : "0" }))
-        var views: [String] = []
-        for (i, v) in rec.views.enumerated() {
-            func col(_ d: Int, _ f: (CaseRecording.ViewFrame) -> Double) -> String {
-                list(frames.map { num(f($0.views[i]), d) })
-            }
-            let path = list(v.path.map { "[\(num($0.x, 2)),\(num($0.y, 2))]" })
-            views.append(
-                "{\"name\":\(str(v.name)),\"shape\":\(str(v.shape)),\"path\":\(path),\"hidden\":\(v.hidden)"
-                    + ",\"cx\":\(col(2) { $0.center.x }),\"cy\":\(col(2) { $0.center.y })"
-                    + ",\"w\":\(col(2) { $0.size.x }),\"h\":\(col(2) { $0.size.y })"
-                    + ",\"r\":\(col(4) { $0.rotation }),\"s\":\(col(4) { $0.scale }),\"a\":\(col(3) { $0.alpha })"
-                    + ",\"vx\":\(col(1) { $0.velocity.x }),\"vy\":\(col(1) { $0.velocity.y })"
-                    + ",\"rm\":\(col(0) { $0.removed ? 1 : 0 })" + screenColumns(rec, i) + "}")
-        }
-        o.append("\"order\":" + list(rec.drawingOrder.map { "\($0)" }))
-        o.append("\"views\":[" + views.joined(separator: ",\n") + "]")
-        o.append("\"gestures\":" + list(rec.gestureNames.map(str)))
-        o.append(
-            "\"touch\":"
-                + list(
-                    frames.map { f in
-                        f.touch.map {
-                            let point = "\(num($0.point.x, 2)),\(num($0.point.y, 2))"
-                            return "[\($0.gesture),\(point),\(str($0.state)),\($0.down ? 1 : 0)]"
-                        } ?? "0"
-                    }))
-        o.append(
-            "\"fingers\":"
-                + list(frames.map { f in list(f.fingers.map { "[\(num($0.x, 2)),\(num($0.y, 2))]" }) }))
-        o.append("\"scrolls\":" + scrollWindows(frames))
-        o.append("\"behaviors\":" + list(rec.behaviorNames.map(str)))
-        // Behaviour geometry: each distinct guide once, then per frame the guides it shows.
-        var guideIndex: [CaseRecording.Guide: Int] = [:]
-        var guides: [String] = []
-        var guideAt: [String] = []
-        for f in frames {
-            var ids: [String] = []
-            for g in f.guides {
-                let index = guideIndex[g] ?? guides.count
-                if guideIndex[g] == nil {
-                    guideIndex[g] = index
-                    let pts = list(g.points.map { "[\(num($0.x, 2)),\(num($0.y, 2))]" })
-                    guides.append("[\(g.behavior),\(str(g.kind)),\(pts),\(g.closed ? 1 : 0),\(str(g.label))]")
-                }
-                ids.append(String(index))
-            }
-            guideAt.append(list(ids))
-        }
-        o.append("\"guides\":" + list(guides))
-        o.append("\"guideAt\":" + list(guideAt))
-        o.append("\"active\":" + list(frames.map { f in list(f.behaviors.map { String($0) }) }))
-        var transitions: [String] = []
-        for (i, name) in rec.transitionNames.enumerated() {
-            let states = list(frames.map { str($0.transitions[i].state) })
-            let progress = list(frames.map { num($0.transitions[i].progress, 4) })
-            transitions.append("{\"name\":\(str(name)),\"state\":\(states),\"p\":\(progress)}")
-        }
-        o.append("\"transitions\":[" + transitions.joined(separator: ",") + "]")
-        o.append(
-            "\"contacts\":"
-                + list(
-                    rec.contacts.map { c in
-                        let other =
-                            c.other.isEmpty
-                            ? (c.boundary.isEmpty ? "reference bounds" : "boundary " + c.boundary) : c.other
-                        let label = str(c.item + (other.isEmpty ? "" : " – " + other))
-                        return "[\(c.frame),\(num(c.point.x, 2)),\(num(c.point.y, 2)),\(c.began ? 1 : 0),\(label)]"
-                    }))
-        o.append("\"haptics\":" + list(rec.haptics.map { "[\($0.frame),\(str($0.style))]" }))
-        o.append("\"notes\":" + list(rec.notes.map { "[\($0.frame),\(str($0.text))]" }))
-        o.append(
-            "\"checkpoints\":"
-                + list(
-                    rec.checkpoints.map { c in
-                        let ghosts = list(
-                            c.ghosts.map {
-                                let center = "\(num($0.center.x, 2)),\(num($0.center.y, 2))"
-                                let frame = "\(center),\(num($0.size.x, 2)),\(num($0.size.y, 2))"
-                                return "[\($0.view),\(frame),\(num($0.rotation, 4)),\(num($0.scale, 4))]"
-                            })
-                        return
-                            "{\"f\":\(c.frame),\"loc\":\(loc(c.location)),\"passed\":\(c.passed),\"ghosts\":\(ghosts)}"
-                    }))
-        o.append(
-            "\"failures\":"
-                + list(
-                    r.failures.enumerated().map { (k, x) in
-                        let f = k < rec.failureFrames.count ? rec.failureFrames[k] : frames.count - 1
-                        let v = k < rec.failureViews.count ? (rec.failureViews[k] ?? -1) : -1
-                        return "{\"loc\":\(loc(x.location)),\"msg\":\(str(x.message)),\"f\":\(f),\"view\":\(v)}"
-                    }))
-        return "{" + o.joined(separator: ",\n") + "}"
+            """
     }
 
     /// Each scroll view's window over its content, one value per frame: the offset the screen

@@ -1,6 +1,5 @@
 extension ReplayAssets {
-    /// The side panels, one frame's drawing, the scrubber, playback and plots: the rest of
-    /// `drawingScript`, inside the same function.
+    /// The side panels: the rest of `drawingScript`, inside the same function.
     static let drawingScriptPanels = #"""
         // MARK: side panels
         const behaviorEls = D.behaviors.map(function (b) { return node("li", "", b, $("behaviors")); });
@@ -16,6 +15,10 @@ extension ReplayAssets {
         });
         if (!D.transitions.length) $("transitions").textContent = "none";
 
+        """#
+
+    /// One frame: drawing the scene and the panels at a tick, playback, keys and the URL.
+    static let frameScript = #"""
         // MARK: one frame
         function setFrame(fi) {
           current = Math.max(0, Math.min(N - 1, fi | 0));
@@ -71,14 +74,14 @@ extension ReplayAssets {
           }
           // Each scroll view's window over its content: the content's outline where the offset
           // puts it, the insets around it, the scroll indicators and the offset and zoom scale.
-          while (scrollLayer.firstChild) scrollLayer.removeChild(scrollLayer.firstChild);
-          for (const sc of D.scrolls) {
+          while (windowLayer.firstChild) windowLayer.removeChild(windowLayer.firstChild);
+          for (const sc of D.scrollWindows) {
             const v = D.views[sc.view];
             if (v.rm[f]) continue;
             const w = v.w[f], h = v.h[f], ox = sc.ox[f], oy = sc.oy[f], cw = sc.cw[f], ch = sc.ch[f];
             const it = sc.it[f], il = sc.il[f], ib = sc.ib[f], ir = sc.ir[f];
-            const grp = svg("g", { "data-scroll": v.name, transform: transform(v.cx[f], v.cy[f], v.r[f], v.s[f]) },
-              scrollLayer);
+            const grp = svg("g", {
+              "data-scroll-window": v.name, transform: transform(v.cx[f], v.cy[f], v.r[f], v.s[f]) }, windowLayer);
             const cx = -w / 2 - ox, cy = -h / 2 - oy;
             svg("rect", { x: cx, y: cy, width: cw, height: ch, fill: "none", stroke: "#5c6bc0",
                 "stroke-width": 1.5 * px, "stroke-dasharray": 6 * px + " " + 3 * px }, grp);
@@ -92,12 +95,12 @@ extension ReplayAssets {
             if (ch + it + ib > h) {
               const b = bar(h, ch + it + ib, oy + it);
               svg("rect", { x: w / 2 - 5 * px, y: -h / 2 + b[1], width: 3 * px, height: b[0], rx: 1.5 * px,
-                  fill: "#3949ab", "fill-opacity": 0.6, "data-indicator": "vertical" }, grp);
+                  fill: "#3949ab", "fill-opacity": 0.6, "data-window-indicator": "vertical" }, grp);
             }
             if (cw + il + ir > w) {
               const b = bar(w, cw + il + ir, ox + il);
               svg("rect", { x: -w / 2 + b[1], y: h / 2 - 5 * px, width: b[0], height: 3 * px, rx: 1.5 * px,
-                  fill: "#3949ab", "fill-opacity": 0.6, "data-indicator": "horizontal" }, grp);
+                  fill: "#3949ab", "fill-opacity": 0.6, "data-window-indicator": "horizontal" }, grp);
             }
             const label = svg("text", { x: -w / 2 + 3 * px, y: h / 2 - 8 * px, "font-size": 10 * px, fill: "#283593" },
               grp);
@@ -212,14 +215,16 @@ extension ReplayAssets {
             trEls[i].fill.style.width = (100 * Math.max(0, Math.min(1, t.p[f]))) + "%";
             trEls[i].p.textContent = fmt(t.p[f], 3);
           });
-          const notes = $("notes");
-          while (notes.firstChild) notes.removeChild(notes.firstChild);
-          const upTo = D.notes.filter(function (n) { return n[0] <= f; }).slice(-10);
-          for (const n of upTo) node("li", n[0] === f ? "now" : "", "tick " + n[0] + " (" + fmt(D.t[n[0]], 3) +
-              " s): " + n[1], notes);
+          highlightActions(f);
+          drawModels(f);
+          drawScrolls(f);
+          drawAnimators(f);
+          updateHover();
           cursor.setAttribute("x1", tx(f)); cursor.setAttribute("x2", tx(f));
           for (const c of plotCursors) { c.line.setAttribute("x1", c.X(f)); c.line.setAttribute("x2", c.X(f)); }
           document.body.dataset.frame = f;
+          document.documentElement.dataset.shownTick = f;
+          writeHash();
         }
 
         // MARK: playback and keys
@@ -244,25 +249,35 @@ extension ReplayAssets {
         $("scrub").max = N - 1;
         $("scrub").addEventListener("input", function () { pause(); setFrame(Number($("scrub").value)); });
         document.addEventListener("keydown", function (ev) {
+          if (ev.target === search) {
+            if (ev.key === "Escape") { search.value = ""; filterActions(); writeHash(); search.blur(); }
+            return;
+          }
+          if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
           const step = ev.shiftKey ? 10 : 1;
           if (ev.key === "ArrowRight") { pause(); setFrame(current + step); }
           else if (ev.key === "ArrowLeft") { pause(); setFrame(current - step); }
           else if (ev.key === "Home") { pause(); setFrame(0); }
           else if (ev.key === "End") { pause(); setFrame(N - 1); }
           else if (ev.key === " ") { playing ? pause() : play(); }
+          else if (ev.key === "/") { search.focus(); }
+          else if (ev.key === "n" || ev.key === "p") {
+            const a = document.querySelector(ev.key === "n" ? "a[rel=next]" : "a[rel=prev]");
+            if (a) location.href = a.href; else return;
+          }
           else return;
           ev.preventDefault();
         });
-        function fromHash() {
-          const m = /tick=(\d+)/.exec(location.hash);
-          return m ? Number(m[1]) : null;
-        }
         window.addEventListener("hashchange", function () {
-            const t = fromHash(); if (t !== null) { pause(); setFrame(t); } });
+          const h = readHash();
+          if (h.q !== null && h.q !== search.value) { search.value = h.q; filterActions(); }
+          if (h.tick !== null && h.tick !== current) { pause(); setFrame(h.tick); }
+        });
         const firstFailure = D.failures.find(function (x) { return x.f >= 0; });
-        const start = fromHash();
+        const start = readHash();
+        if (start.q) { search.value = start.q; filterActions(); }
         // A failed case opens at its first failure, a case stopped by a run-time error at its last tick.
-        setFrame(start !== null ? start : firstFailure ? firstFailure.f : D.status === "invalid" ? N - 1 : 0);
+        setFrame(start.tick !== null ? start.tick : firstFailure ? firstFailure.f : D.status === "invalid" ? N - 1 : 0);
 
         """#
 }

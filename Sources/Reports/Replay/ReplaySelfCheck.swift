@@ -44,7 +44,7 @@ extension ReplayAssets {
             break;
           }
           // Each scroll view's content outline where its offset puts it, at five ticks.
-          for (const sc of D.scrolls) {
+          for (const sc of D.scrollWindows) {
             for (const c of ["ox", "oy", "cw", "ch", "it", "il", "ib", "ir", "z"]) {
               if (sc[c].length !== N) fail("scroll " + sc.view + "." + c + " has " + sc[c].length + " values");
             }
@@ -52,7 +52,7 @@ extension ReplayAssets {
             for (const fi of [0, (N / 2) | 0, N - 1]) {
               if (v.rm[fi]) continue;
               setFrame(fi);
-              const g = scrollLayer.querySelector("[data-scroll=\"" + v.name + "\"]");
+              const g = windowLayer.querySelector("[data-scroll-window=\"" + v.name + "\"]");
               const r = g && g.querySelector("rect");
               const x = -v.w[fi] / 2 - sc.ox[fi], y = -v.h[fi] / 2 - sc.oy[fi];
               if (!r || Math.abs(r.x.baseVal.value - x) > 1e-3 || Math.abs(r.y.baseVal.value - y) > 1e-3 ||
@@ -91,7 +91,37 @@ extension ReplayAssets {
           setFrame(f);
           if (scene.innerHTML.indexOf("NaN") >= 0 || plots.innerHTML.indexOf("NaN") >= 0) fail("NaN in the drawing");
           const nPlots = plots.querySelectorAll("svg").length;
-          if (nPlots !== 4 * D.views.length) fail(nPlots + " plots for " + D.views.length + " views");
+          const wantPlots = 4 * D.views.length + ((D.animators || []).length ? 1 : 0);
+          if (nPlots !== wantPlots) fail(nPlots + " plots for " + D.views.length + " views and " +
+              (D.animators || []).length + " property animators");
+          // Where the model differs from the screen, its outline is drawn; a scroll view's window is
+          // its frame and its content is shifted by its offset.
+          for (let fi = 0; fi < N; fi++) {
+            const k = D.views.findIndex(function (v, i) { return modelAt[i][fi] && !v.rm[fi]; });
+            if (k < 0) continue;
+            setFrame(fi);
+            const m = modelAt[k][fi];
+            const g = Array.prototype.find.call(modelLayer.children, function (e) {
+                return e.dataset.model === D.views[k].name; });
+            const mm = g && g.transform.baseVal.consolidate().matrix;
+            if (!mm || Math.abs(mm.e - m[1]) > 1e-3 || Math.abs(mm.f - m[2]) > 1e-3) {
+              fail(D.views[k].name + "'s model at tick " + fi + " is not drawn at [" + m[1] + ", " + m[2] + "]");
+            }
+            break;
+          }
+          (D.scrolls || []).forEach(function (s, k) {
+            const fi = s.oy.findIndex(function (y, i) { return (y !== 0 || s.ox[i] !== 0) && !D.views[s.view].rm[i]; });
+            if (fi < 0) return;
+            setFrame(fi);
+            const v = D.views[s.view];
+            const c = scrollLayer.children[k] && scrollLayer.children[k].querySelector("[data-content]");
+            if (!c || Math.abs(c.x.baseVal.value - (v.cx[fi] - v.w[fi] / 2 - s.ox[fi])) > 1e-3 ||
+                Math.abs(c.y.baseVal.value - (v.cy[fi] - v.h[fi] / 2 - s.oy[fi])) > 1e-3) {
+              fail(v.name + "'s content at tick " + fi + " is not drawn at its offset [" + s.ox[fi] + ", " +
+                  s.oy[fi] + "]");
+            }
+          });
+          setFrame(f);
           const sc = $("selfcheck");
           const ctm = scene.getScreenCTM();
           sc.dataset.ctm = [ctm.a, ctm.b, ctm.c, ctm.d, ctm.e, ctm.f].join(" ");

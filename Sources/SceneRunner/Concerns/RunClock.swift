@@ -14,6 +14,8 @@ import SceneModel
         public var due: Int
         public var actions: [Action]
         public var scope: Scope
+        /// The `after` action that set it (the replay's action list).
+        public var location: SourceLocation = .unknown()
     }
 
     /// The seconds of one tick (1 / the frame rate).
@@ -72,9 +74,12 @@ import SceneModel
 
     /// Sets an `after` timer `seconds` (not negative) from now: due on the first tick at or after
     /// that time, at least the next one, and at most one past `maxTicks` from now.
-    public mutating func schedule(after seconds: Double, maxTicks: Int, _ actions: [Action], scope: Scope) {
+    public mutating func schedule(
+        after seconds: Double, maxTicks: Int, _ actions: [Action], scope: Scope,
+        at location: SourceLocation = .unknown()
+    ) {
         let ticks = Swift.max(1, Int(Swift.min((seconds * frameRate - 1e-9).rounded(.up), Double(maxTicks) + 1)))
-        timers.append(Timer(due: tickCount + ticks, actions: actions, scope: scope))
+        timers.append(Timer(due: tickCount + ticks, actions: actions, scope: scope, location: location))
     }
 
     /// Removes and returns the first timer (in the order they were set) that is due by now.
@@ -137,7 +142,7 @@ extension RunClock {
             throw runtimeError(
                 Diagnostic("`after` must not be negative, got \(formatNumber(seconds))", at: loc))
         }
-        schedule(after: seconds, maxTicks: limits.ticks, actions, scope: scope)
+        schedule(after: seconds, maxTicks: limits.ticks, actions, scope: scope, at: loc)
     }
 
     /// Refuses, before running anything, a script whose literal waits and gestures alone exceed

@@ -93,12 +93,30 @@ import SceneVocabulary
         replay = r
     }
 
+    /// A step begun, a rule run or a timer fired: at the frame being made (the tick it starts
+    /// or runs in), or at the last frame for a step that judges it (`expect`).
+    public mutating func addAction(
+        _ kind: CaseRecording.Action.Kind, at location: SourceLocation, text: String,
+        judgesLastFrame: Bool = false
+    ) {
+        guard replay != nil else { return }
+        let n = replay?.frames.count ?? 0
+        replay?.actions.append(
+            .init(
+                frame: judgesLastFrame ? n - 1 : n, kind: kind, location: location, text: text,
+                notesBefore: trace.count))
+    }
+
     /// The finished replay recording: the haptics, notes and failures not yet placed, at the last
     /// frame, and the view of each failure (`failureViews`, nil where none).
     public mutating func finishReplay(failureView: (Failure) -> Int?) -> CaseRecording? {
         guard var r = replay else { return nil }
         replay = nil
         catchUp(&r, frame: Swift.max(0, r.frames.count - 1))
+        // A step the case ended before (the script's last action step): at the last frame.
+        for i in r.actions.indices {
+            r.actions[i].frame = Swift.max(0, Swift.min(r.actions[i].frame, r.frames.count - 1))
+        }
         r.failureViews = failures.map(failureView)
         replay = r
         return r
