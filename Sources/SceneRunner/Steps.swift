@@ -1,5 +1,6 @@
 import Diagnostics
 import Expressions
+import Geometry
 import Interaction
 import SceneModel
 import SceneVocabulary
@@ -14,9 +15,9 @@ extension Run {
             try perform(
                 gesture: p.gesture.index, script: try input.script(p, in: self), release: p.release, at: p.location)
         case .flick(let gesture, let from, let velocity, let distance, let release, let loc):
-            let script = try input.flickScript(
+            let (script, v) = try input.flickScript(
                 from: from, velocity: velocity, distance: distance, release: release, in: self)
-            try perform(gesture: gesture.index, script: script, release: release, at: loc, flick: true)
+            try perform(gesture: gesture.index, script: script, release: release, at: loc, flick: v)
         case .touch(let t):
             let script = try input.touchScript(t, continuing: input.isHolding, in: self)
             // A step too long is refused where its length is written (a `touches` step: the last
@@ -64,7 +65,7 @@ extension Run {
     /// Runs a touch step: it starts (`RunInput.beginStep`), then the clock ticks until its last frame.
     /// A step longer than the clock's limits is refused at `lengthAt` (nil: at `loc`).
     func perform(
-        gesture g: Int, script: TouchScript, release: ReleaseMode, at loc: SourceLocation, flick: Bool = false,
+        gesture g: Int, script: TouchScript, release: ReleaseMode, at loc: SourceLocation, flick: Vec2? = nil,
         lengthAt: SourceLocation? = nil
     ) throws(RunError) {
         try input.beginStep(

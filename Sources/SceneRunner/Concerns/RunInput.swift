@@ -107,6 +107,9 @@ import SceneVocabulary
         arena.restartVelocity(finger: finger, at: point, time: time)
     }
 
+    /// A step starts: a `flick` of finger `finger` at `velocity`, or (nil) any other step.
+    public func flick(finger: Int, velocity: Vec2?) { arena.flick(finger: finger, velocity: velocity) }
+
     /// The first touches of a step, at time `t`: the screen shows them with the held fingers.
     public func touchDown(
         _ first: [Touch], at t: Double, delegate: (any ArenaDelegate)? = nil
