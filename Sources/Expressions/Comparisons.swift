@@ -30,6 +30,11 @@ public final class ComparisonLog: @unchecked Sendable {
     /// behaviour's copies `chain[0]`, `chain[1]`, … as `chain`): a mutant inside a behaviour's
     /// definition cannot change a case that never adds it.
     public private(set) var added: Set<String> = []
+    /// The transitions started (or completed from the start), the property animators made
+    /// active and the views created, as `transitions.NAME`, `animators.NAME`, `views.NAME` (a
+    /// copy under its template's name): a mutant inside one's definition cannot change a case
+    /// that never uses it.
+    public private(set) var used: Set<String> = []
     public init() {}
 
     /// Adds another log's observations.
@@ -37,18 +42,22 @@ public final class ComparisonLog: @unchecked Sendable {
         for (k, v) in other.nearest { nearest[k, default: Nearest()].merge(v) }
         reached.formUnion(other.reached)
         added.formUnion(other.added)
+        used.formUnion(other.used)
     }
 
     /// A rule at `location` runs.
     public func reach(_ location: SourceLocation) { reached.insert(location) }
 
     /// Behaviour `name` (a copy `name[i]`: its template's name) is added.
-    public func add(behavior name: String) {
-        if name.hasSuffix("]"), let open = name.firstIndex(of: "[") {
-            added.insert(String(name[..<open]))
-        } else {
-            added.insert(name)
-        }
+    public func add(behavior name: String) { added.insert(Self.template(name)) }
+
+    /// The `part` (`transitions`, `animators`, `views`) named `name` (a copy: its template's
+    /// name) is used.
+    public func use(_ part: String, _ name: String) { used.insert("\(part).\(Self.template(name))") }
+
+    static func template(_ name: String) -> String {
+        if name.hasSuffix("]"), let open = name.firstIndex(of: "[") { return String(name[..<open]) }
+        return name
     }
 
     /// Records one evaluation of `e` (a comparison) whose operands were `lhs` and `rhs`.

@@ -59,9 +59,18 @@ struct MutantFinder {
                     for i in m..<mutants.count { mutants[i].behavior = name }
                     for i in bs..<boundaries.count { boundaries[i].behavior = name }
                 }
-            case "transitions": values(v, q)
+            case "transitions":
+                // A transition's values change a case only if it starts there (or is completed
+                // from the start); an animator's only if it becomes active; a view's only if the
+                // case creates it.
+                for (name, t) in pairs(v) {
+                    let (m, bs) = (mutants.count, boundaries.count)
+                    values(t, q + [.key(name)])
+                    belong(from: m, bs, to: "transitions.\(name)")
+                }
             case "animators":
                 for (name, a) in pairs(v) {
+                    let (m, bs) = (mutants.count, boundaries.count)
                     for (ak, av) in pairs(a) {
                         if ak == "then" {
                             actions(av, q + [.key(name), .key(ak)])
@@ -69,12 +78,15 @@ struct MutantFinder {
                             values(av, q + [.key(name), .key(ak)])
                         }
                     }
+                    belong(from: m, bs, to: "animators.\(name)")
                 }
             case "views":
                 for (name, view) in pairs(v) {
+                    let (m, bs) = (mutants.count, boundaries.count)
                     for (pk, pv) in pairs(view) where ["rotation", "collisionBounds"].contains(pk) {
                         values(pv, q + [.key(name), .key(pk)])
                     }
+                    belong(from: m, bs, to: "views.\(name)")
                 }
             case "on":
                 guard case .mapping(let rules, _) = v else { break }
@@ -93,6 +105,12 @@ struct MutantFinder {
             default: break
             }
         }
+    }
+
+    /// The mutants and boundary sites found since `m` and `b` are inside `part`'s definition.
+    mutating func belong(from m: Int, _ b: Int, to part: String) {
+        for i in m..<mutants.count { mutants[i].part = part }
+        for i in b..<boundaries.count { boundaries[i].part = part }
     }
 
     func pairs(_ n: SourceNode) -> [(String, SourceNode)] {
@@ -190,89 +208,6 @@ struct MutantFinder {
                 }
             default: values(v, q)
             }
-        }
-    }
-
-    /// What an action reads and writes, when the finder can tell: a `set` of vars only writes
-    /// them and reads the names its expressions name; a `haptic` reads nothing and writes only
-    /// the haptic counts (no expression reads them). Nil for any other action.
-    func effects(_ n: SourceNode) -> (reads: Set<String>, writes: Set<String>)? {
-        let kv = pairs(n)
-        guard kv.count == 1, let (key, value) = kv.first else { return nil }
-        if key == "haptic" { return ([], ["haptic counts"]) }
-        guard key == "set", case .mapping = value else { return nil }
-        var reads: Set<String> = []
-        var writes: Set<String> = []
-        for (target, v) in pairs(value) {
-            guard vars.contains(target) else { return nil }
-            writes.insert(target)
-            guard let r = names(v) else { return nil }
-            reads.formUnion(r)
-        }
-        return (reads, writes)
-    }
-
-    /// The names the expressions of a value read (`card.center` reads `card`), nil when a scalar
-    /// of it is not an expression.
-    func names(_ n: SourceNode) -> Set<String>? {
-        switch n {
-        case .scalar(let s, _, _):
-            guard let e = try? Expression.parse(s, at: SourceLocation(file: file, line: 1, column: 1)) else {
-                return nil
-            }
-            var out: Set<String> = []
-            func walk(_ e: Expr) {
-                switch e.node {
-                case .name(let parts): if let f = parts.first { out.insert(f) }
-                case .member(let x, _), .unary(_, let x): walk(x)
-                case .indexed(let name, let index, _):  // `cell[i].x` reads `cell` and `i`
-                    out.insert(name)
-                    walk(index)
-                case .list(let xs), .call(_, let xs): xs.forEach(walk)
-                case .binary(_, let a, let b): walk(a); walk(b)
-                case .ternary(let a, let b, let c): walk(a); walk(b); walk(c)
-                case .number, .bool, .string: break
-                }
-            }
-            walk(e)
-            return out
-        case .sequence(let items, _):
-            var out: Set<String> = []
-            for i in items {
-                guard let r = names(i) else { return nil }
-                out.formUnion(r)
-            }
-            return out
-        case .mapping, .alias: return nil
-        }
-    }
-
-    /// Whether swapping two adjacent actions provably changes nothing: each one's effects are
-    /// known, and neither writes what the other reads or writes.
-    func commute(_ a: SourceNode, _ b: SourceNode) -> Bool {
-        guard let x = effects(a), let y = effects(b) else { return false }
-        return x.writes.isDisjoint(with: y.reads.union(y.writes)) && y.writes.isDisjoint(with: x.reads)
-    }
-
-    /// Every word (letters, digits, `_`) of every scalar value below `n`, keys left out.
-    static func valueWords(_ n: SourceNode) -> Set<String> {
-        switch n {
-        case .scalar(let s, _, _):
-            var out: Set<String> = []
-            var word = ""
-            for u in s.unicodeScalars {
-                if u.properties.isAlphabetic || u.properties.numericType != nil || u == "_" {
-                    word.unicodeScalars.append(u)
-                } else if !word.isEmpty {
-                    out.insert(word)
-                    word = ""
-                }
-            }
-            if !word.isEmpty { out.insert(word) }
-            return out
-        case .sequence(let items, _): return items.reduce(into: []) { $0.formUnion(valueWords($1)) }
-        case .mapping(let m, _): return m.reduce(into: []) { $0.formUnion(valueWords($1.value)) }
-        case .alias: return []
         }
     }
 

@@ -66,6 +66,7 @@ func runMutant(
     let covers = cases.indices.map { i in
         (m.site.map { i >= w.reached.count || w.reached[i].contains($0) } ?? true)
             && (m.behavior.map { i >= w.added.count || w.added[i].contains($0) } ?? true)
+            && (m.part.map { i >= w.used.count || w.used[i].contains($0) } ?? true)
     }
     // The case that killed the previous mutant of the site first (it is the likeliest to kill
     // this one), then the others in file order.

@@ -46,6 +46,11 @@ public struct Mutant: Sendable, Hashable {
     /// scene or a variant), nil when it is in none: the mutant can change only the cases that
     /// add that behaviour (its values are evaluated, its `action` run, only once it is added).
     public var behavior: String? = nil
+    /// The transition, property animator or view whose definition holds the mutated value
+    /// (`transitions.present`, `animators.fade`, `views.card`), nil when it is in none: the
+    /// mutant can change only the cases that start that transition (or complete it from the
+    /// start), make that animator active, or create that view (`ComparisonLog.used`).
+    public var part: String? = nil
 
     /// `shade.yaml:41:30 number ×0.5`: the file's base name, the location, the operator and
     /// the change.
@@ -80,6 +85,8 @@ public struct BoundarySite: Sendable, Hashable {
     public var site: SourceLocation? = nil
     /// The behaviour of the comparison (`Mutant.behavior`).
     public var behavior: String? = nil
+    /// The transition, animator or view of the comparison (`Mutant.part`).
+    public var part: String? = nil
 
     /// The mutants for the observed values: one per side of the constant with an observation,
     /// the constant moved to just past the nearest value on that side (so that value, and
@@ -100,6 +107,7 @@ public struct BoundarySite: Sendable, Hashable {
                 op: .boundary, location: location, change: "\(literal) → \(text)", original: rewrite.text,
                 mutated: expr, edits: [.scalar(rewrite.path, expr)], site: site)
             m.behavior = behavior
+            m.part = part
             out.append(m)
         }
         return out

@@ -84,7 +84,9 @@ func mutationText(_ report: MutationReport, minScore: Double?) -> String {
     }
     let all = MutationCounts(report.outcomes)
     let shard = report.shard.map { " (shard \($0))" } ?? ""
-    out += "total\(shard): \(all.text)\n"
+    let leftOut = report.files.reduce(0) { $0 + $1.leftOut }
+    let left = leftOut > 0 ? "; \(leftOut) more left out by --max-mutants" : ""
+    out += "total\(shard): \(all.text)\(left)\n"
     for f in belowScore(report, minScore) {
         out += "\(f): below --min-score \(shortestNumber(minScore ?? 0)) %\n"
     }

@@ -126,6 +126,8 @@ struct FileWork {
     /// (`ComparisonLog.added`): a mutant's coverage.
     var reached: [Set<SourceLocation>] = []
     var added: [Set<String>] = []
+    /// Per case, the transitions, animators and views it used (`ComparisonLog.used`).
+    var used: [Set<String>] = []
     /// Per case, its state at the end of every tick: what a mutant's run is compared with.
     var states: [StateLog] = []
     /// `MutateRequest.optimise`.
@@ -347,6 +349,7 @@ func prepare(_ files: [FilePath], _ request: MutateRequest) -> [FileWork] {
         work[f].originals = mine.map(\.0)
         work[f].reached = mine.map(\.1.reached)
         work[f].added = mine.map(\.1.added)
+        work[f].used = mine.map(\.1.used)
         work[f].states = mine.map(\.2)
         work[f].optimise = request.optimise
         let log = ComparisonLog()

@@ -36,6 +36,7 @@ extension RunAnimations {
     /// Activates an inactive animator: its timing is evaluated (UIKit builds the timing
     /// parameters before the animations run), then its animations block runs.
     func activate(_ k: Int, in run: Run) throws(RunError) {
+        run.limits.comparisons?.use("animators", run.scene.animators[k].name)  // mutate's coverage
         guard propertyAnimators[k].state == .inactive else { return }
         let timing = try evaluatedTiming(run.scene.animators[k].timing, in: run)
         retime(k, timing)

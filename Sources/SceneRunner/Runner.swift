@@ -113,15 +113,13 @@ final class Run {
     func execute() -> CaseResult {
         do throws(RunError) {
             try clock.checkBudget(scene.script)
+            if let log = limits.comparisons { for v in scene.views { log.use("views", v.name) } }  // mutate's coverage
             for v in scene.vars { vars.append(try eval(v.initial)) }
             try transitioning.applyInitial(in: self)
             for (i, b) in scene.behaviors.enumerated() where b.active { try behaving.add(i, in: self) }
             _ = behaving.hear(running: world.animator.isRunning)
             if limits.recordReplay {  // frame 0: the state before the first tick
-                recording.startReplay(
-                    CaseRecording(
-                        scene, scrollView: { input.enclosingScrollView($0, in: scene) },
-                        contentSize: { input.scrolls[$0]?.contentSize ?? .zero }))
+                recording.startReplay(CaseRecording(scene) { input.enclosingScrollView($0, in: scene) })
                 recordFrame([])
             }
             limits.states?.start(stateColumns)
@@ -235,7 +233,6 @@ final class Run {
             behaviors: behaving.installed.keys.sorted(), transitions: transitioning.replayStates,
             guides: behaving.guides(in: self), fingers: input.fingersOnScreen,
             scrollWindows: input.replayScrollWindows(at: clock.time))
-        frame.scrolls = input.replayScrolls(recording.replay?.scrollViews ?? [])
         frame.animators = animating.propertyAnimators.map { a in
             .init(fractionComplete: a.fractionComplete(at: clock.time), state: a.state.rawValue, isRunning: a.isRunning)
         }

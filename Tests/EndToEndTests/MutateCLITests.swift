@@ -25,10 +25,11 @@ import Testing
         #expect(both.code == 0)
         #expect(
             both.out == """
-                docs/examples/fling.yaml:15:3: event drag.ended → drag.cancelled
-                docs/examples/fling.yaml:16:28: boundary 280 → 69.9
-                docs/examples/fling.yaml:16:28: boundary 280 → 340.3
-                docs/examples/fling.yaml:17:40: event haptic medium → heavy
+                docs/examples/fling.yaml:16:3: event drag.ended → drag.cancelled
+                docs/examples/fling.yaml:17:28: boundary 280 → 69.9
+                docs/examples/fling.yaml:17:28: boundary 280 → 340.3
+                docs/examples/fling.yaml:20:19: event haptic medium → heavy
+                docs/examples/fling.yaml:22:3: event reset.ended → reset.cancelled
 
                 """)
         let repeated = try scenerun([
@@ -60,11 +61,18 @@ import Testing
         let r = try scenerun(["mutate", "--only", "event", "--replay", dir.path, "docs/examples/fling.yaml"])
         #expect(r.code == 0)
         let index = try String(contentsOf: dir.appendingPathComponent("index.html"), encoding: .utf8)
-        #expect(index.contains("<code>fling.yaml:17:40 event haptic medium → heavy</code>"))
         #expect(
             index.contains(
-                "<a href=\"original/001-card-dragged-past-280-pt-falls-away.html\">original</a> · <a href=\"mutant-2/001-card-dragged-past-280-pt-falls-away.html\">mutant</a>"
-            ))
+                "<tr data-status=\"unasserted\" data-mutant=\"fling.yaml:20:19 event haptic medium → heavy\">"
+                    + "<td class=\"st s-unasserted\">unasserted</td><td><a href=\"mutant-2.html\">20:19</a>"))
+        let page = try String(contentsOf: dir.appendingPathComponent("mutant-2.html"), encoding: .utf8)
+        #expect(
+            page.contains(
+                "<a data-run=\"original\" href=\"original/001-card-dragged-past-280-pt-falls-away.html\">original</a>"))
+        #expect(
+            page.contains(
+                "<a data-run=\"mutant\" href=\"mutant-2/001-card-dragged-past-280-pt-falls-away.html\">"
+                    + "mutant (passed)</a>"))
         for page in [
             "original/001-card-dragged-past-280-pt-falls-away.html",
             "mutant-2/002-card-dragged-past-280-pt-falls-away-short.html",

@@ -46,7 +46,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: w.rp.appendingPathComponent("index.html").path))
     }
 
-    /// A survivor's folder (`rp/mutant-2`, fling.yaml's one survivor of the event operator) as a
+    /// A survivor's folder (`rp/mutant-2`, fling.yaml's first survivor of the event operator) as a
     /// link: refused before any page is written, the original pages included.
     @Test func mutateReplayRefusesALinkedMutantFolder() throws {
         let w = try workspace("mutant")

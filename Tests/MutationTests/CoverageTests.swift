@@ -4,8 +4,9 @@ import Mutation
 import Testing
 
 /// Coverage (docs/mutate.md, "What to do about each survivor"): the original run records the
-/// rules each case runs and the behaviours it adds; a mutant inside a rule or a behaviour runs
-/// only the cases that run or add it, and one that no case reaches is `noCoverage`.
+/// rules each case runs, the behaviours it adds, the transitions it starts, the property
+/// animators it makes active and the views it creates; a mutant inside one runs only the cases
+/// that use it, and one that no case reaches is `noCoverage`.
 @Suite struct CoverageTests {
     /// A tap rule that no case taps: every mutant inside it is `noCoverage`, and so is every
     /// mutant of the behaviour only that rule adds (`home`); the event's own mutant
@@ -27,6 +28,32 @@ import Testing
         expect:
           views: { card: { center: [100, 640] } }
           events: { soft: 0 }
+
+        """
+
+    /// A transition and an animator that only an untapped rule starts: every value of theirs is
+    /// `noCoverage`; the animator the script starts (`grow`) is run.
+    static let unstarted = """
+        name: Unstarted
+        views:
+          card: { frame: [40, 600, 120, 80] }
+          sheet: { frame: [0, 844, 390, 844] }
+        gestures:
+          poke: { tap: { in: card } }
+        transitions:
+          show: { kind: present, from: card, to: sheet, finalFrame: [0, 100, 390, 744], duration: 0.3 }
+        animators:
+          fade: { duration: 0.3, set: { card.alpha: 0.5 } }
+          grow: { duration: 0.2, set: { card.scale: 2 } }
+        on:
+          poke.ended:
+            - start: show
+            - startAnimator: fade
+        script:
+          - startAnimator: grow
+          - wait: 0.5
+        expect:
+          views: { card: { scale: 2, alpha: 1 }, sheet: { y: 844 } }
 
         """
 
@@ -72,6 +99,28 @@ import Testing
         #expect(json.contains("\"status\": \"noCoverage\""))
     }
 
+    @Test func aTransitionOrAnimatorNoCaseStartsLeavesItsMutantsWithoutCoverage() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scenerun-coverage-parts-\(getpid())")
+        try? FileManager.default.removeItem(at: dir)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let f = dir.appendingPathComponent("unstarted.yaml").path
+        try Self.unstarted.write(toFile: f, atomically: true, encoding: .utf8)
+        let r = run([f], optimise: true)
+        #expect(r.code == 0, "\(r.err)")
+        let none = " — no case reaches this: add a case that does\n"
+        for (at, what) in [
+            ("8:62", "number 0 → 1"), ("8:65", "number ×0.5"), ("8:75", "number ×2"), ("8:91", "number ×0.5"),
+            ("10:21", "number ×2"), ("10:45", "number ×0.5"), ("14:7", "action drop { start: show }"),
+        ] {
+            #expect(r.out.contains("\(f):\(at): noCoverage: \(what)\(none)"), "\(at) \(what)\n\(r.out)")
+        }
+        // The animator the script starts is covered: its duration's mutants are run.
+        #expect(r.out.contains("\(f):11:21: unasserted: number ×0.5 — case \"Unstarted\" differs"), "\(r.out)")
+        #expect(!r.out.contains("\(f):11:21: noCoverage"), "\(r.out)")
+        #expect(r.out.contains("2 killed, 3 survived (2 unasserted, 1 unobserved), 17 without coverage"), "\(r.out)")
+    }
+
     /// The optimisations (coverage, the file composed once, the last killer first) skip and
     /// reorder cases; they never change an outcome: every mutant's status, first difference,
     /// claim and detail are those of a run without them (`--no-optimise`: every case of every
@@ -87,8 +136,10 @@ import Testing
         try Self.untapped.write(toFile: untapped, atomically: true, encoding: .utf8)
         let fall = dir.appendingPathComponent("fall.yaml").path
         try FirstDifferenceTests.fall.write(toFile: fall, atomically: true, encoding: .utf8)
+        let unstarted = dir.appendingPathComponent("unstarted.yaml").path
+        try Self.unstarted.write(toFile: unstarted, atomically: true, encoding: .utf8)
         let paths = [
-            untapped, fall, repo.appendingPathComponent("scenes/drag-off.yaml").path,
+            untapped, fall, unstarted, repo.appendingPathComponent("scenes/drag-off.yaml").path,
             repo.appendingPathComponent("scenes/gallery/double-tap-snap.yaml").path,
         ]
         let (a, b) = (dir.appendingPathComponent("a.json").path, dir.appendingPathComponent("b.json").path)

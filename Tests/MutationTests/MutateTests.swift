@@ -240,6 +240,10 @@ import Testing
             r.out.contains(
                 "drop.yaml: 3 mutants: 2 killed, 1 survived (1 unobserved); score 2/3 = 66.7 %; 1 more left out by "
                     + "--max-mutants\n"), "\(r.out)")
+        #expect(
+            r.out.hasSuffix(
+                "total: 3 mutants: 2 killed, 1 survived (1 unobserved); score 2/3 = 66.7 %; 1 more left out by "
+                    + "--max-mutants\n"), "\(r.out)")
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
         let files = try #require(doc["files"] as? [[String: Any]])
         #expect(files.first?["leftOut"] as? Int == 1)

@@ -119,6 +119,7 @@ extension RunTransitions {
         }
         start(i)
         let spec = run.scene.transitions[i]
+        run.limits.comparisons?.use("transitions", spec.name)  // mutate's coverage
         let bounds = Rect(origin: .zero, size: run.scene.world.size)
         let toFrame = spec.to.map { run.world.views[$0.index].frame } ?? bounds
         let final = try finalFrame(spec, scope: scope, in: run)
@@ -175,6 +176,7 @@ extension RunTransitions {
     /// `initial: completed`: the `to` view at `finalFrame`, the transition done before the case starts.
     func applyInitial(in run: Run) throws(RunError) {
         for (i, spec) in run.scene.transitions.enumerated() where spec.initiallyCompleted {
+            run.limits.comparisons?.use("transitions", spec.name)  // mutate's coverage
             let final = try finalFrame(spec, scope: run.scene.scope, in: run)
             if let vi = spec.to?.index { run.world.place(vi, frame: final, resizing: true) }
             controllers[i].complete(true)
