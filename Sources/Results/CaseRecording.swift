@@ -39,23 +39,6 @@ public struct CaseRecording: Sendable {
         }
     }
 
-    /// A scroll view of the scene (`scroll`): its view and its content's size.
-    public struct ScrollInfo: Sendable {
-        public var view: Int
-        public var contentSize: Vec2
-        public init(view: Int, contentSize: Vec2) { self.view = view; self.contentSize = contentSize }
-    }
-
-    /// A scroll view at one frame (parallel to `scrollViews`).
-    public struct ScrollFrame: Sendable, Equatable {
-        public var contentOffset: Vec2
-        public var isDragging: Bool
-        public var isDecelerating: Bool
-        public init(contentOffset: Vec2, isDragging: Bool, isDecelerating: Bool) {
-            self.contentOffset = contentOffset; self.isDragging = isDragging; self.isDecelerating = isDecelerating
-        }
-    }
-
     /// A property animator at one frame (parallel to `animatorNames`).
     public struct AnimatorFrame: Sendable, Equatable {
         public var fractionComplete: Double
@@ -155,9 +138,16 @@ public struct CaseRecording: Sendable {
         public var contentSize: Vec2
         public var inset: EdgeInsets
         public var zoomScale: Double
-        public init(view: Int, offset: Vec2, contentSize: Vec2, inset: EdgeInsets, zoomScale: Double) {
+        /// Whether a finger drags it, and whether it moves on its own (decelerating, bouncing,
+        /// paging, an animated `scrollTo`).
+        public var isDragging: Bool
+        public var isDecelerating: Bool
+        public init(
+            view: Int, offset: Vec2, contentSize: Vec2, inset: EdgeInsets, zoomScale: Double, isDragging: Bool = false,
+            isDecelerating: Bool = false
+        ) {
             self.view = view; self.offset = offset; self.contentSize = contentSize; self.inset = inset
-            self.zoomScale = zoomScale
+            self.zoomScale = zoomScale; self.isDragging = isDragging; self.isDecelerating = isDecelerating
         }
     }
 
@@ -174,8 +164,7 @@ public struct CaseRecording: Sendable {
         public var transitions: [(state: String, progress: Double)]
         /// The active behaviours' geometry.
         public var guides: [Guide]
-        /// Each scroll view (`scrollViews`) and each property animator (`animatorNames`).
-        public var scrolls: [ScrollFrame] = []
+        /// Each property animator (`animatorNames`).
         public var animators: [AnimatorFrame] = []
         /// Every scroll view's window over its content, in view order.
         public var scrollWindows: [ScrollWindow]
@@ -257,7 +246,6 @@ public struct CaseRecording: Sendable {
     public var behaviorNames: [String]
     public var transitionNames: [String]
     public var gestureNames: [String]
-    public var scrollViews: [ScrollInfo] = []
     public var animatorNames: [String] = []
     public var frames: [Frame] = []
     public var contacts: [Contact] = []

@@ -15,9 +15,8 @@ import UIDynamics
 extension CaseRecording {
     /// A recording of `scene`, no frame yet: its views (a group has no shape of its own: the page
     /// draws its bounds as a dashed outline turning with it, over its items, which are drawn as
-    /// views), each with the scroll view it is inside (`scrollView`), and its names; each scroll
-    /// view with its content size at the start (`contentSize`).
-    init(_ scene: Scene, scrollView: (Int) -> Int?, contentSize: (Int) -> Vec2) {
+    /// views), each with the scroll view it is inside (`scrollView`), and its names.
+    init(_ scene: Scene, scrollView: (Int) -> Int?) {
         let infos = scene.views.indices.map { i -> CaseRecording.ViewInfo in
             let v = scene.views[i]
             if v.isGroup { return .init(name: v.name, shape: "group", path: [], hidden: true) }
@@ -35,9 +34,6 @@ extension CaseRecording {
             worldSize: scene.world.size, frameRate: scene.world.frameRate, views: infos,
             behaviorNames: scene.behaviors.map(\.name), transitionNames: scene.transitions.map(\.name),
             gestureNames: scene.gestures.map(\.name))
-        scrollViews = scene.views.indices.compactMap { i in
-            scene.views[i].scroll.map { _ in ScrollInfo(view: i, contentSize: contentSize(i)) }
-        }
         animatorNames = scene.animators.map(\.name)
         // Every view in the order the screen draws it (groups too, which the run's tree leaves out).
         drawingOrder =
@@ -129,18 +125,6 @@ extension RunInput {
         let down = !fingersOnScreen.isEmpty || (touching.map { !$0.live } ?? false)
         guard down || wasDown else { return nil }
         return .init(gesture: g, point: arena.recognizers[g].location, state: arena.visible[g].rawValue, down: down)
-    }
-}
-
-extension RunInput {
-    /// Each scroll view's offset and state, in the order of the recording's `scrollViews`.
-    func replayScrolls(_ infos: [CaseRecording.ScrollInfo]) -> [CaseRecording.ScrollFrame] {
-        infos.map { s in
-            let sv = scrolls[s.view]
-            return .init(
-                contentOffset: sv?.contentOffset ?? .zero, isDragging: sv?.isDragging ?? false,
-                isDecelerating: sv?.isDecelerating ?? false)
-        }
     }
 }
 

@@ -119,10 +119,7 @@ final class Run {
             for (i, b) in scene.behaviors.enumerated() where b.active { try behaving.add(i, in: self) }
             _ = behaving.hear(running: world.animator.isRunning)
             if limits.recordReplay {  // frame 0: the state before the first tick
-                recording.startReplay(
-                    CaseRecording(
-                        scene, scrollView: { input.enclosingScrollView($0, in: scene) },
-                        contentSize: { input.scrolls[$0]?.contentSize ?? .zero }))
+                recording.startReplay(CaseRecording(scene) { input.enclosingScrollView($0, in: scene) })
                 recordFrame([])
             }
             limits.states?.start(stateColumns)
@@ -236,7 +233,6 @@ final class Run {
             behaviors: behaving.installed.keys.sorted(), transitions: transitioning.replayStates,
             guides: behaving.guides(in: self), fingers: input.fingersOnScreen,
             scrollWindows: input.replayScrollWindows(at: clock.time))
-        frame.scrolls = input.replayScrolls(recording.replay?.scrollViews ?? [])
         frame.animators = animating.propertyAnimators.map { a in
             .init(fractionComplete: a.fractionComplete(at: clock.time), state: a.state.rawValue, isRunning: a.isRunning)
         }

@@ -260,7 +260,7 @@ extension RunInput {
             guard let s = scrolls[v] else { return nil }
             return .init(
                 view: v, offset: s.shownOffset(at: t), contentSize: s.contentSize, inset: s.contentInset,
-                zoomScale: s.zoomScale)
+                zoomScale: s.zoomScale, isDragging: s.isDragging, isDecelerating: s.isDecelerating)
         }
     }
 

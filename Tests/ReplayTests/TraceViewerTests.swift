@@ -269,27 +269,59 @@ import Testing
             #expect(try page.number("document.querySelectorAll('[data-model]').length") == 0)
             #expect(try page.consoleMessages().isEmpty)
         }
-        // The paging scroll view: its offset at a tick where it has moved.
+        // The paging scroll view: its offset at a tick where it has moved, drawn once (one group with
+        // its window, content and indicators, where the screen shows the scroll view).
         do {
             let name = Self.cases[3]
             let rec = try #require(results.first { $0.name == name }?.recording)
-            #expect(rec.scrollViews.count == 1)
-            let t = try #require(rec.frames.indices.first { rec.frames[$0].scrolls[0].contentOffset.x > 100 })
-            let o = rec.frames[t].scrolls[0].contentOffset
+            #expect(rec.frames[0].scrollWindows.count == 1)
+            let t = try #require(rec.frames.indices.first { rec.frames[$0].scrollWindows[0].offset.x > 100 })
+            let w = rec.frames[t].scrollWindows[0]
+            let o = w.offset
             let (page, _, _) = try open(name, tick: t)
-            let view = rec.views[rec.scrollViews[0].view].name
+            let view = rec.views[w.view].name
             #expect(
                 try page.string("document.querySelector('[data-scroll]').dataset.offset")
                     == "\(ReplayReporterNumbers.num(o.x)),\(ReplayReporterNumbers.num(o.y))")
+            for part in ["[data-scroll]", "[data-window]", "[data-content]", "[data-indicator=horizontal]"] {
+                #expect(try page.number("document.querySelectorAll('\(part)').length") == 1, "\(part)")
+            }
+            #expect(try page.number("document.querySelectorAll('[data-indicator=vertical]').length") == 0)
+            let place = rec.frames[t].views[w.view].onScreen.center
+            let m = "document.querySelector('[data-scroll]').transform.baseVal.consolidate().matrix"
+            let (e, f) = (try page.number(m + ".e"), try page.number(m + ".f"))
+            #expect(abs(e - place.x) < 0.01 && abs(f - place.y) < 0.01)
+            let left = try page.number("document.querySelector('[data-content]').x.baseVal.value")
+            #expect(abs(left + o.x + rec.frames[t].views[w.view].size.x / 2) < 0.01)
             // The panel writes the page's offset (the data's, rounded to 0.01 pt) to 0.1 pt, as JavaScript rounds.
             let shown = try page.string(
                 "'offset [' + document.querySelector('[data-scroll]').dataset.offset.split(',')"
                     + ".map(function (x) { return Number(x).toFixed(1); }).join(', ') + ']'")
             #expect(abs((Double(shown.dropFirst(8).prefix { $0 != "," }) ?? .nan) - o.x) < 0.051, "\(shown)")
-            #expect(try page.string("document.getElementById('scrolls').textContent").contains(shown))
+            let panel = try page.string("document.getElementById('scrolls').textContent")
+            #expect(panel.contains(shown) && panel.contains("of content 1950.0 × 400.0"), "\(panel)")
+            let motion = w.isDragging ? "dragging" : w.isDecelerating ? "decelerating" : "400.0"
+            #expect(panel.hasSuffix(motion), "\(panel)")
             #expect(
                 try page.string("document.querySelector('[data-scroll] text').textContent").hasPrefix("\(view) offset"))
-            #expect(try page.number("document.querySelectorAll('[data-indicator=horizontal]').length") == 1)
+            #expect(try page.consoleMessages().isEmpty)
+        }
+        // A scroll view's insets and zoom scale, in the same drawing.
+        do {
+            let name = "Pull to refresh held at −60 through contentInset"
+            let rec = try #require(results.first { $0.name == name }?.recording)
+            let t = try #require(rec.frames.indices.first { rec.frames[$0].scrollWindows[0].inset.top > 0 })
+            let (page, _, _) = try open(name, tick: t)
+            #expect(try page.number("document.querySelectorAll('[data-inset]').length") == 1)
+            #expect(try page.string("document.getElementById('scrolls').textContent").contains("insets ["))
+            #expect(try page.consoleMessages().isEmpty)
+        }
+        do {
+            let name = "Photo zoom, a double tap to a rect and a pinch past the maximum"
+            let rec = try #require(results.first { $0.name == name }?.recording)
+            let t = try #require(rec.frames.indices.first { rec.frames[$0].scrollWindows[0].zoomScale > 1.5 })
+            let (page, _, _) = try open(name, tick: t)
+            #expect(try page.string("document.querySelector('[data-scroll] text').textContent").contains("zoom ×"))
             #expect(try page.consoleMessages().isEmpty)
         }
         // A property animator: its fraction complete as a plot, its state beside it.

@@ -368,7 +368,7 @@ struct ContactSolver {
         xfB.p = cB - mul(xfB.q, pc.localCenterB)
         let (normal, point, separation) = positionManifold(pc, xfA, xfB, j)
         let rA = point - cA, rB = point - cB
-        let C = Swift.min(Swift.max(baumgarte * (separation + Settings.linearSlop), -Settings.maxLinearCorrection), 0)
+        let C = clampF(baumgarte * (separation + Settings.linearSlop), -Settings.maxLinearCorrection, 0)
         let rnA = cross(rA, normal), rnB = cross(rB, normal)
         let K = mA + mB + iA * rnA * rnA + iB * rnB * rnB
         let impulse = K > 0 ? -C / K : 0

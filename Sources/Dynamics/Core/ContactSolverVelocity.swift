@@ -103,7 +103,7 @@ extension ContactSolver {
         var lambda = cp.pointee.tangentMass * (-vt)
         let maxFriction = friction * cp.pointee.normalImpulse
         let old = cp.pointee.tangentImpulse
-        let newImpulse = Swift.min(Swift.max(old + lambda, -maxFriction), maxFriction)
+        let newImpulse = clampF(old + lambda, -maxFriction, maxFriction)
         lambda = newImpulse - old
         cp.pointee.tangentImpulse = newImpulse
         let P = lambda * tangent

@@ -73,6 +73,16 @@ extension Vec2 {
 @inlinable public func max(_ a: Vec2f, _ b: Vec2f) -> Vec2f { Vec2f(Swift.max(a.x, b.x), Swift.max(a.y, b.y)) }
 @inlinable public func abs(_ a: Vec2f) -> Vec2f { Vec2f(Swift.abs(a.x), Swift.abs(a.y)) }
 
+/// Box2D's `b2Clamp(a, low, high)`, `b2Max(low, b2Min(a, high))`, with Box2D's comparisons (`<`,
+/// then `>`): one `minss` and one `maxss`. `Swift.min(Swift.max(a, low), high)` is the same number
+/// but for signed zeros (a = −0 between −0 and +0: it gives −0, Box2D +0) and NaN, and its `>=`
+/// does not map to `maxss`: a compare and three mask operations, on the dependency chain of every
+/// friction impulse.
+@inline(__always) func clampF(_ a: Float, _ low: Float, _ high: Float) -> Float {
+    let m = a < high ? a : high
+    return low > m ? low : m
+}
+
 /// A three-dimensional float32 vector, for the joints' 3×3 solves.
 @frozen
 public struct Vec3f: Hashable, Sendable {

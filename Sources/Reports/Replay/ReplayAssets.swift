@@ -128,7 +128,7 @@ enum ReplayAssets {
         #actions li.now { background: #e3f2fd; border-left-color: #1565c0; }
         #actions li[hidden] { display: none; }
         #actions .tk { color: #888; min-width: 32px; text-align: right; font-family: ui-monospace, monospace; }
-        #actions .k { min-width: 40px; font-weight: 600; }
+        #actions .k { min-width: 48px; flex: none; font-weight: 600; }
         #actions li[data-action=step] .k { color: #1565c0; } #actions li[data-action=rule] .k { color: #6a1b9a; }
         #actions li[data-action=timer] .k { color: #ef6c00; } #actions li[data-action=event] .k { color: #607d8b; }
         #actions li[data-action=failure] .k, #actions li.failed .k { color: #c62828; }

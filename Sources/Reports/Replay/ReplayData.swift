@@ -57,21 +57,9 @@ extension ReplayReporter {
         o.append("\"order\":" + list(rec.drawingOrder.map { "\($0)" }))
         o.append("\"views\":[" + views.joined(separator: ",\n") + "]")
         o.append("\"gestures\":" + list(rec.gestureNames.map(str)))
-        // Each scroll view's window over its content (offset shown, content size, insets, zoom).
-        o.append("\"scrollWindows\":" + ReplayReporter.scrollWindows(frames))
-        // Scroll views: the content's size and, per frame, its offset and motion.
-        o.append(
-            "\"scrolls\":"
-                + list(
-                    rec.scrollViews.enumerated().map { k, s in
-                        func col(_ d: Int, _ f: (CaseRecording.ScrollFrame) -> Double) -> String {
-                            list(frames.map { k < $0.scrolls.count ? num(f($0.scrolls[k]), d) : "0" })
-                        }
-                        return "{\"view\":\(s.view),\"content\":[\(num(s.contentSize.x, 2)),\(num(s.contentSize.y, 2))]"
-                            + ",\"ox\":\(col(2) { $0.contentOffset.x }),\"oy\":\(col(2) { $0.contentOffset.y })"
-                            + ",\"drag\":\(col(0) { $0.isDragging ? 1 : 0 })"
-                            + ",\"dec\":\(col(0) { $0.isDecelerating ? 1 : 0 })}"
-                    }))
+        // Each scroll view's window over its content: the offset shown, the content size, the
+        // insets, the zoom scale and whether it is dragged or moves on its own.
+        o.append("\"scrolls\":" + ReplayReporter.scrollWindows(frames))
         // Property animators: per frame the fraction complete and the state (an index in `states`).
         var states: [String] = []
         let animators = rec.animatorNames.enumerated().map { k, name in

@@ -1,7 +1,7 @@
 extension ReplayAssets {
     /// What the page draws besides the views: each view's model value where the screen shows
     /// something else (a dashed outline), each scroll view's window over its content with its
-    /// offset and indicators, the property animators' fractions as a plot, and the details of
+    /// offset, insets, indicators and zoom, the property animators' fractions as a plot, and the details of
     /// the view under the mouse.
     static let layersScript = #"""
         // MARK: model values, scroll views, animators, hover
@@ -30,47 +30,62 @@ extension ReplayAssets {
             size(e, v, m[3], m[4]);
           });
         }
-        // A scroll view: its content (dotted) where the offset puts it, the window (its bounds),
-        // the indicators along its right and bottom edges, its offset written above it.
+        // A scroll view, drawn where the screen shows it (through its superviews): its window (its
+        // bounds, solid), its content (dashed) where the offset the screen shows puts it, its
+        // contentInset around the content (dotted), its scroll indicators (the window's share of the
+        // content and insets, and where it is) and, above it, its offset, zoom scale and motion.
         const scrollPanel = $("scrolls");
-        const scrollEls = (D.scrolls || []).map(function (s) {
+        const scrollEls = D.scrolls.map(function (s) {
           const row = node("div", "tr", undefined, scrollPanel);
           node("b", "", D.views[s.view].name, row);
           return node("span", "", "", row);
         });
-        if (!(D.scrolls || []).length) scrollPanel.textContent = "none";
+        if (!D.scrolls.length) scrollPanel.textContent = "none";
+        function scrollTransform(v, f) {
+          return v.sx !== undefined ? transform(v.sx[f], v.sy[f], v.sr[f], v.ss[f])
+              : transform(v.cx[f], v.cy[f], v.r[f], v.s[f]);
+        }
         function drawScrolls(f) {
           while (scrollLayer.firstChild) scrollLayer.removeChild(scrollLayer.firstChild);
-          (D.scrolls || []).forEach(function (s, k) {
+          D.scrolls.forEach(function (s, k) {
             const v = D.views[s.view];
-            if (v.rm[f]) return;
-            const w = v.w[f], h = v.h[f], left = v.cx[f] - w / 2, top = v.cy[f] - h / 2;
-            const ox = s.ox[f], oy = s.oy[f], cw = s.content[0], ch = s.content[1];
-            const g = svg("g", { "data-scroll": v.name, "data-offset": ox + "," + oy }, scrollLayer);
-            svg("rect", { x: left - ox, y: top - oy, width: cw, height: ch, fill: "none", stroke: "#455a64",
-                "stroke-width": px, "stroke-dasharray": px + " " + 3 * px, "data-content": v.name }, g);
+            const ox = s.ox[f], oy = s.oy[f], cw = s.cw[f], ch = s.ch[f];
+            const it = s.it[f], il = s.il[f], ib = s.ib[f], ir = s.ir[f];
+            const motion = s.drag[f] ? " · dragging" : s.dec[f] ? " · decelerating" : "";
+            const zoom = s.z[f] !== 1 ? " · zoom ×" + fmt(s.z[f], 3) : "";
+            const insets = it || il || ib || ir ? " · insets [" + [it, il, ib, ir].map(function (x) {
+              return fmt(x, 1); }).join(", ") + "]" : "";
+            scrollEls[k].textContent = "offset [" + fmt(ox, 1) + ", " + fmt(oy, 1) + "] of content " +
+                fmt(cw, 1) + " × " + fmt(ch, 1) + zoom + insets + motion;
+            if (v.rm[f] || (v.vis && !v.vis[f])) return;
+            const w = v.w[f], h = v.h[f], left = -w / 2, top = -h / 2;
+            const g = svg("g", { "data-scroll": v.name, "data-offset": ox + "," + oy,
+                transform: scrollTransform(v, f) }, scrollLayer);
+            svg("rect", { x: left - ox, y: top - oy, width: cw, height: ch, fill: "none", stroke: "#5c6bc0",
+                "stroke-width": 1.5 * px, "stroke-dasharray": 6 * px + " " + 3 * px, "data-content": v.name }, g);
+            if (it || il || ib || ir) svg("rect", { x: left - ox - il, y: top - oy - it, width: cw + il + ir,
+                height: ch + it + ib, fill: "none", stroke: "#9fa8da", "stroke-width": px,
+                "stroke-dasharray": 2 * px + " " + 3 * px, "data-inset": v.name }, g);
             svg("rect", { x: left, y: top, width: w, height: h, fill: "none", stroke: "#263238",
                 "stroke-width": 2.5 * px, "data-window": v.name }, g);
+            const bar = function (len, span, at) {
+              const l = Math.max(8 * px, len * Math.min(1, len / span));
+              return [l, (len - l) * Math.max(0, Math.min(1, span > len ? at / (span - len) : 0))];
+            };
             const ind = 3 * px;
-            if (ch > h) {
-              const len = Math.max(12 * px, h * h / ch);
-              const at = top + Math.max(0, Math.min(1, oy / (ch - h))) * (h - len);
-              svg("rect", { x: left + w - ind - 2 * px, y: at, width: ind, height: len, rx: ind / 2,
-                  fill: "#263238", "fill-opacity": 0.55, "data-indicator": "vertical" }, g);
+            if (ch + it + ib > h) {
+              const b = bar(h, ch + it + ib, oy + it);
+              svg("rect", { x: left + w - ind - 2 * px, y: top + b[1], width: ind, height: b[0], rx: ind / 2,
+                  fill: "#3949ab", "fill-opacity": 0.6, "data-indicator": "vertical" }, g);
             }
-            if (cw > w) {
-              const len = Math.max(12 * px, w * w / cw);
-              const at = left + Math.max(0, Math.min(1, ox / (cw - w))) * (w - len);
-              svg("rect", { x: at, y: top + h - ind - 2 * px, width: len, height: ind, rx: ind / 2,
-                  fill: "#263238", "fill-opacity": 0.55, "data-indicator": "horizontal" }, g);
+            if (cw + il + ir > w) {
+              const b = bar(w, cw + il + ir, ox + il);
+              svg("rect", { x: left + b[1], y: top + h - ind - 2 * px, width: b[0], height: ind, rx: ind / 2,
+                  fill: "#3949ab", "fill-opacity": 0.6, "data-indicator": "horizontal" }, g);
             }
-            const motion = s.drag[f] ? " · dragging" : s.dec[f] ? " · decelerating" : "";
-            const zoom = s.zoom ? " · zoom ×" + fmt(s.zoom[f], 3) : "";
-            const t = svg("text", { x: left + 3 * px, y: top - 4 * px, "font-size": 10 * px, fill: "#263238",
+            const t = svg("text", { x: left + 3 * px, y: top - 4 * px, "font-size": 10 * px, fill: "#283593",
                 stroke: "#ffffff", "stroke-width": 2.5 * px, "paint-order": "stroke" }, g);
             t.textContent = v.name + " offset [" + fmt(ox, 1) + ", " + fmt(oy, 1) + "]" + zoom + motion;
-            scrollEls[k].textContent = "offset [" + fmt(ox, 1) + ", " + fmt(oy, 1) + "] of content " + cw + " × " +
-                ch + zoom + motion;
           });
         }
         // The property animators' fraction complete over the run.

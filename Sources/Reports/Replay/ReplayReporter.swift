@@ -117,7 +117,8 @@ public struct ReplayReporter: Reporter {
     }
 
     /// Each scroll view's window over its content, one value per frame: the offset the screen
-    /// shows, the content size, the insets (top, left, bottom, right) and the zoom scale.
+    /// shows, the content size, the insets (top, left, bottom, right), the zoom scale, and
+    /// whether a finger drags it (`drag`) or it moves on its own (`dec`).
     static func scrollWindows(_ frames: [CaseRecording.Frame]) -> String {
         guard let first = frames.first else { return "[]" }
         var out: [String] = []
@@ -129,7 +130,8 @@ public struct ReplayReporter: Reporter {
                     + ",\"cw\":\(col(2) { $0.contentSize.x }),\"ch\":\(col(2) { $0.contentSize.y })"
                     + ",\"it\":\(col(2) { $0.inset.top }),\"il\":\(col(2) { $0.inset.left })"
                     + ",\"ib\":\(col(2) { $0.inset.bottom }),\"ir\":\(col(2) { $0.inset.right })"
-                    + ",\"z\":\(col(4) { $0.zoomScale })}")
+                    + ",\"z\":\(col(4) { $0.zoomScale })"
+                    + ",\"drag\":\(col(0) { $0.isDragging ? 1 : 0 }),\"dec\":\(col(0) { $0.isDecelerating ? 1 : 0 })}")
         }
         return "[" + out.joined(separator: ",\n") + "]"
     }

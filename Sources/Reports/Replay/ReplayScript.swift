@@ -106,7 +106,6 @@ extension ReplayAssets {
             x: 2 * px, y: 2 * px, width: W - 4 * px, height: H - 4 * px, fill: "none", stroke: "#6a1b9a",
             "stroke-width": 4 * px, visibility: "hidden" }, scene);
         const guideLayer = svg("g", {}, scene);
-        const windowLayer = svg("g", {}, scene);
         const ghostLayer = svg("g", {}, scene);
         const touchPath = svg("polyline", {
             fill: "none", stroke: "#26a69a", "stroke-width": 2 * px, "stroke-dasharray": 4 * px + " " + 3 * px,

@@ -72,41 +72,6 @@ extension ReplayAssets {
             });
             below += lines.length + 0.5;
           }
-          // Each scroll view's window over its content: the content's outline where the offset
-          // puts it, the insets around it, the scroll indicators and the offset and zoom scale.
-          while (windowLayer.firstChild) windowLayer.removeChild(windowLayer.firstChild);
-          for (const sc of D.scrollWindows) {
-            const v = D.views[sc.view];
-            if (v.rm[f]) continue;
-            const w = v.w[f], h = v.h[f], ox = sc.ox[f], oy = sc.oy[f], cw = sc.cw[f], ch = sc.ch[f];
-            const it = sc.it[f], il = sc.il[f], ib = sc.ib[f], ir = sc.ir[f];
-            const grp = svg("g", {
-              "data-scroll-window": v.name, transform: transform(v.cx[f], v.cy[f], v.r[f], v.s[f]) }, windowLayer);
-            const cx = -w / 2 - ox, cy = -h / 2 - oy;
-            svg("rect", { x: cx, y: cy, width: cw, height: ch, fill: "none", stroke: "#5c6bc0",
-                "stroke-width": 1.5 * px, "stroke-dasharray": 6 * px + " " + 3 * px }, grp);
-            if (it || il || ib || ir) svg("rect", { x: cx - il, y: cy - it, width: cw + il + ir, height: ch + it + ib,
-                fill: "none", stroke: "#9fa8da", "stroke-width": px, "stroke-dasharray": 2 * px + " " + 3 * px }, grp);
-            // The indicators: the window's share of the content (with its insets) and where it is.
-            const bar = function (len, span, at) {
-              const l = Math.max(8 * px, len * Math.min(1, len / span));
-              return [l, (len - l) * Math.max(0, Math.min(1, span > len ? at / (span - len) : 0))];
-            };
-            if (ch + it + ib > h) {
-              const b = bar(h, ch + it + ib, oy + it);
-              svg("rect", { x: w / 2 - 5 * px, y: -h / 2 + b[1], width: 3 * px, height: b[0], rx: 1.5 * px,
-                  fill: "#3949ab", "fill-opacity": 0.6, "data-window-indicator": "vertical" }, grp);
-            }
-            if (cw + il + ir > w) {
-              const b = bar(w, cw + il + ir, ox + il);
-              svg("rect", { x: -w / 2 + b[1], y: h / 2 - 5 * px, width: b[0], height: 3 * px, rx: 1.5 * px,
-                  fill: "#3949ab", "fill-opacity": 0.6, "data-window-indicator": "horizontal" }, grp);
-            }
-            const label = svg("text", { x: -w / 2 + 3 * px, y: h / 2 - 8 * px, "font-size": 10 * px, fill: "#283593" },
-              grp);
-            label.textContent = v.name + " offset " + fmt(ox, 1) + ", " + fmt(oy, 1) +
-                (sc.z[f] !== 1 ? " · zoom ×" + fmt(sc.z[f], 3) : "");
-          }
           // The active behaviours' geometry: attachments, snaps, boundaries, fields.
           while (guideLayer.firstChild) guideLayer.removeChild(guideLayer.firstChild);
           for (const gi of D.guideAt[f]) {

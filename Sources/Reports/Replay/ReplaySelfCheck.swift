@@ -43,21 +43,26 @@ extension ReplayAssets {
             });
             break;
           }
-          // Each scroll view's content outline where its offset puts it, at five ticks.
-          for (const sc of D.scrollWindows) {
-            for (const c of ["ox", "oy", "cw", "ch", "it", "il", "ib", "ir", "z"]) {
+          // Each scroll view: one value per frame; at three ticks its group where the screen shows the
+          // scroll view and its content outline where its offset puts it.
+          for (const sc of D.scrolls) {
+            for (const c of ["ox", "oy", "cw", "ch", "it", "il", "ib", "ir", "z", "drag", "dec"]) {
               if (sc[c].length !== N) fail("scroll " + sc.view + "." + c + " has " + sc[c].length + " values");
             }
             const v = D.views[sc.view];
             for (const fi of [0, (N / 2) | 0, N - 1]) {
-              if (v.rm[fi]) continue;
+              if (v.rm[fi] || (v.vis && !v.vis[fi])) continue;
               setFrame(fi);
-              const g = windowLayer.querySelector("[data-scroll-window=\"" + v.name + "\"]");
-              const r = g && g.querySelector("rect");
+              const g = scrollLayer.querySelector("[data-scroll=\"" + v.name + "\"]");
+              const r = g && g.querySelector("[data-content]");
+              const m = g && g.transform.baseVal.consolidate().matrix;
+              const cx = v.sx ? v.sx[fi] : v.cx[fi], cy = v.sy ? v.sy[fi] : v.cy[fi];
               const x = -v.w[fi] / 2 - sc.ox[fi], y = -v.h[fi] / 2 - sc.oy[fi];
               if (!r || Math.abs(r.x.baseVal.value - x) > 1e-3 || Math.abs(r.y.baseVal.value - y) > 1e-3 ||
-                  Math.abs(r.width.baseVal.value - sc.cw[fi]) > 1e-3) {
-                fail(v.name + "'s content at tick " + fi + " is not drawn at [" + x + ", " + y + "]");
+                  Math.abs(r.width.baseVal.value - sc.cw[fi]) > 1e-3 || Math.abs(m.e - cx) > 1e-3 ||
+                  Math.abs(m.f - cy) > 1e-3) {
+                fail(v.name + "'s content at tick " + fi + " is not drawn at its offset [" + sc.ox[fi] + ", " +
+                    sc.oy[fi] + "] in its window at [" + cx + ", " + cy + "]");
               }
             }
           }
@@ -94,8 +99,7 @@ extension ReplayAssets {
           const wantPlots = 4 * D.views.length + ((D.animators || []).length ? 1 : 0);
           if (nPlots !== wantPlots) fail(nPlots + " plots for " + D.views.length + " views and " +
               (D.animators || []).length + " property animators");
-          // Where the model differs from the screen, its outline is drawn; a scroll view's window is
-          // its frame and its content is shifted by its offset.
+          // Where the model differs from the screen, its outline is drawn.
           for (let fi = 0; fi < N; fi++) {
             const k = D.views.findIndex(function (v, i) { return modelAt[i][fi] && !v.rm[fi]; });
             if (k < 0) continue;
@@ -109,18 +113,6 @@ extension ReplayAssets {
             }
             break;
           }
-          (D.scrolls || []).forEach(function (s, k) {
-            const fi = s.oy.findIndex(function (y, i) { return (y !== 0 || s.ox[i] !== 0) && !D.views[s.view].rm[i]; });
-            if (fi < 0) return;
-            setFrame(fi);
-            const v = D.views[s.view];
-            const c = scrollLayer.children[k] && scrollLayer.children[k].querySelector("[data-content]");
-            if (!c || Math.abs(c.x.baseVal.value - (v.cx[fi] - v.w[fi] / 2 - s.ox[fi])) > 1e-3 ||
-                Math.abs(c.y.baseVal.value - (v.cy[fi] - v.h[fi] / 2 - s.oy[fi])) > 1e-3) {
-              fail(v.name + "'s content at tick " + fi + " is not drawn at its offset [" + s.ox[fi] + ", " +
-                  s.oy[fi] + "]");
-            }
-          });
           setFrame(f);
           const sc = $("selfcheck");
           const ctm = scene.getScreenCTM();
