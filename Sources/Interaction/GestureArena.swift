@@ -115,6 +115,12 @@ public struct GestureArena: Sendable {
         for g in participants { recognizers[g].restartVelocity(finger: finger, at: point, time: time) }
     }
 
+    /// A step starts: a `flick` moving finger `finger` at `velocity`, or (nil) any other step.
+    /// Every recogniser is told (`TouchRecognizer.flick`).
+    public mutating func flick(finger: Int, velocity: Vec2?) {
+        for g in recognizers.indices { recognizers[g].flick(finger: finger, velocity: velocity) }
+    }
+
     /// Time passed: the recognisers' timers.
     public mutating func advance(to time: Double, delegate: (any ArenaDelegate)? = nil) -> [Change] {
         var out: [Change] = []

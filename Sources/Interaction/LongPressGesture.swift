@@ -64,7 +64,11 @@ public struct LongPressRecognizer: FailingRecognizer {
         return [.began]
     }
 
-    public mutating func cancel() -> [GestureState] { cancelled(&state) }
+    /// Cancelled touches are gone: no finger stays (`numberOfTouches` is 0).
+    public mutating func cancel() -> [GestureState] {
+        fingers.removeAll()
+        return cancelled(&state)
+    }
 
     public mutating func reset() {
         state = .possible; pressedAt = nil; origins = [:]

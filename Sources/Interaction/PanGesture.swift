@@ -29,6 +29,10 @@ public struct PanRecognizer: Sendable {
     var lastLocation = Vec2.zero
     var previousSample = Vec2.zero
     var haveSample = false
+    /// While a `flick` moves the finger: its velocity, which every sample is (the movement over
+    /// the frame's time, computed from the clock's times, is that velocity only up to rounding:
+    /// −1000.0000000000016 for −1000 at t ≈ 1.1 s).
+    public var flickVelocity: Vec2?
 
     public init(minimumDistance: Double, edges: [RectEdge] = [], bounds: Rect) {
         self.minimumDistance = minimumDistance; self.edges = edges; self.bounds = bounds
@@ -58,8 +62,9 @@ public struct PanRecognizer: Sendable {
         if state == .failed || state == .ended || state == .cancelled { return nil }
         let dt = t - lastTime
         if dt > 0 {
-            let sample = (1 / dt) * (p - lastLocation)
-            velocity = haveSample ? 0.2 * sample + 0.8 * previousSample : sample
+            let sample = flickVelocity ?? (1 / dt) * (p - lastLocation)
+            // (two equal samples are that velocity: 0.2 × s + 0.8 × s can round away from s)
+            velocity = haveSample && sample != previousSample ? 0.2 * sample + 0.8 * previousSample : sample
             previousSample = sample
             haveSample = true
         }

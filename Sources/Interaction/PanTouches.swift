@@ -9,6 +9,8 @@ import Geometry
 public struct PanTouches: TouchRecognizer {
     public private(set) var pan: PanRecognizer
     public private(set) var fingers = Fingers()
+    /// The finger a `flick` moves and its velocity (`flick(finger:velocity:)`).
+    var flicking: (finger: Int, velocity: Vec2)?
 
     public init(_ pan: PanRecognizer) { self.pan = pan }
 
@@ -29,6 +31,9 @@ public struct PanTouches: TouchRecognizer {
         }
         if before == 0 { return [] }
         var out: [GestureState] = []
+        if let f = flicking {
+            pan.flickVelocity = event.touches.allSatisfy { $0.id == f.finger } ? f.velocity : nil
+        }
         if let c = pan.touchMoved(fingers.centroid, at: event.time) { out.append(c) }
         if fingers.count == 0 {
             let possible = pan.state == .possible
@@ -58,10 +63,18 @@ public struct PanTouches: TouchRecognizer {
         pan.restartVelocity(at: (1 / Double(points.count)) * points.reduce(Vec2.zero, +), time: time)
     }
 
+    /// A flick moves finger `finger` at exactly `velocity` (nil: no flick); the pan takes it as
+    /// its samples while that finger is the only one down (the centroid then moves at it).
+    public mutating func flick(finger: Int, velocity: Vec2?) {
+        flicking = velocity.map { (finger, $0) }
+        if velocity == nil { pan.flickVelocity = nil }
+    }
+
     public mutating func fail() { pan.fail() }
 
     public mutating func reset() {
         pan = PanRecognizer(minimumDistance: pan.minimumDistance, edges: pan.edges, bounds: pan.bounds)
         fingers.removeAll()
+        flicking = nil
     }
 }

@@ -59,7 +59,11 @@ public struct PinchRecognizer: FailingRecognizer {
 
     public mutating func advance(to time: Double) -> [GestureState] { [] }
 
-    public mutating func cancel() -> [GestureState] { cancelled(&state) }
+    /// Cancelled touches are gone: no finger stays (`numberOfTouches` is 0).
+    public mutating func cancel() -> [GestureState] {
+        fingers.removeAll()
+        return cancelled(&state)
+    }
 
     public mutating func reset() {
         state = .possible; startSpacing = nil; scale = 1; rate = SmoothedRate()

@@ -37,10 +37,15 @@ public protocol TouchRecognizer: Sendable {
     /// estimates a velocity starts its estimate afresh there, as at a touch-down, so that the
     /// flick releases at its own velocity. The default does nothing.
     mutating func restartVelocity(finger: Int, at point: Vec2, time: Double)
+    /// A `flick` moves finger `finger` at exactly `velocity` until the step ends (nil: the step
+    /// is not a flick): a recogniser that estimates a velocity takes it as its samples, so that
+    /// the flick releases at exactly its velocity. The default does nothing.
+    mutating func flick(finger: Int, velocity: Vec2?)
 }
 
 extension TouchRecognizer {
     public mutating func restartVelocity(finger: Int, at point: Vec2, time: Double) {}
+    public mutating func flick(finger: Int, velocity: Vec2?) {}
     /// Whether the recogniser is done with its touch sequence.
     public var isFinished: Bool { state == .ended || state == .cancelled || state == .failed }
 }

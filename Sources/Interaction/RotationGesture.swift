@@ -74,7 +74,11 @@ public struct RotationRecognizer: FailingRecognizer {
 
     public mutating func advance(to time: Double) -> [GestureState] { [] }
 
-    public mutating func cancel() -> [GestureState] { cancelled(&state) }
+    /// Cancelled touches are gone: no finger stays (`numberOfTouches` is 0).
+    public mutating func cancel() -> [GestureState] {
+        fingers.removeAll()
+        return cancelled(&state)
+    }
 
     public mutating func reset() {
         state = .possible; lastAngle = nil; turn = 0; rotation = 0; rate = SmoothedRate()

@@ -73,8 +73,9 @@ public struct SwipeRecognizer: FailingRecognizer {
 
     public mutating func advance(to time: Double) -> [GestureState] { [] }
 
-    /// A swipe is discrete: cancelled touches make it fail.
+    /// A swipe is discrete: cancelled touches make it fail; no finger stays.
     public mutating func cancel() -> [GestureState] {
+        fingers.removeAll()
         if isFinished { return [] }
         return failing()
     }

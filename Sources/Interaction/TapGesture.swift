@@ -76,8 +76,9 @@ public struct TapRecognizer: FailingRecognizer {
         return []
     }
 
-    /// A tap is discrete: cancelled touches make it fail.
+    /// A tap is discrete: cancelled touches make it fail; no finger stays.
     public mutating func cancel() -> [GestureState] {
+        fingers.removeAll()
         if isFinished { return [] }
         return failing()
     }

@@ -59,15 +59,18 @@ public struct TouchScript: Sendable {
     }
 
     /// `taps` taps of `touches` fingers at `point`: each touches `GestureTuning.tapTouchDuration`,
-    /// with `tapGap` between a lift and the next touch-down; the step ends at the last lift.
-    public static func tap(at point: Vec2, taps: Int, touches: Int) -> TouchScript {
+    /// with `tapGap` between a lift and the next touch-down; the step ends at the last lift, or,
+    /// with `hold` (`release: hold` or `cancel`), where it would be, the last tap's fingers still
+    /// down.
+    public static func tap(at point: Vec2, taps: Int, touches: Int, hold: Bool = false) -> TouchScript {
         let touch = GestureTuning.tapTouchDuration
         let period = touch + GestureTuning.tapGap
         var fingers: [FingerTrack] = []
         for i in 0..<taps {
             for p in spread(point, touches: touches) {
                 let down = Double(i) * period
-                fingers.append(FingerTrack(.path(still(p)), down: down, up: down + touch))
+                let last = hold && i == taps - 1
+                fingers.append(FingerTrack(.path(still(p)), down: down, up: last ? nil : down + touch))
             }
         }
         return TouchScript(fingers: fingers, duration: Double(taps - 1) * period + touch)

@@ -109,8 +109,7 @@ extension SceneBuilder {
             let v = try reference(try w.string(x, "`in`"), x)
             if v == "world" { continue }
             guard case .view(let id)? = scene.names[v] else {
-                throw err(
-                    "unknown view `\(v)`\(copiesHint(v) ?? hint(v, scene.views.map(\.name) + ["world"]))", x)
+                throw err(unknownView(v, also: ["world"]), x)
             }
             view = id
             if ofScrollView && scene.views[id.index].scroll == nil {

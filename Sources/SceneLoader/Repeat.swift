@@ -89,7 +89,7 @@ extension SceneBuilder {
         switch try named(try w.string(n, what), n, s) {
         case .name(let name):
             guard case .view(let id)? = scene.names[name] else {
-                throw err("unknown view `\(name)`\(copiesHint(name) ?? hint(name, scene.views.map(\.name)))", n)
+                throw err(unknownView(name), n)
             }
             return .id(id)
         case .pick(let template, let index):
@@ -108,6 +108,23 @@ extension SceneBuilder {
 
     /// The hint for a name that is a repeated view's, behaviour's or gesture's template: its copies' names;
     /// for a copy that does not exist, how many there are.
+    /// The refusal of `name` where a view is expected: what it names when it is not a view (an
+    /// animator, a gesture, ...), else "unknown view" with a hint.
+    func unknownView(_ name: String, also: [String] = []) -> String {
+        let what: String?
+        switch scene.names[name] {
+        case .animator?: what = "an animator"
+        case .behavior?: what = "a behaviour"
+        case .gesture?: what = "a gesture"
+        case .transition?: what = "a transition"
+        case .variable?: what = "a variable"
+        case .parameter?: what = "a swept parameter"
+        case .view?, nil: what = nil
+        }
+        if let what { return "`\(name)` is \(what), not a view; name a view" }
+        return "unknown view `\(name)`\(copiesHint(name) ?? hint(name, scene.views.map(\.name) + also))"
+    }
+
     func copiesHint(_ name: String) -> String? {
         if let n = repeatedViews[name]?.count ?? repeatedBehaviors[name]?.count ?? repeatedGestures[name]?.count {
             return "; `\(name)` is repeated: name a copy, `\(name)[0]` … `\(name)[\(n - 1)]`"

@@ -197,7 +197,7 @@ let stepKeys = StepKey.names + actionKeys
     mutating func viewID(_ n: Node, _ what: String) throws(Diagnostic) -> ViewID {
         let name = try reference(try w.string(n, what), n)
         guard case .view(let id)? = scene.names[name] else {
-            throw err("unknown view `\(name)`\(copiesHint(name) ?? hint(name, scene.views.map(\.name)))", n)
+            throw err(unknownView(name), n)
         }
         return id
     }

@@ -51,10 +51,10 @@ extension SceneBuilder {
         }
         for (i, s, node) in superviews {
             guard case .view(let id)? = scene.names[s] else {
-                throw Diagnostic(
+                throw err(
                     "unknown view `\(s)` as the superview of "
                         + "`\(scene.views[i].name)`\(hint(s, scene.views.map(\.name)))",
-                    at: scene.views[i].location)
+                    node)  // at the name, not at the view that names it
             }
             if groups.contains(where: { $0.0 == id.index }) {
                 throw err(

@@ -160,10 +160,9 @@ extension SceneBuilder {
                     v, at: .views(before: nil),
                     isKnown: { if case .view? = scene.names[$0] { true } else { false } },
                     unknown: { "unknown view `\($0)`" })
-                for (name, vv, _) in try w.namedMapping(v, "`expect.views`", indexed: true) {
+                for (name, vv, at) in try w.namedMapping(v, "`expect.views`", indexed: true) {
                     guard case .view(let id)? = scene.names[name] else {
-                        throw err(
-                            "unknown view `\(name)`\(copiesHint(name) ?? hint(name, scene.views.map(\.name)))", vv)
+                        throw Diagnostic(unknownView(name), at: at)  // at the name, not its expectations
                     }
                     let known = ViewMember.expectable.map(\.rawValue) + ["within", ViewMember.presentation]
                     try refuseMisplaced(

@@ -114,6 +114,7 @@ extension SceneBuilder {
                 count: try stepNumber(pairs, TapStepKey.count, otherwise: 1, at: n),
                 touches: try stepNumber(pairs, TapStepKey.touches, at: n))
             try wholeNumbers(pairs, ["count", "touches"])
+            release = try self.release(value(pairs, "release"))
         case .press:
             (pairs, gesture) = try touchStepKeys(n, "press", PressKey.self, required: [.gesture, .at, .duration])
             fingers = .press(
@@ -151,8 +152,9 @@ extension SceneBuilder {
         case .pan, .flick, .wait, .waitFor, .timeout, .expect:
             throw err("`\(key.rawValue)` is not a touch step", n)  // not reached: `step` dispatches these elsewhere
         }
-        try spendTouchWork(fingers, key, at: n)
-        return .touch(TouchStep(gesture: gesture, fingers: fingers, release: release, location: w.loc(n)))
+        let step = TouchStep(gesture: gesture, fingers: fingers, release: release, location: w.loc(n))
+        try spendTouchWork(fingers, key, at: n, length: workLocation(step))
+        return .touch(step)
     }
 
     /// A touch step's work, counted at load against the file's budget (`--max-load-work`) where
@@ -161,15 +163,18 @@ extension SceneBuilder {
     /// costs. A step that would cost more than the budget is refused before any of it is built.
     /// A tap's and a press's numbers are literals; a `touches` step whose keyframe times are
     /// expressions is not counted (its fingers are its paths, nodes the file already paid for).
-    mutating func spendTouchWork(_ fingers: TouchStep.Fingers, _ key: StepKey, at n: Node) throws(Diagnostic) {
+    /// The refusal is located where the step's length is written (`length`).
+    mutating func spendTouchWork(
+        _ fingers: TouchStep.Fingers, _ key: StepKey, at n: Node, length: SourceLocation
+    ) throws(Diagnostic) {
         guard let units = Self.touchWork(fingers, frameRate: scene.world.frameRate) else { return }
         let left = Double(w.limits.loadWork - w.work)
         if units > left {
-            throw err(
+            throw Diagnostic(
                 "this `\(key.rawValue)` step makes \(formatNumber(units.rounded(.up))) finger-frames (fingers × "
                     + "frames\(key == .tap ? ", taps × touches × frames" : "")), more than the \(Int(left)) units of "
                     + "load work left for the file; raise the limit with --max-load-work",
-                n)
+                at: length)
         }
         try w.spend(Int(units), n)
     }
@@ -185,6 +190,23 @@ extension SceneBuilder {
 }
 
 extension SceneBuilder {
+    /// Where a touch step's finger-frames are written, for their refusal: the `touches` of a tap
+    /// or press when its fingers outnumber its frames (taps × (2 taps − 1) for a tap), else where
+    /// its length is (`TouchStep.lengthLocation`).
+    func workLocation(_ step: TouchStep) -> SourceLocation {
+        switch step.fingers {
+        case .tap(_, let count, let touches?):
+            let n = count.literalNumber ?? 1
+            if (touches.literalNumber ?? 0) > n * Swift.max(1, 2 * n - 1) { return touches.location }
+        case .press(_, let d, let touches?):
+            if (touches.literalNumber ?? 0) > Swift.max(1, (d.literalNumber ?? 0) * scene.world.frameRate) {
+                return touches.location
+            }
+        default: break
+        }
+        return step.lengthLocation()
+    }
+
     /// At least the finger-frames a touch step makes, from its literal numbers (nil when one it
     /// needs is an expression): the fingers it puts down × the frames it lasts. A `tap` of `n`
     /// taps puts down `n` × `touches` fingers (one when unsaid: the recogniser's own count is

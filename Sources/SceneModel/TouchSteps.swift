@@ -26,3 +26,25 @@ public struct TouchStep: Sendable {
         self.gesture = gesture; self.fingers = fingers; self.release = release; self.location = location
     }
 }
+
+extension TouchStep {
+    /// Where the step's length is written, for a refusal of a step too long (a wait past the
+    /// run's limits, more finger-frames than the load budget): a tap's `count`, a press's,
+    /// pinch's or rotation's `duration`, and for `touches` the last keyframe time of the finger
+    /// that lifts last — `ends` are the fingers' last times once evaluated, else their literal
+    /// times.
+    public func lengthLocation(ends: [Double]? = nil) -> SourceLocation {
+        switch fingers {
+        case .tap(_, let count, _):
+            return count.location
+        case .press(_, let d, _), .pinch(_, _, _, let d, _), .rotate(_, _, _, let d, _):
+            return d.location
+        case .paths(let paths):
+            let times = ends ?? paths.map { $0.last?.t.literalNumber ?? 0 }
+            guard let i = times.indices.max(by: { times[$0] < times[$1] }), i < paths.count,
+                let last = paths[i].last
+            else { return location }
+            return last.t.location
+        }
+    }
+}

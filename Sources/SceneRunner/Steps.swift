@@ -1,5 +1,6 @@
 import Diagnostics
 import Expressions
+import Geometry
 import Interaction
 import SceneModel
 import SceneVocabulary
@@ -14,12 +15,18 @@ extension Run {
             try perform(
                 gesture: p.gesture.index, script: try input.script(p, in: self), release: p.release, at: p.location)
         case .flick(let gesture, let from, let velocity, let distance, let release, let loc):
-            let script = try input.flickScript(
+            let (script, v) = try input.flickScript(
                 from: from, velocity: velocity, distance: distance, release: release, in: self)
-            try perform(gesture: gesture.index, script: script, release: release, at: loc, flick: true)
+            try perform(gesture: gesture.index, script: script, release: release, at: loc, flick: v)
         case .touch(let t):
             let script = try input.touchScript(t, continuing: input.isHolding, in: self)
-            try perform(gesture: t.gesture.index, script: script, release: t.release, at: t.location)
+            // A step too long is refused where its length is written (a `touches` step: the last
+            // keyframe time of the finger that lifts last).
+            var ends: [Double]?
+            if case .paths = t.fingers { ends = script.fingers.map(Self.lastTime) }
+            try perform(
+                gesture: t.gesture.index, script: script, release: t.release, at: t.location,
+                lengthAt: t.lengthLocation(ends: ends))
         case .wait(let frames, let seconds, let loc):
             try wait(frames: frames, seconds: seconds, at: loc)
         case .waitForRest(let timeout, let loc):
@@ -31,6 +38,12 @@ extension Run {
         case .action(let a):
             try runStepAction(a)
         }
+    }
+
+    /// The time of a finger's last keyframe, from the step's start (0 for a finger on an arc).
+    static func lastTime(_ f: FingerTrack) -> Double {
+        if case .path(let p) = f.motion { return p.keyframes.last?.t ?? 0 }
+        return 0
     }
 
     /// A number of a script step, evaluated when the step starts; `positive` / `minimum` are the
@@ -50,10 +63,13 @@ extension Run {
     }
 
     /// Runs a touch step: it starts (`RunInput.beginStep`), then the clock ticks until its last frame.
+    /// A step longer than the clock's limits is refused at `lengthAt` (nil: at `loc`).
     func perform(
-        gesture g: Int, script: TouchScript, release: ReleaseMode, at loc: SourceLocation, flick: Bool = false
+        gesture g: Int, script: TouchScript, release: ReleaseMode, at loc: SourceLocation, flick: Vec2? = nil,
+        lengthAt: SourceLocation? = nil
     ) throws(RunError) {
-        try input.beginStep(gesture: g, script: script, release: release, at: loc, flick: flick, in: self)
+        try input.beginStep(
+            gesture: g, script: script, release: release, at: loc, lengthAt: lengthAt, flick: flick, in: self)
         let step = scene.gestures[g].location
         while input.touching != nil { try tick(at: step) }
         input.setCurrentGesture(g)

@@ -46,7 +46,7 @@ extension RunInput {
     /// The finger of a `flick` step: from `from` at `velocity` for `distance`, a frame apart.
     func flickScript(
         from: Expr, velocity: Expr, distance: Expr, release: ReleaseMode, in run: Run
-    ) throws(RunError) -> TouchScript {
+    ) throws(RunError) -> (script: TouchScript, velocity: Vec2) {
         let v = try run.evalPoint(velocity)
         if v.length == 0 {
             throw run.runtimeError(
@@ -55,7 +55,7 @@ extension RunInput {
         let path = TouchPath.flick(
             from: try run.evalPoint(from), velocity: v,
             distance: try run.stepNumber(distance, "`distance`", positive: true), frame: run.dt)
-        return TouchScript.single(path, continuing: isHolding, hold: release != .lift)
+        return (TouchScript.single(path, continuing: isHolding, hold: release != .lift), v)
     }
 
     /// The fingers of a step, in the step's coordinates and times.
@@ -76,7 +76,7 @@ extension RunInput {
                     at: t.location)
             }
             let n = Int(try run.stepNumber(count, "`count`", minimum: 1).rounded(.toNearestOrAwayFromZero))
-            return .tap(at: try run.evalPoint(at), taps: n, touches: try fingers(touches))
+            return .tap(at: try run.evalPoint(at), taps: n, touches: try fingers(touches), hold: hold)
         case .press(let at, let duration, let touches):
             return .press(
                 at: try run.evalPoint(at), touches: try fingers(touches),
@@ -99,13 +99,14 @@ extension RunInput {
     /// Starts a touch step (the script's tick loop runs it: `Run.perform`). Fingers held down by
     /// an earlier step (`release: hold`) continue: the step's fingers that go down at its start
     /// take their places, with no new touch-down. A gesture attached to a removed view fails: it
-    /// receives no touches, and the step's time still passes. A `flick` (`flick: true`) that
+    /// receives no touches, and the step's time still passes. A `flick` (`flick`: its velocity) that
     /// continues a held finger starts the recognisers' velocity estimates afresh where it starts,
     /// so that it releases at exactly its velocity whatever the finger did before.
     func beginStep(
-        gesture g: Int, script: TouchScript, release: ReleaseMode, at loc: SourceLocation, flick: Bool, in run: Run
+        gesture g: Int, script: TouchScript, release: ReleaseMode, at loc: SourceLocation,
+        lengthAt: SourceLocation? = nil, flick: Vec2?, in run: Run
     ) throws(RunError) {
-        try run.clock.checkWait(script.duration, counted: false, at: loc)
+        try run.clock.checkWait(script.duration, counted: false, at: lengthAt ?? loc)
         setCurrentGesture(g)
         let continuing = isHolding
         if continuing && !arena.participants.contains(g) {
@@ -153,9 +154,11 @@ extension RunInput {
                 try delegate.check()
             }
             for r in refused { exclude(finger: r.finger, from: r.gesture) }
-            if flick && continuing, let f = s.fingers.first, f.down == nil {
+            if flick != nil && continuing, let f = s.fingers.first, f.down == nil {
                 restartVelocity(finger: ids[0], at: f.position(at: 0), time: now)
             }
+            // A flick's finger moves at exactly its velocity, and the pan's samples are it.
+            self.flick(finger: ids.first ?? -1, velocity: flick)
             let changes = touchDown(first, at: now, delegate: delegate)
             try delegate.check()
             try fireGesture(changes, in: run)

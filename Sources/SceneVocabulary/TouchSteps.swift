@@ -15,12 +15,13 @@ public enum ReleaseMode: String, VocabularyName {
 
 /// The keys of a `tap` step.
 public enum TapStepKey: String, VocabularyKey {
-    case gesture, at, count, touches
+    case gesture, at, count, touches, release
     public var kind: KeyKind {
         switch self {
         case .gesture: return .gestureName
         case .at: return .point
         case .count, .touches: return .number
+        case .release: return .choice(ReleaseMode.names)
         }
     }
     public var defaultValue: String {
@@ -28,12 +29,13 @@ public enum TapStepKey: String, VocabularyKey {
         case .gesture, .at: return "required"
         case .count: return "1"
         case .touches: return "the gesture's `touches`, else 1"
+        case .release: return "lift"
         }
     }
     public var minimum: (value: Double, exclusive: Bool)? {
         switch self {
         case .count, .touches: return (1, false)
-        case .gesture, .at: return nil
+        case .gesture, .at, .release: return nil
         }
     }
     public var doc: String {
@@ -42,6 +44,7 @@ public enum TapStepKey: String, VocabularyKey {
         case .at: return "where (fingers side by side 40 pt apart, centred on it)"
         case .count: return "taps, each 0.05 s down with 0.1 s between"
         case .touches: return "fingers per tap"
+        case .release: return "how the last tap ends: hold keeps its fingers down, cancel cancels them"
         }
     }
 }

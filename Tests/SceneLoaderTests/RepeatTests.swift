@@ -156,7 +156,7 @@ import Testing
         ),
         (
             Self.cells + "expect: { views: { cell: { y: 0 } } }\n",
-            "t.yaml:3:26: error: unknown view `cell`; `cell` is "
+            "t.yaml:3:20: error: unknown view `cell`; `cell` is "
                 + "repeated: name a copy, `cell[0]` … `cell[3]`"
         ),
         (

@@ -4,7 +4,8 @@ import Testing
 
 /// Touch steps are bounded before they are built (issue 33 item 3): a step whose literal numbers
 /// make more finger-frames (fingers × frames; a tap's taps × touches × at least 2 taps − 1
-/// frames) than the file's load work allows is refused at the step, naming `--max-load-work`.
+/// frames) than the file's load work allows is refused at the number that makes it big (its
+/// count, duration or fingers), naming `--max-load-work`.
 @Suite struct TouchWorkTests {
     static func scene(_ step: String) -> String {
         """
@@ -16,22 +17,35 @@ import Testing
     }
 
     @Test(arguments: [
-        ("tap: { gesture: t, at: [50, 50], count: 1000000000 }", "`tap` step makes 1.999999999e18 finger-frames"),
-        ("tap: { gesture: t, at: [50, 50], count: 10000000 }", "`tap` step makes 199999990000000 finger-frames"),
-        ("tap: { gesture: t, at: [50, 50], touches: 1000000000 }", "`tap` step makes 1000000000 finger-frames"),
+        (
+            "tap: { gesture: t, at: [50, 50], count: 1000000000 }", "`tap` step makes 1.999999999e18 finger-frames",
+            "1000000000"
+        ),
+        (
+            "tap: { gesture: t, at: [50, 50], count: 10000000 }", "`tap` step makes 199999990000000 finger-frames",
+            "10000000"
+        ),
+        (
+            "tap: { gesture: t, at: [50, 50], touches: 1000000000 }", "`tap` step makes 1000000000 finger-frames",
+            "1000000000"
+        ),
         (
             "press: { gesture: p, at: [50, 50], duration: 1, touches: 1000000 }",
-            "`press` step makes 60000000 finger-frames"
+            "`press` step makes 60000000 finger-frames", "1000000"
+        ),
+        (
+            "press: { gesture: p, at: [50, 50], duration: 100000, touches: 2 }",
+            "`press` step makes 12000000 finger-frames", "100000"
         ),
     ])
-    func aStepTooBigIsRefusedAtIt(_ step: String, _ message: String) {
+    func aStepTooBigIsRefusedAtIt(_ step: String, _ message: String, _ at: String) {
         do {
             _ = try SceneFile.load(path: "t.yaml", text: Self.scene(step))
             Issue.record("loaded: \(step)")
         } catch {
             let d = error.diagnostics.first
-            // at the step's mapping: `  - tap: {` puts it at column 5 + the offset of its `{`
-            let column = 5 + (step.firstIndex(of: "{").map { step.distance(from: step.startIndex, to: $0) } ?? 0)
+            // at the number that makes the step big (`  - ` puts the step at column 5)
+            let column = 5 + (step.range(of: at).map { step.distance(from: step.startIndex, to: $0.lowerBound) } ?? 0)
             #expect(d?.location.line == 4 && d?.location.column == column, "\(String(describing: d))")
             #expect(d?.message.contains(message) == true, "\(String(describing: d))")
             #expect(d?.message.hasSuffix("raise the limit with --max-load-work") == true, "\(String(describing: d))")

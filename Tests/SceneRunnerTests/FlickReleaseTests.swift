@@ -42,4 +42,28 @@ import Testing
         let v = try releaseVelocity(before: before, frames: frames)
         #expect(v.count == 2 && abs(v[0]) < 1e-6 && abs(v[1] - 3000) < 1e-6, "\(v)")
     }
+
+    /// Exactly, not within a tolerance, at any start: a flick started at t ≈ 1.1 s released at
+    /// −1000.0000000000016 pt/s, the movement over each frame's time computed from the clock's
+    /// times (`PanRecognizer.flickVelocity`).
+    @Test(arguments: ["0", "1.1", "2.3", "7.7"], ["[0, -1000]", "[1234.5, 0]", "[300, -777.7]"])
+    func aFlickReleasesExactlyAtAnyStart(wait: String, velocity: String) throws {
+        let r = try run(
+            """
+            world: { size: [400, 800] }
+            vars: { v: [0, 0] }
+            views: { sheet: { frame: [0, 0, 400, 800] } }
+            gestures: { drag: { pan: { in: sheet } } }
+            on:
+              drag.ended: [ { set: { v: velocity } } ]
+            script:
+              - wait: \(wait)
+              - flick: { gesture: drag, from: [200, 450], velocity: \(velocity), distance: 100 }
+              - expect: { that: ["v == \(velocity)"] }
+              - flick: { gesture: drag, from: [200, 450], velocity: \(velocity), distance: 100, release: hold }
+              - flick: { gesture: drag, from: "drag.location", velocity: \(velocity), distance: 40 }
+              - expect: { that: ["v == \(velocity)"] }
+            """)[0]
+        #expect(r.status == .passed, "\(r.failures.map(\.message)) \(r.diagnostics.map(\.message))")
+    }
 }

@@ -20,7 +20,7 @@ extension SceneBuilder {
                 try checkItem(id, t)
                 a.to = id
             } else if let to, Double(to) == nil, !to.contains("."), !to.contains("[") || w.isIndexedName(to) {
-                throw err("unknown view `\(to)`\(copiesHint(to) ?? hint(to, scene.views.map(\.name)))", t)
+                throw err(unknownView(to), t)
             } else {
                 throw err("`to` names another view; use `anchor` for a point", t)
             }

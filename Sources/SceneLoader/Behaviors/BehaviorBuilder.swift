@@ -26,7 +26,7 @@ extension SceneBuilder {
                 continue
             }
             guard case .view(let id)? = scene.names[v] else {
-                throw err("unknown view `\(v)`\(hint(v, scene.views.map(\.name)))", x)
+                throw err(unknownView(v), x)
             }
             try checkItem(id, x)
             ids.append(id)

@@ -107,6 +107,9 @@ import SceneVocabulary
         arena.restartVelocity(finger: finger, at: point, time: time)
     }
 
+    /// A step starts: a `flick` of finger `finger` at `velocity`, or (nil) any other step.
+    public func flick(finger: Int, velocity: Vec2?) { arena.flick(finger: finger, velocity: velocity) }
+
     /// The first touches of a step, at time `t`: the screen shows them with the held fingers.
     public func touchDown(
         _ first: [Touch], at t: Double, delegate: (any ArenaDelegate)? = nil
@@ -142,6 +145,14 @@ import SceneVocabulary
             var list = a.script.touches(frame: a.frame, at: t - a.start, dt: dt, ids: a.ids)
             let liftStill = last && a.release == .lift
             list += a.still.map { Touch(id: $0.id, location: $0.point, phase: liftStill ? .ended : .moved) }
+            // A finger that goes down while none is on the screen starts a new touch sequence
+            // (the next tap of a `tap` step, a later finger of `touches`): as in UIKit, a
+            // recogniser that recognised or failed in the previous one starts again from
+            // `possible` (a one-tap recogniser ends once per tap); one still waiting for more taps
+            // goes on.
+            if fingersOnScreen.isEmpty && list.contains(where: { $0.phase == .began }) {
+                arena.begin(participants: arena.participants)
+            }
             fingersOnScreen = list.filter { $0.phase != .ended }.map(\.location)
             for touch in list where touch.phase == .began { touchDown(touch) }
             if !list.isEmpty { changes += arena.handle(TouchEvent(time: t, touches: list), delegate: delegate) }
