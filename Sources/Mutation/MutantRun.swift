@@ -69,10 +69,15 @@ func runMutant(
             && (m.part.map { i >= w.used.count || w.used[i].contains($0) } ?? true)
     }
     // The case that killed the previous mutant of the site first (it is the likeliest to kill
-    // this one), then the others in file order.
+    // this one), then the others, the shortest first (by the original's ticks; file order among
+    // equals): a passing case runs to its end, so a killer found after short cases costs less.
     var order = Array(cases.indices)
+    if w.optimise && !replay {  // a survivor's replay runs every case, in file order
+        func ticks(_ i: Int) -> Int { i < w.originals.count ? w.originals[i].ticks : Int.max }
+        order.sort { (ticks($0), $0) < (ticks($1), $1) }
+    }
     if let name = first, let k = cases.firstIndex(where: { $0.name == name }) {
-        order.remove(at: k)
+        order.removeAll { $0 == k }
         order.insert(k, at: 0)
     }
     for i in order {

@@ -121,7 +121,8 @@ import Testing
         #expect(r.out.contains("2 killed, 3 survived (2 unasserted, 1 unobserved), 17 without coverage"), "\(r.out)")
     }
 
-    /// The optimisations (coverage, the file composed once, the last killer first) skip and
+    /// The optimisations (coverage, the file composed once, the last killer first, then the
+    /// shortest case first) skip and
     /// reorder cases; they never change an outcome: every mutant's status, first difference,
     /// claim and detail are those of a run without them (`--no-optimise`: every case of every
     /// mutant, in file order, each mutant loaded from its text), and so is the text report but
@@ -140,6 +141,7 @@ import Testing
         try Self.unstarted.write(toFile: unstarted, atomically: true, encoding: .utf8)
         let paths = [
             untapped, fall, unstarted, repo.appendingPathComponent("scenes/drag-off.yaml").path,
+            repo.appendingPathComponent("scenes/sheet.yaml").path,
             repo.appendingPathComponent("scenes/gallery/double-tap-snap.yaml").path,
         ]
         let (a, b) = (dir.appendingPathComponent("a.json").path, dir.appendingPathComponent("b.json").path)
