@@ -2,7 +2,8 @@
 import PackageDescription
 
 // libFuzzer harnesses (see fuzz.sh): SceneFuzz over the loader, the expression parser and a short
-// run; RecordFuzz over record mode's edits; MergeFuzz over `scenerun merge`'s reading of reports.
+// run; RecordFuzz over record mode's edits; MergeFuzz over `scenerun merge`'s reading of reports;
+// PathFuzz over where run, mutate and merge write their reports (trees of folders, files, links).
 // They compile scenerun's own sources (symbolic links under Sources/) with `-sanitize=fuzzer`,
 // so the main package stays a plain build. Yams comes from the main package's checkout: build
 // or test the main package once first (fuzz.sh does).
@@ -37,5 +38,6 @@ let package = Package(
         .executableTarget(name: "RecordFuzz", dependencies: [.product(name: "Yams", package: "Yams"), "FuzzSupport", "RecordMode", "SceneLoader",
                                                              "Results", "Diagnostics"]),
         .executableTarget(name: "MergeFuzz", dependencies: ["FuzzSupport", "Driver", "Mutation", "Reports"]),
+        .executableTarget(name: "PathFuzz", dependencies: ["FuzzSupport", "Driver", "Mutation", "Reports"]),
     ]
 )

@@ -7,9 +7,12 @@
 #           `scenerun --update` makes before writing (Sources/RecordFuzz)
 #   merge   `scenerun merge` over one to three reports of arbitrary bytes, rendered to every
 #           format, with a bound on the heap (Sources/MergeFuzz)
+#   paths   where run, mutate and merge write: a random tree of folders, files and links in the
+#           named folder, one report path made of its names; nothing is written outside it or
+#           through a link, and the exit code is docs/cli.md's (Sources/PathFuzz)
 #
 #   Fuzz/fuzz.sh [TARGET] [SECONDS] [extra libFuzzer flags]     default: scene, 60 s
-#   Fuzz/fuzz.sh build            the three harnesses in one build; then FUZZ_SKIP_BUILD=1 runs one
+#   Fuzz/fuzz.sh build            the four harnesses in one build; then FUZZ_SKIP_BUILD=1 runs one
 #                                 without building (several can run at once: .ci/run does)
 #
 # Seeds (rebuilt each time in .seeds/TARGET): for scene, every scene under scenes/, the seed
@@ -23,18 +26,19 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 target=scene
-case "${1:-}" in scene|record|merge|build) target="$1"; shift ;; esac
+case "${1:-}" in scene|record|merge|paths|build) target="$1"; shift ;; esac
 seconds="${1:-60}"; shift || true
 # Yams comes from the main package's checkout.
 [ -d ../.build/checkouts/Yams ] || (cd .. && swift package resolve)
 fuzz_build() {
     swift build -c release "$@" -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library 2>&1 \
-        | grep -E "error|Compiling (SceneFuzz|RecordFuzz|MergeFuzz)|Build complete" || true
+        | grep -E "error|Compiling (SceneFuzz|RecordFuzz|MergeFuzz|PathFuzz)|Build complete" || true
 }
-# `fuzz.sh build` builds the three harnesses in one build (scenerun's sources once), so that they
+# `fuzz.sh build` builds the four harnesses in one build (scenerun's sources once), so that they
 # can then run side by side with FUZZ_SKIP_BUILD=1 (as .ci/run does).
 if [ "$target" = build ]; then fuzz_build; exit 0; fi
-product=$(case "$target" in scene) echo SceneFuzz ;; record) echo RecordFuzz ;; merge) echo MergeFuzz ;; esac)
+product=$(case "$target" in scene) echo SceneFuzz ;; record) echo RecordFuzz ;; merge) echo MergeFuzz ;;
+    paths) echo PathFuzz ;; esac)
 [ "${FUZZ_SKIP_BUILD:-0}" = 1 ] || fuzz_build --product "$product"
 bin=.build/release/$product
 [ -x "$bin" ] || { echo "fuzz: the $target harness did not build"; exit 1; }
@@ -86,6 +90,13 @@ merge)
     rm -rf "$out"
     # The harness bounds the heap itself (64 × the input + 16 MB); these are libFuzzer's backstops.
     flags=(-max_len=65536 -rss_limit_mb=2048 -malloc_limit_mb=256 -dict=merge.dict) ;;
+paths)
+    # Byte programs (PathFuzz/Harness.swift): command, absolute?, the output path, the tree.
+    for f in seeds/paths/* findings/paths/*; do
+        [ -f "$f" ] || continue
+        seed "$f" < "$f"
+    done
+    flags=(-max_len=64 -rss_limit_mb=2048) ;;
 esac
 n=$(ls "$seeds" | wc -l)
 echo "fuzz: $target, $n seeds, ${seconds} s"
