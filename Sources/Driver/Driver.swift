@@ -328,14 +328,17 @@ public func execute(
 /// otherwise); the code of the first that cannot (73, 74), or nil.
 package func checkDestinations(_ reports: [ReportRequest], console: Console) -> Int32? {
     var failed: OutputError?
+    // A refusal of any report removes the folders the others' checks created: nothing is left.
+    let trail = FolderTrail()
+    defer { if failed != nil { trail.undo() } }
     for r in reports {
         do throws(OutputError) {
             if r.format.writesFolder {
                 try prepareFolder(
                     r.path, option: "--\(r.format.rawValue)",
-                    entries: r.format.needs.contains(.index) ? ["index.html"] : [])
+                    entries: r.format.needs.contains(.index) ? ["index.html"] : [], trail: trail)
             } else {
-                try probeDestination(r.path)
+                try probeDestination(r.path, trail: trail)
             }
         } catch {
             console.err(error.message)

@@ -79,26 +79,58 @@ func linkRefusal(_ link: String) -> String {
     "\(shown(link)) is a symbolic link; scenerun does not write through links, name the folder itself"
 }
 
+/// The folders created on the way to outputs, so that a refusal leaves nothing behind, not even
+/// an empty folder (`--json a/b/..` creates `a/b`, then refuses the folder `a`: both go again).
+/// Each is held by a descriptor of the folder it was made in and its name, and removed with
+/// unlinkat(2) `AT_REMOVEDIR`, deepest first: only if it is still an empty folder, never through a
+/// link that took its place.
+public final class FolderTrail {
+    private var made: [(parent: Int32, name: String)] = []
+    public init() {}
+    func record(_ parent: Int32, _ name: String) {
+        let fd = dup(parent)
+        if fd >= 0 { made.append((fd, name)) }
+    }
+    /// Removes the folders made so far, deepest first.
+    public func undo() {
+        for m in made.reversed() {
+            _ = unlinkat(m.parent, m.name, AT_REMOVEDIR)
+            close(m.parent)
+        }
+        made = []
+    }
+    deinit { for m in made { close(m.parent) } }
+}
+
+/// Runs `body` with `trail`, or with a trail of its own that is undone if `body` throws.
+func trailed<T>(_ trail: FolderTrail?, _ body: (FolderTrail) throws(OutputError) -> T) throws(OutputError) -> T {
+    let t = trail ?? FolderTrail()
+    do { return try body(t) } catch {
+        if trail == nil { t.undo() }
+        throw error
+    }
+}
+
 /// Opens the folder `dir`, creating the missing folders at its end. A relative `dir` is entered
 /// one name at a time from the current folder without following a link (a link anywhere on it
 /// is refused); an absolute one is opened as named up to its last existing folder, and each
 /// folder created below it is entered without following a link.
-func openNamedFolder(_ dir: String, for path: String) throws(OutputError) -> Int32 {
-    if !dir.hasPrefix("/") { return try openRelativeFolder(dir, for: path) }
+func openNamedFolder(_ dir: String, for path: String, trail: FolderTrail) throws(OutputError) -> Int32 {
+    if !dir.hasPrefix("/") { return try openRelativeFolder(dir, for: path, trail: trail) }
     let fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     if fd >= 0 { return fd }
     let e = errno
     if e == ENOTDIR { throw .cannotCreate(path, "\(shown(dir)) is not a folder") }
     guard e == ENOENT, dir != "/" else { throw .cannotCreate(path, "\(shown(dir)): \(reason(e))") }
-    let parent = try openNamedFolder(parentFolder(dir), for: path)
+    let parent = try openNamedFolder(parentFolder(dir), for: path, trail: trail)
     defer { close(parent) }
-    return try enter(parent, baseName(dir), shownAs: dir, for: path)
+    return try enter(parent, baseName(dir), shownAs: dir, for: path, trail: trail)
 }
 
 /// Opens the relative folder `dir` (empty: the current folder) from the current folder, each of
 /// its names entered (created if missing) with `O_NOFOLLOW`: a link at any level is refused,
 /// named as far as it goes (`out` for a link `out` in `out/sub/r.json`).
-private func openRelativeFolder(_ dir: String, for path: String) throws(OutputError) -> Int32 {
+private func openRelativeFolder(_ dir: String, for path: String, trail: FolderTrail) throws(OutputError) -> Int32 {
     var fd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     if fd < 0 {
         let e = errno
@@ -109,15 +141,20 @@ private func openRelativeFolder(_ dir: String, for path: String) throws(OutputEr
         prefix = joined(prefix, name)
         let above = fd
         defer { close(above) }
-        fd = try enter(above, name, shownAs: prefix, for: path)
+        fd = try enter(above, name, shownAs: prefix, for: path, trail: trail)
     }
     return fd
 }
 
 /// Enters the folder `name` of the open folder `parent`, creating it if missing, without
-/// following a link: a link there is refused, naming it (`shownAs`).
-func enter(_ parent: Int32, _ name: String, shownAs: String, for path: String) throws(OutputError) -> Int32 {
-    if mkdirat(parent, name, 0o777) != 0 && errno != EEXIST {
+/// following a link: a link there is refused, naming it (`shownAs`). A folder it creates joins
+/// `trail`.
+func enter(
+    _ parent: Int32, _ name: String, shownAs: String, for path: String, trail: FolderTrail
+) throws(OutputError) -> Int32 {
+    if mkdirat(parent, name, 0o777) == 0 {
+        trail.record(parent, name)
+    } else if errno != EEXIST {
         let e = errno
         throw .cannotCreate(path, "cannot create the folder \(shown(shownAs)): \(reason(e))")
     }
@@ -207,9 +244,15 @@ private func replace(
 /// itself neither a folder nor a link nor a device — before the first byte is written, so a
 /// link anywhere below `root` stops the report before any of its files is written.
 package func writeFiles(
-    _ files: [(name: String, text: String)], below root: String, for label: String
+    _ files: [(name: String, text: String)], below root: String, for label: String, trail: FolderTrail? = nil
 ) throws(OutputError) {
-    let rootFD = try openNamedFolder(root, for: label)
+    try trailed(trail) { t throws(OutputError) in try writeFiles(files, below: root, for: label, trail: t) }
+}
+
+private func writeFiles(
+    _ files: [(name: String, text: String)], below root: String, for label: String, trail: FolderTrail
+) throws(OutputError) {
+    let rootFD = try openNamedFolder(root, for: label, trail: trail)
     var folders: [String: Int32] = ["": rootFD]
     defer { for fd in folders.values { close(fd) } }
     var planned: [(dir: Int32, name: String, folder: String, path: String, text: String)] = []
@@ -225,7 +268,7 @@ package func writeFiles(
                 dir = fd
                 continue
             }
-            dir = try enter(dir, n, shownAs: joined(root, relative), for: path)
+            dir = try enter(dir, n, shownAs: joined(root, relative), for: path, trail: trail)
             folders[relative] = dir
         }
         try checkEntry(dir, name, shownAs: path)
@@ -237,10 +280,15 @@ package func writeFiles(
 /// Checks before a run that a report can be written to `path`: the destination is absent or a
 /// regular file, its folder can be reached (missing folders are created, none entered through a
 /// link), and a file can be created in it (a probe file, removed at once).
-public func probeDestination(_ path: String) throws(OutputError) {
+/// Folders it creates join `trail` (its own, undone when it refuses, if none is given).
+public func probeDestination(_ path: String, trail: FolderTrail? = nil) throws(OutputError) {
     try checkShape(path)
+    try trailed(trail) { t throws(OutputError) in try probe(path, trail: t) }
+}
+
+private func probe(_ path: String, trail: FolderTrail) throws(OutputError) {
     let folder = parentFolder(path)
-    let dir = try openNamedFolder(folder, for: path)
+    let dir = try openNamedFolder(folder, for: path, trail: trail)
     defer { close(dir) }
     try checkEntry(dir, baseName(path), shownAs: path)
     let (fd, tmp) = try createTemporary(in: dir, folder: folder, for: baseName(path), path: path)
@@ -278,7 +326,10 @@ public func checkDestination(_ path: String) throws(OutputError) {
 
 /// Makes sure `dir` is (or can become) a folder for a folder report (trace, replay), and that
 /// none of `entries`, the files it will certainly hold, is a link, a folder or a device.
-public func prepareFolder(_ dir: String, option: String = "--trace", entries: [String] = []) throws(OutputError) {
+/// Folders it creates join `trail` (its own, undone when it refuses, if none is given).
+public func prepareFolder(
+    _ dir: String, option: String = "--trace", entries: [String] = [], trail: FolderTrail? = nil
+) throws(OutputError) {
     if dir.isEmpty { throw .cannotCreate("\"\"", "the path is empty") }
     switch try existing(dir) {
     case .folder, .none: break
@@ -293,7 +344,9 @@ public func prepareFolder(_ dir: String, option: String = "--trace", entries: [S
         }
     case .other(let why): throw .cannotCreate(dir, why)
     }
-    let fd = try openNamedFolder(dir, for: dir)
-    defer { close(fd) }
-    for name in entries { try checkEntry(fd, name, shownAs: joined(dir, name)) }
+    try trailed(trail) { t throws(OutputError) in
+        let fd = try openNamedFolder(dir, for: dir, trail: t)
+        defer { close(fd) }
+        for name in entries { try checkEntry(fd, name, shownAs: joined(dir, name)) }
+    }
 }

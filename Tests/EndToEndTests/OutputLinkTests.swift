@@ -197,4 +197,29 @@ import Testing
         #expect(r.err.split(separator: "\n").count == 1, "\(r.err)")
         #expect(r.err.contains(": \(link) is a symbolic link; scenerun does not write through links"), "\(r.err)")
     }
+
+    /// Issue 33's path fuzzer found that a refusal left the folders it had created on the way:
+    /// `--json DIR/out/new/..` created `out/new`, then refused the folder `out` as a report. Now a
+    /// refusal removes them; also those a report named before it created (`--json` then a
+    /// `--trace` onto a file).
+    @Test func aRefusalLeavesNoFolderItCreated() throws {
+        let w = try workspace("trail")
+        let json = w.dir.appendingPathComponent("out/new/..").path
+        let r = try scenerun(["--json", json, Self.fling])
+        #expect(r.code == 73, "\(r.err)")
+        #expect(r.err.contains("it is a folder; name a file"), "\(r.err)")
+        #expect(!FileManager.default.fileExists(atPath: w.dir.appendingPathComponent("out").path))
+        let file = w.dir.appendingPathComponent("trace-here")
+        try "keep".write(to: file, atomically: false, encoding: .utf8)
+        let first = w.dir.appendingPathComponent("reports/ci/r.json").path
+        let both = try scenerun(["--json", first, "--trace", file.path, Self.fling])
+        #expect(both.code == 73, "\(both.err)")
+        #expect(!FileManager.default.fileExists(atPath: w.dir.appendingPathComponent("reports").path))
+        #expect(try String(contentsOf: file, encoding: .utf8) == "keep")
+        // Folders that were there before are kept, created ones beside them go.
+        let kept = w.rp.appendingPathComponent("made/..").path
+        #expect(try scenerun(["--json", kept, Self.fling]).code == 73)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: w.rp.path) == [])
+        try untouched(w.victim)
+    }
 }
