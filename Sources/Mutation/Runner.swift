@@ -269,10 +269,13 @@ func warnStaleEquivalents(_ work: [FileWork], _ report: MutationReport, console:
         for line in w.plan.equivalent.keys.sorted() {
             let here = report.outcomes.filter { $0.location.file == w.file && $0.location.line == line }
             guard !here.isEmpty, !here.contains(where: { $0.status == .equivalent }) else { continue }
-            console.err(
+            // A located warning in compiler form (`file:line:col: warning: …`, at the comment's
+            // `#`), not an error: the run's outcome does not change.
+            let column = w.plan.equivalentColumns[line] ?? 1
+            (console.located ?? console.err)(
                 escapeForTerminal(
-                    "\(w.file):\(line): warning: this `equivalent` comment explains no survivor: the cases kill "
-                        + "every mutant of its line; remove it"))
+                    "\(w.file):\(line):\(column): warning: this `equivalent` comment explains no survivor: the cases "
+                        + "kill every mutant of its line; remove it"))
         }
     }
 }
