@@ -4,15 +4,29 @@ import SceneVocabulary
 /// How many times each counted event has happened in a case (`expect.events`), by event.
 public struct EventCounts: Sendable, Equatable {
     private var counts = [Int](repeating: 0, count: CountedEvent.allCases.count)
-    private static let slot = Dictionary(uniqueKeysWithValues: CountedEvent.allCases.enumerated().map { ($1, $0) })
+    /// Each event's place in `counts` (a switch: a dictionary keyed by the event hashed its raw
+    /// string at every count and every read, on the per-tick path of `scenerun mutate`).
+    private static func slot(_ event: CountedEvent) -> Int {
+        switch event {
+        case .haptic: return 0
+        case .light: return 1
+        case .medium: return 2
+        case .heavy: return 3
+        case .soft: return 4
+        case .rigid: return 5
+        case .contact: return 6
+        case .contactEnded: return 7
+        case .log: return 8
+        }
+    }
 
     public init() {}
     /// The counts given, every other event at 0.
     public init(_ counts: [CountedEvent: Int]) { for (e, n) in counts { self[e] = n } }
 
     public subscript(_ event: CountedEvent) -> Int {
-        get { counts[EventCounts.slot[event] ?? 0] }  // every case has a slot
-        set { counts[EventCounts.slot[event] ?? 0] = newValue }
+        get { counts[EventCounts.slot(event)] }
+        set { counts[EventCounts.slot(event)] = newValue }
     }
 
     /// How many times each event of one gesture, scroll view, view or transition has fired.

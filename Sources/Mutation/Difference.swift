@@ -55,22 +55,27 @@ func difference(case name: String, original a: StateLog, mutant b: StateLog) -> 
     var first: Spot?
     var largest: Spot?
     let n = Swift.min(a.rowCount, b.rowCount)
+    // Every cell of every tick is compared: the rows and the columns' kinds, ranks and tolerances
+    // read once, not through the logs and a copy of the column per cell.
+    let (av, bv) = (a.values, b.values)
+    let isText = a.columns.map { $0.kind == .text }
+    let ranks = a.columns.map { $0.rank }
+    let tolerances = a.columns.map { $0.tolerance }
     for r in 0..<n {
         var here: Spot?
         for c in 0..<w {
-            let x = a.value(r, c)
-            let y = b.value(r, c)
-            let column = a.columns[c]
+            let x = av[r * w + c]  // a.value(r, c)
+            let y = bv[r * w + c]
             var size: Double
-            if column.kind == .text {
+            if isText[c] {
                 if a.text(c, x, against: x) == b.text(c, y, against: y) { continue }
                 size = 1
             } else {
                 if x.bitPattern == y.bitPattern { continue }
                 size = Swift.abs(x - y)
-                if !size.isFinite { size = .infinity } else if size <= column.tolerance { continue }
+                if !size.isFinite { size = .infinity } else if size <= tolerances[c] { continue }
             }
-            let spot: Spot = (r, c, column.rank, size)
+            let spot: Spot = (r, c, ranks[c], size)
             if better(spot, than: here) { here = spot }
         }
         guard let h = here else { continue }

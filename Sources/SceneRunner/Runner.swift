@@ -110,7 +110,8 @@ final class Run {
         behaving = RunBehaviors(behaviors: scene.behaviors.count, groupsOf: world.groupsOf)
     }
 
-    func note(_ s: String) { recording.note(s, at: clock.time) }
+    /// A trace note (`--verbose`), its text made only when the trace is kept (not in `mutate`).
+    func note(_ s: @autoclosure () -> String) { if recording.keepsTrace { recording.note(s(), at: clock.time) } }
     /// Engine sub-steps in one tick (at least 1): 2 at 60 frames per second, 120 at 1.
     var subStepsPerTick: Int { Swift.max(1, Int((dt / subStep).rounded(.up))) }
 

@@ -196,9 +196,9 @@ extension Run {
             let inset = s?.contentInset ?? .zero
             row += [o.x, o.y, inset.top, inset.left, inset.bottom, inset.right, s?.zoomScale ?? 1]
         }
-        for (k, spec) in scene.vars.enumerated() {
+        for k in scene.vars.indices {
             let value = k < vars.count ? vars[k] : nil
-            switch (spec.type, value) {
+            switch (scene.vars[k].type, value) {
             case (.number, .number(let d)?): row.append(d)
             case (.bool, .bool(let b)?): row.append(b ? 1 : 0)
             case (.point, .point(let p)?): row += [p.x, p.y]
@@ -219,7 +219,8 @@ extension Run {
         for c in transitioning.controllers {
             row += [Double(TransitionState.allCases.firstIndex(of: c.state) ?? 0), c.progress]
         }
-        row += CountedEvent.allCases.map { Double(recording.eventCounts[$0]) }
+        let counts = recording.eventCounts
+        for e in CountedEvent.allCases { row.append(Double(counts[e])) }
         row.append(world.animator.isRunning ? 1 : 0)
         return row
     }

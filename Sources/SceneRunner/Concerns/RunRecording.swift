@@ -26,8 +26,8 @@ import SceneVocabulary
     public init(keepsTrace: Bool) { self.keepsTrace = keepsTrace }
 
     /// A trace note at `time`.
-    public mutating func note(_ text: String, at time: Double) {
-        if keepsTrace { trace.append("\(timeText(time)): \(text)") }
+    public mutating func note(_ text: @autoclosure () -> String, at time: Double) {
+        if keepsTrace { trace.append("\(timeText(time)): \(text())") }  // built only when kept
     }
 
     public mutating func count(_ event: CountedEvent) { eventCounts[event] += 1 }
