@@ -271,10 +271,13 @@ func warnStaleEquivalents(_ work: [FileWork], _ report: MutationReport, console:
         for line in w.plan.equivalent.keys.sorted() {
             let here = report.outcomes.filter { $0.location.file == w.file && $0.location.line == line }
             guard !here.isEmpty, !here.contains(where: { $0.status == .equivalent }) else { continue }
-            console.err(
+            // A located warning in compiler form (`file:line:col: warning: …`, at the comment's
+            // `#`), not an error: the run's outcome does not change.
+            let column = w.plan.equivalentColumns[line] ?? 1
+            (console.located ?? console.err)(
                 escapeForTerminal(
-                    "\(w.file):\(line): warning: this `equivalent` comment explains no survivor: the cases kill "
-                        + "every mutant of its line; remove it"))
+                    "\(w.file):\(line):\(column): warning: this `equivalent` comment explains no survivor: the cases "
+                        + "kill every mutant of its line; remove it"))
         }
     }
 }
@@ -384,9 +387,10 @@ func prepare(_ files: [FilePath], _ request: MutateRequest) -> [FileWork] {
 
 /// Runs each case of each file once more, watching the conditions and `set` values its mutants
 /// rewrite (`ReadWatch`), and records per case the mutants that cannot change it: their rewrite
-/// was evaluated in some case of the file (so it is a condition or a `set` value, read nowhere
-/// else) and, in this case, gave the original's value at every evaluation, or was not
-/// evaluated. Not for a file with a YAML alias (one scalar could be read in two places).
+/// was evaluated in some case of the file (so it is a condition, a `set`, `progress:` or
+/// `complete:` value or an `after:` delay, read nowhere else) and, in this case, gave the
+/// original's value at every evaluation, or was not evaluated. Not for a file with a YAML alias
+/// (one scalar could be read in two places).
 func proveUnchanged(_ work: inout [FileWork], jobs: Int) {
     var found: [[SourceLocation: [ReadWatch.Rewrite]]] = []
     for w in work {
