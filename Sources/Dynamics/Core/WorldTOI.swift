@@ -333,7 +333,11 @@ extension World {
         bodies[islandBodies[toiB]].sweep.c0 = data.positions[toiB].c
         bodies[islandBodies[toiB]].sweep.a0 = data.positions[toiB].a
         solver.initializeVelocityConstraints(data.positions, data.velocities, self)
-        for _ in 0..<subStep.velocityIterations { solver.solveVelocityConstraints(data.velocities) }
+        if stopsStillVelocityIterations {
+            solveVelocityIterationsUntilStill(&solver, data.velocities, subStep.velocityIterations)
+        } else {
+            for _ in 0..<subStep.velocityIterations { solver.solveVelocityConstraints(data.velocities) }
+        }
         integratePositions(subStep.dt, &data)
         writeBack(data, islandBodies)
         report(solver)
