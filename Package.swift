@@ -93,7 +93,7 @@ let package = Package(
         .testTarget(name: "SceneVocabularyTests", dependencies: ["SceneVocabulary", "SceneLoader", "SceneModel", "Expectations", "Expressions", "Diagnostics", "Geometry"]),
         .testTarget(name: "ReplayTests", dependencies: ["TestSupport", "Reports", "SceneLoader", "SceneRunner", "Expectations", "Results", "SceneModel", "Diagnostics", "Geometry", "Mutation", "Driver"]),
         .testTarget(name: "MutationTests", dependencies: [
-            "Mutation", "Driver", "SceneLoader", "SceneModel", "Expressions", "Diagnostics",
+            "Mutation", "Driver", "SceneLoader", "SceneModel", "SceneRunner", "Expressions", "Diagnostics",
         ]),
         .testTarget(name: "DriverTests", dependencies: ["Driver", "Reports", "Results"]),
         .testTarget(name: "RecordModeTests", dependencies: ["RecordMode", "SceneLoader", "Results", "Diagnostics"]),

@@ -20,6 +20,7 @@ extension SceneFile {
         for (i, m) in f.mutants.enumerated() where order[m] == nil { order[m] = i }
         plan.mutants = order.keys.sorted { (order[$0] ?? 0) < (order[$1] ?? 0) }
         plan.boundaries = f.boundaries
+        plan.aliases = MutantFinder.hasAlias(root)
         return plan
     }
 }
@@ -241,12 +242,28 @@ struct MutantFinder {
         if quote != nil { base = base.advanced(byColumns: 1) }
         guard let e = try? Expression.parse(s, at: base) else { return }
         let offsets = ScalarOffsets(s, base: base)
-        walk(e, s, offsets, p)
+        walk(e, s, offsets, p, top: e.location)
     }
 
-    mutating func walk(_ e: Expr, _ text: String, _ offsets: ScalarOffsets, _ p: [PathStep]) {
+    /// Whether the tree holds an alias: the composer copies the node an alias names, mark and
+    /// all, so one written scalar appears at two places (or an alias it kept).
+    static func hasAlias(_ root: SourceNode) -> Bool {
+        var seen: Set<SourceLocation> = []
+        func visit(_ n: SourceNode) -> Bool {
+            switch n {
+            case .alias: return true
+            case .scalar(_, _, let at): return at.map { !seen.insert($0).inserted } ?? false
+            case .sequence(let items, _): return items.contains { visit($0) }
+            case .mapping(let pairs, _): return pairs.contains { visit($0.key) || visit($0.value) }
+            }
+        }
+        return visit(root)
+    }
+
+    mutating func walk(_ e: Expr, _ text: String, _ offsets: ScalarOffsets, _ p: [PathStep], top: SourceLocation) {
         guard let start = offsets.offset(of: e) else { return }
-        let rewrite = ScalarRewrite(path: p, text: text, start: start, length: e.text.unicodeScalars.count)
+        let rewrite = ScalarRewrite(
+            path: p, text: text, start: start, length: e.text.unicodeScalars.count, top: top)
         if ComparisonLog.isLiteral(e) {
             number(e, rewrite)
             return
@@ -255,13 +272,14 @@ struct MutantFinder {
         case .binary(let op, let l, let r):
             if ["<", "<=", ">", ">=", "==", "!="].contains(op) {
                 let negated = "!(\(e.text))"
-                mutants.append(
-                    Mutant(
-                        op: .condition, location: e.location, change: "negate `\(e.text)`", original: text,
-                        mutated: rewrite.apply(negated), edits: [.scalar(p, rewrite.apply(negated))]))
+                var negate = Mutant(
+                    op: .condition, location: e.location, change: "negate `\(e.text)`", original: text,
+                    mutated: rewrite.apply(negated), edits: [.scalar(p, rewrite.apply(negated))])
+                negate.read = top
+                mutants.append(negate)
                 if let side = ComparisonLog.constantSide(op, l, r), let cs = offsets.offset(of: side.constant) {
                     let lit = ScalarRewrite(
-                        path: p, text: text, start: cs, length: side.constant.text.unicodeScalars.count)
+                        path: p, text: text, start: cs, length: side.constant.text.unicodeScalars.count, top: top)
                     boundaries.append(
                         BoundarySite(
                             comparison: e.location, location: side.constant.location, literal: side.constant.text,
@@ -273,20 +291,21 @@ struct MutantFinder {
                     let whole = start == 0 && e.text.unicodeScalars.count == offsets.scalars.count
                     let k = whole || isAtomic(kept) ? kept.text : "(\(kept.text))"
                     let change = keptFirst ? "drop `\(op) \(dropped.text)`" : "drop `\(dropped.text) \(op)`"
-                    mutants.append(
-                        Mutant(
-                            op: .condition, location: dropped.location, change: change, original: text,
-                            mutated: rewrite.apply(k), edits: [.scalar(p, rewrite.apply(k))]))
+                    var drop = Mutant(
+                        op: .condition, location: dropped.location, change: change, original: text,
+                        mutated: rewrite.apply(k), edits: [.scalar(p, rewrite.apply(k))])
+                    drop.read = top
+                    mutants.append(drop)
                 }
             }
-            walk(l, text, offsets, p)
-            walk(r, text, offsets, p)
-        case .unary(_, let x), .member(let x, _), .indexed(_, let x, _): walk(x, text, offsets, p)
-        case .list(let xs), .call(_, let xs): for x in xs { walk(x, text, offsets, p) }
+            walk(l, text, offsets, p, top: top)
+            walk(r, text, offsets, p, top: top)
+        case .unary(_, let x), .member(let x, _), .indexed(_, let x, _): walk(x, text, offsets, p, top: top)
+        case .list(let xs), .call(_, let xs): for x in xs { walk(x, text, offsets, p, top: top) }
         case .ternary(let c, let a, let b):
-            walk(c, text, offsets, p)
-            walk(a, text, offsets, p)
-            walk(b, text, offsets, p)
+            walk(c, text, offsets, p, top: top)
+            walk(a, text, offsets, p, top: top)
+            walk(b, text, offsets, p, top: top)
         case .number, .bool, .string, .name: break
         }
     }
@@ -311,10 +330,11 @@ struct MutantFinder {
         for (change, w) in changes {
             let text = shortestNumber(w) + (deg ? "deg" : "")
             let mutated = rewrite.apply(text)
-            mutants.append(
-                Mutant(
-                    op: .number, location: e.location, change: change, original: e.text, mutated: text,
-                    edits: [.scalar(rewrite.path, mutated)]))
+            var m = Mutant(
+                op: .number, location: e.location, change: change, original: e.text, mutated: text,
+                edits: [.scalar(rewrite.path, mutated)])
+            m.read = rewrite.top
+            mutants.append(m)
         }
     }
 

@@ -51,6 +51,11 @@ public struct Mutant: Sendable, Hashable {
     /// mutant can change only the cases that start that transition (or complete it from the
     /// start), make that animator active, or create that view (`ComparisonLog.used`).
     public var part: String? = nil
+    /// For a mutant that rewrites one expression (a number, comparison or `||` / `&&` operand in
+    /// it), where that expression starts as the runner sees it (`Expr.location` of the whole
+    /// scalar): the key of `ReadWatch`, which proves in which cases the mutant's run is the
+    /// original's (docs/mutate.md, "Cases a mutant cannot change"). Nil for any other mutant.
+    public var read: SourceLocation? = nil
 
     /// `shade.yaml:41:30 number ×0.5`: the file's base name, the location, the operator and
     /// the change.
@@ -67,6 +72,9 @@ public struct MutationPlan: Sendable {
     public var boundaries: [BoundarySite] = []
     /// `# scenerun: equivalent — reason` comments, by line.
     public var equivalent: [Int: String] = [:]
+    /// Whether the file has a YAML alias: one scalar may then be read in two places, and
+    /// `ReadWatch`'s proofs, which know a scalar by where it is written, are not used.
+    public var aliases = false
     /// The column of each one's `#`, by line: where a warning about the claim is located.
     public var equivalentColumns: [Int: Int] = [:]
     public init() {}
@@ -106,6 +114,7 @@ public struct BoundarySite: Sendable, Hashable {
             var m = Mutant(
                 op: .boundary, location: location, change: "\(literal) → \(text)", original: rewrite.text,
                 mutated: expr, edits: [.scalar(rewrite.path, expr)], site: site)
+            m.read = rewrite.top
             m.behavior = behavior
             m.part = part
             out.append(m)
@@ -132,6 +141,8 @@ struct ScalarRewrite: Sendable, Hashable {
     var text: String
     var start: Int
     var length: Int
+    /// The location of the whole expression the scalar holds (`Mutant.read`).
+    var top: SourceLocation
     func apply(_ replacement: String) -> String {
         let u = Array(text.unicodeScalars)
         var s = String.UnicodeScalarView()

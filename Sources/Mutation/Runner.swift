@@ -130,6 +130,9 @@ struct FileWork {
     var used: [Set<String>] = []
     /// Per case, its state at the end of every tick: what a mutant's run is compared with.
     var states: [StateLog] = []
+    /// Per case, the mutants (by id) proven to run it as the original does (`ReadWatch`): they
+    /// skip it.
+    var unchanged: [Set<String>] = []
     /// `MutateRequest.optimise`.
     var optimise = true
     /// The file composed once, what every mutant is loaded from (nil: from the text).
@@ -266,10 +269,13 @@ func warnStaleEquivalents(_ work: [FileWork], _ report: MutationReport, console:
         for line in w.plan.equivalent.keys.sorted() {
             let here = report.outcomes.filter { $0.location.file == w.file && $0.location.line == line }
             guard !here.isEmpty, !here.contains(where: { $0.status == .equivalent }) else { continue }
-            console.err(
+            // A located warning in compiler form (`file:line:col: warning: …`, at the comment's
+            // `#`), not an error: the run's outcome does not change.
+            let column = w.plan.equivalentColumns[line] ?? 1
+            (console.located ?? console.err)(
                 escapeForTerminal(
-                    "\(w.file):\(line): warning: this `equivalent` comment explains no survivor: the cases kill "
-                        + "every mutant of its line; remove it"))
+                    "\(w.file):\(line):\(column): warning: this `equivalent` comment explains no survivor: the cases "
+                        + "kill every mutant of its line; remove it"))
         }
     }
 }
@@ -372,7 +378,49 @@ func prepare(_ files: [FilePath], _ request: MutateRequest) -> [FileWork] {
         }
         work[f].limits = mutantLimits(work[f].originals, cases: work[f].cases)
     }
+    if request.optimise { proveUnchanged(&work, jobs: request.jobs) }
     return work
+}
+
+/// Runs each case of each file once more, watching the conditions and `set` values its mutants
+/// rewrite (`ReadWatch`), and records per case the mutants that cannot change it: their rewrite
+/// was evaluated in some case of the file (so it is a condition or a `set` value, read nowhere
+/// else) and, in this case, gave the original's value at every evaluation, or was not
+/// evaluated. Not for a file with a YAML alias (one scalar could be read in two places).
+func proveUnchanged(_ work: inout [FileWork], jobs: Int) {
+    var found: [[SourceLocation: [ReadWatch.Rewrite]]] = []
+    for w in work {
+        var r: [SourceLocation: [ReadWatch.Rewrite]] = [:]
+        if w.problem == nil && !w.plan.aliases {
+            for (k, m) in w.mutants.enumerated() {
+                guard let at = m.read, m.edits.count == 1, case .scalar(_, let text) = m.edits[0] else { continue }
+                r[at, default: []].append(ReadWatch.Rewrite(mutant: k, text: text))
+            }
+        }
+        found.append(r)
+    }
+    let rewrites = found
+    let all = work.indices.flatMap { f in rewrites[f].isEmpty ? [] : work[f].cases.indices.map { (f, $0) } }
+    let loaded = work
+    let watches = parallelMap(all.count, jobs: jobs) { i -> ReadWatch in
+        let (f, c) = all[i]
+        var limits = RunLimits()
+        limits.recordTicks = false
+        limits.recordTrace = false
+        let watch = ReadWatch(rewrites[f])
+        limits.reads = watch
+        _ = CaseRunner.run(loaded[f].cases[c], limits: limits)
+        return watch
+    }
+    var next = 0
+    for f in work.indices where !rewrites[f].isEmpty {
+        let mine = watches[next..<(next + work[f].cases.count)]
+        next += work[f].cases.count
+        let read = mine.reduce(into: Set<Int>()) { $0.formUnion($1.read) }
+        work[f].unchanged = mine.map { watch in
+            Set(read.subtracting(watch.changed).map { work[f].mutants[$0].id })
+        }
+    }
 }
 
 /// The file's mutants in report order: by line and column, then operator, then as found.

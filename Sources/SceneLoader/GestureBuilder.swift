@@ -13,7 +13,7 @@ extension SceneBuilder {
         for (name, v, loc) in try w.namedMapping(n, "`gestures`") {
             try reserve(name, v)
             try misplacedGestureKeys(v)
-            let kv = try w.mapping(v, "gesture `\(name)`", known: GestureKind.names + GestureEntryKey.names)
+            let kv = try w.mapping(v, "gesture `\(name)`", known: gestureEntryNames)
             guard let r = kv.first(where: { $0.0 == GestureEntryKey.repeat.rawValue })?.1 else {
                 try gesture(name, v, kv, loc, &pairs, copy: nil)
                 continue
@@ -251,3 +251,6 @@ struct NodeKeys<Key: VocabularyKey>: KeyReader {
         return out
     }
 }
+
+/// The keys of an entry of `gestures`: its kinds and the keys every kind takes (made once).
+private let gestureEntryNames = GestureKind.names + GestureEntryKey.names

@@ -54,7 +54,7 @@ extension SceneBuilder {
     mutating func touchStepKeys<K: VocabularyKey>(
         _ n: Node, _ what: String, _: K.Type, required: [K]
     ) throws(Diagnostic) -> (pairs: [(String, Node)], gesture: GestureID) {
-        let a = try w.mapping(n, "`\(what)`", known: K.names, required: required.map(\.rawValue))
+        let a = try w.mapping(n, "`\(what)`", known: K.names, required: required.map { $0.rawValue })
         let g = try gestureName(a.first { $0.0 == "gesture" }?.1 ?? n)  // a required key of every touch step
         return (a, g)
     }

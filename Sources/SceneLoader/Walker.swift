@@ -174,7 +174,7 @@ struct Walker {
     mutating func keyed<K: VocabularyName>(
         _ n: Node, _ what: String, _: K.Type, required: [K] = []
     ) throws(Diagnostic) -> [(K, Node)] {
-        try mapping(n, what, known: K.names, required: required.map(\.rawValue)).compactMap { k, v in
+        try mapping(n, what, known: K.names, required: required.map { $0.rawValue }).compactMap { k, v in
             K(rawValue: k).map { ($0, v) }
         }
     }

@@ -108,7 +108,9 @@ extension Run {
         try clock.spendAction(at: a.location)
         switch a {
         case .branch(let c, let then, let otherwise):
-            for x in try evalBool(c, scope: scope) ? then : otherwise { try runAction(x, scope: scope) }
+            let v = try eval(c, scope: scope)
+            if limits.reads != nil { watched(c, v, condition: true, scope: scope) }  // mutate's proofs
+            for x in v.bool ?? false ? then : otherwise { try runAction(x, scope: scope) }
         case .add(let names, let loc):
             for b in names {
                 let id = try b.resolved { p throws(RunError) in try pick(p, scope: scope) }
@@ -161,7 +163,11 @@ extension Run {
         // Every key and value first, then every assignment: `set` reads the state before it (a
         // key's index sees the old value of a var the same `set` changes).
         let targets = try targets.picking { p throws(RunError) in try pick(p, scope: scope) }
-        let values = try targets.map { e throws(RunError) in try eval(e.value, scope: scope) }
+        let values = try targets.map { e throws(RunError) in
+            let v = try eval(e.value, scope: scope)
+            if limits.reads != nil { watched(e.value, v, condition: false, scope: scope) }  // mutate's proofs
+            return v
+        }
         for (t, v) in zip(targets, values) { try assign(t, v) }
     }
 

@@ -37,6 +37,10 @@ public struct RunLimits: Sendable {
     /// Where the state at the end of every tick is logged (`scenerun mutate`'s first difference);
     /// nil logs nothing.
     public var states: StateLog?
+    /// Where the evaluations of watched conditions and `set` values also evaluate mutants'
+    /// rewrites of them (`scenerun mutate`'s proofs that a mutant cannot change a case); nil
+    /// watches nothing.
+    public var reads: ReadWatch?
     public init() {}
 }
 

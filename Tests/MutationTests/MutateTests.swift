@@ -96,7 +96,7 @@ import Testing
         #expect(!r.out.contains("equivalent:"), "\(r.out)")
         #expect(r.out.contains("4 mutants: 2 killed, 2 survived (2 unobserved); score 2/4 = 50.0 %"), "\(r.out)")
         #expect(
-            r.err.contains { $0.contains("drop.yaml:6: warning: this `equivalent` comment explains no survivor") },
+            r.err.contains { $0.contains("drop.yaml:6:68: warning: this `equivalent` comment explains no survivor") },
             "\(r.err)")
     }
 
@@ -175,9 +175,10 @@ import Testing
                 \(String(repeating: " ", count: 46))^
 
                 """), "\(r.out)")
-        // The comment is on line 6 as the parser counts CRLF lines (its mutants are killed).
+        // The comment is on line 6 as the parser counts CRLF lines, its `#` at column 67 (its mutants
+        // are killed).
         #expect(
-            r.err.contains { $0.contains("drop.yaml:6: warning: this `equivalent` comment explains no survivor") },
+            r.err.contains { $0.contains("drop.yaml:6:67: warning: this `equivalent` comment explains no survivor") },
             "\(r.err)")
     }
 

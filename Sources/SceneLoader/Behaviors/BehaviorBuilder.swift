@@ -87,7 +87,7 @@ extension SceneBuilder {
             if repeatedViews[name] != nil {
                 throw err("the name `\(name)` is already used by a repeated view", v)
             }
-            let kv = try w.mapping(v, "behaviour `\(name)`", known: BehaviorKindName.names + BehaviorEntryKey.names)
+            let kv = try w.mapping(v, "behaviour `\(name)`", known: behaviorEntryNames)
             guard let r = kv.first(where: { $0.0 == BehaviorEntryKey.repeat.rawValue })?.1 else {
                 try behavior(name, v, kv, loc, &childNodes, &actionNodes, copy: nil)
                 continue
@@ -110,7 +110,7 @@ extension SceneBuilder {
                 limit: (w.limits.behaviors, "--max-behaviors")
             ) { (b, copy, i) throws(Diagnostic) in
                 let kv = try b.w.mapping(
-                    v, "behaviour `\(copy)`", known: BehaviorKindName.names + BehaviorEntryKey.names)
+                    v, "behaviour `\(copy)`", known: behaviorEntryNames)
                 try b.behavior(copy, v, kv, loc, &childNodes, &actionNodes, copy: (name, i))
             }
             repeatedBehaviors[name] = made.map(BehaviorID.init)
@@ -283,3 +283,6 @@ struct BehaviorBody {
     /// A key the mapping requires (checked by `w.mapping`), or one known to be present.
     func req<K: BehaviorKindKeys>(_ key: K) -> Node { get(key) ?? node }
 }
+
+/// The keys of an entry of `behaviors`: its kinds and the keys every kind takes (made once).
+private let behaviorEntryNames = BehaviorKindName.names + BehaviorEntryKey.names

@@ -43,7 +43,7 @@ public protocol BehaviorKindKeys: VocabularyKey {
 extension BehaviorKindKeys {
     /// Every property `set` can change, in the order of the keys.
     public static var settable: [BehaviorProperty] { allCases.compactMap(\.property) }
-    static var requiredNames: [String] { required.map(\.rawValue) }
+    static var requiredNames: [String] { required.map { $0.rawValue } }
     /// The key that `set` of property `p` changes, if this kind has one.
     public static func key(setBy p: BehaviorProperty) -> Self? { allCases.first { $0.property == p } }
 }

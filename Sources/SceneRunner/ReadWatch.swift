@@ -1,0 +1,103 @@
+import Diagnostics
+import Expectations
+import Expressions
+
+/// `scenerun mutate`'s proof that a mutant cannot change a case (docs/mutate.md, "Cases a mutant
+/// cannot change"). A mutant that rewrites one expression changes a run only through the values
+/// that expression gives. While the original runs, every evaluation of a watched expression — a
+/// condition (`if:`, of a rule or an action) or a `set` value, read nowhere else — also evaluates
+/// each mutant's rewrite of it, in the same state and scope. A mutant whose rewrite gave, at every
+/// evaluation of the case, what the original gave (the same branch taken, a bit-identical value
+/// set) runs that case exactly as the original did: every read it makes sees the original's
+/// values, so every tick is the original's. Such a case need not run for that mutant.
+///
+/// One watch serves one case's run, on one thread.
+public final class ReadWatch: @unchecked Sendable {
+    /// A mutant's rewrite of the expression at a location: the mutant's number among the file's
+    /// mutants and the whole rewritten scalar.
+    public struct Rewrite: Sendable, Hashable {
+        public var mutant: Int
+        public var text: String
+        public init(mutant: Int, text: String) {
+            self.mutant = mutant
+            self.text = text
+        }
+    }
+
+    let rewrites: [SourceLocation: [Rewrite]]
+    /// The mutants whose expression this run evaluated as a condition or a `set` value.
+    public private(set) var read: Set<Int> = []
+    /// Of those, the ones whose rewrite gave another value at some evaluation (or could not be
+    /// compared: the expression depends on a repeated template's constants, or the rewrite
+    /// does not parse or throws).
+    public private(set) var changed: Set<Int> = []
+    /// Parsed rewrites, by location and text (nil: does not parse).
+    var parsed: [Rewrite: Expr?] = [:]
+    /// Whether an expression is what its text parses to without constants (the rewrite is
+    /// parsed so: a template's copy, parsed with its `i`, is not compared).
+    var plain: [Expr: Bool] = [:]
+
+    public init(_ rewrites: [SourceLocation: [Rewrite]]) { self.rewrites = rewrites }
+
+    /// Whether anything is watched at this location (cheap: the runner asks on every evaluation of
+    /// a condition or `set` value while it watches).
+    func watches(_ e: Expr) -> Bool { rewrites[e.location] != nil }
+
+    /// An evaluation of `e`, which gave `value`: each rewrite evaluated by `evaluate` (nil when it
+    /// throws) and compared: as a condition (the branch it takes) or as a value (bit for bit).
+    func evaluated(_ e: Expr, _ value: Value, condition: Bool, _ evaluate: (Expr) -> Value?) {
+        guard let list = rewrites[e.location] else { return }
+        let isPlain: Bool
+        if let known = plain[e] {
+            isPlain = known
+        } else {
+            isPlain = (try? Expression.parse(e.text, at: e.location)) == e
+            plain[e] = isPlain
+        }
+        for r in list {
+            read.insert(r.mutant)
+            if changed.contains(r.mutant) { continue }
+            guard isPlain, let alternative = expression(r, at: e.location), let v = evaluate(alternative) else {
+                changed.insert(r.mutant)
+                continue
+            }
+            let same = condition ? (v.bool ?? false) == (value.bool ?? false) : v.identical(to: value)
+            if !same { changed.insert(r.mutant) }
+        }
+    }
+
+    func expression(_ r: Rewrite, at location: SourceLocation) -> Expr? {
+        if let known = parsed[r] { return known }
+        let e = try? Expression.parse(r.text, at: location)
+        parsed[r] = e
+        return e
+    }
+}
+
+extension Value {
+    /// The same value, bit for bit (`-0.0` is not `0.0`; a NaN is itself).
+    func identical(to o: Value) -> Bool {
+        func same(_ a: Double, _ b: Double) -> Bool { a.bitPattern == b.bitPattern }
+        switch (self, o) {
+        case (.number(let a), .number(let b)): return same(a, b)
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.string(let a), .string(let b)): return a == b
+        case (.point(let a), .point(let b)): return same(a.x, b.x) && same(a.y, b.y)
+        case (.rect(let a), .rect(let b)):
+            return same(a.origin.x, b.origin.x) && same(a.origin.y, b.origin.y) && same(a.size.x, b.size.x)
+                && same(a.size.y, b.size.y)
+        default: return false
+        }
+    }
+}
+
+extension Run {
+    /// Tells the watch (when mutate set one) of an evaluation of a condition or `set` value.
+    func watched(_ e: Expr, _ value: Value, condition: Bool, scope: Scope?) {
+        guard let w = limits.reads, w.watches(e) else { return }
+        let s = snapshot()
+        w.evaluated(e, value, condition: condition) { alternative in
+            try? evaluate(alternative, s, scope: scope ?? scene.scope)
+        }
+    }
+}
