@@ -271,12 +271,70 @@ public struct Snapshot: Sendable, NameResolver {
 
     public func count(_ event: ExpectedEvent) -> Int { events[event] }
 
-    var current: GestureSnapshot { currentGesture.map { gestures[$0] } ?? .idle("gesture") }
+    public var current: GestureSnapshot { currentGesture.map { gestures[$0] } ?? .idle("gesture") }
+    public func current(reading m: GestureMember) -> GestureSnapshot { current }
+    public func variable(_ i: Int) -> Value? { i < vars.count ? vars[i] : nil }
+    public func parameter(_ i: Int) -> Double? { i < parameters.count ? parameters[i] : nil }
+    public func viewValue(_ i: Int, _ m: ViewMember, presented: Bool) -> Value {
+        presented ? views[i].presented().value(m) : views[i].value(m)
+    }
+    public func gestureValue(_ i: Int, _ m: GestureMember) -> Value? { gestures[i].value(m) }
+    public func transitionValue(_ i: Int, _ m: TransitionMember) -> Value {
+        switch m {
+        case .progress: return .number(transitions[i].progress)
+        case .state: return .string(transitions[i].state)
+        }
+    }
+    public func animatorValue(_ i: Int, _ m: AnimatorMember) -> Value? {
+        i < animators.count ? animators[i].value(m) : nil
+    }
+}
 
+/// What an expression reads at one moment, part by part. A `Snapshot` holds every part; a
+/// runner may hand out a state that computes only the parts an expression reads, when it reads
+/// them (the same values: nothing changes while an expression is evaluated). Names resolve the
+/// same way against both (`resolve`, `convert`).
+public protocol ObservedState: NameResolver {
+    var time: Double { get }
+    var elapsed: Double { get }
+    var worldSize: Vec2 { get }
+    var initialFrame: Rect { get }
+    var finalFrame: Rect { get }
+    /// While a `shouldReceiveTouch` runs: the touch-down point `touch` reads.
+    var touchDown: Vec2? { get }
+    /// Inside an animator's completion: the position it received.
+    var position: String? { get }
+    /// Inside a contact rule: the contact.
+    var contact: ContactSnapshot? { get }
+    /// Inside a scroll view's `willEndDragging` rule: `releaseVelocity` and `targetContentOffset`.
+    var scrollRelease: (velocity: Vec2, target: Vec2)? { get }
+    /// The scene's names.
+    var names: [String: NamedRef] { get }
+    /// The view tree of the model values (`convert`); nil: every view a subview of the screen.
+    var tree: ViewTree? { get }
+    /// The current gesture, as `gesture`, `touch`, `translation` and `velocity` read it, for
+    /// reading its member `m` (the other members may be left out).
+    func current(reading m: GestureMember) -> GestureSnapshot
+    /// Var `i`'s value; nil before it has one.
+    func variable(_ i: Int) -> Value?
+    /// Sweep parameter `i`'s value; nil when there is none.
+    func parameter(_ i: Int) -> Double?
+    /// Member `m` of view `i`, or of what the screen shows of it (`presented`: `view.presentation`).
+    func viewValue(_ i: Int, _ m: ViewMember, presented: Bool) -> Value
+    /// Member `m` of gesture `i`; nil when a gesture of its kind has no such member.
+    func gestureValue(_ i: Int, _ m: GestureMember) -> Value?
+    func transitionValue(_ i: Int, _ m: TransitionMember) -> Value
+    /// Member `m` of property animator `i`; nil when there is no such animator.
+    func animatorValue(_ i: Int, _ m: AnimatorMember) -> Value?
+}
+
+extension Snapshot: ObservedState {}
+
+extension ObservedState {
     /// Member `m` of the current gesture as `gesture`, `touch`, `translation` and `velocity` read
     /// it: with a pan's type, so an error when the current gesture's kind has it otherwise.
     func currentMember(_ m: GestureMember, _ path: [String], at location: SourceLocation) throws(Diagnostic) -> Value {
-        let g = current
+        let g = current(reading: m)
         guard let v = g.value(m), g.kind.type(of: m) == m.type else {
             let has =
                 g.kind.type(of: m) == nil ? "has no `\(m.rawValue)`" : "has `\(m.rawValue)` as a \(g.kind.type(of: m)!)"
@@ -346,48 +404,44 @@ public struct Snapshot: Sendable, NameResolver {
         guard let ref = names[path[0]] else { throw unknown() }
         switch ref {
         case .variable(let id):
-            guard id.index < vars.count else {
+            guard let v = variable(id.index) else {
                 throw Diagnostic(
                     "`\(path[0])` is read before it has a value (declare it before the variables that use it)",
                     at: location)
             }
-            return vars[id.index]
+            return v
         case .view(let id):
             if member == ViewMember.presentation {
                 guard path.count > 2, let m = ViewMember(rawValue: path[2]) else { throw unknown() }
-                return views[id.index].presented().value(m)
+                return viewValue(id.index, m, presented: true)
             }
             // A dotted member (`list.contentInset.top`) is named by two parts.
             let name = path.count > 2 ? member.map { $0 + "." + path[2] } : member
             guard let m = name.flatMap(ViewMember.init(rawValue:)) else { throw unknown() }
-            return views[id.index].value(m)
+            return viewValue(id.index, m, presented: false)
         case .gesture(let id):
-            guard let m = member.flatMap(GestureMember.init(rawValue:)), let v = gestures[id.index].value(m) else {
+            guard let m = member.flatMap(GestureMember.init(rawValue:)), let v = gestureValue(id.index, m) else {
                 throw unknown()
             }
             return v
         case .transition(let id):
             guard let m = member.flatMap(TransitionMember.init(rawValue:)) else { throw unknown() }
-            let t = transitions[id.index]
-            switch m {
-            case .progress: return .number(t.progress)
-            case .state: return .string(t.state)
-            }
+            return transitionValue(id.index, m)
         case .parameter(let i):
-            guard i < parameters.count else { throw unknown() }
-            return .number(parameters[i])
+            guard let p = parameter(i) else { throw unknown() }
+            return .number(p)
         case .animator(let id):
-            guard let m = member.flatMap(AnimatorMember.init(rawValue:)), id.index < animators.count else {
+            guard let m = member.flatMap(AnimatorMember.init(rawValue:)), let v = animatorValue(id.index, m) else {
                 throw unknown()
             }
-            return animators[id.index].value(m)
+            return v
         case .behavior:
             throw unknown()
         }
     }
 }
 
-extension Snapshot {
+extension ObservedState {
     /// `convert(p, from, to)`: between two views' coordinates (or `screen`, the window), through
     /// the model's view tree, as UIKit's `convert(_:from:)`.
     public func convert(_ p: Vec2, from: String, to: String, at location: SourceLocation) throws(Diagnostic) -> Vec2 {

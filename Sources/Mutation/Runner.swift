@@ -384,9 +384,10 @@ func prepare(_ files: [FilePath], _ request: MutateRequest) -> [FileWork] {
 
 /// Runs each case of each file once more, watching the conditions and `set` values its mutants
 /// rewrite (`ReadWatch`), and records per case the mutants that cannot change it: their rewrite
-/// was evaluated in some case of the file (so it is a condition or a `set` value, read nowhere
-/// else) and, in this case, gave the original's value at every evaluation, or was not
-/// evaluated. Not for a file with a YAML alias (one scalar could be read in two places).
+/// was evaluated in some case of the file (so it is a condition, a `set`, `progress:` or
+/// `complete:` value or an `after:` delay, read nowhere else) and, in this case, gave the
+/// original's value at every evaluation, or was not evaluated. Not for a file with a YAML alias
+/// (one scalar could be read in two places).
 func proveUnchanged(_ work: inout [FileWork], jobs: Int) {
     var found: [[SourceLocation: [ReadWatch.Rewrite]]] = []
     for w in work {

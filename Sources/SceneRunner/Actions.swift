@@ -11,89 +11,11 @@ import UIDynamics
 extension Run {
     // MARK: evaluation
 
-    func snapshot() -> Snapshot {
-        let tree = viewTree()
-        let shown = anyViewAnimating ? shownTree() : tree
-        let vs = world.views.enumerated().map { (i, v) in
-            let m = world.motion(of: i)
-            var s = ViewState(
-                name: v.spec.name, frame: world.uikitFrame(i), rotation: v.rotation, alpha: v.alpha,
-                velocity: m.velocity, angularVelocity: m.angularVelocity, resting: m.resting, removed: v.removed,
-                center: v.frame.center, size: v.frame.size, scale: v.scale)
-            s.hidden = v.hidden
-            s.onScreen = animating.onScreen(i, in: self)
-            // A subview of another view is on the screen through it (of the reference view: its frame).
-            if tree.nodes[i].superview != nil {
-                s.screen = tree.screenFrame(i)
-                s.onScreen?.screen = shown.screenFrame(i)
-            }
-            if let sv = input.scrolls[i] {
-                s.contentOffset = sv.contentOffset
-                s.isDragging = sv.isDragging
-                s.isDecelerating = sv.isDecelerating
-                let shown = sv.shownOffset(at: clock.time)
-                if shown != sv.contentOffset { s.shownContentOffset = shown }
-                s.contentInset = sv.contentInset
-                s.isScrollEnabled = sv.isScrollEnabled
-                s.zoomScale = sv.zoomScale
-                s.isZooming = sv.isZooming
-                s.isZoomBouncing = sv.isZoomBouncing
-            }
-            s.contacts = behaving.contactCounts[i]
-            return s
-        }
-        let ts = scene.transitions.enumerated().map { (i, t) in
-            (
-                name: t.name, state: transitioning.controllers[i].state.rawValue,
-                progress: transitioning.controllers[i].progress
-            )
-        }
-        // While a gesture delegate's expression runs, the arena as it is at that moment.
-        let arena = input.consulted?.arena ?? input.arena
-        let gs = scene.gestures.enumerated().map { (i, g) -> GestureSnapshot in
-            let r = arena.recognizers[i]
-            let m = r.values
-            // `locationInView`: the screen point in the bounds of the gesture's view, through its superviews.
-            let inView = gestureView[i].map { tree.convert(r.location, from: nil, to: $0) ?? r.location }
-            var s = GestureSnapshot(
-                name: g.name, kind: g.kind, state: arena.visible[i].rawValue, location: r.location,
-                locationInView: inView ?? r.location, translation: m.translation, velocity: m.velocity)
-            s.numberOfTouches = r.numberOfTouches
-            s.rate = m.rate
-            s.scale = m.scale
-            s.rotation = m.rotation
-            return s
-        }
-        let frames =
-            transitioning.framesInScope ?? (
-                Rect(origin: .zero, size: scene.world.size), Rect(origin: .zero, size: scene.world.size)
-            )
-        var snap = Snapshot(
-            time: clock.time, elapsed: world.animator.elapsedTime, paused: !world.animator.isRunning,
-            lastPause: clock.lastPause,
-            worldSize: scene.world.size,
-            views: vs, transitions: ts, gestures: gs, currentGesture: input.currentGesture,
-            contact: behaving.currentContact, initialFrame: frames.0, finalFrame: frames.1,
-            events: recording.eventCounts,
-            vars: vars, names: scene.names)
-        snap.parameters = scene.parameters
-        snap.scrollRelease = input.scrollRelease
-        snap.tickDuration = dt
-        snap.comparisonLog = limits.comparisons
-        snap.animators = scene.animators.indices.map { k in
-            let a = animating.propertyAnimators[k]
-            return AnimatorSnapshot(
-                name: scene.animators[k].name, state: a.state.rawValue, isRunning: a.isRunning,
-                fractionComplete: a.fractionComplete(at: clock.time), isReversed: a.isReversed)
-        }
-        snap.position = animating.completionPosition?.rawValue
-        snap.tree = tree
-        snap.touchDown = input.consulted?.touch
-        return snap
-    }
-
     func eval(_ e: Expr, scope: Scope? = nil) throws(RunError) -> Value {
-        do throws(Diagnostic) { return try evaluate(e, snapshot(), scope: scope ?? scene.scope) } catch {
+        do throws(Diagnostic) {  // the state read part by part (Observed.swift); checked against a snapshot in tests
+            if limits.checksReads { return try evaluate(e, CheckedState(self), scope: scope ?? scene.scope) }
+            return try evaluate(e, LiveState(self), scope: scope ?? scene.scope)
+        } catch {
             throw clock.runtimeError(error)
         }
     }
@@ -137,7 +59,9 @@ extension Run {
         case .complete(let e):
             try transitioning.complete(e, scope: scope, in: self)
         case .after(let delay, let actions, let loc):
-            try clock.schedule(after: try evalNumber(delay, scope: scope), actions, scope: scope, at: loc)
+            let seconds = try eval(delay, scope: scope)
+            if limits.reads != nil { watched(delay, seconds, condition: false, scope: scope) }  // mutate's proofs
+            try clock.schedule(after: seconds.number ?? 0, actions, scope: scope, at: loc)
         case .velocity(let item, let linear, let angular, let loc):
             let view = try item.resolved { p throws(RunError) in try pick(p, scope: scope) }
             try world.addVelocity(to: view, linear: linear, angular: angular, at: loc, scope: scope, in: self)
@@ -174,7 +98,10 @@ extension Run {
     /// The index among its kind of the copy a run-time index picks now (`card[top]`).
     func pick(_ p: CopyPick, scope: Scope) throws(RunError) -> Int {
         do throws(Diagnostic) {
-            return p.first + (try pickCopy(p.template, count: p.count, p.index, snapshot(), scope))
+            if limits.checksReads {
+                return p.first + (try pickCopy(p.template, count: p.count, p.index, CheckedState(self), scope))
+            }
+            return p.first + (try pickCopy(p.template, count: p.count, p.index, LiveState(self), scope))
         } catch { throw clock.runtimeError(error) }
     }
 

@@ -37,6 +37,10 @@ public struct RunLimits: Sendable {
     /// Where the state at the end of every tick is logged (`scenerun mutate`'s first difference);
     /// nil logs nothing.
     public var states: StateLog?
+    /// Whether every name an expression reads is read both part by part (how runs read) and from
+    /// a whole snapshot, a difference making the case invalid (Observed.swift; tests only: it
+    /// takes a snapshot per evaluation).
+    public var checksReads = false
     /// Where the evaluations of watched conditions and `set` values also evaluate mutants'
     /// rewrites of them (`scenerun mutate`'s proofs that a mutant cannot change a case); nil
     /// watches nothing.
@@ -62,8 +66,6 @@ final class Run {
     /// The time of the tick (every concern reads it, as UIKit's code reads the media time).
     var now: Double { clock.time }
 
-    /// The view each gesture is attached to (nil: the reference view).
-    var gestureView: [Int?] { scene.gestures.map { $0.view?.index } }
     /// Values of `vars`, by declaration index.
     var vars: [Value] = []
     /// The virtual clock, its timers, budgets and limits (Concerns/RunClock.swift).
