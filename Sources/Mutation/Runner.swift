@@ -116,6 +116,8 @@ struct FileWork {
     var mutants: [Mutant] = []
     var originals: [CaseResult] = []
     var limits = RunLimits()
+    /// `--max-file-size`, `--max-load-work` …: every mutant is loaded within them, as the original.
+    var loadLimits = LoadLimits.default
     var problem: MutatedFile.Problem?
     var message: String?
     /// The mutants past `--max-mutants`, not run.
@@ -296,6 +298,7 @@ func prepare(_ files: [FilePath], _ request: MutateRequest) -> [FileWork] {
     var work: [FileWork] = []
     for file in files {
         var w = FileWork(file: file.display)
+        w.loadLimits = request.limits
         if isPart(file) {
             w.problem = MutatedFile.Problem.invalid
             w.message =
@@ -384,9 +387,10 @@ func prepare(_ files: [FilePath], _ request: MutateRequest) -> [FileWork] {
 
 /// Runs each case of each file once more, watching the conditions and `set` values its mutants
 /// rewrite (`ReadWatch`), and records per case the mutants that cannot change it: their rewrite
-/// was evaluated in some case of the file (so it is a condition or a `set` value, read nowhere
-/// else) and, in this case, gave the original's value at every evaluation, or was not
-/// evaluated. Not for a file with a YAML alias (one scalar could be read in two places).
+/// was evaluated in some case of the file (so it is a condition, a `set`, `progress:` or
+/// `complete:` value or an `after:` delay, read nowhere else) and, in this case, gave the
+/// original's value at every evaluation, or was not evaluated. Not for a file with a YAML alias
+/// (one scalar could be read in two places).
 func proveUnchanged(_ work: inout [FileWork], jobs: Int) {
     var found: [[SourceLocation: [ReadWatch.Rewrite]]] = []
     for w in work {

@@ -59,7 +59,9 @@ extension Run {
         case .complete(let e):
             try transitioning.complete(e, scope: scope, in: self)
         case .after(let delay, let actions, let loc):
-            try clock.schedule(after: try evalNumber(delay, scope: scope), actions, scope: scope, at: loc)
+            let seconds = try eval(delay, scope: scope)
+            if limits.reads != nil { watched(delay, seconds, condition: false, scope: scope) }  // mutate's proofs
+            try clock.schedule(after: seconds.number ?? 0, actions, scope: scope, at: loc)
         case .velocity(let item, let linear, let angular, let loc):
             let view = try item.resolved { p throws(RunError) in try pick(p, scope: scope) }
             try world.addVelocity(to: view, linear: linear, angular: angular, at: loc, scope: scope, in: self)

@@ -5,11 +5,12 @@ import Expressions
 /// `scenerun mutate`'s proof that a mutant cannot change a case (docs/mutate.md, "Cases a mutant
 /// cannot change"). A mutant that rewrites one expression changes a run only through the values
 /// that expression gives. While the original runs, every evaluation of a watched expression — a
-/// condition (`if:`, of a rule or an action) or a `set` value, read nowhere else — also evaluates
-/// each mutant's rewrite of it, in the same state and scope. A mutant whose rewrite gave, at every
-/// evaluation of the case, what the original gave (the same branch taken, a bit-identical value
-/// set) runs that case exactly as the original did: every read it makes sees the original's
-/// values, so every tick is the original's. Such a case need not run for that mutant.
+/// condition (`if:`, of a rule or an action), a `set` value, a `progress:` or `complete:` value
+/// or an `after:` delay, each read nowhere else — also evaluates each mutant's rewrite of it, in
+/// the same state and scope. A mutant whose rewrite gave, at every evaluation of the case, what
+/// the original gave (the same branch taken or outcome decided, a bit-identical value) runs that
+/// case exactly as the original did: every read it makes sees the original's values, so every
+/// tick is the original's. Such a case need not run for that mutant.
 ///
 /// One watch serves one case's run, on one thread.
 public final class ReadWatch: @unchecked Sendable {
@@ -25,7 +26,7 @@ public final class ReadWatch: @unchecked Sendable {
     }
 
     let rewrites: [SourceLocation: [Rewrite]]
-    /// The mutants whose expression this run evaluated as a condition or a `set` value.
+    /// The mutants whose expression this run evaluated in a watched place.
     public private(set) var read: Set<Int> = []
     /// Of those, the ones whose rewrite gave another value at some evaluation (or could not be
     /// compared: the expression depends on a repeated template's constants, or the rewrite
@@ -92,12 +93,14 @@ extension Value {
 }
 
 extension Run {
-    /// Tells the watch (when mutate set one) of an evaluation of a condition or `set` value.
+    /// Tells the watch (when mutate set one) of an evaluation of a watched expression: a
+    /// condition (`condition`: only its truth counts), a `set`, `progress:` or `complete:` value, an
+    /// `after:` delay.
     func watched(_ e: Expr, _ value: Value, condition: Bool, scope: Scope?) {
         guard let w = limits.reads, w.watches(e) else { return }
-        let s = snapshot()
+        // Read as `eval` reads, and as the mutant's own run would (Observed.swift).
         w.evaluated(e, value, condition: condition) { alternative in
-            try? evaluate(alternative, s, scope: scope ?? scene.scope)
+            try? evaluate(alternative, LiveState(self), scope: scope ?? scene.scope)
         }
     }
 }

@@ -11,8 +11,9 @@ import Testing
 /// every evaluation of a case runs that case as the original, and skips it.
 @Suite struct ReadProofTests {
     /// Three sweep cases through one condition (`v > 300`: ×0.5 moves it to 150, which only
-    /// v = 200 crosses; ×2 to 600, which no case crosses), `set` values, and a `[*]` rule whose
-    /// condition reads its copy's `i` (parsed with a constant: never compared).
+    /// v = 200 crosses; ×2 to 600, which no case crosses), `set` values, a timer's delay whose `2`
+    /// multiplies `min(0, v)`, always 0, and a `[*]` rule whose condition reads its copy's `i`
+    /// (parsed with a constant: never compared).
     static let watched = """
         name: Watched reads
         sweep:
@@ -20,6 +21,7 @@ import Testing
         vars:
           far: 0
           moved: 0
+          late: 0
         views:
           card: { frame: [100, 600, 100, 100] }
           dot: { repeat: 2, frame: ["20 + i * 60", 100, 40, 40] }
@@ -31,6 +33,8 @@ import Testing
             - if: "v > 300"
               then: [ { set: { far: "v * 0 + 1" } } ]
               else: [ { set: { far: "v - v" } } ]
+            - after: "min(0, v) * 2 + 0.05"
+              do: [ { set: { late: "late + 1" } } ]
           "nudge[*].ended":
             - if: "i > 0"
               then: [ { set: { moved: "moved + 2" } } ]
@@ -38,6 +42,7 @@ import Testing
           - tap: { gesture: poke, at: [150, 650] }
           - tap: { gesture: "nudge[1]", at: [100, 120] }
           - wait: 0.1
+          - expect: { that: ["late == 1"] }
         expect:
           that: ["far == (v > 300 ? 1 : 0)", "moved == 2"]
 
@@ -72,9 +77,9 @@ import Testing
     @Test func aRewriteIsComparedAtEveryEvaluation() throws {
         let runs = try watch(Self.watched)
         #expect(runs.map(\.name) == ["Watched reads [v=100]", "Watched reads [v=200]", "Watched reads [v=1000]"])
-        let half = "watched.yaml:15:16 number ×0.5"
-        let double = "watched.yaml:15:16 number ×2"
-        let negate = "watched.yaml:15:12 condition negate `v > 300`"
+        let half = "watched.yaml:16:16 number ×0.5"
+        let double = "watched.yaml:16:16 number ×2"
+        let negate = "watched.yaml:16:12 condition negate `v > 300`"
         for r in runs {
             // The condition is evaluated in every case: ×0.5 changes the branch only at v = 200,
             // ×2 never, its negation always.
@@ -83,16 +88,24 @@ import Testing
             #expect(!r.changed.contains(double), "\(r.name)")
             #expect(r.changed.contains(negate), "\(r.name)")
             // `v * 0 + 1` is set only when v > 300, and every rewrite of it sets another value.
-            let set = ["watched.yaml:16:34 number 0 → 1", "watched.yaml:16:38 number ×2"]
+            let set = ["watched.yaml:17:34 number 0 → 1", "watched.yaml:17:38 number ×2"]
             for id in set {
                 #expect(r.read.contains(id) == r.name.hasSuffix("[v=1000]"), "\(r.name): \(id)")
                 #expect(r.changed.contains(id) == r.name.hasSuffix("[v=1000]"), "\(r.name): \(id)")
             }
+            // The timer's delay is evaluated in every case: its `2` times `min(0, v)` = 0 gives the
+            // same delay whatever the factor, its `0.05` and its `0` do not.
+            for id in ["watched.yaml:19:27 number ×0.5", "watched.yaml:19:27 number ×2"] {
+                #expect(r.read.contains(id) && !r.changed.contains(id), "\(r.name): \(id)")
+            }
+            for id in ["watched.yaml:19:19 number 0 → 1", "watched.yaml:19:31 number ×2"] {
+                #expect(r.read.contains(id) && r.changed.contains(id), "\(r.name): \(id)")
+            }
             // `i > 0` is read with the copy's `i` as a constant: read, never proven unchanged.
-            #expect(r.read.contains("watched.yaml:19:16 number 0 → -1"), "\(r.name)")
-            #expect(r.changed.contains("watched.yaml:19:16 number 0 → -1"), "\(r.name)")
+            #expect(r.read.contains("watched.yaml:22:16 number 0 → -1"), "\(r.name)")
+            #expect(r.changed.contains("watched.yaml:22:16 number 0 → -1"), "\(r.name)")
             // `moved + 2` is an expression of its own (no constant): compared, and changed.
-            #expect(r.changed.contains("watched.yaml:20:40 number ×0.5"), "\(r.name)")
+            #expect(r.changed.contains("watched.yaml:23:40 number ×0.5"), "\(r.name)")
         }
     }
 
@@ -126,7 +139,9 @@ import Testing
         let (fast, slow) = (run(optimise: true), run(optimise: false))
         #expect(fast.0 == 0 && slow.0 == 0)
         #expect(fast.1 == slow.1)
-        #expect(fast.1.contains("watched.yaml: 23 mutants: 20 killed, 3 survived (3 unobserved)"), "\(fast.1)")
-        #expect(fast.1.contains("watched.yaml:15:16: unobserved: number ×2"), "\(fast.1)")
+        #expect(
+            fast.1.contains("watched.yaml: 34 mutants: 26 killed, 8 survived (2 unasserted, 6 unobserved)"), "\(fast.1)"
+        )
+        #expect(fast.1.contains("watched.yaml:16:16: unobserved: number ×2"), "\(fast.1)")
     }
 }

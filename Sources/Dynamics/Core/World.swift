@@ -39,9 +39,15 @@ public final class World {
     @exclusivity(unchecked) public internal(set) var skippedTOIIterations = 0
     /// End an island's velocity iterations at the first that changes no velocity and no impulse,
     /// bit for bit (same results as running the rest, which would change nothing either; off only
-    /// to compare), for islands without joints; and how many iterations that has skipped so far.
+    /// to compare), for islands without joints and time-of-impact sub-steps; and how many
+    /// iterations that has skipped so far.
     @exclusivity(unchecked) public var stopsStillVelocityIterations = true
     @exclusivity(unchecked) public internal(set) var skippedVelocityIterations = 0
+    /// Count, rather than run, the time-of-impact events that repeat one which changed nothing
+    /// (`TOIRepeat`: same results and listener calls as running them; off only to compare), and
+    /// how many events that has skipped so far.
+    @exclusivity(unchecked) public var stopsRepeatedTOIEvents = true
+    @exclusivity(unchecked) public internal(set) var skippedTOIEvents = 0
     /// A body slower than this (m/s) … (Box2D's `b2_linearSleepTolerance`; UIKit: 1 pt/s)
     @exclusivity(unchecked) public var linearSleepTolerance = Settings.linearSleepTolerance
     /// … and turning slower than this (rad/s) …

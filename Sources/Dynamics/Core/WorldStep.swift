@@ -278,13 +278,17 @@ extension World {
     func report(_ solver: borrowing ContactSolver) {
         guard let l = stepListener, l.wantsPostSolve else { return }
         for k in 0..<solver.count {
-            let vc = solver.velocityConstraints[k]
-            var imp = ContactImpulse()
-            imp.count = vc.pointCount
-            imp.normalImpulses = (vc.points.0.normalImpulse, vc.points.1.normalImpulse)
-            imp.tangentImpulses = (vc.points.0.tangentImpulse, vc.points.1.tangentImpulse)
-            l.postSolve(contactInfo(solver.contactIds[k]), impulse: imp)
+            l.postSolve(contactInfo(solver.contactIds[k]), impulse: World.impulse(solver.velocityConstraints[k]))
         }
+    }
+
+    /// What a post-solve listener is told of constraint `vc`'s impulses.
+    @inline(__always) static func impulse(_ vc: ContactVelocityConstraint) -> ContactImpulse {
+        var imp = ContactImpulse()
+        imp.count = vc.pointCount
+        imp.normalImpulses = (vc.points.0.normalImpulse, vc.points.1.normalImpulse)
+        imp.tangentImpulses = (vc.points.0.tangentImpulse, vc.points.1.tangentImpulse)
+        return imp
     }
 }
 

@@ -200,6 +200,8 @@ extension World {
                 ce = contactEdgeNext(ce)
             }
         }
+        // (Whether the event moved a proxy: a repeat of it must not, see `TOIRepeat`.)
+        scratch.toi.repeats.moved = !broadPhase.moveBuffer.isEmpty
         findNewContacts()
         return true
     }
@@ -274,11 +276,30 @@ extension World {
             }
             q.pop()
             q.gen[minContact] += 1
+            // An event on the contact and at the time of the last: when the last changed nothing,
+            // neither will this one nor the rest (`TOIRepeat`); else its footprint is saved to tell.
+            let m = q.repeats
+            if stopsRepeatedTOIEvents && !stepWantsPreSolve && m.contact == minContact && m.alphaBits == minAlpha.bitPattern {
+                if m.armed && m.clean && sameTOIFootprint(minContact, m) {
+                    skipRepeatedTOIEvents(minContact, m)
+                    m.reset()
+                    continue
+                }
+                m.armed = saveTOIFootprint(minContact, m)
+            } else {
+                m.contact = minContact; m.alphaBits = minAlpha.bitPattern; m.armed = false
+            }
+            m.recording = m.armed
+            let skipped = (skippedTOIIterations, skippedVelocityIterations)
             let oldHead = contactList
             var touched: [Int] = []
             swap(&touched, &q.touched)
             touched.clear()
             processTOIEvent(minContact, minAlpha, step, touched: &touched)
+            m.recording = false
+            m.clean = !m.moved && contactList == oldHead
+            m.addedTOIIterations = skippedTOIIterations - skipped.0
+            m.addedVelocityIterations = skippedVelocityIterations - skipped.1
             // New contacts went to the head of the list, the last created first: keys before
             // every older contact's.
             if contactList != oldHead {
@@ -333,10 +354,15 @@ extension World {
         bodies[islandBodies[toiB]].sweep.c0 = data.positions[toiB].c
         bodies[islandBodies[toiB]].sweep.a0 = data.positions[toiB].a
         solver.initializeVelocityConstraints(data.positions, data.velocities, self)
-        for _ in 0..<subStep.velocityIterations { solver.solveVelocityConstraints(data.velocities) }
+        if stopsStillVelocityIterations {
+            solveVelocityIterationsUntilStill(&solver, data.velocities, subStep.velocityIterations)
+        } else {
+            for _ in 0..<subStep.velocityIterations { solver.solveVelocityConstraints(data.velocities) }
+        }
         integratePositions(subStep.dt, &data)
         writeBack(data, islandBodies)
         report(solver)
+        if scratch.toi.repeats.recording { recordTOIReport(solver, scratch.toi.repeats) }
     }
 }
 
@@ -356,6 +382,8 @@ final class TOIQueue {
     let dirty = Pool<UInt64>()
     let heap = Pool<Entry>()
     @exclusivity(unchecked) var touched: [Int] = []
+    /// The last event, to tell its repeats (`TOIRepeat`).
+    let repeats = TOIRepeat()
 
     deinit { key.free(); gen.free(); dirtyPass.free(); dirty.free(); heap.free() }
 
@@ -365,6 +393,7 @@ final class TOIQueue {
         heap.clear()
         dirty.clear()
         touched.clear()
+        repeats.reset()
         let cap = Swift.max(capacity, n)
         if key.capacity < cap {
             key.reserveCapacity(cap); gen.reserveCapacity(cap); dirtyPass.reserveCapacity(cap)
