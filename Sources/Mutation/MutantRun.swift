@@ -44,7 +44,7 @@ func runMutant(
             cases = try SceneFile.load(c, edits: m.edits, includes: SceneFile.reader(w.parts))
         } else {
             cases = try SceneFile.load(
-                path: w.file, text: w.text, edits: m.edits, includes: SceneFile.reader(w.parts))
+                path: w.file, text: w.text, limits: w.loadLimits, edits: m.edits, includes: SceneFile.reader(w.parts))
         }
         _ = w.applyVars(to: &cases)  // the original took them; a mutant changes no var
     } catch {

@@ -116,6 +116,8 @@ struct FileWork {
     var mutants: [Mutant] = []
     var originals: [CaseResult] = []
     var limits = RunLimits()
+    /// `--max-file-size`, `--max-load-work` …: every mutant is loaded within them, as the original.
+    var loadLimits = LoadLimits.default
     var problem: MutatedFile.Problem?
     var message: String?
     /// The mutants past `--max-mutants`, not run.
@@ -296,6 +298,7 @@ func prepare(_ files: [FilePath], _ request: MutateRequest) -> [FileWork] {
     var work: [FileWork] = []
     for file in files {
         var w = FileWork(file: file.display)
+        w.loadLimits = request.limits
         if isPart(file) {
             w.problem = MutatedFile.Problem.invalid
             w.message =

@@ -30,15 +30,37 @@ let stepKeys = StepKey.names + actionKeys
     mutating func build(
         _ root: Node, file: String, text: String, defaultName: String, variant: String?
     ) throws(Diagnostic) -> Scene {
-        try w.checkFormat(root)  // before any key: a newer format's keys are unknown here
-        let top = try w.mapping(
-            root, "the scene", known: TopLevelKey.names,
-            required: TopLevelKey.required.map(\.rawValue))
-        func node(_ k: String) -> Node? { top.first { $0.0 == k }?.1 }
-        var name = defaultName
-        if let n = node("name") { name = try w.string(n, "`name`") }
+        let top = try topKeys(root)
+        let name = try sceneName(top, defaultName: defaultName)
         scene = Scene(file: file, source: text, name: variant.map { "\(name) / \($0)" } ?? name, location: w.loc(root))
         scene.variant = variant
+        try shared(top, root)
+        return try own(top, root)
+    }
+
+    /// The keys of the scene's top level, its format checked first (a newer format's keys are
+    /// unknown here).
+    mutating func topKeys(_ root: Node) throws(Diagnostic) -> [(String, Node)] {
+        try w.checkFormat(root)
+        return try w.mapping(
+            root, "the scene", known: TopLevelKey.names,
+            required: TopLevelKey.required.map(\.rawValue))
+    }
+
+    /// `name`, or the file's name.
+    mutating func sceneName(_ top: [(String, Node)], defaultName: String) throws(Diagnostic) -> String {
+        guard let n = top.first(where: { $0.0 == TopLevelKey.name.rawValue })?.1 else { return defaultName }
+        return try w.string(n, "`name`")
+    }
+
+    /// The keys a variant may patch without changing what `shared` builds: the script and what
+    /// it checks (`SceneFile.load` builds such a variant from the main case's shared part).
+    static let ownKeys = Set([TopLevelKey.script, .expect, .outcome].map { $0.rawValue })
+
+    /// Everything but the script and what it checks: the world, views, gestures, transitions,
+    /// sweep, vars, animators, behaviours and rules. Reads no other key of `top` (`ownKeys`).
+    mutating func shared(_ top: [(String, Node)], _ root: Node) throws(Diagnostic) {
+        func node(_ k: String) -> Node? { top.first { $0.0 == k }?.1 }
         if let n = node("world") { try world(n) }
         try views(node("views") ?? root)  // a required key
         if let n = node("gestures") { try gestures(n) }
@@ -53,6 +75,11 @@ let stepKeys = StepKey.names + actionKeys
         if let n = node("animators") { try animatorBodies(n) }
         for (t, x) in transitionAnimators { scene.transitions[t].animator = try animatorID(x, "`animator`") }
         if let n = node("on") { try rules(n) }
+    }
+
+    /// The script, the expectations and a swept scene's `outcome` (`ownKeys`), once `shared` is built.
+    mutating func own(_ top: [(String, Node)], _ root: Node) throws(Diagnostic) -> Scene {
+        func node(_ k: String) -> Node? { top.first { $0.0 == k }?.1 }
         try script(node("script") ?? root)  // a required key
         if let n = node("expect") { scene.expect = try expectation(n) }
         if let n = node("outcome") {

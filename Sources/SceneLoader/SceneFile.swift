@@ -110,17 +110,22 @@ public enum SceneFile {
     }
 
     /// Loads a composed scene with `edits` applied to its tree: what `load(path:text:edits:)`
-    /// gives, without composing the text or parsing an unedited expression again.
+    /// gives, without composing the text, parsing an unedited expression again or building the
+    /// shared part again for a variant that patches only its script and expectations.
     public static func load(
         _ c: ComposedScene, edits: [TreeEdit], includes: IncludeReader? = nil
     ) throws(DiagnosticList) -> [Scene] {
         try load(
-            path: c.path, text: c.text, root: c.root, limits: c.limits, edits: edits, includes: includes, memo: c.memo)
+            path: c.path, text: c.text, root: c.root, limits: c.limits, edits: edits, includes: includes, memo: c.memo,
+            shareVariants: true)
     }
 
+    /// With `shareVariants`, a variant that patches only the script and what it checks is built
+    /// from a copy of the main case's shared part (`fromShared`): the same cases and the same
+    /// first error as building it whole (`scenerun mutate --no-optimise` builds it whole).
     static func load(
         path: String, text: String, root: Node?, limits: LoadLimits, edits: [TreeEdit], includes: IncludeReader?,
-        memo: ExpressionMemo?
+        memo: ExpressionMemo?, shareVariants: Bool = false
     ) throws(DiagnosticList) -> [Scene] {
         do {
             var root = root
@@ -154,7 +159,16 @@ public enum SceneFile {
             let defaultName = String(path.split(separator: "/").last ?? Substring(path)).replacingSuffix(".yaml")
                 .replacingSuffix(".yml")
             var builder = SceneBuilder(walker: w)
-            let scene = try builder.build(baseNode, file: path, text: text, defaultName: defaultName, variant: nil)
+            let keys = try builder.topKeys(baseNode)
+            let name = try builder.sceneName(keys, defaultName: defaultName)
+            builder.scene = Scene(file: path, source: text, name: name, location: w.loc(baseNode))
+            let before = (work: builder.w.work, visited: builder.w.visited)
+            try builder.shared(keys, baseNode)
+            // The main case's shared part, and what reading it cost: a variant that patches only
+            // `SceneBuilder.ownKeys` reads the same nodes for it, so it starts from a copy.
+            let shared = builder
+            let sharedCost = (work: builder.w.work - before.work, visited: builder.w.visited - before.visited)
+            let scene = try builder.own(keys, baseNode)
             w.work = builder.w.work
             cases.append(scene)
             w.visited = 0
@@ -175,6 +189,13 @@ public enum SceneFile {
                     var vb = SceneBuilder(walker: w)
                     vb.w.variant = (name, at)
                     vb.w.variantNodes = w.locations(in: node)
+                    if shareVariants,
+                        let c = try fromShared(shared, sharedCost, vb.w, merged, patch: node, variant: name)
+                    {
+                        cases.append(c.scene)
+                        w.work = c.work
+                        continue
+                    }
                     cases.append(try vb.build(merged, file: path, text: text, defaultName: defaultName, variant: name))
                     w.work = vb.w.work
                 }
@@ -189,6 +210,34 @@ public enum SceneFile {
         } catch {
             throw DiagnosticList([Diagnostic("\(error)", at: SourceLocation(file: path, line: 1, column: 1))])
         }
+    }
+
+    /// A variant that patches only the script and what it checks (`SceneBuilder.ownKeys`), built
+    /// as `SceneBuilder.build` would build it, from a copy of the main case's shared part: the
+    /// nodes that part reads are the main case's, so it is the same and would spend the same
+    /// work. Nil when the variant patches anything else, or when reading the shared part again
+    /// would exceed a load limit (the full build then says where). Its scene and the file's load
+    /// work after it.
+    static func fromShared(
+        _ shared: SceneBuilder, _ cost: (work: Int, visited: Int), _ walker: Walker, _ merged: Node, patch: Node,
+        variant: String
+    ) throws(Diagnostic) -> (scene: Scene, work: Int)? {
+        guard case .mapping(let m) = patch,
+            m.allSatisfy({ if case .scalar(let k) = $0.key { SceneBuilder.ownKeys.contains(k.string) } else { false } })
+        else { return nil }
+        var b = shared
+        b.w.work = walker.work
+        b.w.visited = walker.visited
+        b.w.variant = walker.variant
+        b.w.variantNodes = walker.variantNodes
+        let top = try b.topKeys(merged)
+        let name = try b.sceneName(top, defaultName: shared.scene.name)  // the main case's (not patched)
+        b.w.work += cost.work
+        b.w.visited += cost.visited
+        guard b.w.work <= b.w.limits.loadWork, b.w.visited <= b.w.limits.nodes else { return nil }
+        b.scene.name = "\(name) / \(variant)"
+        b.scene.variant = variant
+        return (try b.own(top, merged), b.w.work)
     }
 
     /// A swept scene's cases: every combination of its parameters' values, the first parameter

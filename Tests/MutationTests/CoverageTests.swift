@@ -1,6 +1,7 @@
 import Driver
 import Foundation
 import Mutation
+import SceneLoader
 import Testing
 
 /// Coverage (docs/mutate.md, "What to do about each survivor"): the original run records the
@@ -57,8 +58,11 @@ import Testing
 
         """
 
-    func run(_ paths: [String], optimise: Bool, json: String? = nil) -> (code: Int32, out: String, err: [String]) {
+    func run(
+        _ paths: [String], optimise: Bool, json: String? = nil, limits: LoadLimits = .default
+    ) -> (code: Int32, out: String, err: [String]) {
         var r = MutateRequest(paths: paths)
+        r.limits = limits
         r.color = .never
         r.jobs = 2
         r.optimise = optimise
@@ -142,6 +146,7 @@ import Testing
         let paths = [
             untapped, fall, unstarted, repo.appendingPathComponent("scenes/drag-off.yaml").path,
             repo.appendingPathComponent("scenes/sheet.yaml").path,
+            repo.appendingPathComponent("scenes/edge-modal.yaml").path,
             repo.appendingPathComponent("scenes/gallery/double-tap-snap.yaml").path,
         ]
         let (a, b) = (dir.appendingPathComponent("a.json").path, dir.appendingPathComponent("b.json").path)
@@ -168,5 +173,82 @@ import Testing
         #expect(kept(fast.out) == kept(slow.out))
         #expect(fast.out.contains("noCoverage:"), "the comparison includes mutants without coverage")
         #expect(fast.out.contains("unasserted:"), "and mutants whose runs differ")
+    }
+
+    /// A rule's condition that the main case and its variant both read; the variant patches
+    /// only its script, so an optimised mutant load builds it from a copy of the main case's
+    /// shared part (`SceneFile.load` of a composed scene).
+    static let condition = """
+        name: Condition work
+        views:
+          card: { frame: [135, 372, 120, 100] }
+        gestures:
+          drag: { pan: { in: card } }
+        on:
+          drag.ended:
+            - if: "card.alpha > 0.2 && card.alpha < 2"
+              then: [ { set: { card.alpha: 0.5 } } ]
+        script:
+          - pan: { gesture: drag, path: [[0, 195, 422], [0.1, 195, 522]] }
+        expect:
+          views: { card: { alpha: 0.5 } }
+        variants:
+          later:
+            script:
+              - pan: { gesture: drag, path: [[0, 195, 422], [0.2, 195, 522]] }
+
+        """
+
+    /// A variant built from the main case's shared part is refused where building it whole
+    /// refuses it: with `--max-load-work` 5 units above what the unmutated file needs, a mutant
+    /// that lengthens the condition (a negation, a longer boundary) is read twice, once by the
+    /// main case and once by the variant, which crosses the limit (`--no-optimise` loads every
+    /// mutant from its text, whole). Found on the way: the `--no-optimise` load ignored the
+    /// load limits (these four came out killed there).
+    @Test func aSharedVariantIsRefusedAsTheWholeBuildIs() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scenerun-shared-\(getpid())")
+        try? FileManager.default.removeItem(at: dir)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let f = dir.appendingPathComponent("condition.yaml").path
+        try Self.condition.write(toFile: f, atomically: true, encoding: .utf8)
+        func loads(_ work: Int) -> Bool {
+            var l = LoadLimits.default
+            l.loadWork = work
+            return (try? SceneFile.load(path: f, text: Self.condition, limits: l)) != nil
+        }
+        var (lo, hi) = (1, 100_000)  // the least load work the unmutated file needs: hi
+        while hi - lo > 1 {
+            let m = (lo + hi) / 2
+            if loads(m) { hi = m } else { lo = m }
+        }
+        var limits = LoadLimits.default
+        limits.loadWork = hi + 5
+        let (a, b) = (dir.appendingPathComponent("a.json").path, dir.appendingPathComponent("b.json").path)
+        let fast = run([f], optimise: true, json: a, limits: limits)
+        let slow = run([f], optimise: false, json: b, limits: limits)
+        #expect(fast.code == 0 && slow.code == 0, "\(fast.err) \(slow.err)")
+        func outcomes(_ path: String) throws -> [[String: String]] {
+            let doc = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+            return try #require(doc["mutants"] as? [[String: Any]]).map { m in
+                ["id": "\(m["id"] ?? "")", "status": "\(m["status"] ?? "")", "detail": "\(m["detail"] ?? "")"]
+            }
+        }
+        let (x, y) = (try outcomes(a), try outcomes(b))
+        #expect(x == y)
+        let invalid = x.filter { $0["status"] == "invalid" }
+        #expect(
+            invalid.map { $0["id"] ?? "" } == [
+                "condition.yaml:8:12 condition negate `card.alpha > 0.2`", "condition.yaml:8:25 boundary 0.2 → 1.001",
+                "condition.yaml:8:32 condition negate `card.alpha < 2`", "condition.yaml:8:45 boundary 2 → 0.999",
+            ])
+        for m in invalid {
+            #expect(
+                m["detail"]?.hasPrefix(
+                    "\(f):15:3: loading the file takes more than \(hi + 5) units of work reading the variant `later`")
+                    == true, "\(m)")
+        }
+        #expect(x.contains { $0["status"] == "killed" }, "and the others load and run")
     }
 }
