@@ -98,9 +98,9 @@ extension Run {
     /// `after:` delay.
     func watched(_ e: Expr, _ value: Value, condition: Bool, scope: Scope?) {
         guard let w = limits.reads, w.watches(e) else { return }
-        let s = snapshot()
+        // Read as `eval` reads, and as the mutant's own run would (Observed.swift).
         w.evaluated(e, value, condition: condition) { alternative in
-            try? evaluate(alternative, s, scope: scope ?? scene.scope)
+            try? evaluate(alternative, LiveState(self), scope: scope ?? scene.scope)
         }
     }
 }
