@@ -105,9 +105,13 @@ extension World {
                 ce = contactEdgeNext(ce)
             }
         }
-        bodyIds.append(bA); bodyIds.append(bB)
+        // (Each body once: the ground is at one end of most of the footprint's contacts.)
+        bodyIds.append(bA)
+        if bB != bA { bodyIds.append(bB) }
         for k in 0..<contactIds.count {
-            bodyIds.append(contacts[contactIds[k]].bA); bodyIds.append(contacts[contactIds[k]].bB)
+            let a = contacts[contactIds[k]].bA, b = contacts[contactIds[k]].bB
+            if !TOIRepeat.holds(bodyIds, a) { bodyIds.append(a) }
+            if !TOIRepeat.holds(bodyIds, b) { bodyIds.append(b) }
         }
         return true
     }
@@ -186,30 +190,29 @@ extension TOIRepeat {
         return true
     }
 
-    /// The `size` bytes at `p` as words (the last one zero-filled).
-    static func append(_ p: UnsafeRawPointer, _ size: Int, to out: Pool<UInt64>) {
-        var i = 0
-        while i + 8 <= size { out.append(p.loadUnaligned(fromByteOffset: i, as: UInt64.self)); i += 8 }
-        if i < size { out.append(tail(p, i, size)) }
+    /// The `size` bytes at `p`, copied whole after `out`'s words (as many words as they need,
+    /// the last zero-filled), within the capacity `reserve` gave it.
+    @inline(__always) static func append(_ p: UnsafeRawPointer, _ size: Int, to out: Pool<UInt64>) {
+        let n = (size + 7) / 8, at = out.count
+        precondition(at + n <= out.capacity, "footprint beyond its reserved size")
+        let dst = UnsafeMutableRawPointer(out.base + at)
+        dst.storeBytes(of: 0, toByteOffset: 8 * (n - 1), as: UInt64.self)
+        dst.copyMemory(from: p, byteCount: size)
+        out.setCount(at + n)
     }
 
-    /// Whether the `size` bytes at `p` are the words of `saved` from `at` (which moves past them).
-    static func matches(_ p: UnsafeRawPointer, _ size: Int, _ saved: Pool<UInt64>, _ at: inout Int) -> Bool {
-        var i = 0
-        while i + 8 <= size {
-            if p.loadUnaligned(fromByteOffset: i, as: UInt64.self) != saved[at] { return false }
-            i += 8; at += 1
+    /// Whether the `size` bytes at `p` are those saved in `saved` from word `at` (which moves past
+    /// them).
+    @inline(__always) static func matches(_ p: UnsafeRawPointer, _ size: Int, _ saved: Pool<UInt64>, _ at: inout Int) -> Bool {
+        let s = UnsafeRawPointer(saved.base + at)
+        let words = size / 8
+        for i in 0..<words where p.loadUnaligned(fromByteOffset: 8 * i, as: UInt64.self) != s.loadUnaligned(fromByteOffset: 8 * i, as: UInt64.self) {
+            return false
         }
-        if i < size {
-            if tail(p, i, size) != saved[at] { return false }
-            at += 1
+        for j in (8 * words)..<size where p.load(fromByteOffset: j, as: UInt8.self) != s.load(fromByteOffset: j, as: UInt8.self) {
+            return false
         }
+        at += (size + 7) / 8
         return true
-    }
-
-    @inline(__always) static func tail(_ p: UnsafeRawPointer, _ from: Int, _ size: Int) -> UInt64 {
-        var word: UInt64 = 0
-        for j in from..<size { word |= UInt64(p.load(fromByteOffset: j, as: UInt8.self)) << UInt64(8 * (j - from)) }
-        return word
     }
 }
