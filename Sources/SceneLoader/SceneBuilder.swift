@@ -58,24 +58,45 @@ let stepKeys = StepKey.names + actionKeys
     static let ownKeys = Set([TopLevelKey.script, .expect, .outcome].map { $0.rawValue })
 
     /// Everything but the script and what it checks: the world, views, gestures, transitions,
-    /// sweep, vars, animators, behaviours and rules. Reads no other key of `top` (`ownKeys`).
-    mutating func shared(_ top: [(String, Node)], _ root: Node) throws(Diagnostic) {
+    /// sweep, vars, animators, behaviours and rules, in `sharedSteps` steps, from step `first`
+    /// (`before` sees the builder before each). Step i reads no top-level key but its own
+    /// (`firstStep`) and what the steps before it built.
+    mutating func shared(
+        _ top: [(String, Node)], _ root: Node, from first: Int = 0, before: ((SceneBuilder) -> Void)? = nil
+    ) throws(Diagnostic) {
         func node(_ k: String) -> Node? { top.first { $0.0 == k }?.1 }
-        if let n = node("world") { try world(n) }
-        try views(node("views") ?? root)  // a required key
-        if let n = node("gestures") { try gestures(n) }
-        if let n = node("transitions") { try transitions(n) }
-        buildScope()
-        if let n = node("sweep") { try sweep(n) }
-        if let n = node("vars") { try vars(n) }
-        if let n = node("animators") { try animatorNames(n) }
-        try gestureDelegates()
-        if let n = node("behaviors") { try behaviors(n) }
-        try checkGroupsAlone()
-        if let n = node("animators") { try animatorBodies(n) }
-        for (t, x) in transitionAnimators { scene.transitions[t].animator = try animatorID(x, "`animator`") }
-        if let n = node("on") { try rules(n) }
+        for step in first..<Self.sharedSteps {
+            before?(self)
+            switch step {
+            case 0: if let n = node("world") { try world(n) }
+            case 1: try views(node("views") ?? root)  // a required key
+            case 2: if let n = node("gestures") { try gestures(n) }
+            case 3: if let n = node("transitions") { try transitions(n) }
+            case 4: buildScope()
+            case 5: if let n = node("sweep") { try sweep(n) }
+            case 6: if let n = node("vars") { try vars(n) }
+            case 7: if let n = node("animators") { try animatorNames(n) }
+            case 8: try gestureDelegates()
+            case 9: if let n = node("behaviors") { try behaviors(n) }
+            case 10: try checkGroupsAlone()
+            case 11: if let n = node("animators") { try animatorBodies(n) }
+            case 12:
+                for (t, x) in transitionAnimators { scene.transitions[t].animator = try animatorID(x, "`animator`") }
+            default: if let n = node("on") { try rules(n) }
+            }
+        }
     }
+
+    /// The steps of `shared`.
+    static let sharedSteps = 14
+
+    /// The first step of `shared` that reads top-level key `k` (`sharedSteps` for the keys of
+    /// `own`); nil for a key read before `shared` (`name`, `format`) or not by the builder.
+    static func firstStep(reading k: String) -> Int? { ownKeys.contains(k) ? sharedSteps : firstSteps[k] }
+    static let firstSteps = [
+        "world": 0, "views": 1, "gestures": 2, "transitions": 3, "sweep": 5, "vars": 6, "animators": 7, "behaviors": 9,
+        "on": 13,
+    ]
 
     /// The script, the expectations and a swept scene's `outcome` (`ownKeys`), once `shared` is built.
     mutating func own(_ top: [(String, Node)], _ root: Node) throws(Diagnostic) -> Scene {

@@ -28,6 +28,16 @@ public enum TreeEdit: Hashable, Sendable {
     case swapValues([PathStep], String, String)
 }
 
+extension TreeEdit {
+    /// The node it edits (a scalar, or the list or mapping whose items or keys it changes).
+    var path: [PathStep] {
+        switch self {
+        case .scalar(let p, _), .renameKey(let p, _, _), .drop(let p, _), .swap(let p, _), .swapValues(let p, _, _):
+            return p
+        }
+    }
+}
+
 /// A node of a scene file's tree as the composer read it, without YAML's types: a scalar's
 /// text, whether it was quoted and where it is written; a list; a mapping's pairs in file order.
 public indirect enum SourceNode: Sendable {

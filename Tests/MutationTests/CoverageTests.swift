@@ -199,23 +199,30 @@ import Testing
 
         """
 
-    /// A variant built from the main case's shared part is refused where building it whole
-    /// refuses it: with `--max-load-work` 5 units above what the unmutated file needs, a mutant
+    /// A variant built from the main case's shared part (or, when it patches `vars` too, from
+    /// its unmutated build resumed at the rules) is refused where building it whole refuses it:
+    /// with `--max-load-work` 5 units above what the unmutated file needs, a mutant
     /// that lengthens the condition (a negation, a longer boundary) is read twice, once by the
     /// main case and once by the variant, which crosses the limit (`--no-optimise` loads every
     /// mutant from its text, whole). Found on the way: the `--no-optimise` load ignored the
     /// load limits (these four came out killed there).
-    @Test func aSharedVariantIsRefusedAsTheWholeBuildIs() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scenerun-shared-\(getpid())")
+    @Test(arguments: [false, true]) func aSharedVariantIsRefusedAsTheWholeBuildIs(patchingVars: Bool) throws {
+        let text =
+            patchingVars
+            ? Self.condition.replacingOccurrences(
+                of: "  later:\n    script:", with: "  later:\n    vars: { k: 2 }\n    script:")
+                + "vars: { k: 1 }\n" : Self.condition
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "scenerun-shared-\(getpid())-\(patchingVars)")
         try? FileManager.default.removeItem(at: dir)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let f = dir.appendingPathComponent("condition.yaml").path
-        try Self.condition.write(toFile: f, atomically: true, encoding: .utf8)
+        try text.write(toFile: f, atomically: true, encoding: .utf8)
         func loads(_ work: Int) -> Bool {
             var l = LoadLimits.default
             l.loadWork = work
-            return (try? SceneFile.load(path: f, text: Self.condition, limits: l)) != nil
+            return (try? SceneFile.load(path: f, text: text, limits: l)) != nil
         }
         var (lo, hi) = (1, 100_000)  // the least load work the unmutated file needs: hi
         while hi - lo > 1 {
