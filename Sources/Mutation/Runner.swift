@@ -385,6 +385,17 @@ func prepare(_ files: [FilePath], _ request: MutateRequest) -> [FileWork] {
     return work
 }
 
+/// What `ReadWatch` watches for these mutants: each rewrite of one expression (`Mutant.read`), by
+/// the expression's location, numbered by the mutant's place in `mutants`.
+public func readRewrites(_ mutants: [Mutant]) -> [SourceLocation: [ReadWatch.Rewrite]] {
+    var r: [SourceLocation: [ReadWatch.Rewrite]] = [:]
+    for (k, m) in mutants.enumerated() {
+        guard let at = m.read, m.edits.count == 1, case .scalar(_, let text) = m.edits[0] else { continue }
+        r[at, default: []].append(ReadWatch.Rewrite(mutant: k, text: text))
+    }
+    return r
+}
+
 /// Runs each case of each file once more, watching the conditions and `set` values its mutants
 /// rewrite (`ReadWatch`), and records per case the mutants that cannot change it: their rewrite
 /// was evaluated in some case of the file (so it is a condition, a `set`, `progress:` or
@@ -394,14 +405,7 @@ func prepare(_ files: [FilePath], _ request: MutateRequest) -> [FileWork] {
 func proveUnchanged(_ work: inout [FileWork], jobs: Int) {
     var found: [[SourceLocation: [ReadWatch.Rewrite]]] = []
     for w in work {
-        var r: [SourceLocation: [ReadWatch.Rewrite]] = [:]
-        if w.problem == nil && !w.plan.aliases {
-            for (k, m) in w.mutants.enumerated() {
-                guard let at = m.read, m.edits.count == 1, case .scalar(_, let text) = m.edits[0] else { continue }
-                r[at, default: []].append(ReadWatch.Rewrite(mutant: k, text: text))
-            }
-        }
-        found.append(r)
+        found.append(w.problem == nil && !w.plan.aliases ? readRewrites(w.mutants) : [:])
     }
     let rewrites = found
     let all = work.indices.flatMap { f in rewrites[f].isEmpty ? [] : work[f].cases.indices.map { (f, $0) } }

@@ -40,12 +40,9 @@ public final class ReadWatch: @unchecked Sendable {
 
     public init(_ rewrites: [SourceLocation: [Rewrite]]) { self.rewrites = rewrites }
 
-    /// Whether anything is watched at this location (cheap: the runner asks on every evaluation of
-    /// a condition or `set` value while it watches).
-    func watches(_ e: Expr) -> Bool { rewrites[e.location] != nil }
-
-    /// An evaluation of `e`, which gave `value`: each rewrite evaluated by `evaluate` (nil when it
-    /// throws) and compared: as a condition (the branch it takes) or as a value (bit for bit).
+    /// An evaluation of `e`, which gave `value`: nothing when no rewrite is watched at its location
+    /// (one lookup, on every watched evaluation); else each rewrite evaluated by `evaluate` (nil
+    /// when it throws) and compared: as a condition (the branch it takes) or as a value (bit for bit).
     func evaluated(_ e: Expr, _ value: Value, condition: Bool, _ evaluate: (Expr) -> Value?) {
         guard let list = rewrites[e.location] else { return }
         let isPlain: Bool
@@ -97,7 +94,7 @@ extension Run {
     /// condition (`condition`: only its truth counts), a `set`, `progress:` or `complete:` value, an
     /// `after:` delay.
     func watched(_ e: Expr, _ value: Value, condition: Bool, scope: Scope?) {
-        guard let w = limits.reads, w.watches(e) else { return }
+        guard let w = limits.reads else { return }
         // Read as `eval` reads, and as the mutant's own run would (Observed.swift).
         w.evaluated(e, value, condition: condition) { alternative in
             try? evaluate(alternative, LiveState(self), scope: scope ?? scene.scope)

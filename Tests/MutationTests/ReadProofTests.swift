@@ -1,4 +1,3 @@
-import Diagnostics
 import Foundation
 import Mutation
 import SceneLoader
@@ -58,11 +57,7 @@ import Testing
     /// Per case, the ids of the mutants whose rewrite the case read, and of those it changed.
     func watch(_ text: String) throws -> [(name: String, read: Set<String>, changed: Set<String>)] {
         let plan = try SceneFile.mutationPlan(path: "watched.yaml", text: text)
-        var rewrites: [Diagnostics.SourceLocation: [ReadWatch.Rewrite]] = [:]
-        for (k, m) in plan.mutants.enumerated() {
-            guard let at = m.read, m.edits.count == 1, case .scalar(_, let t) = m.edits[0] else { continue }
-            rewrites[at, default: []].append(ReadWatch.Rewrite(mutant: k, text: t))
-        }
+        let rewrites = readRewrites(plan.mutants)
         let cases = try SceneFile.load(path: "watched.yaml", text: text)
         return cases.map { c in
             var limits = RunLimits()
