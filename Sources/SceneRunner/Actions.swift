@@ -30,8 +30,7 @@ extension Run {
         try clock.spendAction(at: a.location)
         switch a {
         case .branch(let c, let then, let otherwise):
-            let v = try eval(c, scope: scope)
-            if limits.reads != nil { watched(c, v, condition: true, scope: scope) }  // mutate's proofs
+            let v = try evalWatched(c, condition: true, scope: scope)
             for x in v.bool ?? false ? then : otherwise { try runAction(x, scope: scope) }
         case .add(let names, let loc):
             for b in names {
@@ -59,8 +58,7 @@ extension Run {
         case .complete(let e):
             try transitioning.complete(e, scope: scope, in: self)
         case .after(let delay, let actions, let loc):
-            let seconds = try eval(delay, scope: scope)
-            if limits.reads != nil { watched(delay, seconds, condition: false, scope: scope) }  // mutate's proofs
+            let seconds = try evalWatched(delay, condition: false, scope: scope)
             try clock.schedule(after: seconds.number ?? 0, actions, scope: scope, at: loc)
         case .velocity(let item, let linear, let angular, let loc):
             let view = try item.resolved { p throws(RunError) in try pick(p, scope: scope) }
@@ -87,11 +85,7 @@ extension Run {
         // Every key and value first, then every assignment: `set` reads the state before it (a
         // key's index sees the old value of a var the same `set` changes).
         let targets = try targets.picking { p throws(RunError) in try pick(p, scope: scope) }
-        let values = try targets.map { e throws(RunError) in
-            let v = try eval(e.value, scope: scope)
-            if limits.reads != nil { watched(e.value, v, condition: false, scope: scope) }  // mutate's proofs
-            return v
-        }
+        let values = try targets.map { e throws(RunError) in try evalWatched(e.value, condition: false, scope: scope) }
         for (t, v) in zip(targets, values) { try assign(t, v) }
     }
 

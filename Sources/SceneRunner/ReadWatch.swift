@@ -90,14 +90,16 @@ extension Value {
 }
 
 extension Run {
-    /// Tells the watch (when mutate set one) of an evaluation of a watched expression: a
-    /// condition (`condition`: only its truth counts), a `set`, `progress:` or `complete:` value, an
-    /// `after:` delay.
-    func watched(_ e: Expr, _ value: Value, condition: Bool, scope: Scope?) {
-        guard let w = limits.reads else { return }
+    /// `eval` of an expression mutate's proofs watch — a condition (`condition`: only its truth
+    /// counts), a `set`, `progress:` or `complete:` value, an `after:` delay — telling the watch,
+    /// when mutate set one, what it gave.
+    func evalWatched(_ e: Expr, condition: Bool, scope: Scope) throws(RunError) -> Value {
+        let value = try eval(e, scope: scope)
+        guard let w = limits.reads else { return value }
         // Read as `eval` reads, and as the mutant's own run would (Observed.swift).
         w.evaluated(e, value, condition: condition) { alternative in
-            try? evaluate(alternative, LiveState(self), scope: scope ?? scene.scope)
+            try? evaluate(alternative, LiveState(self), scope: scope)
         }
+        return value
     }
 }

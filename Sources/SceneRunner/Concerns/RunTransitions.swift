@@ -250,8 +250,7 @@ extension RunTransitions {
     func progress(_ e: Expr, scope: Scope, in run: Run) throws(RunError) {
         let i = try current(for: "progress", at: e.location, in: run)
         guard controllers[i].state == .interactive else { return }
-        let v = try run.eval(e, scope: scope)
-        if run.limits.reads != nil { run.watched(e, v, condition: false, scope: scope) }  // mutate's proofs
+        let v = try run.evalWatched(e, condition: false, scope: scope)
         update(i, v.number ?? 0)
         if let k = run.scene.transitions[i].animator?.index {  // scrubs the animator that drives it
             try run.animating.scrubDriver(k, to: controllers[i].progress, at: e.location, in: run)
@@ -263,8 +262,7 @@ extension RunTransitions {
     /// it finishes at its end or its start, which ends it.
     func complete(_ e: Expr, scope: Scope, in run: Run) throws(RunError) {
         let i = try current(for: "complete", at: e.location, in: run)
-        let value = try run.eval(e, scope: scope)
-        if run.limits.reads != nil { run.watched(e, value, condition: true, scope: scope) }  // mutate's proofs
+        let value = try run.evalWatched(e, condition: true, scope: scope)
         let finished = value.bool ?? false
         if let k = run.scene.transitions[i].animator?.index,
             try run.animating.stopDriver(k, finished: finished, at: e.location, in: run)
