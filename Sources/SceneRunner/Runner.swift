@@ -121,7 +121,7 @@ final class Run {
     }
 
     /// The stored properties `init(copying:scene:limits:)` knows (a test compares it with `Mirror`'s).
-    static let copiedFieldCount = 16
+    static let copiedFieldCount = 17
 
     /// A deep copy of `r`, paused at its checkpoint, that goes on with `scene` (the same scene, or
     /// one with an edit nothing before the checkpoint read) under `limits`: every object of the
@@ -132,6 +132,7 @@ final class Run {
         precondition(r.limits.recordTicks || !limits.recordTicks, "resume: the snapshot's run kept no tick rows")
         self.scene = scene
         self.limits = limits
+        // nameReads: a new empty one (its default), never `r`'s: it resolves names for r's scene.
         vars = r.vars
         clock = RunClock(copying: r.clock, limits: limits, timeout: scene.world.timeout)
         world = RunWorld(copying: r.world, scene: scene)
