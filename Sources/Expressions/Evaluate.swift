@@ -9,10 +9,19 @@ public protocol NameResolver {
     var comparisonLog: ComparisonLog? { get }
     /// The point `p` of coordinate space `from` in space `to` (a view's name, or `screen`).
     func convert(_ p: Vec2, from: String, to: String, at location: SourceLocation) throws(Diagnostic) -> Vec2
+    /// The value of the dotted name `parts` (an expression's `.name` node, which lives as long as
+    /// its expression) read in `scope`, when the resolver has a faster way to it than splitting
+    /// the name and resolving its path at every read (a runner resolves each name once); nil: read
+    /// it the usual way (`splitName`, `resolve`, the value members), which gives the same value
+    /// and every error.
+    func read(name parts: [String], in scope: Scope, at location: SourceLocation) throws(Diagnostic) -> Value?
 }
 
 extension NameResolver {
     public var comparisonLog: ComparisonLog? { nil }
+    public func read(name parts: [String], in scope: Scope, at location: SourceLocation) throws(Diagnostic) -> Value? {
+        nil
+    }
     /// Without views, only the screen: a view's coordinates are unknown.
     public func convert(_ p: Vec2, from: String, to: String, at location: SourceLocation) throws(Diagnostic) -> Vec2 {
         guard from == screenSpace && to == screenSpace else {
@@ -40,7 +49,12 @@ public func evaluate(_ e: Expr, _ r: some NameResolver, scope: Scope) throws(Dia
 /// A member of a value (`ValueMember`): `x`, `y` of a point; `x y width height minX midX maxX
 /// minY midY maxY origin size center` of a rect. Nil when the value has no such member.
 public func memberValue(of v: Value, named m: String) -> Value? {
-    guard let member = ValueMember(rawValue: m), member.type(on: v.type) != nil else { return nil }
+    ValueMember(rawValue: m).flatMap { memberValue(of: v, $0) }
+}
+
+/// Member `member` of a value; nil when the value has no such member.
+public func memberValue(of v: Value, _ member: ValueMember) -> Value? {
+    guard member.type(on: v.type) != nil else { return nil }
     switch (v, member) {
     case (.point(let p), .x): return .number(p.x)
     case (.point(let p), .y): return .number(p.y)
@@ -76,16 +90,13 @@ func eval(_ e: Expr, _ r: some NameResolver, _ scope: Scope) throws(Diagnostic) 
     case .bool(let b): return .bool(b)
     case .string(let s): return .string(s)
     case .name(let parts):
-        if parts == ["pi"] { return .number(Double.pi) }
-        guard let split = splitName(parts, in: scope) else {
-            throw Diagnostic("unknown name `\(parts.joined(separator: "."))`", at: e.location)
-        }
-        var v = try r.resolve(split.path, at: e.location)
-        for m in split.members { v = try member(v, m, e) }
-        return v
+        if let v = try r.read(name: parts, in: scope, at: e.location) { return v }
+        return try evalName(parts, e, r, scope)
     case .indexed(let name, let index, let members):
+        // The copy's name is made for this evaluation: read the usual way (a resolver that
+        // resolves each name once would keep every one made).
         let k = try copyIndex(name, index, r, scope)
-        return try eval(copyName(e, name, k, members), r, scope)
+        return try evalName(["\(name)[\(k)]"] + members, e, r, scope)
     case .member(let base, let m):
         return try member(try eval(base, r, scope), m, e)
     case .list(let items):
@@ -154,6 +165,30 @@ func eval(_ e: Expr, _ r: some NameResolver, _ scope: Scope) throws(Diagnostic) 
         call.convert = { (p, from, to) throws(Diagnostic) in try r.convert(p, from: from, to: to, at: e.location) }
         return try f.evaluate(call)
     }
+}
+
+/// The dotted name `parts` of `e`, split and resolved.
+func evalName(_ parts: [String], _ e: Expr, _ r: some NameResolver, _ scope: Scope) throws(Diagnostic) -> Value {
+    try readName(parts, in: scope, r, at: e.location)
+}
+
+/// The value of the dotted name `parts` in `scope` the usual way: split (`splitName`), its path
+/// resolved by `r`, then its value members; errors located at `location`.
+public func readName(
+    _ parts: [String], in scope: Scope, _ r: some NameResolver, at location: SourceLocation
+) throws(Diagnostic) -> Value {
+    if parts == ["pi"] { return .number(Double.pi) }
+    guard let split = splitName(parts, in: scope) else {
+        throw Diagnostic("unknown name `\(parts.joined(separator: "."))`", at: location)
+    }
+    var v = try r.resolve(split.path, at: location)
+    for m in split.members {
+        guard let x = memberValue(of: v, named: m) else {
+            throw Diagnostic("a \(v.type) has no member `\(m)`", at: location)
+        }
+        v = x
+    }
+    return v
 }
 
 func num(_ e: Expr, _ r: some NameResolver, _ scope: Scope) throws(Diagnostic) -> Double {

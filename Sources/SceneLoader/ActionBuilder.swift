@@ -16,25 +16,44 @@ extension SceneBuilder {
         }
         var seen: [String] = []
         for (k, v) in m {
-            let event = try w.string(k, "an event")
-            if seen.contains(event) { throw err("duplicate event `\(event)` in `on`", k) }
-            seen.append(event)
-            if let (template, member) = everyCopy(event) {
-                try copyRules(template, member, event, k, v)
-                continue
-            }
-            let resolved = try checkEvent(event, k)
-            let actions = try actionList(v, ruleScope(resolved))
-            addRule(Rule(event: resolved, eventName: event, location: w.loc(k), actions: actions))
+            let start = (work: w.work, visited: w.visited)
+            let first = scene.rules.count
+            let event = try rule(k, v, seen: &seen)
+            ruleMarks?.append(
+                RuleMark(
+                    key: event, start: start, end: (w.work, w.visited), rules: first..<scene.rules.count))
         }
-        // An event's `[*]` rule runs before the rule of that one copy, wherever each is written.
+        Self.orderTemplateRules(&scene)
+    }
+
+    /// The rules of one key of `on` (one, or one per copy for `NAME[*].EVENT`), appended to the
+    /// scene's; its event's text, which `seen` (the keys before it) must not hold.
+    @discardableResult
+    mutating func rule(_ k: Node, _ v: Node, seen: inout [String]) throws(Diagnostic) -> String {
+        let event = try w.string(k, "an event")
+        if seen.contains(event) { throw err("duplicate event `\(event)` in `on`", k) }
+        seen.append(event)
+        if let (template, member) = everyCopy(event) {
+            try copyRules(template, member, event, k, v)
+            return event
+        }
+        let resolved = try checkEvent(event, k)
+        let actions = try actionList(v, ruleScope(resolved))
+        addRule(Rule(event: resolved, eventName: event, location: w.loc(k), actions: actions))
+        return event
+    }
+
+    /// An event's `[*]` rule runs before the rule of that one copy, wherever each is written.
+    static func orderTemplateRules(_ scene: inout Scene) {
         for (e, list) in scene.rulesByEvent where list.count > 1 {
             scene.rulesByEvent[e] =
                 list.filter { scene.rules[$0].template != nil } + list.filter { scene.rules[$0].template == nil }
         }
     }
 
-    mutating func addRule(_ r: Rule) {
+    mutating func addRule(_ r: Rule) { Self.add(r, to: &scene) }
+
+    static func add(_ r: Rule, to scene: inout Scene) {
         scene.rulesByEvent[r.event, default: []].append(scene.rules.count)
         scene.rules.append(r)
     }

@@ -22,6 +22,9 @@ let stepKeys = StepKey.names + actionKeys
     var repeatedGestures: [String: [GestureID]] = [:]
     /// Gestures' `shouldBegin` and `shouldReceiveTouch`, read once the variables are known.
     var delegateNodes: [(gesture: Int, key: GestureKey, node: Node, copy: (String, Int)?)] = []
+    /// When kept (the unedited load of `SceneFile.composed`): what each key of `on` built and
+    /// cost, for `SceneFile.spliced`.
+    var ruleMarks: [RuleMark]?
 
     init(walker: Walker) { w = walker }
 
@@ -82,13 +85,15 @@ let stepKeys = StepKey.names + actionKeys
             case 11: if let n = node("animators") { try animatorBodies(n) }
             case 12:
                 for (t, x) in transitionAnimators { scene.transitions[t].animator = try animatorID(x, "`animator`") }
-            default: if let n = node("on") { try rules(n) }
+            default: if let n = node("on") { try rules(n) }  // `rulesStep`
             }
         }
     }
 
     /// The steps of `shared`.
     static let sharedSteps = 14
+    /// The step that builds the rules (`on`), the last: `own` reads nothing it builds.
+    static let rulesStep = sharedSteps - 1
 
     /// The first step of `shared` that reads top-level key `k` (`sharedSteps` for the keys of
     /// `own`); nil for a key read before `shared` (`name`, `format`) or not by the builder.

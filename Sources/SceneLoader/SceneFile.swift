@@ -122,11 +122,13 @@ public enum SceneFile {
             shareVariants: true, resume: ResumePlan(c.records, edits))
     }
 
-    /// With `shareVariants`, a variant that patches only the script and what it checks is built
-    /// from a copy of the main case's shared part (`fromShared`); with `resume`, every other
-    /// case resumes the unedited load's build of it at the first step that reads an edited node
-    /// (`resumed`): the same cases and the same first error as building them whole (`scenerun
-    /// mutate --no-optimise` builds them whole). `record` keeps each build's steps for `resume`.
+    /// With `resume`, a case whose edits are all inside rules is the unedited load's, those
+    /// rules built again (`spliced`); with `shareVariants`, a variant that patches only the
+    /// script and what it checks is built from a copy of the main case's shared part
+    /// (`fromShared`); with `resume`, every other case resumes the unedited load's build of it
+    /// at the first step that reads an edited node (`resumed`): the same cases and the same
+    /// first error as building them whole (`scenerun mutate --no-optimise` builds them whole).
+    /// `record` keeps each build's steps, case and rules for `resume`.
     static func load(
         path: String, text: String, root: Node?, limits: LoadLimits, edits: [TreeEdit], includes: IncludeReader?,
         memo: ExpressionMemo?, shareVariants: Bool = false, resume: ResumePlan? = nil, record: BuildRecords? = nil
@@ -166,25 +168,36 @@ public enum SceneFile {
             let keys = try builder.topKeys(baseNode)
             let name = try builder.sceneName(keys, defaultName: defaultName)
             builder.scene = Scene(file: path, source: text, name: name, location: w.loc(baseNode))
-            let before = (work: builder.w.work, visited: builder.w.visited)
-            var from = 0
-            if let r = resume, let rec = r.records.main, let b = resumed(rec, at: r.main, builder) {
-                builder = b
-                from = r.main
-            }
-            var steps: [SceneBuilder] = []
-            try builder.shared(keys, baseNode, from: from, before: record.map { _ in { steps.append($0) } })
-            if let record {
-                steps.append(builder)
-                record.main = BuildRecord(start: before, steps: steps)
-            }
+            func on(_ keys: [(String, Node)]) -> Node? { keys.first { $0.0 == "on" }?.1 }
             // The main case's shared part, and what reading it cost: a variant that patches only
             // `SceneBuilder.ownKeys` reads the same nodes for it, so it starts from a copy.
-            let shared = builder
-            let sharedCost = (work: builder.w.work - before.work, visited: builder.w.visited - before.visited)
-            let scene = try builder.own(keys, baseNode)
-            w.work = builder.w.work
-            cases.append(scene)
+            var shared: (builder: SceneBuilder, cost: (work: Int, visited: Int))?
+            if let r = resume, let edited = r.mainRules, let rec = r.records.main,
+                let c = try spliced(rec, builder, on: on(keys), edited: edited)
+            {
+                cases.append(c.scene)
+                w.work = c.work
+            } else {
+                let before = (work: builder.w.work, visited: builder.w.visited)
+                var from = 0
+                if let r = resume, let rec = r.records.main, let b = resumed(rec, at: r.main, builder) {
+                    builder = b
+                    from = r.main
+                }
+                var steps: [SceneBuilder] = []
+                if record != nil { builder.ruleMarks = [] }
+                try builder.shared(keys, baseNode, from: from, before: record.map { _ in { steps.append($0) } })
+                if record != nil { steps.append(builder) }
+                shared = (builder, (builder.w.work - before.work, builder.w.visited - before.visited))
+                let scene = try builder.own(keys, baseNode)
+                if let record {
+                    record.main = BuildRecord(
+                        start: before, steps: steps, final: (scene, builder.w.work, builder.w.visited),
+                        rules: builder.ruleMarks)
+                }
+                w.work = builder.w.work
+                cases.append(scene)
+            }
             w.visited = 0
             if let vn = variantsNode {
                 for (name, node, at) in try w.namedMapping(vn, "variants") {
@@ -203,8 +216,9 @@ public enum SceneFile {
                     var vb = SceneBuilder(walker: w)
                     vb.w.variant = (name, at)
                     vb.w.variantNodes = w.locations(in: node)
-                    if shareVariants,
-                        let c = try fromShared(shared, sharedCost, vb.w, merged, patch: node, variant: name)
+                    let edited = resume?.rules(name)
+                    if edited == nil, shareVariants, let s = shared,
+                        let c = try fromShared(s.builder, s.cost, vb.w, merged, patch: node, variant: name)
                     {
                         cases.append(c.scene)
                         w.work = c.work
@@ -214,6 +228,13 @@ public enum SceneFile {
                     let vname = try vb.sceneName(vkeys, defaultName: defaultName)
                     vb.scene = Scene(file: path, source: text, name: "\(vname) / \(name)", location: w.loc(merged))
                     vb.scene.variant = name
+                    if let edited, let rec = resume?.records.variants[name],
+                        let c = try spliced(rec, vb, on: on(vkeys), edited: edited)
+                    {
+                        cases.append(c.scene)
+                        w.work = c.work
+                        continue
+                    }
                     let start = (work: vb.w.work, visited: vb.w.visited)
                     var from = 0
                     if let r = resume, let rec = r.records.variants[name], let b = resumed(rec, at: r.step(name), vb) {
@@ -221,12 +242,15 @@ public enum SceneFile {
                         from = r.step(name)
                     }
                     var steps: [SceneBuilder] = []
+                    if record != nil { vb.ruleMarks = [] }
                     try vb.shared(vkeys, merged, from: from, before: record.map { _ in { steps.append($0) } })
+                    if record != nil { steps.append(vb) }
+                    let scene = try vb.own(vkeys, merged)
                     if let record {
-                        steps.append(vb)
-                        record.variants[name] = BuildRecord(start: start, steps: steps)
+                        record.variants[name] = BuildRecord(
+                            start: start, steps: steps, final: (scene, vb.w.work, vb.w.visited), rules: vb.ruleMarks)
                     }
-                    cases.append(try vb.own(vkeys, merged))
+                    cases.append(scene)
                     w.work = vb.w.work
                 }
             }
@@ -268,24 +292,6 @@ public enum SceneFile {
         b.scene.name = "\(name) / \(variant)"
         b.scene.variant = variant
         return (try b.own(top, merged), b.w.work)
-    }
-
-    /// The unedited load's build `rec` resumed at step `s` of `SceneBuilder.shared`, for a
-    /// build whose steps before `s` read only unedited nodes: `current` (this build, its
-    /// top-level keys and name read) takes the builder the steps before `s` made, and the load
-    /// work and nodes they spent. Nil when that would cross a load limit (the whole build then
-    /// says where).
-    static func resumed(_ rec: BuildRecord, at s: Int, _ current: SceneBuilder) -> SceneBuilder? {
-        guard s < rec.steps.count else { return nil }
-        var b = rec.steps[s]
-        b.w.work = current.w.work + (b.w.work - rec.start.work)
-        b.w.visited = current.w.visited + (b.w.visited - rec.start.visited)
-        guard b.w.work <= b.w.limits.loadWork, b.w.visited <= b.w.limits.nodes else { return nil }
-        b.w.variant = current.w.variant
-        b.w.variantNodes = current.w.variantNodes
-        b.scene.name = current.scene.name
-        b.scene.variant = current.scene.variant
-        return b
     }
 
     /// A swept scene's cases: every combination of its parameters' values, the first parameter
@@ -346,54 +352,6 @@ public struct ComposedScene: @unchecked Sendable {
     let limits: LoadLimits
     let memo: ExpressionMemo
     let records: BuildRecords
-}
-
-/// One case's build by the unedited load: its builder before each step of `SceneBuilder.shared`
-/// and after the last, and the load work and nodes spent before the first.
-struct BuildRecord {
-    var start: (work: Int, visited: Int)
-    var steps: [SceneBuilder]
-}
-
-/// The builds of the unedited load: the main case's and each variant's, by name. Filled by one
-/// load, then only read.
-final class BuildRecords: @unchecked Sendable {
-    var main: BuildRecord?
-    var variants: [String: BuildRecord] = [:]
-}
-
-/// Where each case of a mutant's load resumes the unedited build (`SceneFile.resumed`): at the
-/// first step of `SceneBuilder.shared` that reads a top-level key an edit is under; a variant's
-/// also at its own patch's edited key. Nil when an edit is not under a key a step reads (a
-/// top-level key renamed, a variant's name, `name`, `include`): every case is built whole.
-struct ResumePlan {
-    let records: BuildRecords
-    let main: Int
-    let variants: [String: Int]
-
-    init?(_ records: BuildRecords, _ edits: [TreeEdit]) {
-        var main = SceneBuilder.sharedSteps
-        var variants: [String: Int] = [:]
-        for e in edits {
-            let p = e.path
-            guard case .key(let top)? = p.first else { return nil }
-            if top == "variants" {
-                guard p.count >= 3, case .key(let v) = p[1], case .key(let k) = p[2],
-                    let s = SceneBuilder.firstStep(reading: k)
-                else { return nil }
-                variants[v] = Swift.min(variants[v] ?? s, s)
-            } else {
-                guard let s = SceneBuilder.firstStep(reading: top) else { return nil }
-                main = Swift.min(main, s)
-            }
-        }
-        self.records = records
-        self.main = main
-        self.variants = variants.mapValues { Swift.min($0, main) }
-    }
-
-    /// Where variant `name` resumes.
-    func step(_ name: String) -> Int { variants[name] ?? main }
 }
 
 /// The expressions a load parsed, by their text, location and the constants in force: filled by

@@ -141,6 +141,7 @@ struct LiveState: ObservedState {
     func variable(_ i: Int) -> Value? { i < run.vars.count ? run.vars[i] : nil }
     func parameter(_ i: Int) -> Double? { i < run.scene.parameters.count ? run.scene.parameters[i] : nil }
     func viewValue(_ i: Int, _ m: ViewMember, presented: Bool) -> Value {
+        if !presented, let v = modelValue(i, m) { return v }
         var screens: (tree: ViewTree, shown: ViewTree)?
         if m == .screen && run.world.views[i].spec.superview != nil {
             let tree = run.viewTree()
@@ -161,6 +162,187 @@ struct LiveState: ObservedState {
     func animatorValue(_ i: Int, _ m: AnimatorMember) -> Value? {
         i < run.scene.animators.count ? run.animatorState(i).value(m) : nil
     }
+
+    /// Member `m` of view `i`'s model when it is one of its frame, centre, size, rotation, alpha,
+    /// scale, `hidden` or `removed` (`viewState` reads the animator, the animations and the
+    /// scroll view as well, which these members do not read); nil for the others.
+    func modelValue(_ i: Int, _ m: ViewMember) -> Value? {
+        switch m {
+        case .center, .x, .y, .width, .height, .size, .bounds, .frame, .minX, .midX, .maxX, .minY, .midY, .maxY,
+            .rotation, .scale, .alpha, .hidden, .removed:
+            let views = run.world.views
+            var s = ViewState(
+                name: "", frame: run.world.uikitFrame(i), rotation: views[i].rotation, alpha: views[i].alpha,
+                removed: views[i].removed, center: views[i].frame.center, size: views[i].frame.size,
+                scale: views[i].scale)
+            s.hidden = views[i].hidden
+            return s.value(m)
+        case .velocity, .speed, .angularVelocity, .resting, .screen, .contentOffset, .isDragging, .isDecelerating,
+            .contentInsetTop, .contentInsetLeft, .contentInsetBottom, .contentInsetRight, .isScrollEnabled,
+            .zoomScale, .isZooming, .isZoomBouncing, .contacts:
+            return nil
+        }
+    }
+
+    /// A dotted name read through its resolution, made at its first read in this run
+    /// (`NameReads`); nil when it has none (the usual way reads it, and says what is wrong).
+    func read(name parts: [String], in scope: Scope, at location: SourceLocation) -> Value? {
+        let entry = run.nameReads.entry(parts, in: scope, names: run.scene.names)
+        guard let source = entry.source, var v = value(source) else { return nil }
+        for m in entry.members {
+            guard let x = memberValue(of: v, m) else { return nil }
+            v = x
+        }
+        return v
+    }
+
+    /// The value a resolved name reads now, as `resolve` gives it; nil where `resolve` throws.
+    func value(_ source: NameReads.Source) -> Value? {
+        switch source {
+        case .pi: return .number(Double.pi)
+        case .time: return .number(time)
+        case .elapsed: return .number(elapsed)
+        case .world(let m):
+            let r = Rect(origin: .zero, size: worldSize)
+            switch m {
+            case .bounds: return .rect(r)
+            case .width: return .number(worldSize.x)
+            case .height: return .number(worldSize.y)
+            case .center: return .point(r.center)
+            case .size: return .point(worldSize)
+            }
+        case .initialFrame: return .rect(initialFrame)
+        case .finalFrame: return .rect(finalFrame)
+        case .touch:
+            if let p = touchDown { return .point(p) }
+            return currentValue(.location)
+        case .current(let m): return currentValue(m)
+        case .variable(let i): return variable(i)
+        case .view(let i, let m, let presented): return viewValue(i, m, presented: presented)
+        case .gesture(let i, let m): return gestureValue(i, m)
+        case .transition(let i, let m): return transitionValue(i, m)
+        case .parameter(let i): return parameter(i).map(Value.number)
+        case .animator(let i, let m): return animatorValue(i, m)
+        }
+    }
+
+    /// Member `m` of the current gesture, as `resolve` reads it; nil where it throws.
+    func currentValue(_ m: GestureMember) -> Value? {
+        let g = current(reading: m)
+        guard let v = g.value(m), g.kind.type(of: m) == m.type else { return nil }
+        return v
+    }
+}
+
+/// Each dotted name a run's expressions read (`shade.frame.maxY`), resolved once, at its first
+/// read: what it reads of the run (a view's member, a var …) and the value members after it,
+/// instead of splitting the name, hashing its root and matching every part's string at every
+/// read. A name is known by its parts' storage, which an expression keeps as long as it lives
+/// (and each entry keeps, so that no other name can take its place); the entry is checked
+/// against the parts, so nothing but the same name ever reads it.
+///
+/// A resolution holds for every scope a run evaluates in: they are the scene's, with `contact`,
+/// `position`, `releaseVelocity` or `targetContentOffset` added; names with those roots are
+/// always read the usual way. A name whose read could fail (unknown, or of a member the value
+/// has not) has no resolution: the usual way says what is wrong, as it did.
+final class NameReads {
+    /// What a resolved name reads of the run (`ObservedState.resolve`'s cases).
+    enum Source {
+        case pi, time, elapsed, initialFrame, finalFrame, touch
+        case world(WorldMember)
+        /// A member of the current gesture (`gesture.state`, `translation`, `velocity`).
+        case current(GestureMember)
+        case variable(Int)
+        case view(Int, ViewMember, presented: Bool)
+        case gesture(Int, GestureMember)
+        case transition(Int, TransitionMember)
+        case parameter(Int)
+        case animator(Int, AnimatorMember)
+    }
+
+    struct Entry {
+        let parts: [String]
+        /// nil: read the usual way.
+        let source: Source?
+        let members: [ValueMember]
+    }
+
+    /// By the address of the parts' storage.
+    private var entries: [Int: Entry] = [:]
+    /// Most entries kept (a bound on memory, whatever builds expressions at run time): past it,
+    /// they are made again.
+    static let limit = 4096
+
+    /// The entry of the name `parts` read in `scope`, made now when it is the first read.
+    func entry(_ parts: [String], in scope: Scope, names: [String: NamedRef]) -> Entry {
+        let key = parts.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+        if let e = entries[key], e.parts == parts { return e }
+        let resolved = Self.resolve(parts, in: scope, names: names)
+        let e = Entry(parts: parts, source: resolved?.source, members: resolved?.members ?? [])
+        if entries.count >= Self.limit { entries.removeAll() }
+        entries[key] = e
+        return e
+    }
+
+    /// What `splitName` and `ObservedState.resolve` make of `parts`, when they make it without an
+    /// error whatever the run's state.
+    static func resolve(
+        _ parts: [String], in scope: Scope, names: [String: NamedRef]
+    ) -> (source: Source, members: [ValueMember])? {
+        if parts == ["pi"] { return (.pi, []) }
+        let scoped: [String] = [
+            BuiltinName.contact.rawValue, BuiltinName.position.rawValue,
+            WillEndDraggingName.releaseVelocity.rawValue, WillEndDraggingName.targetContentOffset.rawValue,
+        ]
+        guard !scoped.contains(parts[0]), let split = splitName(parts, in: scope) else { return nil }
+        var members: [ValueMember] = []
+        for m in split.members {
+            guard let vm = ValueMember(rawValue: m) else { return nil }
+            members.append(vm)
+        }
+        guard let source = source(split.path, names: names) else { return nil }
+        return (source, members)
+    }
+
+    /// The source of a scope path, as `ObservedState.resolve` reads it.
+    static func source(_ path: [String], names: [String: NamedRef]) -> Source? {
+        let member = path.count > 1 ? path[1] : nil
+        if let builtin = BuiltinName(rawValue: path[0]) {
+            switch builtin {
+            case .world: return member.flatMap(WorldMember.init(rawValue:)).map(Source.world)
+            case .time: return .time
+            case .elapsed: return .elapsed
+            case .finalFrame: return .finalFrame
+            case .initialFrame: return .initialFrame
+            case .pi: return .pi
+            case .touch: return .touch
+            case .translation: return .current(.translation)
+            case .velocity: return .current(.velocity)
+            case .gesture:
+                guard let m = member.flatMap(GestureMember.init(rawValue:)), GestureMember.ofCurrentGesture.contains(m)
+                else { return nil }
+                return .current(m)
+            case .position, .contact: return nil
+            }
+        }
+        guard let ref = names[path[0]] else { return nil }
+        switch ref {
+        case .variable(let id): return .variable(id.index)
+        case .view(let id):
+            if member == ViewMember.presentation {
+                guard path.count > 2, let m = ViewMember(rawValue: path[2]) else { return nil }
+                return .view(id.index, m, presented: true)
+            }
+            let name = path.count > 2 ? member.map { $0 + "." + path[2] } : member
+            return name.flatMap(ViewMember.init(rawValue:)).map { .view(id.index, $0, presented: false) }
+        case .gesture(let id): return member.flatMap(GestureMember.init(rawValue:)).map { .gesture(id.index, $0) }
+        case .transition(let id):
+            return member.flatMap(TransitionMember.init(rawValue:)).map { .transition(id.index, $0) }
+        case .parameter(let i): return .parameter(i)
+        case .animator(let id): return member.flatMap(AnimatorMember.init(rawValue:)).map { .animator(id.index, $0) }
+        case .behavior: return nil
+        }
+    }
 }
 
 /// `RunLimits.checksReads`: every name an expression reads, read both from the live state and
@@ -180,6 +362,15 @@ struct CheckedState: NameResolver {
         let b = Result { () throws(Diagnostic) in try snapshot.resolve(path, at: location) }
         try Self.same(a, b, "`\(path.joined(separator: "."))`", at: location)
         return try a.get()
+    }
+
+    /// A name the live state reads through its resolution (`NameReads`), read from the
+    /// snapshot the usual way as well.
+    func read(name parts: [String], in scope: Scope, at location: SourceLocation) throws(Diagnostic) -> Value? {
+        guard let fast = live.read(name: parts, in: scope, at: location) else { return nil }
+        let b = Result { () throws(Diagnostic) in try readName(parts, in: scope, snapshot, at: location) }
+        try Self.same(.success(fast), b, "`\(parts.joined(separator: "."))` (resolved once)", at: location)
+        return fast
     }
 
     func convert(_ p: Vec2, from: String, to: String, at location: SourceLocation) throws(Diagnostic) -> Vec2 {

@@ -68,6 +68,9 @@ final class Run {
 
     /// Values of `vars`, by declaration index.
     var vars: [Value] = []
+    /// Each name the run's expressions read, resolved at its first read (Observed.swift). It
+    /// holds for this run's scene only: a run that goes on with another scene needs a new one.
+    let nameReads = NameReads()
     /// The virtual clock, its timers, budgets and limits (Concerns/RunClock.swift).
     var clock: RunClock
     /// The views, the dynamic animator and the groups (Concerns/RunWorld.swift, World.swift).
