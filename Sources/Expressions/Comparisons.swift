@@ -35,25 +35,45 @@ public final class ComparisonLog: @unchecked Sendable {
     /// copy under its template's name): a mutant inside one's definition cannot change a case
     /// that never uses it.
     public private(set) var used: Set<String> = []
+    /// The run's last checkpoint (SceneRunner's RunSnapshot.swift; 0 during its set-up), set by
+    /// the run, and the checkpoint at which each rule was first reached, each behaviour first
+    /// added and each part first used: a run resumed from a snapshot taken at a checkpoint
+    /// before that (smaller) shares everything a mutant there can change. 0: during the set-up,
+    /// before any checkpoint (nothing can be shared).
+    public var checkpoint = 0
+    public private(set) var firstReached: [SourceLocation: Int] = [:]
+    public private(set) var firstAdded: [String: Int] = [:]
+    public private(set) var firstUsed: [String: Int] = [:]
     public init() {}
 
-    /// Adds another log's observations.
+    /// Adds another log's observations (of the first checkpoints, the smallest).
     public func merge(_ other: ComparisonLog) {
         for (k, v) in other.nearest { nearest[k, default: Nearest()].merge(v) }
         reached.formUnion(other.reached)
         added.formUnion(other.added)
         used.formUnion(other.used)
+        firstReached.merge(other.firstReached, uniquingKeysWith: Swift.min)
+        firstAdded.merge(other.firstAdded, uniquingKeysWith: Swift.min)
+        firstUsed.merge(other.firstUsed, uniquingKeysWith: Swift.min)
     }
 
     /// A rule at `location` runs.
-    public func reach(_ location: SourceLocation) { reached.insert(location) }
+    public func reach(_ location: SourceLocation) {
+        if reached.insert(location).inserted { firstReached[location] = checkpoint }
+    }
 
     /// Behaviour `name` (a copy `name[i]`: its template's name) is added.
-    public func add(behavior name: String) { added.insert(Self.template(name)) }
+    public func add(behavior name: String) {
+        let t = Self.template(name)
+        if added.insert(t).inserted { firstAdded[t] = checkpoint }
+    }
 
     /// The `part` (`transitions`, `animators`, `views`) named `name` (a copy: its template's
     /// name) is used.
-    public func use(_ part: String, _ name: String) { used.insert("\(part).\(Self.template(name))") }
+    public func use(_ part: String, _ name: String) {
+        let key = "\(part).\(Self.template(name))"
+        if used.insert(key).inserted { firstUsed[key] = checkpoint }
+    }
 
     static func template(_ name: String) -> String {
         if name.hasSuffix("]"), let open = name.firstIndex(of: "[") { return String(name[..<open]) }

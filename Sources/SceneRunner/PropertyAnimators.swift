@@ -37,6 +37,7 @@ extension RunAnimations {
     /// parameters before the animations run), then its animations block runs.
     func activate(_ k: Int, in run: Run) throws(RunError) {
         run.limits.comparisons?.use("animators", run.scene.animators[k].name)  // mutate's coverage
+        noteActivated(k)  // a resumed run rebuilds only the animators never made active
         guard propertyAnimators[k].state == .inactive else { return }
         let timing = try evaluatedTiming(run.scene.animators[k].timing, in: run)
         retime(k, timing)

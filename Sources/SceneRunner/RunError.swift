@@ -28,6 +28,13 @@ struct RunError: Error {
     /// The copies of repeated behaviours whose expressions raised it (`springs[3]`), innermost
     /// first: the copies share their template's location, so the message names the copy.
     var copies: [String] = []
+    /// Not an error: the run goes on in a copy of itself (`Run.hopAt`, tests only).
+    var hop = false
+
+    /// The run stops here, to go on in a copy of itself.
+    static var hopping: RunError {
+        RunError(base: Diagnostic("hop", at: .unknown()), stamp: .limit, tick: 0, time: 0, hop: true)
+    }
 
     /// The error as the case reports it.
     var diagnostic: Diagnostic {

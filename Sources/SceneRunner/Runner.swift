@@ -45,6 +45,9 @@ public struct RunLimits: Sendable {
     /// rewrites of them (`scenerun mutate`'s proofs that a mutant cannot change a case); nil
     /// watches nothing.
     public var reads: ReadWatch?
+    /// Where a copy of the run is kept at each of the store's checkpoints (`SnapshotStore`,
+    /// RunSnapshot.swift: `scenerun mutate` resumes a mutant's case from one); nil keeps none.
+    public var snapshots: SnapshotStore?
     public init() {}
 }
 
@@ -88,6 +91,21 @@ final class Run {
     /// Recorder.swift).
     var recording: RunRecording
 
+    /// The last checkpoint passed (`pause`, RunSnapshot.swift): 0 during the set-up.
+    var checkpoint = 0
+    /// The script step in progress, or the next to start.
+    var stepIndex = 0
+    /// The tick loop of the step in progress, with what bounds it (nil: none): a copy of the run
+    /// re-enters it.
+    var loop: TickLoop?
+    /// Whether the run is a copy about to re-enter the checkpoint it was copied at: its first
+    /// `pause` is that checkpoint's, passed already.
+    var reentering = false
+    /// Tests only (`CaseRunner.hopping`): the checkpoint at which the run goes on in a copy of
+    /// itself, and that copy.
+    var hopAt: Int?
+    var hopped: Run?
+
     init(scene: Scene, limits: RunLimits) {
         self.scene = scene
         self.limits = limits
@@ -97,20 +115,38 @@ final class Run {
         self.world = world
         let bounds = Rect(origin: .zero, size: scene.world.size)
         input = RunInput(arena: RunInput.arena(scene, bounds: bounds), scrolls: RunInput.scrollViews(scene))
-        transitioning = RunTransitions(
-            scene.transitions.map {
-                TransitionController(
-                    duration: $0.duration, completionSpeed: $0.completionSpeed,
-                    completionCurve: $0.completionCurve.curve)
-            }, bounds: bounds)
-        animating = RunAnimations(
-            scene.animators.map {
-                // The timing is evaluated when the animator becomes active (`activate`).
-                PropertyAnimator(
-                    duration: $0.duration, timing: .cubic(.linear), scrubsLinearly: $0.scrubsLinearly,
-                    pausesOnCompletion: $0.pausesOnCompletion)
-            })
+        transitioning = RunTransitions(scene.transitions.map(RunTransitions.controller), bounds: bounds)
+        animating = RunAnimations(scene.animators.map(RunAnimations.animator))
         behaving = RunBehaviors(behaviors: scene.behaviors.count, groupsOf: world.groupsOf)
+    }
+
+    /// The stored properties `init(copying:scene:limits:)` knows (a test compares it with `Mirror`'s).
+    static let copiedFieldCount = 17
+
+    /// A deep copy of `r`, paused at its checkpoint, that goes on with `scene` (the same scene, or
+    /// one with an edit nothing before the checkpoint read) under `limits`: every object of the
+    /// run copied (the animator with its engine world), every value taken; what set-up built
+    /// from the scene and nothing has used yet (a transition never started, a property animator
+    /// never made active, the views' specs) taken from `scene`.
+    init(copying r: Run, scene: Scene, limits: RunLimits) {
+        precondition(r.limits.recordTicks || !limits.recordTicks, "resume: the snapshot's run kept no tick rows")
+        self.scene = scene
+        self.limits = limits
+        // nameReads: a new empty one (its default), never `r`'s: it resolves names for r's scene.
+        vars = r.vars
+        clock = RunClock(copying: r.clock, limits: limits, timeout: scene.world.timeout)
+        world = RunWorld(copying: r.world, scene: scene)
+        input = RunInput(copying: r.input)
+        transitioning = RunTransitions(copying: r.transitioning, scene: scene)
+        animating = RunAnimations(copying: r.animating, scene: scene)
+        behaving = RunBehaviors(copying: r.behaving)
+        recording = RunRecording(copying: r.recording, limits: limits)
+        checkpoint = r.checkpoint
+        stepIndex = r.stepIndex
+        loop = r.loop
+        reentering = true
+        hopAt = nil
+        hopped = nil
     }
 
     /// A trace note (`--verbose`), its text made only when the trace is kept (not in `mutate`).
@@ -121,21 +157,42 @@ final class Run {
     // MARK: execution
 
     func execute() -> CaseResult {
+        // (`proceed` returns nil only when the run hops, which only `CaseRunner.hopping` asks.)
+        proceed(setUp: true) ?? result(.invalid)
+    }
+
+    /// The set-up (the budget, the vars, the initial transitions and behaviours, the replay's
+    /// first frame): checkpoint 0, before any of the script's.
+    func setUp() throws(RunError) {
+        try clock.checkBudget(scene.script)
+        if let log = limits.comparisons { for v in scene.views { log.use("views", v.name) } }  // mutate's coverage
+        for v in scene.vars { vars.append(try eval(v.initial)) }
+        try transitioning.applyInitial(in: self)
+        for (i, b) in scene.behaviors.enumerated() where b.active { try behaving.add(i, in: self) }
+        _ = behaving.hear(running: world.animator.isRunning)
+        if limits.recordReplay {  // frame 0: the state before the first tick
+            recording.startReplay(CaseRecording(scene) { input.enclosingScrollView($0, in: scene) })
+            recordFrame([])
+        }
+        limits.states?.start(stateColumns)
+    }
+
+    /// Runs the case to its end and judges it, with its set-up (`setUp`) or from where a copy
+    /// was paused (its step, and the tick loop it was in). Nil when the run hopped to a copy of
+    /// itself (`hopAt`).
+    func proceed(setUp first: Bool) -> CaseResult? {
         do throws(RunError) {
-            try clock.checkBudget(scene.script)
-            if let log = limits.comparisons { for v in scene.views { log.use("views", v.name) } }  // mutate's coverage
-            for v in scene.vars { vars.append(try eval(v.initial)) }
-            try transitioning.applyInitial(in: self)
-            for (i, b) in scene.behaviors.enumerated() where b.active { try behaving.add(i, in: self) }
-            _ = behaving.hear(running: world.animator.isRunning)
-            if limits.recordReplay {  // frame 0: the state before the first tick
-                recording.startReplay(CaseRecording(scene) { input.enclosingScrollView($0, in: scene) })
-                recordFrame([])
-            }
-            limits.states?.start(stateColumns)
-            for step in scene.script {
-                recordStep(step)  // replay
-                try runStep(step)
+            if first { try setUp() }
+            while stepIndex < scene.script.count {
+                let step = scene.script[stepIndex]
+                if loop == nil {
+                    try pause()  // before the step starts
+                    recordStep(step)  // replay
+                    try runStep(step)
+                } else {
+                    try continueLoop(of: step)  // a copy paused in the step's tick loop
+                }
+                stepIndex += 1
                 if limits.stopAtFirstFailure && !recording.failures.isEmpty { return result(.failed) }
             }
             if let e = scene.expect {
@@ -144,6 +201,7 @@ final class Run {
             }
             return result(recording.failures.isEmpty ? .passed : .failed)
         } catch {
+            if error.hop { return nil }
             return result(.invalid, diagnostics: [error.diagnostic])
         }
     }
@@ -261,8 +319,17 @@ final class Run {
     {
         let timeout = try timeout.map { e throws(RunError) in try stepNumber(e, "`timeout`", positive: true) }
         let seconds = timeout ?? scene.world.timeout
-        let limit = clock.time + seconds
-        while try !done() {
+        loop = .until(limit: clock.time + seconds, seconds: seconds)
+        try untilLoop(done, for: what, at: loc)
+    }
+
+    /// The ticks of a wait until `done`, failing at the loop's time limit.
+    func untilLoop(_ done: () throws(RunError) -> Bool, for what: String, at loc: SourceLocation) throws(RunError) {
+        guard case .until(let limit, let seconds) = loop else { return }
+        defer { loop = nil }
+        while true {
+            try pause()
+            if try done() { return }
             if clock.time >= limit - 1e-9 {
                 let active = scene.behaviors.indices.filter { behaving.installed[$0] != nil }.map {
                     scene.behaviors[$0].name

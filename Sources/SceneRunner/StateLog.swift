@@ -76,6 +76,25 @@ public final class StateLog: @unchecked Sendable {
         }
     }
 
+    /// A log of its own holding this one's columns and first `rows` rows, with the strings those
+    /// rows name (the strings are numbered in the order first seen, so those are the first ones):
+    /// what the log held when its run had logged `rows` rows, for a run resumed there
+    /// (`CaseRunner.resume`) to go on adding to.
+    public func prefix(_ rows: Int) -> StateLog {
+        let n = Swift.max(0, Swift.min(rows, rowCount))
+        let log = StateLog()
+        log.columns = columns
+        log.times = Array(times[..<n])
+        log.values = Array(values[..<(n * columns.count)])
+        var named = 0
+        for c in columns.indices where columns[c].kind == .text {
+            for r in 0..<n { named = Swift.max(named, Int(value(r, c)) + 1) }
+        }
+        log.strings = Array(strings[..<named])
+        for (i, s) in log.strings.enumerated() { log.stringIndex[s] = i }
+        return log
+    }
+
     func start(_ columns: [Column]) {
         self.columns = columns
         times = []

@@ -5,8 +5,21 @@ import Interaction
 import SceneModel
 import SceneVocabulary
 
+/// A step's tick loop in progress, with what bounds it: kept in the run, so that a copy of the
+/// run paused inside the loop (RunSnapshot.swift) re-enters it.
+enum TickLoop: Equatable {
+    /// A touch step's: until its last frame (the input concern holds the step in progress).
+    case touches
+    /// A `wait`'s: until the tick count reaches `end`.
+    case frames(end: Int)
+    /// A `waitForRest` or `waitFor`'s: until its condition holds; failing at time `limit`, a wait
+    /// of `seconds`.
+    case until(limit: Double, seconds: Double)
+}
+
 /// The script's steps: their numbers evaluated when they start, waits bounded by the clock's
 /// limits, touch steps performed frame by frame (their fingers are the input's: Touches.swift).
+/// Each tick loop passes a checkpoint (`pause`) before each of its ticks and before it ends.
 extension Run {
     /// The step dispatcher: each arm one call.
     func runStep(_ step: Step) throws(RunError) {
@@ -40,6 +53,20 @@ extension Run {
         }
     }
 
+    /// Re-enters the tick loop of `step` (`loop`), where a copy of the run was paused.
+    func continueLoop(of step: Step) throws(RunError) {
+        switch step {
+        case .pan(let p): try touchLoop(gesture: p.gesture.index)
+        case .flick(let gesture, _, _, _, _, _): try touchLoop(gesture: gesture.index)
+        case .touch(let t): try touchLoop(gesture: t.gesture.index)
+        case .wait(_, _, let loc): try frameLoop(at: loc)
+        case .waitForRest(_, let loc): try untilLoop({ !isMoving }, for: "rest", at: loc)
+        case .waitFor(let e, _, let loc):
+            try untilLoop({ () throws(RunError) in try evalBool(e) }, for: "`\(e.text)`", at: loc)
+        case .expect, .action: loop = nil  // (no loop)
+        }
+    }
+
     /// The time of a finger's last keyframe, from the step's start (0 for a finger on an arc).
     static func lastTime(_ f: FingerTrack) -> Double {
         if case .path(let p) = f.motion { return p.keyframes.last?.t ?? 0 }
@@ -70,8 +97,19 @@ extension Run {
     ) throws(RunError) {
         try input.beginStep(
             gesture: g, script: script, release: release, at: loc, lengthAt: lengthAt, flick: flick, in: self)
+        loop = .touches
+        try touchLoop(gesture: g)
+    }
+
+    /// The ticks of a touch step of gesture `g`, until its last frame.
+    func touchLoop(gesture g: Int) throws(RunError) {
         let step = scene.gestures[g].location
-        while input.touching != nil { try tick(at: step) }
+        while true {
+            try pause()
+            if input.touching == nil { break }
+            try tick(at: step)
+        }
+        loop = nil
         input.setCurrentGesture(g)
     }
 
@@ -88,6 +126,18 @@ extension Run {
         } else {
             return
         }
-        for _ in 0..<Int(n) { try tick(at: loc) }  // checkWait bounded n by the tick limit
+        loop = .frames(end: clock.tickCount + Int(n))  // checkWait bounded n by the tick limit
+        try frameLoop(at: loc)
+    }
+
+    /// The ticks of a `wait`, until the tick count reaches the loop's end.
+    func frameLoop(at loc: SourceLocation) throws(RunError) {
+        guard case .frames(let end) = loop else { return }
+        while true {
+            try pause()
+            if clock.tickCount >= end { break }
+            try tick(at: loc)
+        }
+        loop = nil
     }
 }

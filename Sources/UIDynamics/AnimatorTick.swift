@@ -10,6 +10,18 @@ final class Listener: ContactListener {
     /// Last contact point of each touching contact, for its end event (an ended contact has no manifold).
     var lastPoint: [Key: Vec2] = [:]
 
+    /// The stored properties `copy()` knows (a test compares it with the class's, `Mirror`).
+    static let copiedFieldCount = 3
+
+    /// A listener of its own with the same events and contacts.
+    func copy() -> Listener {
+        let l = Listener()
+        l.events = events
+        l.awaitingImpulse = awaitingImpulse
+        l.lastPoint = lastPoint
+        return l
+    }
+
     func key(_ c: ContactInfo) -> Key {
         Key(a: c.fixtureA.index, b: c.fixtureB.index, ca: c.childIndexA, cb: c.childIndexB)
     }

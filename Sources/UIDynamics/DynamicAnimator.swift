@@ -82,7 +82,7 @@ public final class DynamicAnimator {
     /// The forces applied for the sub-step being run only (fields), taken off again after it.
     var subStepForces: [(BodyID, Vec2)] = []
     let ground: BodyID
-    let listener = Listener()
+    let listener: Listener
 
     enum PendingChange { case add(Int, Behavior), remove(Int), removeAll }
 
@@ -95,6 +95,7 @@ public final class DynamicAnimator {
     ) {
         self.referenceBounds = referenceBounds
         world = World(gravity: .zero)
+        listener = Listener()
         world.linearSleepTolerance = Float(restSpeed / pointsPerMeter)
         world.angularSleepTolerance = Float(restAngularSpeed)
         world.timeToSleep = Float(restFor)
@@ -102,6 +103,43 @@ public final class DynamicAnimator {
         var gd = BodyDef()
         gd.type = .staticBody
         ground = world.createBody(gd)
+        world.contactListener = listener
+        world.shouldCollide = { [unowned self] a, b in self.fixturesCollide(a, b) }
+    }
+
+    /// The stored properties `init(copying:)` knows: a test compares it with the class's
+    /// (`Mirror`), so that a stored property added here fails until the copy copies it.
+    public static let copiedFieldCount = 18
+    /// The listener, for the test that its copy knows its stored properties.
+    @_spi(Testing) public var listenerForTesting: AnyObject { listener }
+    @_spi(Testing) public static var listenerCopiedFieldCount: Int { Listener.copiedFieldCount }
+    /// The engine world and the count its copy knows, for the same test.
+    @_spi(Testing) public var worldForTesting: AnyObject { world }
+    @_spi(Testing) public static var worldCopiedFieldCount: Int { World.copiedFieldCount }
+
+    /// An animator of its own in `a`'s state, with a copy of its world (`World.copy`) and of its
+    /// listener; the copy's world calls the copy's listener and asks the copy's `shouldCollide`.
+    /// Everything else is a value. Not during a tick (`beginTick` … `endTick`).
+    public init(copying a: DynamicAnimator) {
+        precondition(!a.inTick, "init(copying:) in the middle of a tick")
+        referenceBounds = a.referenceBounds
+        world = a.world.copy()
+        elapsedTime = a.elapsedTime
+        isRunning = a.isRunning
+        items = a.items
+        itemOrder = a.itemOrder
+        installed = a.installed
+        memberships = a.memberships
+        collisions = a.collisions
+        pending = a.pending
+        inTick = a.inTick
+        nextBehaviorID = a.nextBehaviorID
+        accumulator = a.accumulator
+        owners = a.owners
+        charges = a.charges
+        subStepForces = a.subStepForces
+        ground = a.ground
+        listener = a.listener.copy()
         world.contactListener = listener
         world.shouldCollide = { [unowned self] a, b in self.fixturesCollide(a, b) }
     }

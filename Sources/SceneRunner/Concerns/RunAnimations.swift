@@ -40,7 +40,42 @@ import SceneModel
     /// moves (the input concern reads it through the dispatcher).
     public private(set) var scrollAnimation: ScrollView.ShownShift?
 
-    public init(_ propertyAnimators: [PropertyAnimator]) { self.propertyAnimators = propertyAnimators }
+    /// Whether each property animator was ever made active (`activate`): one never made active
+    /// is as set-up made it.
+    public private(set) var activated: [Bool]
+
+    public init(_ propertyAnimators: [PropertyAnimator]) {
+        self.propertyAnimators = propertyAnimators
+        activated = propertyAnimators.map { _ in false }
+    }
+
+    /// The stored properties `init(copying:scene:)` knows (a test compares it with `Mirror`'s).
+    static let copiedFieldCount = 7
+
+    /// A copy of `a`; a property animator never made active takes its settings from `scene`.
+    init(copying a: RunAnimations, scene: Scene) {
+        animations = a.animations
+        completions = a.completions
+        propertyAnimators = a.propertyAnimators
+        activated = a.activated
+        for (k, spec) in scene.animators.enumerated() where k < activated.count && !activated[k] {
+            propertyAnimators[k] = RunAnimations.animator(spec)
+        }
+        endedAnimators = a.endedAnimators
+        completionPosition = a.completionPosition
+        scrollAnimation = a.scrollAnimation
+    }
+
+    /// The property animator set-up makes for a scene's animator (the timing is evaluated when
+    /// it becomes active: `activate`).
+    static func animator(_ spec: AnimatorSpec) -> PropertyAnimator {
+        PropertyAnimator(
+            duration: spec.duration, timing: .cubic(.linear), scrubsLinearly: spec.scrubsLinearly,
+            pausesOnCompletion: spec.pausesOnCompletion)
+    }
+
+    /// Animator `k` is made active (its first time counts: `activated`).
+    public func noteActivated(_ k: Int) { activated[k] = true }
 
     /// An `animate` starts (or ends) running its `set`.
     public func setScrollAnimation(_ a: ScrollView.ShownShift?) { scrollAnimation = a }

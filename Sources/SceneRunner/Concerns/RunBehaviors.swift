@@ -43,6 +43,21 @@ import UIDynamics
         self.groupsOf = groupsOf
     }
 
+    /// The stored properties `init(copying:)` knows (a test compares it with `Mirror`'s).
+    static let copiedFieldCount = 8
+
+    /// A copy of `b` (values only).
+    init(copying b: RunBehaviors) {
+        installed = b.installed
+        addOrder = b.addOrder
+        overrides = b.overrides
+        addedValues = b.addedValues
+        reportedRunning = b.reportedRunning
+        currentContact = b.currentContact
+        contactCounts = b.contactCounts
+        groupsOf = b.groupsOf
+    }
+
     /// Behaviour `b` is in the animator as `id` (-1: a composite), added last.
     public func install(_ b: Int, as id: Int) {
         installed[b] = id

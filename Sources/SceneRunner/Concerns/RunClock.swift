@@ -44,6 +44,23 @@ import SceneModel
         self.timeout = timeout
     }
 
+    /// The stored properties `init(copying:limits:timeout:)` knows (a test compares it with `Mirror`'s).
+    static let copiedFieldCount = 10
+
+    /// `c` under other limits and another world timeout (a resumed run's: `CaseRunner.resume`).
+    init(copying c: RunClock, limits: RunLimits, timeout: Double) {
+        tickDuration = c.tickDuration
+        frameRate = c.frameRate
+        tickCount = c.tickCount
+        time = c.time
+        lastPause = c.lastPause
+        timers = c.timers
+        work = c.work
+        actionBudget = c.actionBudget
+        self.limits = limits
+        self.timeout = timeout
+    }
+
     /// Whether another tick would go past `ticks` ticks or `seconds` of simulated time.
     public func reached(ticks: Int, seconds: Double) -> Bool { tickCount >= ticks || time >= seconds }
 

@@ -69,6 +69,24 @@ import SceneVocabulary
         self.scrolls = scrolls
     }
 
+    /// The stored properties `init(copying:)` knows (a test compares it with `Mirror`'s).
+    static let copiedFieldCount = 10
+
+    /// A copy of `i` (its state is values: the arena, the recognisers and the scroll views are
+    /// structs). The recognisers and scroll views keep the settings the scene gave them at set-up.
+    init(copying i: RunInput) {
+        arena = i.arena
+        currentGesture = i.currentGesture
+        touching = i.touching
+        heldFingers = i.heldFingers
+        fingersOnScreen = i.fingersOnScreen
+        nextFinger = i.nextFinger
+        scrolls = i.scrolls
+        scrollRelease = i.scrollRelease
+        consulted = i.consulted
+        appChanges = i.appChanges
+    }
+
     /// Whether fingers stay down from an earlier step.
     public var isHolding: Bool { !heldFingers.isEmpty }
 

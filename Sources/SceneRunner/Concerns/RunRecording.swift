@@ -25,6 +25,25 @@ import SceneVocabulary
 
     public init(keepsTrace: Bool) { self.keepsTrace = keepsTrace }
 
+    /// The stored properties `init(copying:limits:)` knows (a test compares it with `Mirror`'s).
+    static let copiedFieldCount = 9
+
+    /// `r` for a run resumed under `limits` (`CaseRunner.resume`): what those limits do not keep
+    /// (the trace, the tick rows, the replay) is dropped; what they keep must have been kept.
+    init(copying r: RunRecording, limits: RunLimits) {
+        precondition(r.keepsTrace || !limits.recordTrace, "resume: the snapshot's run kept no trace")
+        precondition(r.replay != nil || !limits.recordReplay, "resume: the snapshot's run kept no replay")
+        keepsTrace = limits.recordTrace
+        eventCounts = r.eventCounts
+        failures = r.failures
+        observations = r.observations
+        trace = keepsTrace ? r.trace : []
+        tickRows = limits.recordTicks ? r.tickRows : []
+        replay = limits.recordReplay ? r.replay : nil
+        notesSeen = r.notesSeen
+        countsSeen = r.countsSeen
+    }
+
     /// A trace note at `time`.
     public mutating func note(_ text: @autoclosure () -> String, at time: Double) {
         if keepsTrace { trace.append("\(timeText(time)): \(text())") }  // built only when kept

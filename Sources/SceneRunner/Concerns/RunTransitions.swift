@@ -31,6 +31,29 @@ import SceneVocabulary
         frames = controllers.map { _ in (bounds, bounds) }
     }
 
+    /// The stored properties `init(copying:scene:)` knows (a test compares it with `Mirror`'s).
+    static let copiedFieldCount = 6
+
+    /// A copy of `t`; a transition never started (idle: its controller is as set-up made it)
+    /// takes its duration, completion speed and curve from `scene`.
+    init(copying t: RunTransitions, scene: Scene) {
+        controllers = t.controllers
+        for (i, spec) in scene.transitions.enumerated() where i < controllers.count && controllers[i].state == .idle {
+            controllers[i] = RunTransitions.controller(spec)
+        }
+        frames = t.frames
+        current = t.current
+        ending = t.ending
+        base = t.base
+        pendingEnded = t.pendingEnded
+    }
+
+    /// The controller set-up makes for a transition.
+    static func controller(_ spec: TransitionSpec) -> TransitionController {
+        TransitionController(
+            duration: spec.duration, completionSpeed: spec.completionSpeed, completionCurve: spec.completionCurve.curve)
+    }
+
     /// Whether a transition is animating by itself (finishing or cancelling, not driven by hand).
     public var isAnimating: Bool { controllers.contains { $0.isAnimating } }
 

@@ -69,6 +69,19 @@ import UIDynamics
         animator = Self.makeAnimator(world, views)
     }
 
+    /// The stored properties `init(copying:scene:)` knows (a test compares it with `Mirror`'s).
+    static let copiedFieldCount = 4
+
+    /// A copy of `w` with an animator of its own (`DynamicAnimator(copying:)`), each view's
+    /// spec and the world's settings taken from `scene` (the same views, perhaps one edited).
+    init(copying w: RunWorld, scene: Scene) {
+        views = w.views
+        for i in views.indices where i < scene.views.count { views[i].spec = scene.views[i] }
+        animator = DynamicAnimator(copying: w.animator)
+        groupsOf = w.groupsOf
+        settings = scene.world
+    }
+
     /// A dynamic animator with every view registered where it is now (as a behaviour first
     /// names it, it becomes a body there): every view, then every group over its items (an item
     /// must exist before its group).
