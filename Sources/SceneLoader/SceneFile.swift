@@ -342,7 +342,8 @@ public enum SceneFile {
     }
 
     /// A variant is a JSON Merge Patch (RFC 7396) of the scene: mappings merge key by key at
-    /// every depth, lists and scalars replace, and `null` deletes the key it names.
+    /// every depth, lists and scalars replace (with their key), and `null` deletes the key it
+    /// names.
     static func merge(_ base: Node?, _ over: Node, _ w: inout Walker) throws(Diagnostic) -> Node {
         guard case .mapping(let o) = over else { return over }
         var pairs: [(Node, Node)] = []
@@ -356,7 +357,12 @@ public enum SceneFile {
             if isNull(v) {
                 if let i { pairs.remove(at: i) }
             } else if let i {
-                pairs[i].1 = try merge(pairs[i].1, v, &w)
+                // A value the variant replaces (a list, a scalar, a mapping over anything else)
+                // is written at the variant's key, where a rule or a name it makes is located;
+                // mappings merged key by key keep the main case's.
+                var keyed = false
+                if case .mapping = v, case .mapping = pairs[i].1 { keyed = true }
+                pairs[i] = (keyed ? pairs[i].0 : k, try merge(pairs[i].1, v, &w))
             } else {
                 pairs.append((k, try merge(nil, v, &w)))
             }

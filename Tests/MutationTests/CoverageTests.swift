@@ -143,8 +143,12 @@ import Testing
         try FirstDifferenceTests.fall.write(toFile: fall, atomically: true, encoding: .utf8)
         let unstarted = dir.appendingPathComponent("unstarted.yaml").path
         try Self.unstarted.write(toFile: unstarted, atomically: true, encoding: .utf8)
+        // Variants that replace a main-case rule (its mutants are covered where the variant runs
+        // it), drop it and add their own.
+        let variants = dir.appendingPathComponent("rule-variants.yaml").path
+        try MutantLoadTests.variants.write(toFile: variants, atomically: true, encoding: .utf8)
         let paths = [
-            untapped, fall, unstarted, repo.appendingPathComponent("scenes/drag-off.yaml").path,
+            untapped, fall, unstarted, variants, repo.appendingPathComponent("scenes/drag-off.yaml").path,
             repo.appendingPathComponent("scenes/sheet.yaml").path,
             repo.appendingPathComponent("scenes/edge-modal.yaml").path,
             repo.appendingPathComponent("scenes/gallery/double-tap-snap.yaml").path,
