@@ -25,7 +25,7 @@ extension JointStore {
 extension World {
     /// The stored properties `copy()` knows: a test compares it with the class's (`Mirror`), so
     /// that a stored property added to `World` fails until `copy()` copies it and this counts it.
-    public static let copiedFieldCount = 43
+    public static let copiedFieldCount = 46
 
     /// A world of its own in the same state: every body, fixture, contact and joint copied
     /// element by element (a `Pool` copied as a struct would share its buffer), the broad phase
@@ -35,8 +35,8 @@ extension World {
     /// Not copied: the contact listener and `shouldCollide`, which belong to the caller (an
     /// animator sets its own on its copy), and `scratch`, which starts empty: its buffers carry
     /// nothing from one step to the next (each is emptied before use; the time-of-impact queue is
-    /// reset at the start of every step's pass and compares its generation and pass numbers only
-    /// within it), so a copy needs only its own. Must not be called during a step.
+    /// reset at the start of every step's pass and compares its generation and pass numbers and
+    /// its memo's stamps only within it), so a copy needs only its own. Must not be called during a step.
     public func copy() -> World {
         precondition(!locked, "copy: the world is in the middle of a step")
         let w = World(gravity: .zero)
@@ -53,6 +53,9 @@ extension World {
         w.skippedVelocityIterations = skippedVelocityIterations
         w.stopsRepeatedTOIEvents = stopsRepeatedTOIEvents
         w.skippedTOIEvents = skippedTOIEvents
+        w.reusesTOIResults = reusesTOIResults
+        w.reusedTimesOfImpact = reusedTimesOfImpact
+        w.reusedManifolds = reusedManifolds
         w.linearSleepTolerance = linearSleepTolerance
         w.angularSleepTolerance = angularSleepTolerance
         w.timeToSleep = timeToSleep

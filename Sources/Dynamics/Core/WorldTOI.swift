@@ -43,8 +43,10 @@ extension World {
     /// Inlined into the walks: most contacts stop at the filters, which read the contact and its
     /// two bodies; the time of impact itself is a call of its own (`computeTOIAlpha`), so that
     /// the filters do not pay for its stack frame and saved registers.
+    /// With `memo` (the event queue's), a time computed from the same sweeps in the same pass is
+    /// not computed again (`TOIMemo`).
     @inline(__always)
-    func toiAlpha(_ c: Int) -> Float? {
+    func toiAlpha(_ c: Int, memo: TOIMemos? = nil) -> Float? {
         // The filters read through pointers (most contacts stop here; nothing here adds a
         // contact or a body, so the addresses hold).
         let ct = UnsafePointer(contacts.base + c)
@@ -61,7 +63,7 @@ extension World {
         let collideA = pA.pointee.bullet || typeA != .dynamicBody
         let collideB = pB.pointee.bullet || typeB != .dynamicBody
         if !collideA && !collideB { return nil }
-        return computeTOIAlpha(c, bA, bB)
+        return computeTOIAlpha(c, bA, bB, memo: memo)
     }
 
     /// The time of impact of contact `c` between bodies `bA` and `bB` (past the filters of
@@ -70,7 +72,7 @@ extension World {
     /// a heap of bullets computes tens of thousands of these a step, and copying two proxies
     /// (eight inline vertices each) and checking each index was a sixth of the time of impact.
     @inline(never)
-    func computeTOIAlpha(_ c: Int, _ bA: Int, _ bB: Int) -> Float {
+    func computeTOIAlpha(_ c: Int, _ bA: Int, _ bB: Int, memo: TOIMemos?) -> Float {
         // (A contact's bodies and fixtures are valid indices; nothing here adds any.)
         let pA = bodies.base + bA, pB = bodies.base + bB
         var alpha0 = pA.pointee.sweep.alpha0
@@ -83,12 +85,24 @@ extension World {
         }
         let ct = contacts.base + c
         let sweepA = pA.pointee.sweep, sweepB = pB.pointee.sweep
-        let output = withProxy(ct.pointee.fixtureA, child: ct.pointee.indexA) { proxyA in
-            withProxy(ct.pointee.fixtureB, child: ct.pointee.indexB) { proxyB in
-                timeOfImpact(proxyA, proxyB, sweepA, sweepB, tMax: 1)
+        let alpha: Float
+        if let memo, memo.base[c].toiStamp == memo.stamp && TOIMemo.same(memo.base[c].sweepA, sweepA)
+            && TOIMemo.same(memo.base[c].sweepB, sweepB) {
+            alpha = memo.base[c].alpha
+            reusedTimesOfImpact += 1
+        } else {
+            let output = withProxy(ct.pointee.fixtureA, child: ct.pointee.indexA) { proxyA in
+                withProxy(ct.pointee.fixtureB, child: ct.pointee.indexB) { proxyB in
+                    timeOfImpact(proxyA, proxyB, sweepA, sweepB, tMax: 1)
+                }
+            }
+            alpha = output.state == .touching ? Swift.min(alpha0 + (1 - alpha0) * output.t, 1) : 1
+            if let memo {
+                memo.base[c].toiStamp = memo.stamp
+                memo.base[c].sweepA = sweepA; memo.base[c].sweepB = sweepB
+                memo.base[c].alpha = alpha
             }
         }
-        let alpha = output.state == .touching ? Swift.min(alpha0 + (1 - alpha0) * output.t, 1) : 1
         ct.pointee.toi = alpha
         ct.pointee.toiFlag = true
         return alpha
@@ -121,13 +135,14 @@ extension World {
     /// the pair, the island (their times are reset), and any body it woke (the event queue
     /// re-examines their contacts).
     @discardableResult
-    func processTOIEvent(_ minContact: Int, _ minAlpha: Float, _ step: TimeStep, touched: inout [Int]) -> Bool {
+    func processTOIEvent(_ minContact: Int, _ minAlpha: Float, _ step: TimeStep, touched: inout [Int],
+                         memo: TOIMemos? = nil) -> Bool {
         let bA = contacts[minContact].bA, bB = contacts[minContact].bB
         touched.append(bA); touched.append(bB)
         let backup1 = bodies[bA].sweep, backup2 = bodies[bB].sweep
         bodies[bA].advance(minAlpha)
         bodies[bB].advance(minAlpha)
-        updateContact(minContact)
+        updateContact(minContact, memo: memo)
         contacts[minContact].toiFlag = false
         contacts[minContact].toiCount += 1
         if !contacts[minContact].enabled || !contacts[minContact].touching {
@@ -166,7 +181,7 @@ extension World {
                 let backup = bodies[other].sweep
                 if !bodies[other].inIsland { bodies[other].advance(minAlpha) }
                 let wasAwake = bodies[other].awake
-                updateContact(contact)
+                updateContact(contact, memo: memo)
                 // A body woken here may bring its sleeping neighbours' contacts back into play.
                 if !wasAwake && bodies[other].awake { touched.append(other) }
                 if !contacts[contact].enabled || !contacts[contact].touching {
@@ -225,6 +240,8 @@ extension World {
         }
         let q = scratch.toi
         q.reset(contacts.count, capacity: contacts.capacity)
+        // (The memo's entries move when the queue grows: after an event that created contacts.)
+        var memo = reusesTOIResults ? TOIMemos(base: q.memo.base, stamp: q.stamp) : nil
         var b = bodyList
         while b != nullIndex { bodies[b].inIsland = false; bodies[b].sweep.alpha0 = 0; b = bodies[b].next }
         // Positions in the list: 0, 1, 2… from the head; contacts created later go before the head.
@@ -241,7 +258,7 @@ extension World {
             ct.pointee.toiFlag = false; ct.pointee.inIsland = false
             ct.pointee.toiCount = 0; ct.pointee.toi = 1
             keys[c] = key
-            if let alpha = toiAlpha(c), alpha < 1 { q.push(alpha, c, key: key) }
+            if let alpha = toiAlpha(c, memo: memo), alpha < 1 { q.push(alpha, c, key: key) }
             key += 1
             c = ct.pointee.next
         }
@@ -256,7 +273,7 @@ extension World {
                 if k + 4 < q.dirty.count { prefetchFirstLine(cbase + Int(truncatingIfNeeded: q.dirty[k + 4] & 0xFFFF_FFFF)) }
                 let d = Int(truncatingIfNeeded: q.dirty[k] & 0xFFFF_FFFF)
                 let wasFlagged = contacts[d].toiFlag
-                if let alpha = toiAlpha(d), !wasFlagged, alpha < 1 { q.push(alpha, d, key: q.key[d]) }
+                if let alpha = toiAlpha(d, memo: memo), !wasFlagged, alpha < 1 { q.push(alpha, d, key: q.key[d]) }
             }
             q.clearDirty()
             // The first valid entry is the rescan's choice.
@@ -295,7 +312,7 @@ extension World {
             var touched: [Int] = []
             swap(&touched, &q.touched)
             touched.clear()
-            processTOIEvent(minContact, minAlpha, step, touched: &touched)
+            processTOIEvent(minContact, minAlpha, step, touched: &touched, memo: memo)
             m.recording = false
             m.clean = !m.moved && contactList == oldHead
             m.addedTOIIterations = skippedTOIIterations - skipped.0
@@ -312,10 +329,12 @@ extension World {
                 while nc != oldHead {
                     q.key[nc] = k; k += 1
                     q.gen[nc] += 1
+                    q.memo[nc] = TOIMemo()
                     q.markDirty(nc)
                     nc = contacts[nc].next
                 }
                 headKey -= n
+                if memo != nil { memo = TOIMemos(base: q.memo.base, stamp: q.stamp) }
             }
             q.markDirty(minContact)
             for t in 0..<touched.count {
@@ -384,8 +403,12 @@ final class TOIQueue {
     @exclusivity(unchecked) var touched: [Int] = []
     /// The last event, to tell its repeats (`TOIRepeat`).
     let repeats = TOIRepeat()
+    /// What each contact's time and manifold were computed from (`TOIMemo`), and the pass
+    /// (raised at each `reset`) whose entries hold.
+    let memo = Pool<TOIMemo>()
+    @exclusivity(unchecked) var stamp = 0
 
-    deinit { key.free(); gen.free(); dirtyPass.free(); dirty.free(); heap.free() }
+    deinit { key.free(); gen.free(); dirtyPass.free(); dirty.free(); heap.free(); memo.free() }
 
     /// Ready for a step with `n` contacts, in buffers sized for `capacity` (the contact array's,
     /// so that contacts created during the step do not grow them).
@@ -396,17 +419,18 @@ final class TOIQueue {
         repeats.reset()
         let cap = Swift.max(capacity, n)
         if key.capacity < cap {
-            key.reserveCapacity(cap); gen.reserveCapacity(cap); dirtyPass.reserveCapacity(cap)
+            key.reserveCapacity(cap); gen.reserveCapacity(cap); dirtyPass.reserveCapacity(cap); memo.reserveCapacity(cap)
         }
         if dirty.capacity < cap { dirty.reserveCapacity(cap) }
         if heap.capacity < 2 * cap { heap.reserveCapacity(2 * cap) }
         if touched.capacity < 4 * Settings.maxTOIContacts { touched.reserveCapacity(4 * Settings.maxTOIContacts) }
         grow(n)
         pass += 1
+        stamp += 1
     }
 
     func grow(_ n: Int) {
-        while key.count < n { key.append(0); gen.append(0); dirtyPass.append(0) }
+        while key.count < n { key.append(0); gen.append(0); dirtyPass.append(0); memo.append(TOIMemo()) }
     }
 
     @inline(__always) func markDirty(_ c: Int) {
