@@ -8,10 +8,15 @@ import Yams
 // unedited build at the first step that reads an edited key (`resumed`). Both give the cases
 // and the first error that building them whole gives (`scenerun mutate --no-optimise`).
 
-/// One case's build by the unedited load: its builder before each step of `SceneBuilder.shared`
-/// and after the last, the load work and nodes spent before the first, and the case it built,
-/// with the load work and nodes spent once it was built, and what each key of `on` built.
+/// One case's build by the unedited load: the load work and nodes spent when the case began
+/// (before its top-level keys are read; a variant's before its patch is merged) and, on the
+/// file's walker, once a variant's patch was merged; its builder before each step of
+/// `SceneBuilder.shared` and after the last, the load work and nodes spent before the first, and
+/// the case it built, with the load work and nodes spent once it was built, and what each key of
+/// `on` built.
 struct BuildRecord {
+    var entry: (work: Int, visited: Int)
+    var merged: (work: Int, visited: Int)?
     var start: (work: Int, visited: Int)
     var steps: [SceneBuilder]
     var final: (scene: Scene, work: Int, visited: Int)?
@@ -30,6 +35,8 @@ struct RuleMark {
 /// The builds of the unedited load: the main case's and each variant's, by name. Filled by one
 /// load, then only read.
 final class BuildRecords: @unchecked Sendable {
+    /// The nodes `Walker.countTree` counted in the file's tree.
+    var treeSize: Int?
     var main: BuildRecord?
     var variants: [String: BuildRecord] = [:]
 }
@@ -51,6 +58,7 @@ struct ResumePlan {
     let variantRules: [String: Set<String>]
     /// The variants whose patch has an edit that is not inside a rule.
     let variantsElsewhere: Set<String>
+    let edits: [TreeEdit]
 
     init?(_ records: BuildRecords, _ edits: [TreeEdit]) {
         var main = SceneBuilder.sharedSteps
@@ -87,6 +95,44 @@ struct ResumePlan {
         self.mainRules = mainRules
         self.variantRules = variantRules
         self.variantsElsewhere = elsewhere
+        self.edits = edits
+    }
+
+    /// Whether an edit is inside variant `name`'s patch.
+    func patchEdited(_ name: String) -> Bool { variantRules[name] != nil || variantsElsewhere.contains(name) }
+
+    /// The nodes `Walker.countTree` counts in the edited tree, from the unedited tree (`original`)
+    /// and its count: an edit never adds a node, nor nests deeper, and one that drops an item
+    /// takes the item's nodes with it. Nil when not known (more than one edit with a drop).
+    func treeSize(_ original: Node) -> Int? {
+        guard var size = records.treeSize else { return nil }
+        for e in edits {
+            guard case .drop(let p, let i) = e else { continue }
+            guard edits.count == 1, case .sequence(let items)? = Self.node(at: p[...], in: original), i < items.count
+            else { return nil }
+            size -= Self.count(items[i])
+        }
+        return size
+    }
+
+    /// The node at `path`, as `SceneFile.edit` finds it.
+    static func node(at path: ArraySlice<PathStep>, in n: Node) -> Node? {
+        guard let step = path.first else { return n }
+        switch (step, n) {
+        case (.key(let k), .mapping(let m)):
+            return m.first { $0.key.string == k }.flatMap { node(at: path.dropFirst(), in: $0.value) }
+        case (.index(let i), .sequence(let s)): return i < s.count ? node(at: path.dropFirst(), in: s[i]) : nil
+        default: return nil
+        }
+    }
+
+    /// The nodes of `n` as `Walker.countTree` counts them.
+    static func count(_ n: Node) -> Int {
+        switch n {
+        case .mapping(let m): return m.reduce(1) { $0 + count($1.key) + count($1.value) }
+        case .sequence(let s): return s.reduce(1) { $0 + count($1) }
+        default: return 1
+        }
     }
 
     /// Where variant `name` resumes.
@@ -114,6 +160,7 @@ extension SceneFile {
         guard b.w.work <= b.w.limits.loadWork, b.w.visited <= b.w.limits.nodes else { return nil }
         b.w.variant = current.w.variant
         b.w.variantNodes = current.w.variantNodes
+        b.w.memo = current.w.memo
         b.ruleMarks = nil
         b.scene.name = current.scene.name
         b.scene.variant = current.scene.variant
@@ -123,27 +170,26 @@ extension SceneFile {
     /// The case the unedited load built (`rec`), with the rules of the keys of `on` in `edited`
     /// built again from `on` (this build's), for a build whose edits are all inside those rules:
     /// every other step read the same nodes, the rules are read last and `own` reads nothing
-    /// they build (`SceneBuilder.rulesStep`), so the rest of the case is the same. An edited
-    /// rule is built with the load work and nodes the whole build would have spent before it,
-    /// so that it fails as it would; `current` is this build with its top-level keys and name
-    /// read. The case and the load work spent after it; nil when the keys of `on` are not the
-    /// unedited ones, or when a load limit would be crossed (the whole build then says where).
+    /// they build (`SceneBuilder.rulesStep`), so the rest of the case is the same. `shift` is
+    /// the load work and nodes this build has spent more than the unedited one so far; an
+    /// edited rule is built with what the whole build would have spent before it, so that it
+    /// fails as it would, and `memo` parses its expressions. The case and the load work spent
+    /// after it; nil when the keys of `on` are not the unedited ones, or when a load limit would
+    /// be crossed (the whole build then says where).
     static func spliced(
-        _ rec: BuildRecord, _ current: SceneBuilder, on: Node?, edited: Set<String>
+        _ rec: BuildRecord, shift: (work: Int, visited: Int), memo: ExpressionMemo?, on: () -> Node?,
+        edited: Set<String>
     ) throws(Diagnostic) -> (scene: Scene, work: Int)? {
         guard let final = rec.final, let marks = rec.rules, SceneBuilder.rulesStep < rec.steps.count else {
             return nil
         }
-        let limits = current.w.limits
-        // What this build has spent more than the unedited one, so far.
-        var work = current.w.work - rec.start.work
-        var visited = current.w.visited - rec.start.visited
+        var b = rec.steps[SceneBuilder.rulesStep]
+        let limits = b.w.limits
+        var (work, visited) = shift
         var scene = final.scene
         if marks.contains(where: { edited.contains($0.key) }) {
-            guard case .mapping(let m)? = on, m.count == marks.count else { return nil }
-            var b = rec.steps[SceneBuilder.rulesStep]
-            b.w.variant = current.w.variant
-            b.w.variantNodes = current.w.variantNodes
+            guard case .mapping(let m)? = on(), m.count == marks.count else { return nil }
+            b.w.memo = memo
             b.ruleMarks = nil
             var rules: [Rule] = []
             for ((k, v), mark) in zip(m, marks) {
@@ -171,8 +217,6 @@ extension SceneFile {
         work += final.work
         visited += final.visited
         guard work <= limits.loadWork, visited <= limits.nodes else { return nil }
-        scene.name = current.scene.name
-        scene.variant = current.scene.variant
         return (scene, work)
     }
 }

@@ -59,7 +59,7 @@ extension SceneBuilder {
     /// `cell[i + 1]` become the copy's name; any other string is returned as it is.
     mutating func reference(_ raw: String, _ n: Node) throws(Diagnostic) -> String {
         guard raw.contains("[") else { return raw }
-        let e = try Expression.parse(raw, at: w.textLoc(n), constants: w.constants)
+        let e = try w.parse(raw, n)
         if case .name(let parts) = e.node, parts.count == 1 { return parts[0] }
         return raw
     }
@@ -74,7 +74,7 @@ extension SceneBuilder {
 
     mutating func named(_ raw: String, _ n: Node, _ s: Scope) throws(Diagnostic) -> Named {
         guard raw.contains("[") else { return .name(raw) }
-        let e = try Expression.parse(raw, at: w.textLoc(n), constants: w.constants)
+        let e = try w.parse(raw, n)
         switch e.node {
         case .name(let parts) where parts.count == 1: return .name(parts[0])
         case .indexed(let template, let index, let members) where members.isEmpty:

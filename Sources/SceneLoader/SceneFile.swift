@@ -118,8 +118,8 @@ public enum SceneFile {
         _ c: ComposedScene, edits: [TreeEdit], includes: IncludeReader? = nil
     ) throws(DiagnosticList) -> [Scene] {
         try load(
-            path: c.path, text: c.text, root: c.root, limits: c.limits, edits: edits, includes: includes, memo: c.memo,
-            shareVariants: true, resume: ResumePlan(c.records, edits))
+            path: c.path, text: c.text, root: c.root, limits: c.limits, edits: edits, includes: includes,
+            memo: ExpressionMemo(over: c.memo), shareVariants: true, resume: ResumePlan(c.records, edits))
     }
 
     /// With `resume`, a case whose edits are all inside rules is the unedited load's, those
@@ -134,6 +134,7 @@ public enum SceneFile {
         memo: ExpressionMemo?, shareVariants: Bool = false, resume: ResumePlan? = nil, record: BuildRecords? = nil
     ) throws(DiagnosticList) -> [Scene] {
         do {
+            let original = root
             var root = root
             if let r = root, !edits.isEmpty { root = apply(edits, to: r) }
             guard let root else {
@@ -143,7 +144,12 @@ public enum SceneFile {
             }
             var w = Walker(file: path, limits: limits)
             w.memo = memo
-            try w.countTree(root)
+            if let o = original, let size = resume?.treeSize(o) {
+                (w.work, w.visited) = (size, size)  // what `countTree` would count, as it would not fail
+            } else {
+                try w.countTree(root)
+            }
+            record?.treeSize = w.work
             guard case .mapping = root else {
                 throw w.err(
                     "the top level of a scene must be a mapping of keys (name, world, views, …), "
@@ -164,20 +170,26 @@ public enum SceneFile {
             let baseNode = Node.mapping(Node.Mapping(base, top.tag, top.style, top.mark))
             let defaultName = String(path.split(separator: "/").last ?? Substring(path)).replacingSuffix(".yaml")
                 .replacingSuffix(".yml")
-            var builder = SceneBuilder(walker: w)
-            let keys = try builder.topKeys(baseNode)
-            let name = try builder.sceneName(keys, defaultName: defaultName)
-            builder.scene = Scene(file: path, source: text, name: name, location: w.loc(baseNode))
-            func on(_ keys: [(String, Node)]) -> Node? { keys.first { $0.0 == "on" }?.1 }
+            func on(_ n: Node) -> Node? {
+                guard case .mapping(let m) = n else { return nil }
+                return m.first { $0.key.string == "on" }?.value
+            }
             // The main case's shared part, and what reading it cost: a variant that patches only
             // `SceneBuilder.ownKeys` reads the same nodes for it, so it starts from a copy.
             var shared: (builder: SceneBuilder, cost: (work: Int, visited: Int))?
+            let entry = (work: w.work, visited: w.visited)
             if let r = resume, let edited = r.mainRules, let rec = r.records.main,
-                let c = try spliced(rec, builder, on: on(keys), edited: edited)
+                let c = try spliced(
+                    rec, shift: (entry.work - rec.entry.work, entry.visited - rec.entry.visited), memo: memo,
+                    on: { on(baseNode) }, edited: edited)
             {
                 cases.append(c.scene)
                 w.work = c.work
             } else {
+                var builder = SceneBuilder(walker: w)
+                let keys = try builder.topKeys(baseNode)
+                let name = try builder.sceneName(keys, defaultName: defaultName)
+                builder.scene = Scene(file: path, source: text, name: name, location: w.loc(baseNode))
                 let before = (work: builder.w.work, visited: builder.w.visited)
                 var from = 0
                 if let r = resume, let rec = r.records.main, let b = resumed(rec, at: r.main, builder) {
@@ -192,7 +204,7 @@ public enum SceneFile {
                 let scene = try builder.own(keys, baseNode)
                 if let record {
                     record.main = BuildRecord(
-                        start: before, steps: steps, final: (scene, builder.w.work, builder.w.visited),
+                        entry: entry, start: before, steps: steps, final: (scene, builder.w.work, builder.w.visited),
                         rules: builder.ruleMarks)
                 }
                 w.work = builder.w.work
@@ -212,11 +224,27 @@ public enum SceneFile {
                                 + "variant patches the result; include the part at the top level",
                             nested.key)
                     }
+                    let entry = (work: w.work, visited: w.visited)
+                    let edited = resume?.rules(name)
+                    // A variant whose patch is not edited, and whose edits are all inside rules,
+                    // is not merged again: its case is the unedited one, those rules built again
+                    // from the `on` the merge would make.
+                    if let edited, let r = resume, !r.patchEdited(name), let rec = r.records.variants[name],
+                        let m = rec.merged,
+                        let c = try spliced(
+                            rec, shift: (entry.work - rec.entry.work, entry.visited - rec.entry.visited), memo: memo,
+                            on: { mergedOn(baseNode, node, on) }, edited: edited)
+                    {
+                        cases.append(c.scene)
+                        w.work = c.work
+                        w.visited += m.visited - rec.entry.visited
+                        continue
+                    }
                     let merged = try merge(baseNode, node, &w)
+                    let afterMerge = (work: w.work, visited: w.visited)
                     var vb = SceneBuilder(walker: w)
                     vb.w.variant = (name, at)
-                    vb.w.variantNodes = w.locations(in: node)
-                    let edited = resume?.rules(name)
+                    if edited == nil { vb.w.variantNodes = w.locations(in: node) }
                     if edited == nil, shareVariants, let s = shared,
                         let c = try fromShared(s.builder, s.cost, vb.w, merged, patch: node, variant: name)
                     {
@@ -229,12 +257,15 @@ public enum SceneFile {
                     vb.scene = Scene(file: path, source: text, name: "\(vname) / \(name)", location: w.loc(merged))
                     vb.scene.variant = name
                     if let edited, let rec = resume?.records.variants[name],
-                        let c = try spliced(rec, vb, on: on(vkeys), edited: edited)
+                        let c = try spliced(
+                            rec, shift: (vb.w.work - rec.start.work, vb.w.visited - rec.start.visited), memo: memo,
+                            on: { on(merged) }, edited: edited)
                     {
                         cases.append(c.scene)
                         w.work = c.work
                         continue
                     }
+                    if vb.w.variantNodes == nil { vb.w.variantNodes = w.locations(in: node) }
                     let start = (work: vb.w.work, visited: vb.w.visited)
                     var from = 0
                     if let r = resume, let rec = r.records.variants[name], let b = resumed(rec, at: r.step(name), vb) {
@@ -248,7 +279,8 @@ public enum SceneFile {
                     let scene = try vb.own(vkeys, merged)
                     if let record {
                         record.variants[name] = BuildRecord(
-                            start: start, steps: steps, final: (scene, vb.w.work, vb.w.visited), rules: vb.ruleMarks)
+                            entry: entry, merged: afterMerge, start: start, steps: steps,
+                            final: (scene, vb.w.work, vb.w.visited), rules: vb.ruleMarks)
                     }
                     cases.append(scene)
                     w.work = vb.w.work
@@ -332,6 +364,21 @@ public enum SceneFile {
         return .mapping(Node.Mapping(pairs, tag, style, mark))
     }
 
+    /// The `on` of `merge(base, patch)`, merging only that key (nil when it has none).
+    static func mergedOn(_ base: Node, _ patch: Node, _ on: (Node) -> Node?) -> Node? {
+        guard case .mapping(let p) = patch else { return on(base) }
+        let overs = p.filter { $0.key.string == "on" }
+        guard let over = overs.first?.value else { return on(base) }
+        // Two `on` in one patch merge into one: not this shortcut's (no mapping: built whole).
+        guard overs.count == 1 else { return .scalar(Node.Scalar("")) }
+        if isNull(over) { return nil }
+        // The variant's recorded load work and nodes stand for this merge's: a walker that
+        // never reaches a limit counts them.
+        var scratch = Walker(file: "", limits: LoadLimits.default)
+        (scratch.work, scratch.visited) = (Int.min / 2, Int.min / 2)
+        return try? merge(on(base), over, &scratch)
+    }
+
     /// `null`, `~` or an empty plain value.
     static func isNull(_ n: Node) -> Bool {
         guard case .scalar(let s) = n, s.style == .plain else { return false }
@@ -365,12 +412,17 @@ final class ExpressionMemo: @unchecked Sendable {
     }
     private var parsed: [Key: Expr] = [:]
     private var frozen = false
+    /// A frozen memo looked in first (`SceneFile.load(_:edits:)`: the composed load's, under
+    /// one mutant's load, which keeps what it parses for its other cases).
+    private let parent: ExpressionMemo?
+
+    init(over parent: ExpressionMemo? = nil) { self.parent = parent }
 
     func freeze() { frozen = true }
 
     func parse(_ text: String, at location: SourceLocation, constants: [String: Double]) throws(Diagnostic) -> Expr {
         let key = Key(text: text, location: location, constants: constants)
-        if let e = parsed[key] { return e }
+        if let e = parent?.parsed[key] ?? parsed[key] { return e }
         let e = try Expression.parse(text, at: location, constants: constants)
         if !frozen { parsed[key] = e }
         return e

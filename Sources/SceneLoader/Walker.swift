@@ -269,7 +269,7 @@ struct Walker {
         if s.style == .plain { d = Double(s.string) }
         if d == nil, !constants.isEmpty, !s.string.isEmpty {
             // In a repeated template a number may be an expression of `i`, computed now.
-            let e = try Expression.parse(s.string, at: textLoc(n), constants: constants)
+            let e = try parse(s.string, n)
             guard let v = Expression.constantValue(e) else {
                 throw err("\(what) must be a number, or an expression of numbers and `i`; found `\(s.string)`", n)
             }
@@ -382,7 +382,8 @@ struct Walker {
         return (e, try typeCheck(e, in: scope))
     }
 
-    /// The expression of scalar `n`, parsed (or found in `memo`).
+    /// The expression `text` of scalar `n` (its value, a name like `fling[i]`), parsed (or
+    /// found in `memo`).
     func parse(_ text: String, _ n: Node) throws(Diagnostic) -> Expr {
         guard let m = memo else { return try Expression.parse(text, at: textLoc(n), constants: constants) }
         return try m.parse(text, at: textLoc(n), constants: constants)

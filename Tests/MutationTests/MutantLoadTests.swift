@@ -85,6 +85,40 @@ import Testing
         #expect(invalid.contains("rule-variants.yaml:30:32 number 0 → -1"), "\(invalid)")
     }
 
+    /// At the least load work and the fewest nodes the unedited file needs (and a little more),
+    /// a mutant that reads more is refused where the whole load refuses it, with its message,
+    /// and one that reads less (a dropped action) loads: the load work and nodes a composed
+    /// load counts for what it takes from the unedited load are what the whole load counts.
+    @Test(arguments: [0, 7]) func aComposedMutantLoadCountsAsTheWholeLoad(slack: Int) throws {
+        let f = "rule-variants.yaml"
+        func least(_ set: (inout LoadLimits, Int) -> Void) -> Int {
+            var (lo, hi) = (1, 1_000_000)
+            while hi - lo > 1 {
+                let m = (lo + hi) / 2
+                var l = LoadLimits.default
+                set(&l, m)
+                if (try? SceneFile.load(path: f, text: Self.variants, limits: l)) != nil { hi = m } else { lo = m }
+            }
+            return hi
+        }
+        let plan = try SceneFile.mutationPlan(path: f, text: Self.variants)
+        var refused = 0
+        for tight in [{ (l: inout LoadLimits, m: Int) in l.loadWork = m }, { $0.nodes = $1 }] {
+            var limits = LoadLimits.default
+            tight(&limits, least(tight) + slack)
+            let composed = try #require(SceneFile.composed(path: f, text: Self.variants, limits: limits))
+            for m in plan.mutants {
+                let fast = Self.canonical { () throws(DiagnosticList) in try SceneFile.load(composed, edits: m.edits) }
+                let whole = Self.canonical { () throws(DiagnosticList) in
+                    try SceneFile.load(path: f, text: Self.variants, limits: limits, edits: m.edits)
+                }
+                #expect(fast == whole, "\(m.id): \(Self.firstDifference(fast, whole))")
+                if whole.contains("raise the limit") || whole.contains("raise it with") { refused += 1 }
+            }
+        }
+        #expect(refused > 0, "some mutants cross a limit")
+    }
+
     /// The cases of a load, or its first error, as text in which every dictionary and set is
     /// sorted (their order is not part of a scene).
     static func canonical(_ load: () throws(DiagnosticList) -> [Scene]) -> String {
