@@ -23,6 +23,11 @@ public final class SnapshotStore: @unchecked Sendable {
     public private(set) var snapshots: [Int: RunSnapshot] = [:]
 
     public init(_ wanted: Set<Int>) { self.wanted = wanted }
+    /// The same, under the name `scenerun mutate` calls it by.
+    public convenience init(at wanted: Set<Int>) { self.init(wanted) }
+
+    /// The snapshot kept at `checkpoint`, if the run reached it and it was wanted.
+    public func snapshot(at checkpoint: Int) -> RunSnapshot? { snapshots[checkpoint] }
 
     func keep(_ s: RunSnapshot) { snapshots[s.checkpoint] = s }
 }
