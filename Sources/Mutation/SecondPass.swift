@@ -40,7 +40,7 @@ func secondPass(_ work: inout [FileWork], jobs: Int) {
         limits.recordTrace = false
         let watch = rewrites[f].isEmpty ? nil : ReadWatch(rewrites[f])
         limits.reads = watch
-        let store = checkpoints[f][c].isEmpty ? nil : SnapshotStore(checkpoints[f][c])
+        let store = checkpoints[f][c].isEmpty ? nil : SnapshotStore(at: checkpoints[f][c])
         limits.snapshots = store
         _ = CaseRunner.run(loaded[f].cases[c], limits: limits)
         return (watch, store)
@@ -92,7 +92,7 @@ extension FileWork {
     func sharedStart(_ m: Mutant, case i: Int) -> RunSnapshot? {
         guard optimise, i < snapshots.count, let store = snapshots[i] else { return nil }
         let k = firstCheckpoint(m, case: i)
-        return k > 0 ? store.snapshots[k] : nil
+        return k > 0 ? store.snapshot(at: k) : nil
     }
 }
 
