@@ -90,9 +90,26 @@ func runMutant(
         if !killed.isEmpty && !replay { break }
         // Once a case's run differs, the others need not be compared (only run, to find a kill).
         let compare = i < (differences.map(\.0).min() ?? cases.count) && i < w.states.count
-        let states = StateLog()
+        // The part of the run before the mutated value is first read is the original's: it resumes
+        // from the original's copy there, its states up to there the original's.
+        let start = replay ? nil : w.sharedStart(m, case: i)
+        let states = compare ? start.map { w.states[i].prefix($0.ticks) } ?? StateLog() : StateLog()
         limits.states = compare ? states : nil
-        var r = CaseRunner.run(c, limits: limits)
+        var r: CaseResult
+        if let start {
+            r = CaseRunner.resume(start, scene: c, limits: limits)
+            if let check = w.checksSharing {
+                let whole = StateLog()
+                var l = limits
+                l.states = compare ? whole : nil
+                check.compare(
+                    m, c, resumed: r, compare ? states : nil, whole: CaseRunner.run(c, limits: l),
+                    compare ? whole : nil,
+                    from: start)
+            }
+        } else {
+            r = CaseRunner.run(c, limits: limits)
+        }
         r.index = i
         results.append(r)
         if r.status == .passed {

@@ -29,6 +29,9 @@ public struct MutateRequest: Sendable {
     /// Whether a mutant runs only the cases that reach its site (coverage). False runs every case
     /// of every mutant (`--no-optimise`, hidden): the test that coverage changes no outcome.
     public var optimise = true
+    /// Tests only: each mutant's case run that resumes from a copy of the original's run is also
+    /// run whole and the two compared (`SharingCheck`); nil checks nothing.
+    public var checksSharing: SharingCheck?
     /// `--quiet`: no progress line.
     public var quiet = false
     public var limits = LoadLimits.default
@@ -135,6 +138,15 @@ struct FileWork {
     /// Per case, the mutants (by id) proven to run it as the original does (`ReadWatch`): they
     /// skip it.
     var unchanged: [Set<String>] = []
+    /// Per case, the checkpoint at which each rule first ran, each behaviour was first added and
+    /// each part was first used (`ComparisonLog.firstReached` …), and the copies of the case's run
+    /// kept at those checkpoints (`secondPass`): a mutant's run resumes from one.
+    var firstReached: [[SourceLocation: Int]] = []
+    var firstAdded: [[String: Int]] = []
+    var firstUsed: [[String: Int]] = []
+    var snapshots: [SnapshotStore?] = []
+    /// `MutateRequest.checksSharing`.
+    var checksSharing: SharingCheck?
     /// `MutateRequest.optimise`.
     var optimise = true
     /// The file composed once, what every mutant is loaded from (nil: from the text).
@@ -359,6 +371,10 @@ func prepare(_ files: [FilePath], _ request: MutateRequest) -> [FileWork] {
         work[f].reached = mine.map(\.1.reached)
         work[f].added = mine.map(\.1.added)
         work[f].used = mine.map(\.1.used)
+        work[f].firstReached = mine.map(\.1.firstReached)
+        work[f].firstAdded = mine.map(\.1.firstAdded)
+        work[f].firstUsed = mine.map(\.1.firstUsed)
+        work[f].checksSharing = request.checksSharing
         work[f].states = mine.map(\.2)
         work[f].optimise = request.optimise
         let log = ComparisonLog()
@@ -381,7 +397,7 @@ func prepare(_ files: [FilePath], _ request: MutateRequest) -> [FileWork] {
         }
         work[f].limits = mutantLimits(work[f].originals, cases: work[f].cases)
     }
-    if request.optimise { proveUnchanged(&work, jobs: request.jobs) }
+    if request.optimise { secondPass(&work, jobs: request.jobs) }
     return work
 }
 
@@ -394,41 +410,6 @@ public func readRewrites(_ mutants: [Mutant]) -> [SourceLocation: [ReadWatch.Rew
         r[at, default: []].append(ReadWatch.Rewrite(mutant: k, text: text))
     }
     return r
-}
-
-/// Runs each case of each file once more, watching the conditions and `set` values its mutants
-/// rewrite (`ReadWatch`), and records per case the mutants that cannot change it: their rewrite
-/// was evaluated in some case of the file (so it is a condition, a `set`, `progress:` or
-/// `complete:` value or an `after:` delay, read nowhere else) and, in this case, gave the
-/// original's value at every evaluation, or was not evaluated. Not for a file with a YAML alias
-/// (one scalar could be read in two places).
-func proveUnchanged(_ work: inout [FileWork], jobs: Int) {
-    var found: [[SourceLocation: [ReadWatch.Rewrite]]] = []
-    for w in work {
-        found.append(w.problem == nil && !w.plan.aliases ? readRewrites(w.mutants) : [:])
-    }
-    let rewrites = found
-    let all = work.indices.flatMap { f in rewrites[f].isEmpty ? [] : work[f].cases.indices.map { (f, $0) } }
-    let loaded = work
-    let watches = parallelMap(all.count, jobs: jobs) { i -> ReadWatch in
-        let (f, c) = all[i]
-        var limits = RunLimits()
-        limits.recordTicks = false
-        limits.recordTrace = false
-        let watch = ReadWatch(rewrites[f])
-        limits.reads = watch
-        _ = CaseRunner.run(loaded[f].cases[c], limits: limits)
-        return watch
-    }
-    var next = 0
-    for f in work.indices where !rewrites[f].isEmpty {
-        let mine = watches[next..<(next + work[f].cases.count)]
-        next += work[f].cases.count
-        let read = mine.reduce(into: Set<Int>()) { $0.formUnion($1.read) }
-        work[f].unchanged = mine.map { watch in
-            Set(read.subtracting(watch.changed).map { work[f].mutants[$0].id })
-        }
-    }
 }
 
 /// The file's mutants in report order: by line and column, then operator, then as found.

@@ -14,7 +14,9 @@ extension Run {
     func eval(_ e: Expr, scope: Scope? = nil) throws(RunError) -> Value {
         do throws(Diagnostic) {  // the state read part by part (Observed.swift); checked against a snapshot in tests
             if limits.checksReads { return try evaluate(e, CheckedState(self), scope: scope ?? scene.scope) }
-            return try evaluate(e, LiveState(self), scope: scope ?? scene.scope)
+            // The scope passed on as it is (`scope ?? scene.scope` copies one: a retain of each of its parts).
+            if let scope { return try evaluate(e, LiveState(self), scope: scope) }
+            return try evaluate(e, LiveState(self), scope: scene.scope)
         } catch {
             throw clock.runtimeError(error)
         }

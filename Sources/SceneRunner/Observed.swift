@@ -164,19 +164,36 @@ struct LiveState: ObservedState {
     }
 
     /// Member `m` of view `i`'s model when it is one of its frame, centre, size, rotation, alpha,
-    /// scale, `hidden` or `removed` (`viewState` reads the animator, the animations and the
-    /// scroll view as well, which these members do not read); nil for the others.
+    /// scale, `hidden` or `removed`, as `ViewState.value` gives it from `viewState` (which reads
+    /// the animator, the animations and the scroll view as well, which these members do not
+    /// read); nil for the others.
     func modelValue(_ i: Int, _ m: ViewMember) -> Value? {
+        let views = run.world.views
+        let size = views[i].frame.size
         switch m {
-        case .center, .x, .y, .width, .height, .size, .bounds, .frame, .minX, .midX, .maxX, .minY, .midY, .maxY,
-            .rotation, .scale, .alpha, .hidden, .removed:
-            let views = run.world.views
-            var s = ViewState(
-                name: "", frame: run.world.uikitFrame(i), rotation: views[i].rotation, alpha: views[i].alpha,
-                removed: views[i].removed, center: views[i].frame.center, size: views[i].frame.size,
-                scale: views[i].scale)
-            s.hidden = views[i].hidden
-            return s.value(m)
+        case .x, .y, .frame, .minX, .midX, .maxX, .minY, .midY, .maxY:
+            let f = run.world.uikitFrame(i)
+            switch m {
+            case .x: return .number(f.origin.x)
+            case .y: return .number(f.origin.y)
+            case .minX: return .number(f.minX)
+            case .midX: return .number(f.midX)
+            case .maxX: return .number(f.maxX)
+            case .minY: return .number(f.minY)
+            case .midY: return .number(f.midY)
+            case .maxY: return .number(f.maxY)
+            default: return .rect(f)
+            }
+        case .center: return .point(views[i].frame.center)
+        case .width: return .number(size.x)
+        case .height: return .number(size.y)
+        case .size: return .point(size)
+        case .bounds: return .rect(Rect(origin: .zero, size: size))
+        case .rotation: return .number(views[i].rotation)
+        case .scale: return .number(views[i].scale)
+        case .alpha: return .number(views[i].alpha)
+        case .hidden: return .bool(views[i].hidden)
+        case .removed: return .bool(views[i].removed)
         case .velocity, .speed, .angularVelocity, .resting, .screen, .contentOffset, .isDragging, .isDecelerating,
             .contentInsetTop, .contentInsetLeft, .contentInsetBottom, .contentInsetRight, .isScrollEnabled,
             .zoomScale, .isZooming, .isZoomBouncing, .contacts:
@@ -187,9 +204,11 @@ struct LiveState: ObservedState {
     /// A dotted name read through its resolution, made at its first read in this run
     /// (`NameReads`); nil when it has none (the usual way reads it, and says what is wrong).
     func read(name parts: [String], in scope: Scope, at location: SourceLocation) -> Value? {
-        let entry = run.nameReads.entry(parts, in: scope, names: run.scene.names)
-        guard let source = entry.source, var v = value(source) else { return nil }
-        for m in entry.members {
+        let reads = run.nameReads
+        let k = reads.index(parts, in: scope, names: run.scene.names)
+        guard let source = reads.entries[k].source, var v = value(source) else { return nil }
+        if reads.entries[k].members.isEmpty { return v }
+        for m in reads.entries[k].members {
             guard let x = memberValue(of: v, m) else { return nil }
             v = x
         }
@@ -261,27 +280,55 @@ final class NameReads {
     }
 
     struct Entry {
+        /// The address of the parts' storage.
+        let key: UInt
         let parts: [String]
         /// nil: read the usual way.
         let source: Source?
         let members: [ValueMember]
     }
 
-    /// By the address of the parts' storage.
-    private var entries: [Int: Entry] = [:]
+    /// In the order of their first reads.
+    private(set) var entries: [Entry] = []
+    /// A table by the parts' address (open addressing): each slot holds an entry's index + 1, or
+    /// 0 when free; at most half of them are taken.
+    private var slots = [Int](repeating: 0, count: 64)
     /// Most entries kept (a bound on memory, whatever builds expressions at run time): past it,
     /// they are made again.
     static let limit = 4096
 
-    /// The entry of the name `parts` read in `scope`, made now when it is the first read.
-    func entry(_ parts: [String], in scope: Scope, names: [String: NamedRef]) -> Entry {
-        let key = parts.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
-        if let e = entries[key], e.parts == parts { return e }
-        let resolved = Self.resolve(parts, in: scope, names: names)
-        let e = Entry(parts: parts, source: resolved?.source, members: resolved?.members ?? [])
-        if entries.count >= Self.limit { entries.removeAll() }
-        entries[key] = e
-        return e
+    /// The index in `entries` of the name `parts` read in `scope`, its entry made now when this
+    /// is its first read (`names`: the scene's).
+    func index(_ parts: [String], in scope: Scope, names: @autoclosure () -> [String: NamedRef]) -> Int {
+        let key = parts.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        var s = slot(key)
+        while slots[s] != 0 {
+            let k = slots[s] - 1
+            if entries[k].key == key && entries[k].parts == parts { return k }
+            s = (s + 1) & (slots.count - 1)
+        }
+        if entries.count >= Self.limit {
+            entries = []
+            slots = [Int](repeating: 0, count: 64)
+            s = slot(key)
+        }
+        let resolved = Self.resolve(parts, in: scope, names: names())
+        entries.append(Entry(key: key, parts: parts, source: resolved?.source, members: resolved?.members ?? []))
+        slots[s] = entries.count
+        if entries.count * 2 > slots.count {
+            slots = [Int](repeating: 0, count: slots.count * 2)
+            for k in entries.indices {
+                var t = slot(entries[k].key)
+                while slots[t] != 0 { t = (t + 1) & (slots.count - 1) }
+                slots[t] = k + 1
+            }
+        }
+        return entries.count - 1
+    }
+
+    /// The first slot of an address (Fibonacci hashing of its bits above the alignment).
+    func slot(_ key: UInt) -> Int {
+        Int(truncatingIfNeeded: ((key >> 4) &* 0x9E37_79B9_7F4A_7C15) >> 40) & (slots.count - 1)
     }
 
     /// What `splitName` and `ObservedState.resolve` make of `parts`, when they make it without an

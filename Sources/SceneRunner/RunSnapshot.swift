@@ -20,9 +20,12 @@ public final class SnapshotStore: @unchecked Sendable {
     /// The checkpoints wanted.
     public let wanted: Set<Int>
     /// The snapshots kept, by checkpoint (a wanted checkpoint the run never reached has none).
-    public private(set) var snapshots: [Int: RunSnapshot] = [:]
+    private var snapshots: [Int: RunSnapshot] = [:]
 
-    public init(_ wanted: Set<Int>) { self.wanted = wanted }
+    public init(at wanted: Set<Int>) { self.wanted = wanted }
+
+    /// The snapshot kept at `checkpoint`, if the run reached it and it was wanted.
+    public func snapshot(at checkpoint: Int) -> RunSnapshot? { snapshots[checkpoint] }
 
     func keep(_ s: RunSnapshot) { snapshots[s.checkpoint] = s }
 }

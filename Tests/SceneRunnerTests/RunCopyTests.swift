@@ -160,9 +160,10 @@ import Testing
         let k = checkpoint(try #require(first.comparisons))
         var snapping = RunLimits()
         snapping.states = StateLog()
-        snapping.snapshots = SnapshotStore([k])
+        snapping.snapshots = SnapshotStore(at: [k])
         _ = CaseRunner.run(original, limits: snapping)
-        let s = try #require(snapping.snapshots?.snapshots[k])
+        let s = try #require(snapping.snapshots?.snapshot(at: k))
+        #expect(snapping.snapshots?.snapshot(at: k + 1) == nil)  // only the checkpoints wanted
         #expect(s.checkpoint == k)
         var whole = RunLimits()
         whole.states = StateLog()

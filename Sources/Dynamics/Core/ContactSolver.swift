@@ -194,14 +194,23 @@ struct ContactSolver {
         swap(&masses, &world.scratch.masses)
     }
 
+    /// (A time-of-impact sub-step's, after its position iterations.) The constraints, the
+    /// masses and the contacts through pointers, each constraint initialized in place: copying a
+    /// constraint out and back checked the array's uniqueness and its bounds at each contact.
     mutating func initializeVelocityConstraints(_ positions: Pool<SolverPosition>, _ velocities: Pool<SolverVelocity>, _ world: World) {
-        for i in 0..<count {
-            var vc = velocityConstraints[i]
-            let contact = contactIds[i]
-            ContactSolver.initialize(&vc, positionConstraints[i], world.contacts[contact].manifold,
-                                     world.contacts[contact].restitution, positions.base, velocities.base,
-                                     masses[Int(vc.indexA)], masses[Int(vc.indexB)])
-            velocityConstraints[i] = vc
+        let n = count, ids = contactIds, contacts = world.contacts.base
+        let positionBase = positions.base, velocityBase = velocities.base
+        positionConstraints.withUnsafeBufferPointer { pcs in
+        masses.withUnsafeBufferPointer { ms in
+        velocityConstraints.withUnsafeMutableBufferPointer { vcs in
+        for i in 0..<n {
+            let ct = UnsafePointer(contacts + ids[i])
+            let massA = ms[Int(vcs[i].indexA)], massB = ms[Int(vcs[i].indexB)]
+            ContactSolver.initialize(&vcs[i], pcs[i], ct.pointee.manifold, ct.pointee.restitution, positionBase, velocityBase,
+                                     massA, massB)
+        }
+        }
+        }
         }
     }
 

@@ -39,8 +39,8 @@ final class TOIRepeat {
     @exclusivity(unchecked) var recording = false
     /// The saved footprint: ids, then every body's and contact's bytes.
     let bodyIds = Pool<Int>(), contactIds = Pool<Int>(), words = Pool<UInt64>()
-    /// The footprint now, and the dynamic bodies while it is built.
-    let nowBodies = Pool<Int>(), nowContacts = Pool<Int>(), dynamic = Pool<Int>()
+    /// The dynamic bodies while the footprint is built.
+    let dynamic = Pool<Int>()
     /// What the last event reported to a post-solve listener: contact ids and impulses.
     let reportedIds = Pool<Int>()
     let reportedImpulses = Pool<ContactImpulse>()
@@ -48,7 +48,7 @@ final class TOIRepeat {
     @exclusivity(unchecked) var addedTOIIterations = 0, addedVelocityIterations = 0
 
     deinit {
-        bodyIds.free(); contactIds.free(); words.free(); nowBodies.free(); nowContacts.free(); dynamic.free()
+        bodyIds.free(); contactIds.free(); words.free(); dynamic.free()
         reportedIds.free(); reportedImpulses.free()
     }
 
@@ -60,8 +60,8 @@ final class TOIRepeat {
     func reserve(bodyWords: Int, contactWords: Int) {
         if bodyIds.capacity > 0 { return }
         let bodies = 2 + 2 * TOIRepeat.maxContacts
-        bodyIds.reserveCapacity(bodies); nowBodies.reserveCapacity(bodies)
-        contactIds.reserveCapacity(TOIRepeat.maxContacts); nowContacts.reserveCapacity(TOIRepeat.maxContacts)
+        bodyIds.reserveCapacity(bodies)
+        contactIds.reserveCapacity(TOIRepeat.maxContacts)
         dynamic.reserveCapacity(TOIRepeat.maxBodies)
         words.reserveCapacity(bodies * bodyWords + TOIRepeat.maxContacts * contactWords)
         reportedIds.reserveCapacity(Settings.maxTOIContacts); reportedImpulses.reserveCapacity(Settings.maxTOIContacts)
@@ -117,10 +117,12 @@ extension World {
     }
 
     /// Saves the footprint of an event on contact `c` (its ids and bytes); false when too large.
-    func saveTOIFootprint(_ c: Int, _ m: TOIRepeat) -> Bool {
+    /// With `sameIds`, the ids saved last are the footprint's (see `sameTOIFootprint`): only the
+    /// bytes are saved again.
+    func saveTOIFootprint(_ c: Int, _ m: TOIRepeat, sameIds: Bool = false) -> Bool {
         m.reserve(bodyWords: (MemoryLayout<Body>.size + 7) / 8, contactWords: (MemoryLayout<Contact>.size + 7) / 8)
         m.words.clear()
-        guard toiFootprint(c, m, bodies: m.bodyIds, contacts: m.contactIds) else { return false }
+        if !sameIds { guard toiFootprint(c, m, bodies: m.bodyIds, contacts: m.contactIds) else { return false } }
         for k in 0..<m.bodyIds.count {
             TOIRepeat.append(UnsafeRawPointer(bodies.base + m.bodyIds[k]), MemoryLayout<Body>.size, to: m.words)
         }
@@ -132,9 +134,12 @@ extension World {
 
     /// Whether the footprint of an event on contact `c` is the saved one, bit for bit, but for
     /// `c`'s count of sub-steps, one higher (the event in between).
+    ///
+    /// Only after a clean event on `c` whose footprint was saved just before it (`armed` and
+    /// `clean`): its ids are then the saved ones, and are not found again. They follow from the
+    /// contact's bodies, the bodies' types and their contact lists; a step changes no body's type,
+    /// its time-of-impact events destroy no contact, and a clean event created none.
     func sameTOIFootprint(_ c: Int, _ m: TOIRepeat) -> Bool {
-        guard toiFootprint(c, m, bodies: m.nowBodies, contacts: m.nowContacts) else { return false }
-        if !TOIRepeat.same(m.nowBodies, m.bodyIds) || !TOIRepeat.same(m.nowContacts, m.contactIds) { return false }
         let ct = contacts.base + c
         ct.pointee.toiCount -= 1
         defer { ct.pointee.toiCount += 1 }
@@ -182,12 +187,6 @@ extension TOIRepeat {
     @inline(__always) static func holds(_ p: Pool<Int>, _ x: Int) -> Bool {
         for k in 0..<p.count where p[k] == x { return true }
         return false
-    }
-
-    static func same(_ a: Pool<Int>, _ b: Pool<Int>) -> Bool {
-        if a.count != b.count { return false }
-        for k in 0..<a.count where a[k] != b[k] { return false }
-        return true
     }
 
     /// The `size` bytes at `p`, copied whole after `out`'s words (as many words as they need,

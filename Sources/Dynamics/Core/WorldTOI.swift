@@ -297,12 +297,14 @@ extension World {
             // neither will this one nor the rest (`TOIRepeat`); else its footprint is saved to tell.
             let m = q.repeats
             if stopsRepeatedTOIEvents && !stepWantsPreSolve && m.contact == minContact && m.alphaBits == minAlpha.bitPattern {
-                if m.armed && m.clean && sameTOIFootprint(minContact, m) {
+                // (After a clean event whose footprint was saved, its ids are still the footprint's.)
+                let sameIds = m.armed && m.clean
+                if sameIds && sameTOIFootprint(minContact, m) {
                     skipRepeatedTOIEvents(minContact, m)
                     m.reset()
                     continue
                 }
-                m.armed = saveTOIFootprint(minContact, m)
+                m.armed = saveTOIFootprint(minContact, m, sameIds: sameIds)
             } else {
                 m.contact = minContact; m.alphaBits = minAlpha.bitPattern; m.armed = false
             }

@@ -107,6 +107,7 @@ import SceneModel
     /// body's position plus an offset that decays to zero. x and width follow an animator's
     /// x-like progress, y and height its y-like one, alpha, rotation and scale the x-like one.
     public func presentation(_ i: Int, model: Shown, at t: Double) -> Shown {
+        if animations.isEmpty { return model }
         var s = model
         func last(_ c: AnimatedChannel) -> (ViewAnimation, Vec2)? {
             guard let a = animations.last(where: { $0.view == i && $0.channel == c }) else { return nil }

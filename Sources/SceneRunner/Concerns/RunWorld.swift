@@ -112,11 +112,9 @@ import UIDynamics
 
     /// UIKit's frame of view `i`: for a group, the union of its items' frames.
     public func uikitFrame(_ i: Int) -> Rect {
-        let v = views[i]
-        guard v.spec.isGroup else { return v.uikitFrame }
-        return v.spec.group.dropFirst().reduce(views[v.spec.group[0].index].uikitFrame) {
-            $0.union(views[$1.index].uikitFrame)
-        }
+        guard !views[i].spec.group.isEmpty else { return views[i].uikitFrame }  // read in place: no copy
+        let group = views[i].spec.group
+        return group.dropFirst().reduce(views[group[0].index].uikitFrame) { $0.union(views[$1.index].uikitFrame) }
     }
 
     /// A group the dynamics do not move sits where its items are: centred on their union, its
@@ -125,12 +123,21 @@ import UIDynamics
     /// of that item) and before a behaviour is added or the animator installs the ones queued
     /// during its tick, so that a group's body is built where its items are at that moment.
     public func placeRestingGroups(_ groups: [Int]? = nil) {
-        for i in groups ?? Array(views.indices) where views[i].spec.isGroup && !animator.isDynamic(i) {
-            let c = uikitFrame(i).center
-            if c != views[i].frame.center {
-                views[i].frame = Rect(center: c, size: views[i].frame.size)
-                animator.setCenter(c, of: i)
-            }
+        if let groups {
+            for i in groups { placeResting(i) }
+        } else {
+            for i in views.indices { placeResting(i) }  // every tick: no array of the indices made
+        }
+    }
+
+    /// View `i`, when it is a group the dynamics do not move, where its items are.
+    func placeResting(_ i: Int) {
+        // `group` read in place (`isGroup` would copy the view's spec).
+        guard !views[i].spec.group.isEmpty && !animator.isDynamic(i) else { return }
+        let c = uikitFrame(i).center
+        if c != views[i].frame.center {
+            views[i].frame = Rect(center: c, size: views[i].frame.size)
+            animator.setCenter(c, of: i)
         }
     }
 
