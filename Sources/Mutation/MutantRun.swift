@@ -37,7 +37,7 @@ func runMutant(
 ) {
     var o = MutantOutcome(
         index: index, id: m.id, location: m.location, op: m.op.rawValue, change: m.change, original: m.original,
-        mutated: m.mutated, status: .unobserved, sourceLine: sourceLine(w.text, m.location.line))
+        mutated: m.mutated, status: .unobserved, sourceLine: w.line(m.location.line))
     var cases: [Scene]
     do {
         if let c = w.composed {
@@ -153,8 +153,8 @@ func runMutant(
     return (o, results)
 }
 
-/// Line `n` (1-based) of `text`, counted as the YAML parser counts lines.
-func sourceLine(_ text: String, _ n: Int) -> String {
-    let lines = yamlLines(text)
-    return n >= 1 && n <= lines.count ? lines[n - 1] : ""
+extension FileWork {
+    /// Line `n` (1-based) of the file, counted as the YAML parser counts lines (split once per
+    /// file, not once per mutant).
+    func line(_ n: Int) -> String { n >= 1 && n <= lines.count ? lines[n - 1] : "" }
 }

@@ -113,7 +113,11 @@ public struct MutationReport: Sendable, Equatable {
 /// One scene file, loaded and planned.
 struct FileWork {
     var file: String
-    var text = ""
+    var text = "" {
+        didSet { lines = yamlLines(text) }
+    }
+    /// The text's lines, as the YAML parser counts them (each mutant's source line).
+    private(set) var lines: [String] = []
     var cases: [Scene] = []
     var plan = MutationPlan()
     var mutants: [Mutant] = []
