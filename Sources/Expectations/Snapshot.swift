@@ -331,6 +331,18 @@ public protocol ObservedState: NameResolver {
 extension Snapshot: ObservedState {}
 
 extension ObservedState {
+    /// A member of `world`: the reference view's bounds, their size and centre.
+    public func worldValue(_ m: WorldMember) -> Value {
+        let r = Rect(origin: .zero, size: worldSize)
+        switch m {
+        case .bounds: return .rect(r)
+        case .width: return .number(worldSize.x)
+        case .height: return .number(worldSize.y)
+        case .center: return .point(r.center)
+        case .size: return .point(worldSize)
+        }
+    }
+
     /// Member `m` of the current gesture as `gesture`, `touch`, `translation` and `velocity` read
     /// it: with a pan's type, so an error when the current gesture's kind has it otherwise.
     func currentMember(_ m: GestureMember, _ path: [String], at location: SourceLocation) throws(Diagnostic) -> Value {
@@ -355,14 +367,7 @@ extension ObservedState {
             switch builtin {
             case .world:
                 guard let m = member.flatMap(WorldMember.init(rawValue:)) else { throw unknown() }
-                let r = Rect(origin: .zero, size: worldSize)
-                switch m {
-                case .bounds: return .rect(r)
-                case .width: return .number(worldSize.x)
-                case .height: return .number(worldSize.y)
-                case .center: return .point(r.center)
-                case .size: return .point(worldSize)
-                }
+                return worldValue(m)
             case .time: return .number(time)
             case .elapsed: return .number(elapsed)
             case .finalFrame: return .rect(finalFrame)

@@ -221,15 +221,7 @@ struct LiveState: ObservedState {
         case .pi: return .number(Double.pi)
         case .time: return .number(time)
         case .elapsed: return .number(elapsed)
-        case .world(let m):
-            let r = Rect(origin: .zero, size: worldSize)
-            switch m {
-            case .bounds: return .rect(r)
-            case .width: return .number(worldSize.x)
-            case .height: return .number(worldSize.y)
-            case .center: return .point(r.center)
-            case .size: return .point(worldSize)
-            }
+        case .world(let m): return worldValue(m)
         case .initialFrame: return .rect(initialFrame)
         case .finalFrame: return .rect(finalFrame)
         case .touch:
