@@ -23,35 +23,30 @@ public final class ComparisonLog: @unchecked Sendable {
     }
     /// By the location of the comparison (the location of its `Expr`).
     public private(set) var nearest: [SourceLocation: Nearest] = [:]
-    /// The rules that ran, by their location (the key of their event): `scenerun mutate`'s
-    /// coverage (a mutant inside a rule that never ran in a case cannot change that case).
-    public private(set) var reached: Set<SourceLocation> = []
+    /// The run's last checkpoint (SceneRunner's RunSnapshot.swift; 0 during its set-up), set by
+    /// the run.
+    public var checkpoint = 0
+    /// The rules that ran, by their location (the key of their event), each with the checkpoint
+    /// at which it first ran: `scenerun mutate`'s coverage (a mutant inside a rule that never ran
+    /// in a case cannot change that case) and sharing (a run resumed from a snapshot taken at
+    /// that checkpoint or before shares everything a mutant there can change; 0: during the
+    /// set-up, before any checkpoint, nothing can be shared).
+    public private(set) var firstReached: [SourceLocation: Int] = [:]
     /// The behaviours added to the animator, by the name they are written under (a repeated
-    /// behaviour's copies `chain[0]`, `chain[1]`, … as `chain`): a mutant inside a behaviour's
-    /// definition cannot change a case that never adds it.
-    public private(set) var added: Set<String> = []
+    /// behaviour's copies `chain[0]`, `chain[1]`, … as `chain`), each with the checkpoint at which
+    /// it was first added: a mutant inside a behaviour's definition cannot change a case that
+    /// never adds it.
+    public private(set) var firstAdded: [String: Int] = [:]
     /// The transitions started (or completed from the start), the property animators made
     /// active and the views created, as `transitions.NAME`, `animators.NAME`, `views.NAME` (a
-    /// copy under its template's name): a mutant inside one's definition cannot change a case
-    /// that never uses it.
-    public private(set) var used: Set<String> = []
-    /// The run's last checkpoint (SceneRunner's RunSnapshot.swift; 0 during its set-up), set by
-    /// the run, and the checkpoint at which each rule was first reached, each behaviour first
-    /// added and each part first used: a run resumed from a snapshot taken at a checkpoint
-    /// before that (smaller) shares everything a mutant there can change. 0: during the set-up,
-    /// before any checkpoint (nothing can be shared).
-    public var checkpoint = 0
-    public private(set) var firstReached: [SourceLocation: Int] = [:]
-    public private(set) var firstAdded: [String: Int] = [:]
+    /// copy under its template's name), each with the checkpoint at which it was first used: a
+    /// mutant inside one's definition cannot change a case that never uses it.
     public private(set) var firstUsed: [String: Int] = [:]
     public init() {}
 
     /// Adds another log's observations (of the first checkpoints, the smallest).
     public func merge(_ other: ComparisonLog) {
         for (k, v) in other.nearest { nearest[k, default: Nearest()].merge(v) }
-        reached.formUnion(other.reached)
-        added.formUnion(other.added)
-        used.formUnion(other.used)
         firstReached.merge(other.firstReached, uniquingKeysWith: Swift.min)
         firstAdded.merge(other.firstAdded, uniquingKeysWith: Swift.min)
         firstUsed.merge(other.firstUsed, uniquingKeysWith: Swift.min)
@@ -59,20 +54,20 @@ public final class ComparisonLog: @unchecked Sendable {
 
     /// A rule at `location` runs.
     public func reach(_ location: SourceLocation) {
-        if reached.insert(location).inserted { firstReached[location] = checkpoint }
+        if firstReached[location] == nil { firstReached[location] = checkpoint }
     }
 
     /// Behaviour `name` (a copy `name[i]`: its template's name) is added.
     public func add(behavior name: String) {
         let t = Self.template(name)
-        if added.insert(t).inserted { firstAdded[t] = checkpoint }
+        if firstAdded[t] == nil { firstAdded[t] = checkpoint }
     }
 
     /// The `part` (`transitions`, `animators`, `views`) named `name` (a copy: its template's
     /// name) is used.
     public func use(_ part: String, _ name: String) {
         let key = "\(part).\(Self.template(name))"
-        if used.insert(key).inserted { firstUsed[key] = checkpoint }
+        if firstUsed[key] == nil { firstUsed[key] = checkpoint }
     }
 
     static func template(_ name: String) -> String {

@@ -64,9 +64,9 @@ func runMutant(
     // tell it apart (the others run as the original's up to the end, the mutated value never
     // read).
     let covers = cases.indices.map { i in
-        (m.site.map { i >= w.reached.count || w.reached[i].contains($0) } ?? true)
-            && (m.behavior.map { i >= w.added.count || w.added[i].contains($0) } ?? true)
-            && (m.part.map { i >= w.used.count || w.used[i].contains($0) } ?? true)
+        (m.site.map { i >= w.firstReached.count || w.firstReached[i][$0] != nil } ?? true)
+            && (m.behavior.map { i >= w.firstAdded.count || w.firstAdded[i][$0] != nil } ?? true)
+            && (m.part.map { i >= w.firstUsed.count || w.firstUsed[i][$0] != nil } ?? true)
     }
     // The case that killed the previous mutant of the site first (it is the likeliest to kill
     // this one), then the others, the shortest first (by the original's ticks; file order among

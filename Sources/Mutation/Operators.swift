@@ -49,7 +49,7 @@ public struct Mutant: Sendable, Hashable {
     /// The transition, property animator or view whose definition holds the mutated value
     /// (`transitions.present`, `animators.fade`, `views.card`), nil when it is in none: the
     /// mutant can change only the cases that start that transition (or complete it from the
-    /// start), make that animator active, or create that view (`ComparisonLog.used`).
+    /// start), make that animator active, or create that view (`ComparisonLog.firstUsed`).
     public var part: String? = nil
     /// For a mutant that rewrites one expression (a number, comparison or `||` / `&&` operand in
     /// it), where that expression starts as the runner sees it (`Expr.location` of the whole

@@ -131,20 +131,15 @@ struct FileWork {
     var leftOut = 0
     /// The parts the file includes, as the original read them: every mutant reads these.
     var parts: [String: [UInt8]] = [:]
-    /// Per case, the rules it ran (`ComparisonLog.reached`) and the behaviours it added
-    /// (`ComparisonLog.added`): a mutant's coverage.
-    var reached: [Set<SourceLocation>] = []
-    var added: [Set<String>] = []
-    /// Per case, the transitions, animators and views it used (`ComparisonLog.used`).
-    var used: [Set<String>] = []
     /// Per case, its state at the end of every tick: what a mutant's run is compared with.
     var states: [StateLog] = []
     /// Per case, the mutants (by id) proven to run it as the original does (`ReadWatch`): they
     /// skip it.
     var unchanged: [Set<String>] = []
-    /// Per case, the checkpoint at which each rule first ran, each behaviour was first added and
-    /// each part was first used (`ComparisonLog.firstReached` …), and the copies of the case's run
-    /// kept at those checkpoints (`secondPass`): a mutant's run resumes from one.
+    /// Per case, the rules it ran, the behaviours it added and the transitions, animators and
+    /// views it used, each with the checkpoint at which that first happened
+    /// (`ComparisonLog.firstReached` …): a mutant's coverage; and the copies of the case's run kept
+    /// at those checkpoints (`secondPass`): a mutant's run resumes from one.
     var firstReached: [[SourceLocation: Int]] = []
     var firstAdded: [[String: Int]] = []
     var firstUsed: [[String: Int]] = []
@@ -372,9 +367,6 @@ func prepare(_ files: [FilePath], _ request: MutateRequest) -> [FileWork] {
         next += n
         guard work[f].problem == nil else { continue }
         work[f].originals = mine.map(\.0)
-        work[f].reached = mine.map(\.1.reached)
-        work[f].added = mine.map(\.1.added)
-        work[f].used = mine.map(\.1.used)
         work[f].firstReached = mine.map(\.1.firstReached)
         work[f].firstAdded = mine.map(\.1.firstAdded)
         work[f].firstUsed = mine.map(\.1.firstUsed)
