@@ -64,7 +64,7 @@ public final class ComparisonLog: @unchecked Sendable {
     }
 
     /// The `part` (`transitions`, `animators`, `views`) named `name` (a copy: its template's
-    /// name) is used.
+    /// name) is used; `frames`: transition `name`'s `initialFrame` and `finalFrame` are read.
     public func use(_ part: String, _ name: String) {
         let key = "\(part).\(Self.template(name))"
         if firstUsed[key] == nil { firstUsed[key] = checkpoint }

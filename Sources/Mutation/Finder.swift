@@ -66,7 +66,15 @@ struct MutantFinder {
                 // case creates it.
                 for (name, t) in pairs(v) {
                     let (m, bs) = (mutants.count, boundaries.count)
-                    values(t, q + [.key(name)])
+                    if case .mapping = t {
+                        for (tk, tv) in pairs(t) {
+                            let k = mutants.count
+                            values(tv, q + [.key(name), .key(tk)])
+                            if tk == "finalFrame" { for i in k..<mutants.count { mutants[i].frames = name } }
+                        }
+                    } else {
+                        values(t, q + [.key(name)])
+                    }
                     belong(from: m, bs, to: "transitions.\(name)")
                 }
             case "animators":

@@ -90,9 +90,21 @@ func runMutant(
         if !killed.isEmpty && !replay { break }
         // Once a case's run differs, the others need not be compared (only run, to find a kill).
         let compare = i < (differences.map(\.0).min() ?? cases.count) && i < w.states.count
+        // A `finalFrame` written as numbers, with a positive size, in the case's scene: the run
+        // is the original's up to the first read of the transition's frames (none: the whole run).
+        let viaFrames = w.optimise && !replay && m.frames.map { literalFinalFrame($0, in: c) } == true
+        if viaFrames && w.framesUnread(m, case: i) {
+            if let check = w.checksSharing, i < w.states.count {
+                let whole = StateLog()
+                var l = limits
+                l.states = whole
+                check.compare(m, c, unread: CaseRunner.run(c, limits: l), whole, original: w.states[i])
+            }
+            continue
+        }
         // The part of the run before the mutated value is first read is the original's: it resumes
         // from the original's copy there, its states up to there the original's.
-        let start = replay ? nil : w.sharedStart(m, case: i)
+        let start = replay ? nil : w.sharedStart(m, case: i, viaFrames: viaFrames)
         let states = compare ? start.map { w.states[i].prefix($0.ticks) } ?? StateLog() : StateLog()
         limits.states = compare ? states : nil
         var r: CaseResult
@@ -151,6 +163,11 @@ func runMutant(
         o.status = .noCoverage
     }
     return (o, results)
+}
+
+/// Whether transition `name`'s `finalFrame` in `scene` is written as numbers, with a positive size.
+func literalFinalFrame(_ name: String, in scene: Scene) -> Bool {
+    scene.transitions.first { $0.name == name }?.literalFinalFrame != nil
 }
 
 extension FileWork {

@@ -51,6 +51,10 @@ public struct Mutant: Sendable, Hashable {
     /// mutant can change only the cases that start that transition (or complete it from the
     /// start), make that animator active, or create that view (`ComparisonLog.firstUsed`).
     public var part: String? = nil
+    /// The transition whose `finalFrame` holds the mutated value, nil for any other mutant: when
+    /// the frame is written as numbers, the run is the original's up to the first read of the
+    /// transition's frames (`ComparisonLog.use("frames", name)`), not only up to its start.
+    public var frames: String? = nil
     /// For a mutant that rewrites one expression (a number, comparison or `||` / `&&` operand in
     /// it), where that expression starts as the runner sees it (`Expr.location` of the whole
     /// scalar): the key of `ReadWatch`, which proves in which cases the mutant's run is the

@@ -65,7 +65,10 @@ extension FileWork {
     /// first at which its rule ran, its behaviour was added or its transition, animator or view was
     /// used (the smallest when it has more than one); 0 when it has none of them, or one that was
     /// reached while the case was set up, before its first step: no part of the run is shared.
-    func firstCheckpoint(_ m: Mutant, case i: Int) -> Int {
+    /// `viaFrames`, for a mutant of a `finalFrame` written as numbers (`Mutant.frames`): its
+    /// transition's frames are first read there, not where it starts (a resumed run takes the
+    /// frame from the mutant's scene, `RunTransitions.takeLiteralFinalFrames`).
+    func firstCheckpoint(_ m: Mutant, case i: Int, viaFrames: Bool = false) -> Int {
         var k = Int.max
         if let s = m.site {
             guard i < firstReached.count, let c = firstReached[i][s] else { return 0 }
@@ -77,33 +80,69 @@ extension FileWork {
         }
         if let p = m.part {
             guard i < firstUsed.count, let c = firstUsed[i][p] else { return 0 }
-            k = Swift.min(k, c)
+            if viaFrames, let t = m.frames, c > 0 {
+                guard let f = firstUsed[i]["frames.\(t)"] else { return 0 }
+                k = Swift.min(k, Swift.max(c, f))
+            } else {
+                k = Swift.min(k, c)
+            }
         }
         return k == Int.max ? 0 : k
+    }
+
+    /// Whether a mutant of a `finalFrame` written as numbers (`viaFrames`) runs case `i` as the
+    /// original: the case starts the transition after set-up and never reads its frames, so the
+    /// value the start evaluates (valid, or the case would not load or resume) is never read.
+    func framesUnread(_ m: Mutant, case i: Int) -> Bool {
+        guard let t = m.frames, let p = m.part, m.site == nil, m.behavior == nil, i < firstUsed.count,
+            let c = firstUsed[i][p], c > 0
+        else { return false }
+        return firstUsed[i]["frames.\(t)"] == nil
     }
 
     /// The checkpoints of case `i` that its mutants resume from.
     func sharedCheckpoints(case i: Int) -> Set<Int> {
         guard optimise else { return [] }
-        return Set(mutants.map { firstCheckpoint($0, case: i) }.filter { $0 > 0 })
+        var all = Set(mutants.map { firstCheckpoint($0, case: i) })
+        for m in mutants where m.frames != nil { all.insert(firstCheckpoint(m, case: i, viaFrames: true)) }
+        return all.filter { $0 > 0 }
     }
 
     /// The copy of case `i`'s original run that mutant `m`'s run of it resumes from, if any.
-    func sharedStart(_ m: Mutant, case i: Int) -> RunSnapshot? {
+    func sharedStart(_ m: Mutant, case i: Int, viaFrames: Bool = false) -> RunSnapshot? {
         guard optimise, i < snapshots.count, let store = snapshots[i] else { return nil }
-        let k = firstCheckpoint(m, case: i)
+        let k = firstCheckpoint(m, case: i, viaFrames: viaFrames)
         return k > 0 ? store.snapshot(at: k) : nil
     }
 }
 
 /// A test's check that sharing changes no run (`MutateRequest.checksSharing`): every mutant's case
 /// that resumes from a copy of the original's run is also run whole, and any difference between the
-/// two (status, failures, diagnostics, time, ticks, work, logged states) is kept here.
+/// two (status, failures, diagnostics, time, ticks, work, logged states) is kept here; every case
+/// a mutant is not run in because it never reads the transition frame the mutant changes
+/// (`FileWork.framesUnread`) is run whole, and must pass with the original's states.
 public final class SharingCheck: @unchecked Sendable {
     private let lock = NSLock()
     private var resumed: [Shared] = []
+    private var notRun: [String] = []
     private var found: [String] = []
     public init() {}
+
+    /// The cases left out as unchanged (`mutant` — `case`), in the order they were met.
+    public var unread: [String] { lock.withLock { notRun } }
+
+    func compare(_ m: Mutant, _ c: Scene, unread r: CaseResult, _ a: StateLog, original b: StateLog) {
+        let bits: (StateLog) -> [UInt64] = { $0.values.map(\.bitPattern) }
+        let same = r.status == .passed && a.times == b.times && bits(a) == bits(b) && a.strings == b.strings
+        lock.withLock {
+            notRun.append("\(m.id) — \(c.name)")
+            if !same {
+                found.append(
+                    "\(m.id) case \"\(c.name)\" left out as unchanged: \(r.status), \(a.rowCount) rows vs \(b.rowCount)"
+                )
+            }
+        }
+    }
 
     /// One resumed run: the mutant, the case, the ticks of the original's run it started from and
     /// the ticks of the whole run.

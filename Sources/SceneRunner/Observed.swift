@@ -108,9 +108,16 @@ extension Run {
     }
 
     /// `initialFrame` and `finalFrame`: the transition's in scope, else the world's bounds.
+    /// A read of a transition's frames is `mutate`'s coverage of its `finalFrame`
+    /// (`ComparisonLog.use("frames", name)`).
     var transitionFrames: (initial: Rect, final: Rect) {
-        transitioning.framesInScope
-            ?? (Rect(origin: .zero, size: scene.world.size), Rect(origin: .zero, size: scene.world.size))
+        guard let f = transitioning.framesInScope else {
+            return (Rect(origin: .zero, size: scene.world.size), Rect(origin: .zero, size: scene.world.size))
+        }
+        if let log = limits.comparisons, let k = transitioning.ending ?? transitioning.current {
+            log.use("frames", scene.transitions[k].name)
+        }
+        return f
     }
 }
 

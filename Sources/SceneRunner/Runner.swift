@@ -147,6 +147,7 @@ final class Run {
         reentering = true
         hopAt = nil
         hopped = nil
+        transitioning.takeLiteralFinalFrames(scene)
     }
 
     /// A trace note (`--verbose`), its text made only when the trace is kept (not in `mutate`).

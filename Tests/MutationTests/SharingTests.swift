@@ -31,11 +31,12 @@ import Testing
 
         """
 
-    func run(_ paths: [String], check: SharingCheck) -> (code: Int32, out: String) {
+    func run(_ paths: [String], check: SharingCheck?, optimise: Bool = true) -> (code: Int32, out: String) {
         var r = MutateRequest(paths: paths)
         r.color = .never
         r.jobs = 2
         r.checksSharing = check
+        r.optimise = optimise
         let c = Captured()
         let code = mutate(r, console: c.console, environment: [:], isTerminal: false)
         return (code, c.out)
@@ -60,6 +61,47 @@ import Testing
             #expect(s.from == s.ticks - 1 && s.ticks > 60, "\(s)")
         }
         #expect(r.out.contains("fade.yaml:10:25: unasserted: number ×0.5"), "\(r.out)")
+    }
+
+    /// The shipped shade sweep cut to two cases: released upwards (cancelled: the transition's
+    /// frames are never read) and downwards (completed: the `rest` rule sets the shade to
+    /// `finalFrame` on its last tick).
+    static let twoReleases: String = {
+        let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let text =
+            (try? String(contentsOf: repo.appendingPathComponent("scenes/shade-sweep.yaml"), encoding: .utf8)) ?? ""
+        return text.replacingOccurrences(
+            of: "  v: [-1500, -1000, -500, -100, 0, 100, 500, 1000, 1500]    # release velocity, pt/s\n"
+                + "  y: { from: 150, to: 450, steps: 7 }                         # finger position at release, pt\n",
+            with: "  v: [-1000, 1000]\n  y: [300]\n")
+    }()
+
+    /// A `finalFrame` written as numbers is evaluated when the transition starts but first read
+    /// when the `rest` rule sets the frame: its mutants resume from the original's run on that
+    /// tick, and a case that never reads it (cancelled) is not run: run whole here, it passes with
+    /// the original's states. The outcomes are those of `--no-optimise`.
+    @Test func finalFrameMutantsStartWhereTheFrameIsRead() throws {
+        #expect(Self.twoReleases.contains("v: [-1000, 1000]"))
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scenerun-frames-\(getpid())")
+        try? FileManager.default.removeItem(at: dir)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let f = dir.appendingPathComponent("releases.yaml").path
+        try Self.twoReleases.write(toFile: f, atomically: true, encoding: .utf8)
+        let check = SharingCheck()
+        let r = run([f], check: check)
+        #expect(check.differences == [])
+        // [0, 0, 375, 667]: 0 → ±1 twice, ×0.5 and ×2 twice.
+        let frames = check.runs.filter { $0.mutant.contains("releases.yaml:15:") }
+        #expect(frames.count == 8, "\(check.runs)")
+        for s in frames {
+            #expect(s.caseName.hasSuffix("[v=1000, y=300]") && s.from == s.ticks - 1 && s.ticks > 60, "\(s)")
+        }
+        let unread = check.unread.filter { $0.contains("releases.yaml:15:") }
+        #expect(unread.count == 8 && unread.allSatisfy { $0.hasSuffix("[v=-1000, y=300]") }, "\(check.unread)")
+        #expect(r.out.contains("releases.yaml:15:81: unasserted: number ×2"), "\(r.out)")
+        #expect(r.out == run([f], check: nil, optimise: false).out)
     }
 
     /// Every shared run of these shipped scenes (transitions, property animators, timers, sweeps,

@@ -48,6 +48,16 @@ import SceneVocabulary
         pendingEnded = t.pendingEnded
     }
 
+    /// A transition already started whose `finalFrame` in `scene` is written as four numbers, with
+    /// a positive width and height, takes it from `scene`: read nothing of the run, it is the value
+    /// its start evaluated, so a mutant of those numbers can resume after the start, from where the
+    /// frame is first read (`mutate`, docs/mutate.md). Any other keeps what the start stored.
+    func takeLiteralFinalFrames(_ scene: Scene) {
+        for (i, spec) in scene.transitions.enumerated() where i < controllers.count && controllers[i].state != .idle {
+            if let r = spec.literalFinalFrame { frames[i].final = r }
+        }
+    }
+
     /// The controller set-up makes for a transition.
     static func controller(_ spec: TransitionSpec) -> TransitionController {
         TransitionController(
@@ -294,5 +304,25 @@ extension RunTransitions {
         }
         complete(i, finished: finished)
         transitionEnded(i, in: run)
+    }
+}
+
+extension TransitionSpec {
+    /// The rect of a `finalFrame` written as four numbers (each possibly negated) with a positive
+    /// width and height: what its start evaluates, whatever the run's state. Nil for any other.
+    public var literalFinalFrame: Rect? {
+        guard let e = finalFrame, case .list(let items) = e.node, items.count == 4 else { return nil }
+        var ns: [Double] = []
+        for x in items {
+            if case .number(let n) = x.node {
+                ns.append(n)
+            } else if case .unary("-", let y) = x.node, case .number(let n) = y.node {
+                ns.append(-n)
+            } else {
+                return nil
+            }
+        }
+        let r = Rect(x: ns[0], y: ns[1], width: ns[2], height: ns[3])
+        return r.size.x > 0 && r.size.y > 0 ? r : nil
     }
 }
