@@ -36,7 +36,7 @@ extension DynamicAnimator {
         let body = makeBody(id, at: frame.body(itemCenter: item.center, itemRotation: item.rotation))
         let fixture = makeFixture(item, of: id, on: body, at: frame)
         item.placement = ItemBody(body: body, fixture: fixture, frame: frame)
-        items[id] = item
+        items.replace(id, with: item)
         applyPendingVelocity(id)
     }
 

@@ -5,10 +5,12 @@ import Geometry
 final class Listener: ContactListener {
     struct Key: Hashable { var a: Int32; var b: Int32; var ca: Int; var cb: Int }
     struct Pending { var key: Key; var info: ContactInfo; var began: Bool; var bestImpulse: Double; var point: Vec2 }
-    var events: [Pending] = []
-    var awaitingImpulse: [Key: Int] = [:]
+    // Unchecked for exclusive access, as the animator's tick state (DynamicAnimator.swift): the
+    // world asks `wantsPostSolve` once per island of every sub-step.
+    @exclusivity(unchecked) var events: [Pending] = []
+    @exclusivity(unchecked) var awaitingImpulse: [Key: Int] = [:]
     /// Last contact point of each touching contact, for its end event (an ended contact has no manifold).
-    var lastPoint: [Key: Vec2] = [:]
+    @exclusivity(unchecked) var lastPoint: [Key: Vec2] = [:]
 
     /// The stored properties `copy()` knows (a test compares it with the class's, `Mirror`).
     static let copiedFieldCount = 3
@@ -73,17 +75,19 @@ extension DynamicAnimator {
         inTick = true
         elapsedTime += dt
         let s = 1 / pointsPerMeter
-        for id in itemOrder where self[item: id].dirty {
-            if let p = self[item: id].placement {
-                let pose = p.frame.body(itemCenter: self[item: id].center, itemRotation: self[item: id].rotation)
+        // (`items.store` is in `itemOrder`'s order; each item read and written in place)
+        for k in items.store.indices where items.store[k].dirty {
+            if let p = items.store[k].placement {
+                let pose = p.frame.body(itemCenter: items.store[k].center, itemRotation: items.store[k].rotation)
                 world.setTransform(p.body, position: s * pose.position, angle: pose.angle)
                 world.setAwake(p.body, true)
             }
-            self[item: id].dirty = false
+            items.store[k].dirty = false
         }
         // Each behaviour's forces for the whole tick (pushes), in the order the behaviours were
-        // added; each hook works on a copy of its slot, so that `installed` is free while it runs.
-        for k in installed.indices {
+        // added; each hook works on a copy of its slot, so that `installed` is free while it runs
+        // (only for a behaviour that applies any: a copy of a slot costs more than the hook).
+        for k in installed.indices where installed[k].behavior.forceHooks.contains(.tick) {
             let b = installed[k].behavior
             var slot = installed[k]
             b.applyTickForces(&slot, in: self)
@@ -99,12 +103,12 @@ extension DynamicAnimator {
             accumulator -= subStep
         }
         world.clearForces()
-        for id in itemOrder {
-            guard let p = self[item: id].placement else { continue }
+        for k in items.store.indices {
+            guard let p = items.store[k].placement else { continue }
             let pose = p.frame.item(
                 bodyPosition: pointsPerMeter * world.position(of: p.body), bodyAngle: world.angle(of: p.body))
-            self[item: id].center = pose.center
-            self[item: id].rotation = pose.rotation
+            items.store[k].center = pose.center
+            items.store[k].rotation = pose.rotation
         }
         var began: [ContactEvent] = []
         var ended: [ContactEvent] = []
@@ -137,7 +141,7 @@ extension DynamicAnimator {
         let wasRunning = isRunning
         inTick = false
         let queued = pending
-        pending.removeAll()
+        if !queued.isEmpty { pending.removeAll() }
         for change in queued {
             switch change {
             case .add(let id, let b): install(id, b)
@@ -161,7 +165,10 @@ extension DynamicAnimator {
     /// behaviours were added.
     func applySubStepForces() {
         subStepForces.removeAll(keepingCapacity: true)
-        for inst in installed { inst.behavior.applySubStepForces(inst, in: self) }
+        for k in installed.indices where installed[k].behavior.forceHooks.contains(.subStep) {
+            let inst = installed[k]
+            inst.behavior.applySubStepForces(inst, in: self)
+        }
     }
 
     /// Adds `force` (N) to the body's forces for the next sub-step only: the same force is

@@ -56,6 +56,8 @@ public struct AttachmentBehavior: DynamicBehavior {
     }
 
     public var items: [ItemID] { otherItem.map { [item, $0] } ?? [item] }
+    /// No force hook: its joints do its work.
+    public var forceHooks: ForceHooks { [] }
 
     /// A line from the item's point to the other item's point or the anchor, labelled by kind.
     public func guides(in bounds: Rect) -> [BehaviorGuide] {

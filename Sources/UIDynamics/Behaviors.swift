@@ -40,12 +40,27 @@ public protocol DynamicBehavior: Sendable {
     func uninstall(_ slot: InstalledBehavior, from animator: DynamicAnimator)
 
     /// Once a tick, before the sub-steps: forces that stay for every sub-step of the tick, and
-    /// impulses.
+    /// impulses. Called while `forceHooks` holds `.tick`.
     func applyTickForces(_ slot: inout InstalledBehavior, in animator: DynamicAnimator)
 
     /// Before each sub-step: forces for that sub-step only (`DynamicAnimator.applySubStepForce`),
-    /// and velocities.
+    /// and velocities. Called while `forceHooks` holds `.subStep`.
     func applySubStepForces(_ slot: InstalledBehavior, in animator: DynamicAnimator)
+
+    /// Which of the two force hooks can do anything now, asked before each call. The default,
+    /// both, is always right; a kind that applies no force of one kind leaves it out, which saves
+    /// a copy of its slot per tick or sub-step (the hook works on a copy: `AnimatorTick.swift`).
+    var forceHooks: ForceHooks { get }
+}
+
+/// The force hooks of a behaviour that can act (`DynamicBehavior.forceHooks`).
+public struct ForceHooks: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// `applyTickForces`, once a tick.
+    public static let tick = ForceHooks(rawValue: 1)
+    /// `applySubStepForces`, before each sub-step.
+    public static let subStep = ForceHooks(rawValue: 2)
 }
 
 extension DynamicBehavior {
@@ -55,6 +70,7 @@ extension DynamicBehavior {
     public func uninstall(_ slot: InstalledBehavior, from animator: DynamicAnimator) {}
     public func applyTickForces(_ slot: inout InstalledBehavior, in animator: DynamicAnimator) {}
     public func applySubStepForces(_ slot: InstalledBehavior, in animator: DynamicAnimator) {}
+    public var forceHooks: ForceHooks { [.tick, .subStep] }
 }
 
 /// Any behaviour the animator runs.

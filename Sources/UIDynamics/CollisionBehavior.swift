@@ -17,6 +17,8 @@ public struct Boundary: Sendable {
 /// `UICollisionBehavior`.
 public struct CollisionBehavior: DynamicBehavior {
     public var items: [ItemID]
+    /// No force hook: its boundary body and contact filter do its work.
+    public var forceHooks: ForceHooks { [] }
     public var mode: CollisionMode
     /// The reference bounds inset by these insets become a boundary (nil: none).
     public var referenceBoundsInsets: EdgeInsets?

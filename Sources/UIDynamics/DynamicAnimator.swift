@@ -27,10 +27,18 @@ public final class DynamicAnimator {
     public let referenceBounds: Rect
     /// The engine, in metres.
     public let world: World
+    // The state read every tick (and every sub-step) is unchecked for exclusive access: a class's
+    // stored property is otherwise checked at run time at every read and write (Swift's dynamic
+    // exclusivity enforcement, a pair of runtime calls of about 80 instructions: a fifth of the
+    // runner's instructions outside the engine in shade-sweep). The animator never holds an
+    // access to one of these across a call that could reach the same property: each behaviour
+    // hook works on a copy of its slot, and the engine's callbacks (the listener, `shouldCollide`)
+    // run while the animator holds none.
+
     /// Sum of the tick durations while running (seconds), never reset.
-    public internal(set) var elapsedTime = 0.0
+    @exclusivity(unchecked) public internal(set) var elapsedTime = 0.0
     /// `false` once every item rests or the last behaviour is removed.
-    public internal(set) var isRunning = false
+    @exclusivity(unchecked) public internal(set) var isRunning = false
 
     struct Item {
         var size: Vec2
@@ -52,35 +60,35 @@ public final class DynamicAnimator {
 
     enum FixtureOwner { case item(ItemID), boundary(behavior: Int, identifier: String?) }
 
-    var items: [ItemID: Item] = [:]
+    @exclusivity(unchecked) var items = ItemTable()
 
     /// A registered item. Every entry point takes ids the caller registered with `registerItem`;
     /// an unknown id is a programmer error.
     subscript(item id: ItemID) -> Item {
         get {
-            guard let i = items[id] else { preconditionFailure("item \(id) was never registered with registerItem") }
+            guard let i = items[id] else { unregistered(id) }
             return i
         }
-        set {
-            precondition(items[id] != nil, "item \(id) was never registered with registerItem")
-            items[id] = newValue
-        }
+        set { items.replace(id, with: newValue) }
     }
-    var itemOrder: [ItemID] = []
-    var installed: [InstalledBehavior] = []
+    func unregistered(_ id: ItemID) -> Never {
+        preconditionFailure("item \(id) was never registered with registerItem")
+    }
+    @exclusivity(unchecked) var itemOrder: [ItemID] = []
+    @exclusivity(unchecked) var installed: [InstalledBehavior] = []
     /// What the installed behaviours say of each item (read by item, never iterated).
     var memberships: [ItemID: Membership] = [:]
     /// The installed collision behaviours, in the order they were added.
     var collisions: [CollisionEntry] = []
-    var pending: [PendingChange] = []
-    var inTick = false
+    @exclusivity(unchecked) var pending: [PendingChange] = []
+    @exclusivity(unchecked) var inTick = false
     var nextBehaviorID = 1
-    var accumulator = 0.0
-    var owners: [FixtureID: FixtureOwner] = [:]
+    @exclusivity(unchecked) var accumulator = 0.0
+    @exclusivity(unchecked) var owners: [FixtureID: FixtureOwner] = [:]
     /// Electric charge per item, from the item behaviours (last writer wins).
     @_spi(Testing) public internal(set) var charges: [ItemID: Double] = [:]
     /// The forces applied for the sub-step being run only (fields), taken off again after it.
-    var subStepForces: [(BodyID, Vec2)] = []
+    @exclusivity(unchecked) var subStepForces: [(BodyID, Vec2)] = []
     let ground: BodyID
     let listener: Listener
 
@@ -151,21 +159,30 @@ public final class DynamicAnimator {
     public func registerItem(
         _ id: ItemID, size: Vec2, center: Vec2, rotation: Double = 0, collisionBounds: CollisionBounds = .rectangle
     ) {
-        precondition(items[id] == nil, "item \(id) is already registered")
-        items[id] = Item(size: size, center: center, rotation: rotation, bounds: collisionBounds)
+        precondition(items.index(id) == nil, "item \(id) is already registered")
+        items.add(id, Item(size: size, center: center, rotation: rotation, bounds: collisionBounds))
         itemOrder.append(id)
     }
 
     /// `true` when `id` is registered.
-    public func hasItem(_ id: ItemID) -> Bool { items[id] != nil }
+    public func hasItem(_ id: ItemID) -> Bool { items.index(id) != nil }
     /// Whether the item currently has a body (some behaviour names it).
-    public func isDynamic(_ id: ItemID) -> Bool { items[id]?.body != nil }
+    public func isDynamic(_ id: ItemID) -> Bool { items.index(id).map { items.store[$0].body != nil } ?? false }
     /// The item's centre (points).
-    public func center(of id: ItemID) -> Vec2 { self[item: id].center }
+    public func center(of id: ItemID) -> Vec2 {
+        guard let k = items.index(id) else { unregistered(id) }
+        return items.store[k].center  // read in place, not a copy of the item
+    }
     /// The item's rotation (rad, clockwise on screen).
-    public func rotation(of id: ItemID) -> Double { self[item: id].rotation }
+    public func rotation(of id: ItemID) -> Double {
+        guard let k = items.index(id) else { unregistered(id) }
+        return items.store[k].rotation
+    }
     /// The item's bounds size (points).
-    public func size(of id: ItemID) -> Vec2 { self[item: id].size }
+    public func size(of id: ItemID) -> Vec2 {
+        guard let k = items.index(id) else { unregistered(id) }
+        return items.store[k].size
+    }
 
     /// Moves an item (UIKit's `updateItemUsingCurrentState`): applied at the next tick. The
     /// animator takes the new state and runs again: a resting body is woken and a paused animator
@@ -220,7 +237,7 @@ public final class DynamicAnimator {
         if let b = items[id]?.body {
             world.setLinearVelocity(b, world.linearVelocity(of: b) + (1 / pointsPerMeter) * v)
         } else {
-            items[id]?.pendingVelocity += v
+            if let k = items.index(id) { items.store[k].pendingVelocity += v }
         }
     }
     /// `addAngularVelocity(_:for:)` (rad/s).
@@ -228,12 +245,12 @@ public final class DynamicAnimator {
         if let b = items[id]?.body {
             world.setAngularVelocity(b, world.angularVelocity(of: b) + w)
         } else {
-            items[id]?.pendingAngularVelocity += w
+            if let k = items.index(id) { items.store[k].pendingAngularVelocity += w }
         }
     }
     /// `true` when the item has no body or its body sleeps.
     public func isResting(_ id: ItemID) -> Bool {
-        guard let b = items[id]?.body else { return true }
+        guard let k = items.index(id), let b = items.store[k].body else { return true }
         return !world.isAwake(b) || world.type(of: b) != .dynamicBody
     }
     /// The items with an awake dynamic body, in registration order.

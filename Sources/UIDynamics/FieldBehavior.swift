@@ -86,6 +86,9 @@ public struct FieldBehavior: DynamicBehavior {
         animator.reapplyGravityAndMaterials(items)
     }
 
+    /// A field acts at every sub-step, never once a tick.
+    public var forceHooks: ForceHooks { .subStep }
+
     /// The field's force on each of its dynamic items inside its region, for the next sub-step
     /// (a velocity field sets the velocity instead).
     public func applySubStepForces(_ slot: InstalledBehavior, in animator: DynamicAnimator) {

@@ -3,6 +3,8 @@ import Geometry
 /// `UIGravityBehavior`: one world gravity vector; magnitude 1 is 1000 pt/s².
 public struct GravityBehavior: DynamicBehavior {
     public var items: [ItemID]
+    /// No force hook: the world's gravity does its work.
+    public var forceHooks: ForceHooks { [] }
     /// Direction scaled by magnitude; `(0, 1)` is UIKit's default.
     public var gravityDirection: Vec2
     public init(items: [ItemID], direction: Vec2 = Vec2(0, 1)) { self.items = items; gravityDirection = direction }

@@ -46,7 +46,7 @@ extension DynamicAnimator {
             self[item: m].carrier = id
         }
         group.placement = ItemBody(body: body, fixture: nil, frame: .identity)
-        items[id] = group
+        items.replace(id, with: group)
         applyPendingVelocity(id)
     }
 }

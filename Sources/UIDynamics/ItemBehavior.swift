@@ -4,6 +4,8 @@ import Geometry
 /// `UIDynamicItemBehavior`: materials and velocities. Nil properties leave the item's value alone.
 public struct ItemBehavior: DynamicBehavior {
     public var items: [ItemID]
+    /// No force hook: materials and one-off velocities only.
+    public var forceHooks: ForceHooks { [] }
     public var elasticity: Double?
     public var friction: Double?
     public var density: Double?

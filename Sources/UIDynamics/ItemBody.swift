@@ -45,3 +45,48 @@ struct ItemBody {
         return offset + mul(Rot(angle), itemPoint)
     }
 }
+
+extension DynamicAnimator {
+    /// The registered items, in registration order (`itemOrder[k]` is `store[k]`'s id; items are
+    /// never unregistered). An id in `0..<denseLimit` (the runner's view indices) finds its
+    /// position in an array, without hashing (every tick reads each item several times); any
+    /// other id in a dictionary. Never iterated by id: `itemOrder` is the order.
+    struct ItemTable {
+        static let denseLimit = 1 << 16
+        var store: [Item] = []
+        /// Position + 1 in `store` by id (0: not registered), for ids in `0..<denseLimit`.
+        var denseIndex: [Int] = []
+        var sparseIndex: [ItemID: Int] = [:]
+
+        /// The position of a registered id in `store`.
+        @inline(__always) func index(_ id: ItemID) -> Int? {
+            if id >= 0 && id < denseIndex.count {
+                let k = denseIndex[id]
+                return k > 0 ? k - 1 : nil
+            }
+            return id >= 0 && id < Self.denseLimit ? nil : sparseIndex[id]
+        }
+
+        /// Registers a new id.
+        mutating func add(_ id: ItemID, _ item: Item) {
+            if id >= 0 && id < Self.denseLimit {
+                if id >= denseIndex.count {
+                    denseIndex.append(contentsOf: repeatElement(0, count: id + 1 - denseIndex.count))
+                }
+                denseIndex[id] = store.count + 1
+            } else {
+                sparseIndex[id] = store.count
+            }
+            store.append(item)
+        }
+
+        /// Replaces a registered item.
+        mutating func replace(_ id: ItemID, with item: Item) {
+            guard let k = index(id) else { preconditionFailure("item \(id) was never registered with registerItem") }
+            store[k] = item
+        }
+
+        /// The item (nil when not registered); read through it, one field is read in place.
+        subscript(id: ItemID) -> Item? { index(id).map { store[$0] } }
+    }
+}

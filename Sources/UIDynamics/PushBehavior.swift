@@ -21,6 +21,9 @@ public struct PushBehavior: DynamicBehavior {
         if active && (!o.active || o.pushDirection != pushDirection) { animator.wakeItems(items) }
     }
 
+    /// An active push applies its force or impulse this tick.
+    public var forceHooks: ForceHooks { active ? .tick : [] }
+
     /// Continuous forces stay for every sub-step of the tick; an instantaneous push fires once.
     public func applyTickForces(_ slot: inout InstalledBehavior, in animator: DynamicAnimator) {
         guard active else { return }

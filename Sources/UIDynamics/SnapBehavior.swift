@@ -12,6 +12,8 @@ public struct SnapBehavior: DynamicBehavior {
     }
 
     public var items: [ItemID] { [item] }
+    /// No force hook: its joint does its work.
+    public var forceHooks: ForceHooks { [] }
 
     public func guides(in bounds: Rect) -> [BehaviorGuide] {
         [BehaviorGuide(kind: "snap", points: [.item(item, offset: .zero), .anchor(snapPoint, of: item)])]
