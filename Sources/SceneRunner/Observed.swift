@@ -287,11 +287,12 @@ final class NameReads {
         let members: [ValueMember]
     }
 
+    // Unchecked for exclusive access, as the run's state (Runner.swift): read at every name read.
     /// In the order of their first reads.
-    private(set) var entries: [Entry] = []
+    @exclusivity(unchecked) private(set) var entries: [Entry] = []
     /// A table by the parts' address (open addressing): each slot holds an entry's index + 1, or
     /// 0 when free; at most half of them are taken.
-    private var slots = [Int](repeating: 0, count: 64)
+    @exclusivity(unchecked) private var slots = [Int](repeating: 0, count: 64)
     /// Most entries kept (a bound on memory, whatever builds expressions at run time): past it,
     /// they are made again.
     static let limit = 4096

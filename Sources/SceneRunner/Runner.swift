@@ -69,13 +69,18 @@ final class Run {
     /// The time of the tick (every concern reads it, as UIKit's code reads the media time).
     var now: Double { clock.time }
 
+    // The run's and its concerns' state is read every tick, so their stored properties are
+    // unchecked for exclusive access, as the engine's and the animator's hot state (a run-time
+    // check at every read and write, ~80 instructions each). No method holds an access to one of
+    // them across a call that reaches the same property: a concern hands out values, and the
+    // run's actions run between its accesses, never inside one.
     /// Values of `vars`, by declaration index.
-    var vars: [Value] = []
+    @exclusivity(unchecked) var vars: [Value] = []
     /// Each name the run's expressions read, resolved at its first read (Observed.swift). It
     /// holds for this run's scene only: a run that goes on with another scene needs a new one.
     let nameReads = NameReads()
     /// The virtual clock, its timers, budgets and limits (Concerns/RunClock.swift).
-    var clock: RunClock
+    @exclusivity(unchecked) var clock: RunClock
     /// The views, the dynamic animator and the groups (Concerns/RunWorld.swift, World.swift).
     let world: RunWorld
     /// Touches, recognisers and scroll views (Touches.swift, Gestures/, Scroll.swift).
@@ -89,22 +94,22 @@ final class Run {
     let behaving: RunBehaviors
     /// Events, failures, observations, the trace and the replay (Concerns/RunRecording.swift,
     /// Recorder.swift).
-    var recording: RunRecording
+    @exclusivity(unchecked) var recording: RunRecording
 
     /// The last checkpoint passed (`pause`, RunSnapshot.swift): 0 during the set-up.
-    var checkpoint = 0
+    @exclusivity(unchecked) var checkpoint = 0
     /// The script step in progress, or the next to start.
-    var stepIndex = 0
+    @exclusivity(unchecked) var stepIndex = 0
     /// The tick loop of the step in progress, with what bounds it (nil: none): a copy of the run
     /// re-enters it.
-    var loop: TickLoop?
+    @exclusivity(unchecked) var loop: TickLoop?
     /// Whether the run is a copy about to re-enter the checkpoint it was copied at: its first
     /// `pause` is that checkpoint's, passed already.
-    var reentering = false
+    @exclusivity(unchecked) var reentering = false
     /// Tests only (`CaseRunner.hopping`): the checkpoint at which the run goes on in a copy of
     /// itself, and that copy.
-    var hopAt: Int?
-    var hopped: Run?
+    @exclusivity(unchecked) var hopAt: Int?
+    @exclusivity(unchecked) var hopped: Run?
 
     init(scene: Scene, limits: RunLimits) {
         self.scene = scene

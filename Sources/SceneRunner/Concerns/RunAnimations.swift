@@ -26,23 +26,24 @@ import SceneModel
         }
     }
 
+    // The stored state below is unchecked for exclusive access, as the run's (Runner.swift).
     /// UIView and property-animator animations of views' channels, in the order they began.
-    public private(set) var animations: [ViewAnimation] = []
+    @exclusivity(unchecked) public private(set) var animations: [ViewAnimation] = []
     /// Completion blocks of running animations, in the order the animations started.
-    public private(set) var completions: [Completion] = []
+    @exclusivity(unchecked) public private(set) var completions: [Completion] = []
     /// The scene's property animators, in its order.
-    public private(set) var propertyAnimators: [PropertyAnimator]
+    @exclusivity(unchecked) public private(set) var propertyAnimators: [PropertyAnimator]
     /// Animators that ended on this tick, with their positions: their completions run at its end.
-    public private(set) var endedAnimators: [(index: Int, position: AnimatorPosition)] = []
+    @exclusivity(unchecked) public private(set) var endedAnimators: [(index: Int, position: AnimatorPosition)] = []
     /// The position of the animator whose completion is running (`position` in expressions).
-    public private(set) var completionPosition: AnimatorPosition?
+    @exclusivity(unchecked) public private(set) var completionPosition: AnimatorPosition?
     /// While an `animate` runs its `set`: how the screen follows a scroll view's offset the set
     /// moves (the input concern reads it through the dispatcher).
-    public private(set) var scrollAnimation: ScrollView.ShownShift?
+    @exclusivity(unchecked) public private(set) var scrollAnimation: ScrollView.ShownShift?
 
     /// Whether each property animator was ever made active (`activate`): one never made active
     /// is as set-up made it.
-    public private(set) var activated: [Bool]
+    @exclusivity(unchecked) public private(set) var activated: [Bool]
 
     public init(_ propertyAnimators: [PropertyAnimator]) {
         self.propertyAnimators = propertyAnimators

@@ -13,24 +13,25 @@ import UIDynamics
 /// Behaviors/ are given the run, for the animator they install into, the expressions they
 /// evaluate and the rules they run.
 @_spi(Testing) public final class RunBehaviors {
+    // Unchecked for exclusive access, as the run's state (Runner.swift).
     /// Installed animator behaviour ids per scene behaviour (nil when not added; -1 for a
     /// composite, which the animator does not hold).
-    public private(set) var installed: [Int: Int] = [:]
+    @exclusivity(unchecked) public private(set) var installed: [Int: Int] = [:]
     /// Behaviours in the order they were added (their `action` blocks run in this order).
-    public private(set) var addOrder: [Int] = []
+    @exclusivity(unchecked) public private(set) var addOrder: [Int] = []
     /// Property overrides from `set`, by behaviour.
-    public private(set) var overrides: [[BehaviorProperty: Value]]
+    @exclusivity(unchecked) public private(set) var overrides: [[BehaviorProperty: Value]]
     /// The values each behaviour's expressions had when it was last added, by behaviour.
-    public private(set) var addedValues: [[Expr: Value]]
+    @exclusivity(unchecked) public private(set) var addedValues: [[Expr: Value]]
     /// Whether the animator was running when the `rest` / `resume` rules last heard of it: the
     /// animator also pauses and resumes outside a tick (behaviours removed or added by a script
     /// step or a gesture rule), and the rules hear of every change at the end of the next tick,
     /// as UIKit's delegate hears of it on the next turn of the run loop.
-    public private(set) var reportedRunning = false
+    @exclusivity(unchecked) public private(set) var reportedRunning = false
     /// The contact whose rules are running.
-    public private(set) var currentContact: ContactSnapshot?
+    @exclusivity(unchecked) public private(set) var currentContact: ContactSnapshot?
     /// The contacts each view (a group: its items) has begun (`view.contacts`), by view.
-    public private(set) var contactCounts: [Int]
+    @exclusivity(unchecked) public private(set) var contactCounts: [Int]
     /// The groups each view is an item of, in the scene's order, by view: a contact of an
     /// item is its groups' too (`contactViews`), found without a walk over every view.
     public let groupsOf: [[Int]]

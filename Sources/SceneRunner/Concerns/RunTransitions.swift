@@ -14,16 +14,17 @@ import SceneVocabulary
 /// views they move, the expressions they evaluate and the rules they run, and reach one other
 /// concern, the property animator that drives a transition.
 @_spi(Testing) public final class RunTransitions {
-    public private(set) var controllers: [TransitionController]
+    // Unchecked for exclusive access, as the run's state (Runner.swift).
+    @exclusivity(unchecked) public private(set) var controllers: [TransitionController]
     /// Each transition's `initialFrame` and `finalFrame`, set when it starts.
-    public private(set) var frames: [(initial: Rect, final: Rect)]
-    public private(set) var current: Int?
+    @exclusivity(unchecked) public private(set) var frames: [(initial: Rect, final: Rect)]
+    @exclusivity(unchecked) public private(set) var current: Int?
     /// The transition whose `ended` rules are running: `initialFrame` and `finalFrame` are its own.
-    public private(set) var ending: Int?
+    @exclusivity(unchecked) public private(set) var ending: Int?
     /// Where the views a running transition animates were when it started, by view.
-    public private(set) var base: [Int: Rect] = [:]
+    @exclusivity(unchecked) public private(set) var base: [Int: Rect] = [:]
     /// Transitions that ended, whose `ended` rules run at the end of the tick.
-    public private(set) var pendingEnded: [Int] = []
+    @exclusivity(unchecked) public private(set) var pendingEnded: [Int] = []
 
     /// Transitions with these controllers, their frames the reference view's `bounds` until they start.
     public init(_ controllers: [TransitionController], bounds: Rect) {

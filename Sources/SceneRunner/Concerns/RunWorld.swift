@@ -46,10 +46,11 @@ import UIDynamics
         }
     }
 
+    // Unchecked for exclusive access, as the run's state (Runner.swift).
     /// The scene's views, in its order.
-    public private(set) var views: [View]
+    @exclusivity(unchecked) public private(set) var views: [View]
     /// The dynamic animator; `newAnimator` replaces it with a new one.
-    public private(set) var animator: DynamicAnimator
+    @exclusivity(unchecked) public private(set) var animator: DynamicAnimator
     /// The groups each view is an item of, in the scene's order, by view.
     public let groupsOf: [[Int]]
     let settings: WorldSpec
