@@ -106,7 +106,10 @@ extension World {
     func destroyContact(_ c: Int) {
         let fA = contacts[c].fixtureA, fB = contacts[c].fixtureB
         let bA = fixtures[fA].body, bB = fixtures[fB].body
-        if contacts[c].touching, hasListener, let l = contactListener { l.endContact(contactInfo(c)) }
+        if contacts[c].touching, hasListener, let l = contactListener {
+            l.endContact(contactInfo(c))
+            listenerCalled()
+        }
         let p = contacts[c].prev, n = contacts[c].next
         if p != nullIndex { contacts[p].next = n }
         if n != nullIndex { contacts[n].prev = p }
@@ -278,5 +281,6 @@ extension World {
         if !wasTouching && touching { l.beginContact(contactInfo(c)) }
         if wasTouching && !touching { l.endContact(contactInfo(c)) }
         if !sensor && touching && wantsPreSolve { l.preSolve(contactInfo(c), oldManifold: old) }
+        listenerCalled()
     }
 }

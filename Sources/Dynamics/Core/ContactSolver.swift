@@ -12,7 +12,7 @@ struct VelocityConstraintPoint {
 /// A body's inverse mass and inverse rotational inertia, by island index: the velocity and
 /// position constraints read them from here rather than each carrying both bodies' (Box2D's
 /// layout).
-struct SolverMass: DefaultConstructible { var m: Float = 0.0, i: Float = 0.0 }
+struct SolverMass { var m: Float = 0.0, i: Float = 0.0 }
 
 /// A symmetric 2×2 matrix (the block solver's K and its inverse): three numbers instead of four,
 /// the same products (K's off-diagonal entries are one number, and so are its inverse's).
@@ -40,7 +40,7 @@ struct Sym22 {
 ///   numbers in the same order, and both positive (`pointNormalMass`);
 /// - the restitution is read from the contact when the constraint is initialized.
 /// Constraint i is always the island's contact i.
-struct ContactVelocityConstraint: DefaultConstructible {
+struct ContactVelocityConstraint {
     var points = (VelocityConstraintPoint(), VelocityConstraintPoint())
     var normal = Vec2f.zero
     /// Two points: the block solver's K⁻¹. One point: `k11` is the point's normal mass.
@@ -67,7 +67,7 @@ struct ContactVelocityConstraint: DefaultConstructible {
 
 /// One contact's position constraint (72 bytes a constraint; the position iterations walk these).
 /// The bodies' masses are the solver's `masses`, as for the velocity constraints.
-struct ContactPositionConstraint: DefaultConstructible {
+struct ContactPositionConstraint {
     var localPoints = (Vec2f.zero, Vec2f.zero)
     var localNormal = Vec2f.zero
     var localPoint = Vec2f.zero
@@ -80,38 +80,37 @@ struct ContactPositionConstraint: DefaultConstructible {
     func localPoint(_ i: Int) -> Vec2f { i == 0 ? localPoints.0 : localPoints.1 }
 }
 
-/// A value with an initializer of no arguments (the solver's buffers grow by default elements).
-protocol DefaultConstructible { init() }
-
 /// Sequential-impulse contact solver (Box2D's `b2ContactSolver`), including the 2-point block
 /// solver and position correction.
 struct ContactSolver {
-    var velocityConstraints: [ContactVelocityConstraint] = []
-    var positionConstraints: [ContactPositionConstraint] = []
+    /// The world's reused buffers (`Scratch`), as pools: constraint i is element i, and `count`
+    /// (the island's contacts) says how many are this island's. A solver is then plain values
+    /// (pointers), copied without retaining anything and not swapped in and out of the world.
+    let velocityConstraints: Pool<ContactVelocityConstraint>
+    let positionConstraints: Pool<ContactPositionConstraint>
     /// The island's bodies' masses, by island index (written for the bodies of its contacts).
-    var masses: [SolverMass] = []
+    let masses: Pool<SolverMass>
     /// World contact ids, in island order.
     var contactIds: Pool<Int>
     let step: TimeStep
 
-    /// Constraints for the contacts `contactIds`, in the world's reused buffers (give them back
-    /// with `returnBuffers`). With `positions` and `velocities`, the velocity constraints are also
-    /// initialized (as `initializeVelocityConstraints` would), in the same pass: each contact is
-    /// read once instead of twice, which in a large pile is a cache miss saved per contact.
+    /// Constraints for the contacts `contactIds`, in the world's reused buffers. With `positions`
+    /// and `velocities`, the velocity constraints are also initialized (as
+    /// `initializeVelocityConstraints` would), in the same pass: each contact is read once instead
+    /// of twice, which in a large pile is a cache miss saved per contact.
     init(step: TimeStep, contactIds: Pool<Int>, bodyCount: Int, world: World,
          positions: Pool<SolverPosition>? = nil, velocities: Pool<SolverVelocity>? = nil) {
         self.step = step
         self.contactIds = contactIds
-        swap(&velocityConstraints, &world.scratch.velocityConstraints)
-        swap(&positionConstraints, &world.scratch.positionConstraints)
-        swap(&masses, &world.scratch.masses)
-        // The buffers only grow: constraint i is element i, and `count` (the island's contacts)
-        // says how many are this island's. Writing in place spares an append per contact (a
-        // uniqueness check and a copy of the constraint each); growing fills the capacity the
-        // world reserved ahead (`Scratch.ensure`), so the step allocates nothing.
-        ContactSolver.grow(&velocityConstraints, to: contactIds.count)
-        ContactSolver.grow(&positionConstraints, to: contactIds.count)
-        ContactSolver.grow(&masses, to: bodyCount)
+        velocityConstraints = world.scratch.velocityConstraints
+        positionConstraints = world.scratch.positionConstraints
+        masses = world.scratch.masses
+        // Every element is written before it is read (the constraints here, the masses of the
+        // contacts' bodies): the pools only take the length, within the capacity the world
+        // reserved ahead (`Scratch.ensure`), so the step allocates nothing.
+        ContactSolver.size(velocityConstraints, contactIds.count)
+        ContactSolver.size(positionConstraints, contactIds.count)
+        ContactSolver.size(masses, bodyCount)
         let warm = step.warmStarting, dtRatio = step.dtRatio
         // (The solver's positions and velocities by address, unwrapped once: an optional pool
         // bound inside the loop is retained and released per contact.)
@@ -180,18 +179,11 @@ struct ContactSolver {
     /// The number of constraints: one per island contact (the buffers may be longer).
     @inline(__always) var count: Int { contactIds.count }
 
-    /// Makes `buffer` at least `n` long, filling its whole capacity when that is enough.
-    private static func grow<T: DefaultConstructible>(_ buffer: inout [T], to n: Int) {
-        if buffer.count >= n { return }
-        let target = buffer.capacity >= n ? buffer.capacity : n
-        buffer.append(contentsOf: repeatElement(T(), count: target - buffer.count))
-    }
-
-    /// Gives the constraint buffers back to the world for the next solve.
-    mutating func returnBuffers(_ world: World) {
-        swap(&velocityConstraints, &world.scratch.velocityConstraints)
-        swap(&positionConstraints, &world.scratch.positionConstraints)
-        swap(&masses, &world.scratch.masses)
+    /// Makes `pool` `n` long (plain values, each written before it is read), growing it if
+    /// needed.
+    @inline(__always) private static func size<T>(_ pool: Pool<T>, _ n: Int) {
+        if pool.capacity < n { pool.reserveCapacity(Swift.max(n, 2 * pool.capacity)) }
+        pool.setCount(n)
     }
 
     /// (A time-of-impact sub-step's, after its position iterations.) The constraints, the
@@ -291,33 +283,34 @@ struct ContactSolver {
         }
     }
 
-    /// The constraints' impulses (normal and tangent, of both points), appended to `out`.
-    func appendImpulses(to out: inout [Float]) {
-        velocityConstraints.withUnsafeBufferPointer { vcs in
-            for i in 0..<count {
-                let p = vcs[i].points
-                out.append(p.0.normalImpulse); out.append(p.0.tangentImpulse)
-                out.append(p.1.normalImpulse); out.append(p.1.tangentImpulse)
-            }
+    /// The constraints' impulses (normal and tangent, of both points) into `out`, replacing its
+    /// contents (sized ahead by `Scratch.ensure`, four per contact).
+    func saveImpulses(to out: Pool<Float>) {
+        let n = count
+        if out.capacity < 4 * n { out.reserveCapacity(4 * n) }
+        let vcs = velocityConstraints.base, o = out.base
+        for i in 0..<n {
+            let p = vcs[i].points
+            o[4 * i] = p.0.normalImpulse; o[4 * i + 1] = p.0.tangentImpulse
+            o[4 * i + 2] = p.1.normalImpulse; o[4 * i + 3] = p.1.tangentImpulse
         }
+        out.setCount(4 * n)
     }
 
-    /// Whether the constraints' impulses are `impulses` (as `appendImpulses` gave them), bit for
+    /// Whether the constraints' impulses are `impulses` (as `saveImpulses` gave them), bit for
     /// bit.
-    func impulsesAre(_ impulses: [Float]) -> Bool {
-        if impulses.count != 4 * count { return false }
-        return velocityConstraints.withUnsafeBufferPointer { vcs in
-            impulses.withUnsafeBufferPointer { old in
-                for i in 0..<count {
-                    let p = vcs[i].points
-                    if p.0.normalImpulse.bitPattern != old[4 * i].bitPattern || p.0.tangentImpulse.bitPattern != old[4 * i + 1].bitPattern
-                        || p.1.normalImpulse.bitPattern != old[4 * i + 2].bitPattern || p.1.tangentImpulse.bitPattern != old[4 * i + 3].bitPattern {
-                        return false
-                    }
-                }
-                return true
+    func impulsesAre(_ impulses: Pool<Float>) -> Bool {
+        let n = count
+        if impulses.count != 4 * n { return false }
+        let vcs = velocityConstraints.base, old = impulses.base
+        for i in 0..<n {
+            let p = vcs[i].points
+            if p.0.normalImpulse.bitPattern != old[4 * i].bitPattern || p.0.tangentImpulse.bitPattern != old[4 * i + 1].bitPattern
+                || p.1.normalImpulse.bitPattern != old[4 * i + 2].bitPattern || p.1.tangentImpulse.bitPattern != old[4 * i + 3].bitPattern {
+                return false
             }
         }
+        return true
     }
 
     /// Copies the impulses back into the world's manifolds for the next step's warm start.

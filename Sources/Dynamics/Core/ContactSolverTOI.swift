@@ -19,23 +19,20 @@ extension ContactSolver {
     /// moving after the second.
     /// Returns how many iterations the stop skipped (0 without `stopWhenStill`).
     func solveTOIPositions(_ positions: Pool<SolverPosition>, toiA: Int, toiB: Int, iterations: Int,
-                           stopWhenStill: Bool, rotations: inout [RotationMemo]) -> Int {
-        rotations.withUnsafeMutableBufferPointer { memo in
-            guard let memo = memo.baseAddress else { return 0 }
-            let n = positions.count
-            for k in 0..<iterations {
-                if stopWhenStill { positions.withUnsafeBufferPointer { p in for i in 0..<n { memo[i].start = p[i] } } }
-                if solveTOIPositionConstraints(positions, toiA: toiA, toiB: toiB, rotations: memo) { return 0 }
-                if !stopWhenStill { continue }
-                // (Compared over the whole iteration: within one, the walls' constraints can push a
-                // body one way and back to where it was.)
-                let moved = positions.withUnsafeBufferPointer { p in
-                    (0..<n).contains { !samePosition(memo[$0].start, p[$0].c, p[$0].a) }
-                }
-                if !moved { return iterations - k - 1 }
+                           stopWhenStill: Bool, rotations memo: UnsafeMutablePointer<RotationMemo>) -> Int {
+        let n = positions.count
+        for k in 0..<iterations {
+            if stopWhenStill { positions.withUnsafeBufferPointer { p in for i in 0..<n { memo[i].start = p[i] } } }
+            if solveTOIPositionConstraints(positions, toiA: toiA, toiB: toiB, rotations: memo) { return 0 }
+            if !stopWhenStill { continue }
+            // (Compared over the whole iteration: within one, the walls' constraints can push a
+            // body one way and back to where it was.)
+            let moved = positions.withUnsafeBufferPointer { p in
+                (0..<n).contains { !samePosition(memo[$0].start, p[$0].c, p[$0].a) }
             }
-            return 0
+            if !moved { return iterations - k - 1 }
         }
+        return 0
     }
 
     /// One position iteration of a time-of-impact sub-step (Box2D's `SolveTOIPositionConstraints`):

@@ -111,8 +111,10 @@ public protocol ContactListener: AnyObject {
     /// world skips building the contact's information and copying its old manifold). Default
     /// true.
     var wantsPreSolve: Bool { get }
-    /// Whether `postSolve` should be called for the island just solved (asked once per island;
-    /// when false the world skips the island's reports). Default true.
+    /// Whether `postSolve` should be called for the islands solved next (asked at the start of
+    /// each step and again after each call the world makes to the listener during it, so it may
+    /// change only in those calls; when false the world skips the islands' reports). Default
+    /// true.
     var wantsPostSolve: Bool { get }
 }
 

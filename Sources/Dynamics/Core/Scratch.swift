@@ -16,19 +16,16 @@ struct Scratch {
     let stack = Pool<Int>()
     let positions = Pool<SolverPosition>()
     let velocities = Pool<SolverVelocity>()
-    var velocityConstraints: [ContactVelocityConstraint] = []
-    var positionConstraints: [ContactPositionConstraint] = []
-    var masses: [SolverMass] = []
+    let velocityConstraints = Pool<ContactVelocityConstraint>()
+    let positionConstraints = Pool<ContactPositionConstraint>()
+    let masses = Pool<SolverMass>()
     var pairs: [(Int, Int)] = []
     /// A watched velocity iteration's starting state (`World.solveVelocityIterationsUntilStill`).
-    struct Still {
-        var velocities: [SolverVelocity] = []
-        var impulses: [Float] = []
-    }
-    var still = Still()
+    let stillVelocities = Pool<SolverVelocity>()
+    let stillImpulses = Pool<Float>()
     let toi = TOIQueue()
     /// The time-of-impact sub-step's rotations, one per island body (at most 2 × maxTOIContacts).
-    var rotations: [RotationMemo] = []
+    let rotations = Pool<RotationMemo>()
     /// The counts `ensure` last grew the buffers for.
     var ensured = (bodies: -1, contacts: -1, joints: -1)
 
@@ -41,22 +38,24 @@ struct Scratch {
         ensured = (bodies, contacts, joints)
         func grow<T>(_ a: inout [T], _ n: Int) { if a.capacity < n { a.reserveCapacity(Swift.max(n, 2 * a.capacity)) } }
         func grow<T>(_ a: Pool<T>, _ n: Int) { if a.capacity < n { a.reserveCapacity(Swift.max(n, 2 * a.capacity)) } }
-        grow(islandBodies, bodies); grow(stack, bodies); grow(positions, bodies); grow(velocities, bodies); grow(&still.velocities, bodies)
-        grow(&masses, bodies)
-        grow(islandContacts, contacts); grow(&velocityConstraints, contacts); grow(&positionConstraints, contacts)
-        grow(&still.impulses, 4 * contacts)
+        grow(islandBodies, bodies); grow(stack, bodies); grow(positions, bodies); grow(velocities, bodies); grow(stillVelocities, bodies)
+        grow(masses, bodies)
+        grow(islandContacts, contacts); grow(velocityConstraints, contacts); grow(positionConstraints, contacts)
+        grow(stillImpulses, 4 * contacts)
         grow(islandJoints, joints)
     }
 
     /// Frees the pools (the world's `deinit`).
     func free() {
         islandBodies.free(); islandContacts.free(); islandJoints.free(); stack.free(); positions.free(); velocities.free()
+        velocityConstraints.free(); positionConstraints.free(); masses.free()
+        stillVelocities.free(); stillImpulses.free(); rotations.free()
     }
 
     mutating func reserve(_ n: Int) {
         islandBodies.reserveCapacity(n); islandContacts.reserveCapacity(n); islandJoints.reserveCapacity(n)
         stack.reserveCapacity(n); positions.reserveCapacity(n); velocities.reserveCapacity(n)
-        still.velocities.reserveCapacity(n); still.impulses.reserveCapacity(4 * n)
+        stillVelocities.reserveCapacity(n); stillImpulses.reserveCapacity(4 * n)
         velocityConstraints.reserveCapacity(n); positionConstraints.reserveCapacity(n); pairs.reserveCapacity(n)
         masses.reserveCapacity(n)
         rotations.reserveCapacity(2 * Settings.maxTOIContacts)

@@ -168,13 +168,14 @@ extension World {
         skippedTOIIterations += repeats * m.addedTOIIterations
         skippedVelocityIterations += repeats * m.addedVelocityIterations
         for _ in 0..<repeats {
-            guard let l = stepListener, l.wantsPostSolve else { continue }
+            guard stepWantsPostSolve, let l = stepListener else { continue }
             for k in 0..<m.reportedIds.count { l.postSolve(contactInfo(m.reportedIds[k]), impulse: m.reportedImpulses[k]) }
+            listenerCalled()
         }
     }
 
     /// What a time-of-impact sub-step reported (or would have, to a listener): kept for its repeats.
-    func recordTOIReport(_ solver: borrowing ContactSolver, _ m: TOIRepeat) {
+    func recordTOIReport(_ solver: ContactSolver, _ m: TOIRepeat) {
         m.reportedIds.clear(); m.reportedImpulses.clear()
         for k in 0..<solver.count {
             m.reportedIds.append(solver.contactIds[k])

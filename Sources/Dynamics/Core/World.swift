@@ -66,7 +66,11 @@ public final class World {
         didSet {
             hasListener = contactListener != nil
             // Set from a callback during a step: in effect at once, as before the step's copy.
-            if locked { stepListener = contactListener; stepWantsPreSolve = stepListener?.wantsPreSolve ?? false }
+            if locked {
+                stepListener = contactListener
+                stepWantsPreSolve = stepListener?.wantsPreSolve ?? false
+                stepWantsPostSolve = stepListener?.wantsPostSolve ?? false
+            }
         }
     }
     /// Whether a listener was set: a weak load per contact costs more than the rest of the
@@ -79,6 +83,12 @@ public final class World {
     /// a contact's bookkeeping.
     @exclusivity(unchecked) var stepListener: (any ContactListener)?
     @exclusivity(unchecked) var stepWantsPreSolve = false
+    /// Whether the step's listener wants post-solve calls, as it last answered: asked at the
+    /// step's start and again after each call the world makes to it (its answer changes only
+    /// then), not after every island and time-of-impact event. Asking meant retaining and releasing
+    /// the listener, through its side table (the world's reference is weak): two hundred
+    /// instructions per event.
+    @exclusivity(unchecked) var stepWantsPostSolve = false
     /// Replaces the filter-bit test when set (Box2D's `b2ContactFilter`).
     public var shouldCollide: ((FixtureID, FixtureID) -> Bool)?
 

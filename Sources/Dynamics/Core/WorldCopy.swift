@@ -25,7 +25,7 @@ extension JointStore {
 extension World {
     /// The stored properties `copy()` knows: a test compares it with the class's (`Mirror`), so
     /// that a stored property added to `World` fails until `copy()` copies it and this counts it.
-    public static let copiedFieldCount = 46
+    public static let copiedFieldCount = 47
 
     /// A world of its own in the same state: every body, fixture, contact and joint copied
     /// element by element (a `Pool` copied as a struct would share its buffer), the broad phase
@@ -60,8 +60,9 @@ extension World {
         w.angularSleepTolerance = angularSleepTolerance
         w.timeToSleep = timeToSleep
         w.autoClearForces = autoClearForces
-        // The listener (contactListener, hasListener, stepListener, stepWantsPreSolve) and
-        // shouldCollide: the owner's to set; outside a step stepListener is nil.
+        // The listener (contactListener, hasListener, stepListener, stepWantsPreSolve,
+        // stepWantsPostSolve) and shouldCollide: the owner's to set; outside a step stepListener
+        // is nil.
         // The objects, element by element into the new world's own pools.
         w.bodies.assign(from: bodies)
         w.fixtures.assign(from: fixtures)

@@ -16,7 +16,8 @@ extension World {
         locked = true
         stepListener = hasListener ? contactListener : nil
         stepWantsPreSolve = stepListener?.wantsPreSolve ?? false
-        defer { locked = false; stepListener = nil; stepWantsPreSolve = false }
+        stepWantsPostSolve = stepListener?.wantsPostSolve ?? false
+        defer { locked = false; stepListener = nil; stepWantsPreSolve = false; stepWantsPostSolve = false }
         let step = TimeStep(dt: dt, invDt: dt > 0 ? 1 / dt : 0, dtRatio: invDt0 * dt,
                             velocityIterations: velocityIterations, positionIterations: positionIterations,
                             warmStarting: warmStarting)
@@ -142,7 +143,6 @@ extension World {
             // would change nothing and report every position iteration solved.
             var solver = islandContacts.isEmpty ? nil : ContactSolver(step: step, contactIds: islandContacts, bodyCount: islandBodies.count, world: self,
                                                                       positions: data.positions, velocities: data.velocities)
-            defer { solver?.returnBuffers(self) }
             if step.warmStarting { solver?.warmStart(data.velocities) }
             for k in 0..<islandJoints.count { initJointVelocityConstraints(islandJoints[k], &data) }
             if islandJoints.isEmpty && stopsStillVelocityIterations {
@@ -202,22 +202,23 @@ extension World {
     /// ever still; so an iteration is watched only after one that left four sample bodies'
     /// velocities as they were (the first, the last and two between), which is where the still
     /// ones come. (The samples only decide when to watch: the stop rests on the watched
-    /// iteration, compared whole.)
-    func solveVelocityIterationsUntilStill(_ solver: inout ContactSolver, _ velocities: Pool<SolverVelocity>, _ iterations: Int) {
+    /// iteration, compared whole.) With `watchFirst` (a time-of-impact sub-step: a handful of
+    /// bodies, whose first iteration is often already still) every iteration is watched.
+    func solveVelocityIterationsUntilStill(_ solver: inout ContactSolver, _ velocities: Pool<SolverVelocity>, _ iterations: Int,
+                                           watchFirst: Bool = false) {
         let n = velocities.count
         let samples = (0, n / 3, (2 * n) / 3, n - 1)
-        var watching = false
+        let savedVelocities = scratch.stillVelocities, savedImpulses = scratch.stillImpulses
+        if savedVelocities.capacity < n { savedVelocities.reserveCapacity(n) }
+        var watching = watchFirst
         for k in 0..<iterations {
             if watching {
-                var before = Scratch.Still()
-                swap(&before, &scratch.still)
-                defer { swap(&before, &scratch.still) }
-                before.velocities.clear()
-                velocities.withUnsafeBufferPointer { before.velocities.append(contentsOf: $0) }
-                before.impulses.clear()
-                solver.appendImpulses(to: &before.impulses)
+                let v = velocities.base, saved = savedVelocities.base
+                for i in 0..<n { saved[i] = v[i] }
+                savedVelocities.setCount(n)
+                solver.saveImpulses(to: savedImpulses)
                 solver.solveVelocityConstraints(velocities)
-                if sameBits(before.velocities, velocities) && solver.impulsesAre(before.impulses) {
+                if sameBits(savedVelocities, velocities) && solver.impulsesAre(savedImpulses) {
                     skippedVelocityIterations += iterations - k - 1
                     return
                 }
@@ -275,11 +276,17 @@ extension World {
         }
     }
 
-    func report(_ solver: borrowing ContactSolver) {
-        guard let l = stepListener, l.wantsPostSolve else { return }
+    func report(_ solver: ContactSolver) {
+        guard stepWantsPostSolve, let l = stepListener else { return }
         for k in 0..<solver.count {
             l.postSolve(contactInfo(solver.contactIds[k]), impulse: World.impulse(solver.velocityConstraints[k]))
         }
+        listenerCalled()
+    }
+
+    /// After a call to the step's listener: its wish for post-solve calls asked again.
+    @inline(__always) func listenerCalled() {
+        if locked { stepWantsPostSolve = stepListener?.wantsPostSolve ?? false }
     }
 
     /// What a post-solve listener is told of constraint `vc`'s impulses.
@@ -298,12 +305,10 @@ extension World {
 }
 
 /// Whether `a` and `b` hold the same velocities, bit for bit.
-private func sameBits(_ a: [SolverVelocity], _ b: Pool<SolverVelocity>) -> Bool {
-    if a.count != b.count { return false }
-    return a.withUnsafeBufferPointer { a in
-        b.withUnsafeBufferPointer { b in
-            for i in 0..<a.count where !sameBits(a[i], b[i]) { return false }
-            return true
-        }
-    }
+private func sameBits(_ a: Pool<SolverVelocity>, _ b: Pool<SolverVelocity>) -> Bool {
+    let n = a.count
+    if n != b.count { return false }
+    let a = a.base, b = b.base
+    for i in 0..<n where !sameBits(a[i], b[i]) { return false }
+    return true
 }

@@ -361,22 +361,19 @@ extension World {
             data.velocities.append(SolverVelocity(v: bodies[b].linearVelocity, w: bodies[b].angularVelocity))
         }
         var solver = ContactSolver(step: subStep, contactIds: islandContacts, bodyCount: islandBodies.count, world: self)
-        defer { solver.returnBuffers(self) }
-        var rotations: [RotationMemo] = []
-        swap(&rotations, &scratch.rotations)
-        defer { swap(&rotations, &scratch.rotations) }
+        let rotations = scratch.rotations
         rotations.clear()
         for _ in 0..<islandBodies.count { rotations.append(RotationMemo()) }
         skippedTOIIterations += solver.solveTOIPositions(data.positions, toiA: toiA, toiB: toiB,
                                                          iterations: subStep.positionIterations,
-                                                         stopWhenStill: stopsStillTOIIterations, rotations: &rotations)
+                                                         stopWhenStill: stopsStillTOIIterations, rotations: rotations.base)
         bodies[islandBodies[toiA]].sweep.c0 = data.positions[toiA].c
         bodies[islandBodies[toiA]].sweep.a0 = data.positions[toiA].a
         bodies[islandBodies[toiB]].sweep.c0 = data.positions[toiB].c
         bodies[islandBodies[toiB]].sweep.a0 = data.positions[toiB].a
         solver.initializeVelocityConstraints(data.positions, data.velocities, self)
         if stopsStillVelocityIterations {
-            solveVelocityIterationsUntilStill(&solver, data.velocities, subStep.velocityIterations)
+            solveVelocityIterationsUntilStill(&solver, data.velocities, subStep.velocityIterations, watchFirst: true)
         } else {
             for _ in 0..<subStep.velocityIterations { solver.solveVelocityConstraints(data.velocities) }
         }
