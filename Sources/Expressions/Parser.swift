@@ -43,6 +43,17 @@ public struct Expr: Sendable, Hashable, CustomStringConvertible {
     public init(node: Node, location: SourceLocation, text: String) {
         self.node = node; self.location = location; self.text = text
     }
+
+    /// Hashes where the expression is written and its text, not its whole tree (the derived
+    /// hash visited every node with its own location and text: thousands of instructions per
+    /// lookup of an expression-keyed dictionary, as a behaviour's values are kept). Equal
+    /// expressions have equal locations and texts, so they hash alike; `==` is still the
+    /// derived one, over the tree.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(location.line)
+        hasher.combine(location.column)
+        hasher.combine(text)
+    }
 }
 
 /// Parsing entry points.
