@@ -87,6 +87,20 @@ struct SplicedUnits {
     }
 }
 
+/// What `SceneFile.spliced` built again for the main case (each entry's value, and the load
+/// work and nodes it spent more than the unedited entry), for the variants that patch only the
+/// script and what it checks: their shared part reads the main case's nodes with the same
+/// builder (`SceneFile.fromShared`), so each entry builds the same and costs the same.
+final class SplicedEntries {
+    enum Built {
+        case transition(TransitionSpec)
+        case behavior(BehaviorSpec)
+        case action([Action])
+        case rules([Rule])
+    }
+    var built: [String: (value: Built, work: Int, visited: Int)] = [:]
+}
+
 /// What one key of `on` built while a case was built: its rules (a range of the scene's), and
 /// the load work and nodes spent before and after reading it.
 struct RuleMark {
@@ -237,10 +251,12 @@ extension SceneFile {
     /// parses its expressions. The case and the load work spent after it; nil when the keys of
     /// `on` are not the unedited ones, an edited transition or behaviour was not marked, a
     /// rebuilt behaviour names another kind or other views, or a load limit would be crossed
-    /// (the whole build then says where).
+    /// (the whole build then says where). `keep` notes each entry built again; an entry `donor`
+    /// holds (the main case's, for a variant that patches only `SceneBuilder.ownKeys`) is taken
+    /// from it, with the load work and nodes it cost there.
     static func spliced(
         _ rec: BuildRecord, shift: (work: Int, visited: Int), memo: ExpressionMemo?, top: (String) -> Node?,
-        edited: SplicedUnits
+        edited: SplicedUnits, keep: SplicedEntries? = nil, from donor: SplicedEntries? = nil
     ) throws(Diagnostic) -> (scene: Scene, work: Int)? {
         guard let final = rec.final, let marks = rec.rules, let entries = rec.entries,
             SceneBuilder.rulesStep < rec.steps.count
@@ -262,6 +278,18 @@ extension SceneFile {
         }
         var done: Set<String> = []
         for mark in entries where edited.names(mark.step).contains(mark.key) {
+            let id = "\(mark.step).\(mark.key)"
+            if let d = donor?.built[id] {
+                switch d.value {
+                case .transition(let t): scene.transitions[mark.index] = t
+                case .behavior(let b): scene.behaviors[mark.index] = b
+                case .action(let a): scene.behaviors[mark.index].action = a
+                case .rules: return nil
+                }
+                (work, visited) = (work + d.work, visited + d.visited)
+                done.insert(id)
+                continue
+            }
             guard let found = entry(mark.step, mark.key) else { return nil }
             guard let v = found else { continue }
             var b = mark.before
@@ -289,9 +317,19 @@ extension SceneFile {
             case .behaviorActions:
                 scene.behaviors[mark.index].action = try b.actionList(v, b.scope)
             }
+            let before = (work, visited)
             work = b.w.work - mark.end.work
             visited = b.w.visited - mark.end.visited
-            done.insert("\(mark.step).\(mark.key)")
+            if let keep {
+                let value: SplicedEntries.Built
+                switch mark.step {
+                case .transitions: value = .transition(scene.transitions[mark.index])
+                case .behaviors: value = .behavior(scene.behaviors[mark.index])
+                case .behaviorActions: value = .action(scene.behaviors[mark.index].action)
+                }
+                keep.built[id] = (value, work - before.0, visited - before.1)
+            }
+            done.insert(id)
         }
         // An edited entry this case has but the unedited load did not mark: built whole.
         for step in [EntryMark.Step.transitions, .behaviors, .behaviorActions] {
@@ -311,6 +349,14 @@ extension SceneFile {
                     rules += final.scene.rules[mark.rules]
                     continue
                 }
+                let id = "on.\(mark.key)"
+                if let d = donor?.built[id] {
+                    guard case .rules(let built) = d.value else { return nil }
+                    rules += built
+                    (work, visited) = (work + d.work, visited + d.visited)
+                    continue
+                }
+                let before = (work, visited)
                 b.w.work = mark.start.work + work
                 b.w.visited = mark.start.visited + visited
                 guard b.w.work <= limits.loadWork, b.w.visited <= limits.nodes else { return nil }
@@ -321,6 +367,7 @@ extension SceneFile {
                 rules += b.scene.rules
                 work = b.w.work - mark.end.work
                 visited = b.w.visited - mark.end.visited
+                keep?.built[id] = (.rules(b.scene.rules), work - before.0, visited - before.1)
             }
             scene.rules = []
             scene.rulesByEvent = [:]

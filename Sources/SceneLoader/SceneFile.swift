@@ -179,11 +179,15 @@ public enum SceneFile {
             // `SceneBuilder.ownKeys` reads the same nodes for it, so it starts from a copy.
             var shared: (builder: SceneBuilder, cost: (work: Int, visited: Int))?
             let entry = (work: w.work, visited: w.visited)
+            // What the main case's splice built again, for the variants that patch only `ownKeys`.
+            var donor: SplicedEntries?
             if let r = resume, let edited = r.mainUnits, let rec = r.records.main,
+                case let keep = SplicedEntries(),
                 let c = try spliced(
                     rec, shift: (entry.work - rec.entry.work, entry.visited - rec.entry.visited), memo: memo,
-                    top: { value(baseNode, $0) }, edited: edited)
+                    top: { value(baseNode, $0) }, edited: edited, keep: keep)
             {
+                donor = keep
                 cases.append(c.scene)
                 w.work = c.work
             } else {
@@ -234,7 +238,8 @@ public enum SceneFile {
                         let m = rec.merged,
                         let c = try spliced(
                             rec, shift: (entry.work - rec.entry.work, entry.visited - rec.entry.visited), memo: memo,
-                            top: { mergedValue(baseNode, node, $0, value) }, edited: edited)
+                            top: { mergedValue(baseNode, node, $0, value) }, edited: edited,
+                            from: patchesOwnKeysOnly(node) ? donor : nil)
                     {
                         cases.append(c.scene)
                         w.work = c.work
@@ -309,9 +314,7 @@ public enum SceneFile {
         _ shared: SceneBuilder, _ cost: (work: Int, visited: Int), _ walker: Walker, _ merged: Node, patch: Node,
         variant: String
     ) throws(Diagnostic) -> (scene: Scene, work: Int)? {
-        guard case .mapping(let m) = patch,
-            m.allSatisfy({ if case .scalar(let k) = $0.key { SceneBuilder.ownKeys.contains(k.string) } else { false } })
-        else { return nil }
+        guard patchesOwnKeysOnly(patch) else { return nil }
         var b = shared
         b.w.work = walker.work
         b.w.visited = walker.visited
@@ -325,6 +328,14 @@ public enum SceneFile {
         b.scene.name = "\(name) / \(variant)"
         b.scene.variant = variant
         return (try b.own(top, merged), b.w.work)
+    }
+
+    /// Whether a variant's patch is a mapping of `SceneBuilder.ownKeys` only.
+    static func patchesOwnKeysOnly(_ patch: Node) -> Bool {
+        guard case .mapping(let m) = patch else { return false }
+        return m.allSatisfy {
+            if case .scalar(let k) = $0.key { SceneBuilder.ownKeys.contains(k.string) } else { false }
+        }
     }
 
     /// A swept scene's cases: every combination of its parameters' values, the first parameter
