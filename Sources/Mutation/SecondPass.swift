@@ -28,6 +28,7 @@ func secondPass(_ work: inout [FileWork], jobs: Int) {
         wanted.append(ok ? w.cases.indices.map { w.sharedCheckpoints(case: $0) } : w.cases.map { _ in [] })
     }
     let rewrites = found
+    let parsed = found.map { ReadWatch.Parsed($0) }  // once per file, for all its cases
     let checkpoints = wanted
     let all = work.indices.flatMap { f in
         work[f].cases.indices.filter { !rewrites[f].isEmpty || !checkpoints[f][$0].isEmpty }.map { (f, $0) }
@@ -38,7 +39,7 @@ func secondPass(_ work: inout [FileWork], jobs: Int) {
         var limits = RunLimits()
         limits.recordTicks = false
         limits.recordTrace = false
-        let watch = rewrites[f].isEmpty ? nil : ReadWatch(rewrites[f])
+        let watch = rewrites[f].isEmpty ? nil : ReadWatch(parsed[f])
         limits.reads = watch
         let store = checkpoints[f][c].isEmpty ? nil : SnapshotStore(at: checkpoints[f][c])
         limits.snapshots = store

@@ -25,6 +25,9 @@ let stepKeys = StepKey.names + actionKeys
     /// When kept (the unedited load of `SceneFile.composed`): what each key of `on` built and
     /// cost, for `SceneFile.spliced`.
     var ruleMarks: [RuleMark]?
+    /// When kept (as `ruleMarks`): the builder before each entry of `transitions` and
+    /// `behaviors` and what the entry cost, for `SceneFile.spliced`.
+    var entryMarks: [EntryMark]?
 
     init(walker: Walker) { w = walker }
 
@@ -273,73 +276,95 @@ let stepKeys = StepKey.names + actionKeys
     }
 
     mutating func transitions(_ n: Node) throws(Diagnostic) {
-        for (name, v, loc) in try w.namedMapping(n, "`transitions`") {
-            try reserve(name, v)
-            let kv = try w.keyed(v, "transition `\(name)`", TransitionKey.self, required: [.kind])
-            var t = TransitionSpec(name: name, location: loc, kind: .present)
-            for (k, x) in kv {
-                switch k {
-                case .kind:
-                    t.kind = try pick(x, "`kind`") {
-                        "transition `kind` must be \(TransitionKind.alternatives), found `\($0)`"
-                    }
-                case .from: t.from = try viewID(x, "`from`")
-                case .to: t.to = try viewID(x, "`to`")
-                case .finalFrame:
-                    let e = try w.expr(x, "`finalFrame`", .rect, Scope([("world", SceneBuilder.worldSchema)]))
-                    if case .list(let items) = e.node, items.count == 4, case .number(let width) = items[2].node,
-                        case .number(let height) = items[3].node, !(width > 0 && height > 0)
+        let entries = try w.namedMapping(n, "`transitions`")
+        for (name, v, loc) in entries {
+            let before = entries.count <= EntryMark.most ? marked() : nil
+            try transition(name, v, loc)
+            if let before {
+                entryMarks?.append(
+                    EntryMark(
+                        step: .transitions, key: name, loc: loc, index: scene.transitions.count - 1, before: before,
+                        end: (w.work, w.visited)))
+            }
+        }
+    }
+
+    /// One entry of `transitions`.
+    mutating func transition(_ name: String, _ v: Node, _ loc: SourceLocation) throws(Diagnostic) {
+        try reserve(name, v)
+        let kv = try w.keyed(v, "transition `\(name)`", TransitionKey.self, required: [.kind])
+        var t = TransitionSpec(name: name, location: loc, kind: .present)
+        for (k, x) in kv {
+            switch k {
+            case .kind:
+                t.kind = try pick(x, "`kind`") {
+                    "transition `kind` must be \(TransitionKind.alternatives), found `\($0)`"
+                }
+            case .from: t.from = try viewID(x, "`from`")
+            case .to: t.to = try viewID(x, "`to`")
+            case .finalFrame:
+                let e = try w.expr(x, "`finalFrame`", .rect, Scope([("world", SceneBuilder.worldSchema)]))
+                if case .list(let items) = e.node, items.count == 4, case .number(let width) = items[2].node,
+                    case .number(let height) = items[3].node, !(width > 0 && height > 0)
+                {
+                    throw err(
+                        "`finalFrame` must have a positive width and height, found "
+                            + "\(formatNumber(width)) × \(formatNumber(height))", x)
+                }
+                t.finalFrame = e
+            case .duration: t.duration = try w.number(x, "`duration`", min: 0)
+            case .animator: transitionAnimators.append((scene.transitions.count, x))
+            case .initial:
+                let st = try w.string(x, "`initial`")
+                guard st == "idle" || st == "completed" else {
+                    throw err(
+                        "a transition's `initial` state is idle or completed, found "
+                            + "`\(st)`\(hint(st, ["idle", "completed"]))",
+                        x)
+                }
+                t.initiallyCompleted = st == "completed"
+            case .interactive:
+                t.interactive = try pick(x, "`interactive`") {
+                    "`interactive` must be \(InteractionKind.alternatives), found `\($0)`"
+                }
+            case .completionSpeed: t.completionSpeed = try w.number(x, "`completionSpeed`", positive: true)
+            case .completionCurve:
+                t.completionCurve = try pick(x, "`completionCurve`") { "unknown curve `\($0)`" }
+            case .animations:
+                for (side, props) in try w.mapping(x, "`animations`", known: ["from", "to"]) {
+                    for (prop, pv) in try w.mapping(
+                        props, "`animations.\(side)`", known: TransitionAnimation.Property.allCases.map(\.rawValue))
                     {
-                        throw err(
-                            "`finalFrame` must have a positive width and height, found "
-                                + "\(formatNumber(width)) × \(formatNumber(height))", x)
-                    }
-                    t.finalFrame = e
-                case .duration: t.duration = try w.number(x, "`duration`", min: 0)
-                case .animator: transitionAnimators.append((scene.transitions.count, x))
-                case .initial:
-                    let st = try w.string(x, "`initial`")
-                    guard st == "idle" || st == "completed" else {
-                        throw err(
-                            "a transition's `initial` state is idle or completed, found "
-                                + "`\(st)`\(hint(st, ["idle", "completed"]))",
-                            x)
-                    }
-                    t.initiallyCompleted = st == "completed"
-                case .interactive:
-                    t.interactive = try pick(x, "`interactive`") {
-                        "`interactive` must be \(InteractionKind.alternatives), found `\($0)`"
-                    }
-                case .completionSpeed: t.completionSpeed = try w.number(x, "`completionSpeed`", positive: true)
-                case .completionCurve:
-                    t.completionCurve = try pick(x, "`completionCurve`") { "unknown curve `\($0)`" }
-                case .animations:
-                    for (side, props) in try w.mapping(x, "`animations`", known: ["from", "to"]) {
-                        for (prop, pv) in try w.mapping(
-                            props, "`animations.\(side)`", known: TransitionAnimation.Property.allCases.map(\.rawValue))
-                        {
-                            let pair = try w.sequence(pv, "`\(prop)`")
-                            guard pair.count == 2 else { throw err("`\(prop)` needs [from, to]", pv) }
-                            var a: [Double] = []
-                            var b: [Double] = []
-                            if prop == "translate" {
-                                a = try w.numbers(pair[0], "`translate` from", count: 2);
-                                b = try w.numbers(pair[1], "`translate` to", count: 2)
-                            } else {
-                                a = [try w.number(pair[0], "`\(prop)` from")]
-                                b = [try w.number(pair[1], "`\(prop)` to")]
-                            }
-                            // `prop` is a known key of the mapping above.
-                            guard let property = TransitionAnimation.Property(rawValue: prop) else { continue }
-                            t.animations.append(
-                                TransitionAnimation(onFrom: side == "from", property: property, from: a, to: b))
+                        let pair = try w.sequence(pv, "`\(prop)`")
+                        guard pair.count == 2 else { throw err("`\(prop)` needs [from, to]", pv) }
+                        var a: [Double] = []
+                        var b: [Double] = []
+                        if prop == "translate" {
+                            a = try w.numbers(pair[0], "`translate` from", count: 2);
+                            b = try w.numbers(pair[1], "`translate` to", count: 2)
+                        } else {
+                            a = [try w.number(pair[0], "`\(prop)` from")]
+                            b = [try w.number(pair[1], "`\(prop)` to")]
                         }
+                        // `prop` is a known key of the mapping above.
+                        guard let property = TransitionAnimation.Property(rawValue: prop) else { continue }
+                        t.animations.append(
+                            TransitionAnimation(onFrom: side == "from", property: property, from: a, to: b))
                     }
                 }
             }
-            scene.names[name] = .transition(TransitionID(scene.transitions.count))
-            scene.transitions.append(t)
         }
+        scene.names[name] = .transition(TransitionID(scene.transitions.count))
+        scene.transitions.append(t)
+    }
+
+    /// A copy of this builder to keep in an `EntryMark` (nil when marks are not kept).
+    func marked() -> SceneBuilder? {
+        guard entryMarks != nil else { return nil }
+        var b = self
+        b.entryMarks = nil
+        b.ruleMarks = nil
+        return b
     }
 
     // MARK: scope

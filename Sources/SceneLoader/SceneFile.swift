@@ -122,13 +122,14 @@ public enum SceneFile {
             memo: ExpressionMemo(over: c.memo), shareVariants: true, resume: ResumePlan(c.records, edits))
     }
 
-    /// With `resume`, a case whose edits are all inside rules is the unedited load's, those
-    /// rules built again (`spliced`); with `shareVariants`, a variant that patches only the
-    /// script and what it checks is built from a copy of the main case's shared part
-    /// (`fromShared`); with `resume`, every other case resumes the unedited load's build of it
-    /// at the first step that reads an edited node (`resumed`): the same cases and the same
-    /// first error as building them whole (`scenerun mutate --no-optimise` builds them whole).
-    /// `record` keeps each build's steps, case and rules for `resume`.
+    /// With `resume`, a case whose edits are all inside rules, transitions and behaviours is the
+    /// unedited load's, those entries built again (`spliced`); with `shareVariants`, a variant
+    /// that patches only the script and what it checks is built from a copy of the main case's
+    /// shared part (`fromShared`); with `resume`, every other case resumes the unedited load's
+    /// build of it at the first step that reads an edited node (`resumed`): the same cases and
+    /// the same first error as building them whole (`scenerun mutate --no-optimise` builds them
+    /// whole).
+    /// `record` keeps each build's steps, case, rules and entries for `resume`.
     static func load(
         path: String, text: String, root: Node?, limits: LoadLimits, edits: [TreeEdit], includes: IncludeReader?,
         memo: ExpressionMemo?, shareVariants: Bool = false, resume: ResumePlan? = nil, record: BuildRecords? = nil
@@ -170,19 +171,23 @@ public enum SceneFile {
             let baseNode = Node.mapping(Node.Mapping(base, top.tag, top.style, top.mark))
             let defaultName = String(path.split(separator: "/").last ?? Substring(path)).replacingSuffix(".yaml")
                 .replacingSuffix(".yml")
-            func on(_ n: Node) -> Node? {
+            func value(_ n: Node, _ key: String) -> Node? {
                 guard case .mapping(let m) = n else { return nil }
-                return m.first { $0.key.string == "on" }?.value
+                return m.first { $0.key.string == key }?.value
             }
             // The main case's shared part, and what reading it cost: a variant that patches only
             // `SceneBuilder.ownKeys` reads the same nodes for it, so it starts from a copy.
             var shared: (builder: SceneBuilder, cost: (work: Int, visited: Int))?
             let entry = (work: w.work, visited: w.visited)
-            if let r = resume, let edited = r.mainRules, let rec = r.records.main,
+            // What the main case's splice built again, for the variants that patch only `ownKeys`.
+            var donor: SplicedEntries?
+            if let r = resume, let edited = r.mainUnits, let rec = r.records.main,
+                case let keep = SplicedEntries(),
                 let c = try spliced(
                     rec, shift: (entry.work - rec.entry.work, entry.visited - rec.entry.visited), memo: memo,
-                    on: { on(baseNode) }, edited: edited)
+                    top: { value(baseNode, $0) }, edited: edited, keep: keep)
             {
+                donor = keep
                 cases.append(c.scene)
                 w.work = c.work
             } else {
@@ -197,7 +202,7 @@ public enum SceneFile {
                     from = r.main
                 }
                 var steps: [SceneBuilder] = []
-                if record != nil { builder.ruleMarks = [] }
+                if record != nil { (builder.ruleMarks, builder.entryMarks) = ([], []) }
                 try builder.shared(keys, baseNode, from: from, before: record.map { _ in { steps.append($0) } })
                 if record != nil { steps.append(builder) }
                 shared = (builder, (builder.w.work - before.work, builder.w.visited - before.visited))
@@ -205,7 +210,7 @@ public enum SceneFile {
                 if let record {
                     record.main = BuildRecord(
                         entry: entry, start: before, steps: steps, final: (scene, builder.w.work, builder.w.visited),
-                        rules: builder.ruleMarks)
+                        rules: builder.ruleMarks, entries: builder.entryMarks)
                 }
                 w.work = builder.w.work
                 cases.append(scene)
@@ -225,15 +230,16 @@ public enum SceneFile {
                             nested.key)
                     }
                     let entry = (work: w.work, visited: w.visited)
-                    let edited = resume?.rules(name)
-                    // A variant whose patch is not edited, and whose edits are all inside rules,
-                    // is not merged again: its case is the unedited one, those rules built again
-                    // from the `on` the merge would make.
+                    let edited = resume?.units(name)
+                    // A variant whose patch is not edited, and whose edits are all inside entries
+                    // `spliced` builds, is not merged again: its case is the unedited one, those
+                    // entries built again from the keys the merge would make.
                     if let edited, let r = resume, !r.patchEdited(name), let rec = r.records.variants[name],
                         let m = rec.merged,
                         let c = try spliced(
                             rec, shift: (entry.work - rec.entry.work, entry.visited - rec.entry.visited), memo: memo,
-                            on: { mergedOn(baseNode, node, on) }, edited: edited)
+                            top: { mergedValue(baseNode, node, $0, value) }, edited: edited,
+                            from: patchesOwnKeysOnly(node) ? donor : nil)
                     {
                         cases.append(c.scene)
                         w.work = c.work
@@ -244,13 +250,13 @@ public enum SceneFile {
                     let afterMerge = (work: w.work, visited: w.visited)
                     var vb = SceneBuilder(walker: w)
                     vb.w.variant = (name, at)
-                    if edited == nil { vb.w.variantNodes = w.locations(in: node) }
-                    if edited == nil, shareVariants, let s = shared,
-                        let c = try fromShared(s.builder, s.cost, vb.w, merged, patch: node, variant: name)
-                    {
-                        cases.append(c.scene)
-                        w.work = c.work
-                        continue
+                    if shareVariants, let s = shared {
+                        vb.w.variantNodes = w.locations(in: node)
+                        if let c = try fromShared(s.builder, s.cost, vb.w, merged, patch: node, variant: name) {
+                            cases.append(c.scene)
+                            w.work = c.work
+                            continue
+                        }
                     }
                     let vkeys = try vb.topKeys(merged)
                     let vname = try vb.sceneName(vkeys, defaultName: defaultName)
@@ -259,7 +265,7 @@ public enum SceneFile {
                     if let edited, let rec = resume?.records.variants[name],
                         let c = try spliced(
                             rec, shift: (vb.w.work - rec.start.work, vb.w.visited - rec.start.visited), memo: memo,
-                            on: { on(merged) }, edited: edited)
+                            top: { value(merged, $0) }, edited: edited)
                     {
                         cases.append(c.scene)
                         w.work = c.work
@@ -273,14 +279,14 @@ public enum SceneFile {
                         from = r.step(name)
                     }
                     var steps: [SceneBuilder] = []
-                    if record != nil { vb.ruleMarks = [] }
+                    if record != nil { (vb.ruleMarks, vb.entryMarks) = ([], []) }
                     try vb.shared(vkeys, merged, from: from, before: record.map { _ in { steps.append($0) } })
                     if record != nil { steps.append(vb) }
                     let scene = try vb.own(vkeys, merged)
                     if let record {
                         record.variants[name] = BuildRecord(
                             entry: entry, merged: afterMerge, start: start, steps: steps,
-                            final: (scene, vb.w.work, vb.w.visited), rules: vb.ruleMarks)
+                            final: (scene, vb.w.work, vb.w.visited), rules: vb.ruleMarks, entries: vb.entryMarks)
                     }
                     cases.append(scene)
                     w.work = vb.w.work
@@ -308,9 +314,7 @@ public enum SceneFile {
         _ shared: SceneBuilder, _ cost: (work: Int, visited: Int), _ walker: Walker, _ merged: Node, patch: Node,
         variant: String
     ) throws(Diagnostic) -> (scene: Scene, work: Int)? {
-        guard case .mapping(let m) = patch,
-            m.allSatisfy({ if case .scalar(let k) = $0.key { SceneBuilder.ownKeys.contains(k.string) } else { false } })
-        else { return nil }
+        guard patchesOwnKeysOnly(patch) else { return nil }
         var b = shared
         b.w.work = walker.work
         b.w.visited = walker.visited
@@ -324,6 +328,14 @@ public enum SceneFile {
         b.scene.name = "\(name) / \(variant)"
         b.scene.variant = variant
         return (try b.own(top, merged), b.w.work)
+    }
+
+    /// Whether a variant's patch is a mapping of `SceneBuilder.ownKeys` only.
+    static func patchesOwnKeysOnly(_ patch: Node) -> Bool {
+        guard case .mapping(let m) = patch else { return false }
+        return m.allSatisfy {
+            if case .scalar(let k) = $0.key { SceneBuilder.ownKeys.contains(k.string) } else { false }
+        }
     }
 
     /// A swept scene's cases: every combination of its parameters' values, the first parameter
@@ -370,19 +382,20 @@ public enum SceneFile {
         return .mapping(Node.Mapping(pairs, tag, style, mark))
     }
 
-    /// The `on` of `merge(base, patch)`, merging only that key (nil when it has none).
-    static func mergedOn(_ base: Node, _ patch: Node, _ on: (Node) -> Node?) -> Node? {
-        guard case .mapping(let p) = patch else { return on(base) }
-        let overs = p.filter { $0.key.string == "on" }
-        guard let over = overs.first?.value else { return on(base) }
-        // Two `on` in one patch merge into one: not this shortcut's (no mapping: built whole).
+    /// The value of top-level `key` in `merge(base, patch)`, merging only that key (nil when it
+    /// has none); `value` reads a key of a mapping.
+    static func mergedValue(_ base: Node, _ patch: Node, _ key: String, _ value: (Node, String) -> Node?) -> Node? {
+        guard case .mapping(let p) = patch else { return value(base, key) }
+        let overs = p.filter { $0.key.string == key }
+        guard let over = overs.first?.value else { return value(base, key) }
+        // Two of one key in one patch merge into one: not this shortcut's (no mapping: built whole).
         guard overs.count == 1 else { return .scalar(Node.Scalar("")) }
         if isNull(over) { return nil }
         // The variant's recorded load work and nodes stand for this merge's: a walker that
         // never reaches a limit counts them.
         var scratch = Walker(file: "", limits: LoadLimits.default)
         (scratch.work, scratch.visited) = (Int.min / 2, Int.min / 2)
-        return try? merge(on(base), over, &scratch)
+        return try? merge(value(base, key), over, &scratch)
     }
 
     /// `null`, `~` or an empty plain value.

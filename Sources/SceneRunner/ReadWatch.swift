@@ -25,50 +25,65 @@ public final class ReadWatch: @unchecked Sendable {
         }
     }
 
-    let rewrites: [SourceLocation: [Rewrite]]
+    /// A file's rewrites, parsed once for the watches of all its cases: by location, each
+    /// rewrite's mutant and what its text parses to at that location (nil: does not parse).
+    public final class Parsed: @unchecked Sendable {
+        let index: [SourceLocation: Int]
+        let lists: [[(mutant: Int, expr: Expr?)]]
+
+        public init(_ rewrites: [SourceLocation: [Rewrite]]) {
+            var index: [SourceLocation: Int] = [:]
+            var lists: [[(mutant: Int, expr: Expr?)]] = []
+            for (at, list) in rewrites {
+                index[at] = lists.count
+                lists.append(list.map { ($0.mutant, try? Expression.parse($0.text, at: at)) })
+            }
+            self.index = index
+            self.lists = lists
+        }
+    }
+
+    let parsed: Parsed
     /// The mutants whose expression this run evaluated in a watched place.
     public private(set) var read: Set<Int> = []
     /// Of those, the ones whose rewrite gave another value at some evaluation (or could not be
     /// compared: the expression depends on a repeated template's constants, or the rewrite
     /// does not parse or throws).
     public private(set) var changed: Set<Int> = []
-    /// Parsed rewrites, by location and text (nil: does not parse).
-    var parsed: [Rewrite: Expr?] = [:]
-    /// Whether an expression is what its text parses to without constants (the rewrite is
-    /// parsed so: a template's copy, parsed with its `i`, is not compared).
-    var plain: [Expr: Bool] = [:]
+    /// By location (`Parsed.index`): the expression last evaluated there and whether it is what
+    /// its text parses to without constants (the rewrites are parsed so: a template's copy,
+    /// parsed with its `i`, is not compared).
+    var plain: [(Expr, Bool)?]
 
-    public init(_ rewrites: [SourceLocation: [Rewrite]]) { self.rewrites = rewrites }
+    public init(_ parsed: Parsed) {
+        self.parsed = parsed
+        plain = parsed.lists.map { _ in nil }
+    }
+
+    public convenience init(_ rewrites: [SourceLocation: [Rewrite]]) { self.init(Parsed(rewrites)) }
 
     /// An evaluation of `e`, which gave `value`: nothing when no rewrite is watched at its location
     /// (one lookup, on every watched evaluation); else each rewrite evaluated by `evaluate` (nil
     /// when it throws) and compared: as a condition (the branch it takes) or as a value (bit for bit).
     func evaluated(_ e: Expr, _ value: Value, condition: Bool, _ evaluate: (Expr) -> Value?) {
-        guard let list = rewrites[e.location] else { return }
+        guard let k = parsed.index[e.location] else { return }
         let isPlain: Bool
-        if let known = plain[e] {
+        if let (x, known) = plain[k], x == e {
             isPlain = known
         } else {
             isPlain = (try? Expression.parse(e.text, at: e.location)) == e
-            plain[e] = isPlain
+            plain[k] = (e, isPlain)
         }
-        for r in list {
+        for r in parsed.lists[k] {
             read.insert(r.mutant)
             if changed.contains(r.mutant) { continue }
-            guard isPlain, let alternative = expression(r, at: e.location), let v = evaluate(alternative) else {
+            guard isPlain, let alternative = r.expr, let v = evaluate(alternative) else {
                 changed.insert(r.mutant)
                 continue
             }
             let same = condition ? (v.bool ?? false) == (value.bool ?? false) : v.identical(to: value)
             if !same { changed.insert(r.mutant) }
         }
-    }
-
-    func expression(_ r: Rewrite, at location: SourceLocation) -> Expr? {
-        if let known = parsed[r] { return known }
-        let e = try? Expression.parse(r.text, at: location)
-        parsed[r] = e
-        return e
     }
 }
 

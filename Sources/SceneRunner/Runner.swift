@@ -278,12 +278,16 @@ final class Run {
         try transitioning.flushEnded(in: self)  // transitions a completion block ended
         try input.flushAppChanges(in: self)  // the app's offsets and zooms: didScroll, didZoom once
         if limits.recordTicks {
-            var row = [clock.time, world.animator.elapsedTime, world.animator.isRunning ? 1 : 0]
-            for (i, v) in world.views.enumerated() {
+            let animator = world.animator
+            var row = [clock.time, animator.elapsedTime, animator.isRunning ? 1 : 0]
+            row.reserveCapacity(3 + 8 * world.views.count)
+            for i in world.views.indices {  // appended one by one: no array literal per view
                 let shown = animating.presentation(i, in: self)
-                let vel = world.animator.linearVelocity(of: i)
+                let vel = animator.linearVelocity(of: i)
                 let c = shown.frame.center
-                row += [c.x, c.y, shown.rotation, shown.alpha, shown.scale, vel.x, vel.y, v.removed ? 1 : 0]
+                row.append(c.x); row.append(c.y); row.append(shown.rotation); row.append(shown.alpha)
+                row.append(shown.scale); row.append(vel.x); row.append(vel.y)
+                row.append(world.views[i].removed ? 1 : 0)
             }
             for (_, s) in input.scrolls.sorted(by: { $0.key < $1.key }) {
                 row += [s.contentOffset.x, s.contentOffset.y]

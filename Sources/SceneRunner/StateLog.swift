@@ -200,14 +200,20 @@ extension Run {
     func stateRow(_ log: StateLog) -> [Double] {
         var row: [Double] = []
         row.reserveCapacity(log.columns.count)
-        for (i, v) in world.views.enumerated() {
+        // Values appended one by one (an array literal per view is an allocation per tick), each
+        // view's read in place.
+        let animator = world.animator
+        for i in world.views.indices {
             let shown = animating.presentation(i, in: self)
-            let vel = world.animator.linearVelocity(of: i)
-            row += [
-                v.frame.center.x, v.frame.center.y, v.frame.size.x, v.frame.size.y, v.rotation, v.scale, v.alpha,
-                v.removed ? 1 : 0, shown.frame.center.x, shown.frame.center.y, shown.rotation, shown.scale, shown.alpha,
-                vel.x, vel.y, world.animator.angularVelocity(of: i),
-            ]
+            let vel = animator.linearVelocity(of: i)
+            let frame = world.views[i].frame
+            row.append(frame.center.x); row.append(frame.center.y)
+            row.append(frame.size.x); row.append(frame.size.y)
+            row.append(world.views[i].rotation); row.append(world.views[i].scale); row.append(world.views[i].alpha)
+            row.append(world.views[i].removed ? 1 : 0)
+            row.append(shown.frame.center.x); row.append(shown.frame.center.y)
+            row.append(shown.rotation); row.append(shown.scale); row.append(shown.alpha)
+            row.append(vel.x); row.append(vel.y); row.append(animator.angularVelocity(of: i))
         }
         for (i, v) in scene.views.enumerated() where v.scroll != nil {
             let s = input.scrolls[i]
@@ -230,13 +236,12 @@ extension Run {
         }
         let t = clock.time
         for a in animating.propertyAnimators {
-            row += [
-                Double(AnimatorState.allCases.firstIndex(of: a.state) ?? 0), a.isRunning ? 1 : 0, a.isReversed ? 1 : 0,
-                a.fractionComplete(at: t),
-            ]
+            row.append(Double(AnimatorState.allCases.firstIndex(of: a.state) ?? 0))
+            row.append(a.isRunning ? 1 : 0); row.append(a.isReversed ? 1 : 0)
+            row.append(a.fractionComplete(at: t))
         }
         for c in transitioning.controllers {
-            row += [Double(TransitionState.allCases.firstIndex(of: c.state) ?? 0), c.progress]
+            row.append(Double(TransitionState.allCases.firstIndex(of: c.state) ?? 0)); row.append(c.progress)
         }
         let counts = recording.eventCounts
         for e in CountedEvent.allCases { row.append(Double(counts[e])) }

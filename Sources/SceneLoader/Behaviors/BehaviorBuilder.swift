@@ -69,51 +69,14 @@ extension SceneBuilder {
         var childNodes: [(Int, Node, [String])] = []
         var actionNodes: [(Int, Node, copy: (String, Int)?)] = []
         for (name, v, loc) in entries {
-            // Copies of repeated behaviours count: the entries alone may be under the limit.
-            if scene.behaviors.count >= w.limits.behaviors {
-                throw err(
-                    "behaviour `\(name)` would be behaviour \(scene.behaviors.count + 1), more than the limit of "
-                        + "\(w.limits.behaviors) (the copies of repeated behaviours count); raise it with "
-                        + "--max-behaviors", v)
+            let before = entries.count <= EntryMark.most ? marked() : nil
+            try behaviorEntry(name, v, loc, &childNodes, &actionNodes)
+            if let before, repeatedBehaviors[name] == nil {
+                entryMarks?.append(
+                    EntryMark(
+                        step: .behaviors, key: name, loc: loc, index: scene.behaviors.count - 1, before: before,
+                        end: (w.work, w.visited)))
             }
-            if let other = scene.vars.first(where: { $0.name == name }) {
-                throw err(
-                    "the name `\(name)` is already used by the variable declared at line \(other.location.line)", v)
-            }
-            if let other = scene.animators.first(where: { $0.name == name }) {
-                throw err(
-                    "the name `\(name)` is already used by the animator declared at line \(other.location.line)", v)
-            }
-            if repeatedViews[name] != nil {
-                throw err("the name `\(name)` is already used by a repeated view", v)
-            }
-            let kv = try w.mapping(v, "behaviour `\(name)`", known: behaviorEntryNames)
-            guard let r = kv.first(where: { $0.0 == BehaviorEntryKey.repeat.rawValue })?.1 else {
-                try behavior(name, v, kv, loc, &childNodes, &actionNodes, copy: nil)
-                continue
-            }
-            let count: Int
-            if let over = r.string, Double(over) == nil {
-                guard let copies = repeatedViews[over] else {
-                    let names = repeatedViews.keys.sorted()
-                    throw err(
-                        "`repeat` of `\(name)` names `\(over)`, which is not a repeated view"
-                            + (names.isEmpty ? " (the scene has none)" : hint(over, names)),
-                        r)
-                }
-                count = copies.count
-            } else {
-                count = try repeatCount(r, "`repeat` of `\(name)`", views: false)
-            }
-            let made = try copies(
-                of: name, "behaviour", count: count, at: r, existing: scene.behaviors.count,
-                limit: (w.limits.behaviors, "--max-behaviors")
-            ) { (b, copy, i) throws(Diagnostic) in
-                let kv = try b.w.mapping(
-                    v, "behaviour `\(copy)`", known: behaviorEntryNames)
-                try b.behavior(copy, v, kv, loc, &childNodes, &actionNodes, copy: (name, i))
-            }
-            repeatedBehaviors[name] = made.map(BehaviorID.init)
         }
         let names = scene.behaviors.map(\.name)
         for (i, node, children) in childNodes {
@@ -148,13 +111,73 @@ extension SceneBuilder {
         // Actions may name any behaviour, so they are read once every behaviour is known.
         for (i, node, copy) in actionNodes {
             guard let (name, k) = copy else {
+                let before = entries.count <= EntryMark.most ? marked() : nil
                 scene.behaviors[i].action = try actionList(node, scope)
+                if let before {
+                    entryMarks?.append(
+                        EntryMark(
+                            step: .behaviorActions, key: scene.behaviors[i].name, loc: scene.behaviors[i].location,
+                            index: i, before: before, end: (w.work, w.visited)))
+                }
                 continue
             }
             try inCopy(k, of: name, "behaviour") { (b) throws(Diagnostic) in
                 b.scene.behaviors[i].action = try b.actionList(node, b.scope)
             }
         }
+    }
+
+    /// One entry of `behaviors` (a behaviour, or a repeated behaviour's copies); its `children`
+    /// and `action` are noted in `childNodes` and `actionNodes`, read once every behaviour is known.
+    mutating func behaviorEntry(
+        _ name: String, _ v: Node, _ loc: SourceLocation, _ childNodes: inout [(Int, Node, [String])],
+        _ actionNodes: inout [(Int, Node, copy: (String, Int)?)]
+    ) throws(Diagnostic) {
+        // Copies of repeated behaviours count: the entries alone may be under the limit.
+        if scene.behaviors.count >= w.limits.behaviors {
+            throw err(
+                "behaviour `\(name)` would be behaviour \(scene.behaviors.count + 1), more than the limit of "
+                    + "\(w.limits.behaviors) (the copies of repeated behaviours count); raise it with "
+                    + "--max-behaviors", v)
+        }
+        if let other = scene.vars.first(where: { $0.name == name }) {
+            throw err(
+                "the name `\(name)` is already used by the variable declared at line \(other.location.line)", v)
+        }
+        if let other = scene.animators.first(where: { $0.name == name }) {
+            throw err(
+                "the name `\(name)` is already used by the animator declared at line \(other.location.line)", v)
+        }
+        if repeatedViews[name] != nil {
+            throw err("the name `\(name)` is already used by a repeated view", v)
+        }
+        let kv = try w.mapping(v, "behaviour `\(name)`", known: behaviorEntryNames)
+        guard let r = kv.first(where: { $0.0 == BehaviorEntryKey.repeat.rawValue })?.1 else {
+            try behavior(name, v, kv, loc, &childNodes, &actionNodes, copy: nil)
+            return
+        }
+        let count: Int
+        if let over = r.string, Double(over) == nil {
+            guard let copies = repeatedViews[over] else {
+                let names = repeatedViews.keys.sorted()
+                throw err(
+                    "`repeat` of `\(name)` names `\(over)`, which is not a repeated view"
+                        + (names.isEmpty ? " (the scene has none)" : hint(over, names)),
+                    r)
+            }
+            count = copies.count
+        } else {
+            count = try repeatCount(r, "`repeat` of `\(name)`", views: false)
+        }
+        let made = try copies(
+            of: name, "behaviour", count: count, at: r, existing: scene.behaviors.count,
+            limit: (w.limits.behaviors, "--max-behaviors")
+        ) { (b, copy, i) throws(Diagnostic) in
+            let kv = try b.w.mapping(
+                v, "behaviour `\(copy)`", known: behaviorEntryNames)
+            try b.behavior(copy, v, kv, loc, &childNodes, &actionNodes, copy: (name, i))
+        }
+        repeatedBehaviors[name] = made.map(BehaviorID.init)
     }
 
     /// One behaviour, `name` (a copy of a repeated behaviour has its copy's name), from its keys;

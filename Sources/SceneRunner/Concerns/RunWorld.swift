@@ -144,6 +144,7 @@ import UIDynamics
 
     /// The views the dynamics move take the animator's centres and rotations.
     public func syncFromAnimator() {
+        let animator = animator  // read once (twice a tick), not at each call
         for i in views.indices where animator.isDynamic(i) {
             views[i].frame = Rect(center: animator.center(of: i), size: views[i].frame.size)
             views[i].rotation = animator.rotation(of: i)
@@ -153,10 +154,12 @@ import UIDynamics
 
     /// The first view the dynamics moved to a non-finite position or rotation, if any.
     public var firstNonFinite: View? {
-        views.indices.first {
-            animator.isDynamic($0) && (!views[$0].frame.origin.isFinite || !views[$0].rotation.isFinite)
+        let animator = animator
+        for i in views.indices
+        where animator.isDynamic(i) && (!views[i].frame.origin.isFinite || !views[i].rotation.isFinite) {
+            return views[i]
         }
-        .map { views[$0] }
+        return nil
     }
 
     /// View `i` takes frame `f` (its size and centre in the animator too; its size given to
