@@ -3,7 +3,8 @@ import Geometry
 import Testing
 
 /// Within a step's time-of-impact events, a contact's time of impact and manifold computed from
-/// unchanged inputs are reused, not computed again (`TOIMemo`): the same bits after every step,
+/// unchanged inputs are reused, not computed again (`TOIMemo`), and so is a sub-step's position
+/// phase (`TOIIslandMemo`): the same bits after every step,
 /// the same skipped counts and the same listener calls as computing them (which Box2D does), on
 /// scenes where both are reused.
 @Suite struct TOIMemoTests {
@@ -26,6 +27,11 @@ import Testing
         TOIStillIterationTests.expectSameBits(reused, computed, kind, skipped: \.reusedTimesOfImpact, atLeast: times)
         #expect(reused.reusedManifolds > manifolds, "scene \(kind): \(reused.reusedManifolds) manifolds reused")
         #expect(computed.reusedManifolds == 0)
+        // (231, 365, 3545, 203, 73 and 6 position phases when written.)
+        let phases = [115, 180, 1700, 100, 35, 3][kind]
+        let reusedPhases = reused.reusedTOIPositionPhases
+        #expect(reusedPhases > phases, "scene \(kind): \(reusedPhases) position phases reused")
+        #expect(computed.reusedTOIPositionPhases == 0)
         #expect(reused.skippedTOIEvents == computed.skippedTOIEvents)
         #expect(reused.skippedTOIIterations == computed.skippedTOIIterations)
         #expect(reused.skippedVelocityIterations == computed.skippedVelocityIterations)

@@ -206,6 +206,37 @@ struct ContactSolver {
         }
     }
 
+    /// The velocity constraints as `initializeVelocityConstraints` makes them, from `saved`, which
+    /// it made from the same position constraints, masses and solved positions
+    /// (`TOIIslandMemo`): each constraint's geometry is `saved`'s; its friction and impulses are
+    /// this solver's (as `init` set them), and each point's restitution bias is computed from the
+    /// velocities, as `initialize` does.
+    func reinitializeVelocityConstraints(from saved: Pool<ContactVelocityConstraint>, _ velocities: Pool<SolverVelocity>,
+                                         _ world: World) {
+        let n = count, ids = contactIds, contacts = world.contacts.base
+        let vcs = velocityConstraints.base, old = saved.base, pcs = positionConstraints.base, v = velocities.base
+        for i in 0..<n {
+            var vc = old[i]
+            vc.friction = vcs[i].friction
+            vc.points.0.normalImpulse = vcs[i].points.0.normalImpulse
+            vc.points.0.tangentImpulse = vcs[i].points.0.tangentImpulse
+            vc.points.1.normalImpulse = vcs[i].points.1.normalImpulse
+            vc.points.1.tangentImpulse = vcs[i].points.1.tangentImpulse
+            let restitution = contacts[ids[i]].restitution
+            let indexA = Int(vc.indexA), indexB = Int(vc.indexB)
+            let vA = v[indexA].v, wA = v[indexA].w, vB = v[indexB].v, wB = v[indexB].w
+            // (Every point the manifold had: `initialize` drops a point only after the biases.)
+            for j in 0..<pcs[i].pointCount {
+                var vcp = vc[j]
+                vcp.velocityBias = 0
+                let vRel = dot(vc.normal, vB + cross(wB, vcp.rB) - vA - cross(wA, vcp.rA))
+                if vRel < -Settings.velocityThreshold { vcp.velocityBias = -restitution * vRel }
+                vc[j] = vcp
+            }
+            vcs[i] = vc
+        }
+    }
+
     /// Box2D's `InitializeVelocityConstraints` for one contact of manifold `m`.
     @inline(__always)
     static func initialize(_ vc: inout ContactVelocityConstraint, _ pc: ContactPositionConstraint, _ m: Manifold, _ restitution: Float,

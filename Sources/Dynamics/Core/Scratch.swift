@@ -24,6 +24,8 @@ struct Scratch {
     let stillVelocities = Pool<SolverVelocity>()
     let stillImpulses = Pool<Float>()
     let toi = TOIQueue()
+    /// The last time-of-impact sub-step's position phase, for the next (`TOIIslandMemo`).
+    let toiIsland = TOIIslandMemo()
     /// The time-of-impact sub-step's rotations, one per island body (at most 2 × maxTOIContacts).
     let rotations = Pool<RotationMemo>()
     /// The counts `ensure` last grew the buffers for.

@@ -86,3 +86,74 @@ extension World {
         entry.pointee.xfB = xfB
     }
 }
+
+/// The last time-of-impact sub-step's position phase (`World.solveTOIIsland`), so that a sub-step
+/// whose position phase has the same inputs, bit for bit, takes its results instead of computing
+/// them again.
+///
+/// The position iterations are a function of the island's positions, its position constraints
+/// (which hold everything they read of the contacts' manifolds and fixtures: points, normal,
+/// type, radii, local centres, island indices), the masses, the two bodies that move, and the
+/// iteration count and stop setting; they give the solved positions and how many iterations the
+/// stop skipped. The velocity constraints' geometry (normal, arms, normal and tangent masses, the
+/// block solver's K, a point dropped from an ill-conditioned pair) is a function of the same
+/// constraints, the solved positions and the masses. Only each point's restitution bias reads the
+/// velocities, and it is computed again. A body pressed between two walls is moved by an event to
+/// where the last event moved it, and only the denormal remains of its velocity across the walls
+/// change from one event to the next (measured on `scenes/shade-sweep.yaml`).
+final class TOIIslandMemo {
+    /// Whether an entry is held, and what its position phase read.
+    @exclusivity(unchecked) var valid = false
+    @exclusivity(unchecked) var toiA = 0, toiB = 0, iterations = 0
+    @exclusivity(unchecked) var stopWhenStill = false
+    let positionsIn = Pool<SolverPosition>()
+    let positionConstraints = Pool<ContactPositionConstraint>()
+    let masses = Pool<SolverMass>()
+    /// What it gave: the solved positions, the iterations skipped, the velocity constraints as
+    /// initialized.
+    let positionsOut = Pool<SolverPosition>()
+    @exclusivity(unchecked) var skipped = 0
+    let velocityConstraints = Pool<ContactVelocityConstraint>()
+
+    deinit {
+        positionsIn.free(); positionConstraints.free(); masses.free(); positionsOut.free(); velocityConstraints.free()
+    }
+
+    /// Whether the `size` bytes of each of the first `n` elements of `a` and `b` are the same.
+    @inline(__always) static func sameBytes<T>(_ a: Pool<T>, _ b: Pool<T>, _ n: Int) -> Bool {
+        if a.count < n || b.count < n { return false }
+        let size = MemoryLayout<T>.size, stride = MemoryLayout<T>.stride
+        let pa = UnsafeRawPointer(a.base), pb = UnsafeRawPointer(b.base)
+        for i in 0..<n where !TOIIslandMemo.sameBytes(pa + i * stride, pb + i * stride, size) { return false }
+        return true
+    }
+
+    @inline(__always) static func sameBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ size: Int) -> Bool {
+        let words = size / 8
+        for w in 0..<words where a.loadUnaligned(fromByteOffset: 8 * w, as: UInt64.self) != b.loadUnaligned(fromByteOffset: 8 * w, as: UInt64.self) {
+            return false
+        }
+        for j in (8 * words)..<size where a.load(fromByteOffset: j, as: UInt8.self) != b.load(fromByteOffset: j, as: UInt8.self) {
+            return false
+        }
+        return true
+    }
+
+    /// The first `n` elements of `from` into `to`, replacing its contents.
+    @inline(__always) static func copy<T>(_ from: Pool<T>, _ n: Int, to: Pool<T>) {
+        to.clear()
+        if to.capacity < n { to.reserveCapacity(n) }
+        to.base.initialize(from: from.base, count: n)
+        to.setCount(n)
+    }
+
+    /// Whether a sub-step of `n` bodies and `count` contacts, with these inputs, is the entry's.
+    func holds(_ solver: ContactSolver, _ positions: Pool<SolverPosition>, n: Int, toiA: Int, toiB: Int,
+               iterations: Int, stopWhenStill: Bool) -> Bool {
+        valid && self.toiA == toiA && self.toiB == toiB && self.iterations == iterations && self.stopWhenStill == stopWhenStill
+            && positionsIn.count == n && positionConstraints.count == solver.count
+            && TOIIslandMemo.sameBytes(positionsIn, positions, n)
+            && TOIIslandMemo.sameBytes(positionConstraints, solver.positionConstraints, solver.count)
+            && TOIIslandMemo.sameBytes(masses, solver.masses, n)
+    }
+}

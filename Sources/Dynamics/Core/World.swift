@@ -50,10 +50,12 @@ public final class World {
     @exclusivity(unchecked) public internal(set) var skippedTOIEvents = 0
     /// Within a step's time-of-impact events, reuse a contact's time of impact and manifold when
     /// what they are computed from has not changed, bit for bit (`TOIMemo`: the same results as
-    /// computing them again; off only to compare), and how many of each that has reused so far.
+    /// computing them again; off only to compare), and how many of each that has reused so far;
+    /// likewise a sub-step's position phase (`TOIIslandMemo`) and how many were reused.
     @exclusivity(unchecked) public var reusesTOIResults = true
     @exclusivity(unchecked) public internal(set) var reusedTimesOfImpact = 0
     @exclusivity(unchecked) public internal(set) var reusedManifolds = 0
+    @exclusivity(unchecked) public internal(set) var reusedTOIPositionPhases = 0
     /// A body slower than this (m/s) … (Box2D's `b2_linearSleepTolerance`; UIKit: 1 pt/s)
     @exclusivity(unchecked) public var linearSleepTolerance = Settings.linearSleepTolerance
     /// … and turning slower than this (rad/s) …

@@ -25,7 +25,7 @@ extension JointStore {
 extension World {
     /// The stored properties `copy()` knows: a test compares it with the class's (`Mirror`), so
     /// that a stored property added to `World` fails until `copy()` copies it and this counts it.
-    public static let copiedFieldCount = 47
+    public static let copiedFieldCount = 48
 
     /// A world of its own in the same state: every body, fixture, contact and joint copied
     /// element by element (a `Pool` copied as a struct would share its buffer), the broad phase
@@ -56,6 +56,7 @@ extension World {
         w.reusesTOIResults = reusesTOIResults
         w.reusedTimesOfImpact = reusedTimesOfImpact
         w.reusedManifolds = reusedManifolds
+        w.reusedTOIPositionPhases = reusedTOIPositionPhases
         w.linearSleepTolerance = linearSleepTolerance
         w.angularSleepTolerance = angularSleepTolerance
         w.timeToSleep = timeToSleep
