@@ -25,27 +25,39 @@ extension SceneBuilder {
     }
 
     mutating func animatorBodies(_ n: Node) throws(Diagnostic) {
-        for (k, (name, v, _)) in try w.namedMapping(n, "`animators`").enumerated() {
-            var spec = scene.animators[k]
-            let kv = try w.mapping(v, "animator `\(name)`", known: AnimatorKey.names)
-            for (key, x) in kv {
-                switch AnimatorKey(rawValue: key) {
-                case .duration: spec.duration = try w.number(x, "`duration` of `\(name)`", positive: true)
-                case .timing: spec.timing = try timing(x, "`timing` of `\(name)`", scope)
-                case .set:
-                    spec.sets = try setTargets(x, scope)
-                    for t in spec.sets where t.view == nil {
-                        throw Diagnostic(
-                            "an animator's `set` animates view properties; `\(t.path)` is not one", at: t.location)
-                    }
-                case .then: spec.then = try actionList(x, scope.adding("position", .value(.string)))
-                case .pausesOnCompletion: spec.pausesOnCompletion = try w.bool(x, "`pausesOnCompletion`")
-                case .scrubsLinearly: spec.scrubsLinearly = try w.bool(x, "`scrubsLinearly`")
-                case nil: break  // `w.mapping` refused unknown keys
-                }
+        let entries = try w.namedMapping(n, "`animators`")
+        for (k, (name, v, loc)) in entries.enumerated() {
+            let before = entries.count <= EntryMark.most ? marked() : nil
+            try animatorBody(k, name, v)
+            if let before {
+                entryMarks?.append(
+                    EntryMark(
+                        step: .animators, key: name, loc: loc, index: k, before: before, end: (w.work, w.visited)))
             }
-            scene.animators[k] = spec
         }
+    }
+
+    /// The body of animator `k` (`name`), from its value `v`.
+    mutating func animatorBody(_ k: Int, _ name: String, _ v: Node) throws(Diagnostic) {
+        var spec = scene.animators[k]
+        let kv = try w.mapping(v, "animator `\(name)`", known: AnimatorKey.names)
+        for (key, x) in kv {
+            switch AnimatorKey(rawValue: key) {
+            case .duration: spec.duration = try w.number(x, "`duration` of `\(name)`", positive: true)
+            case .timing: spec.timing = try timing(x, "`timing` of `\(name)`", scope)
+            case .set:
+                spec.sets = try setTargets(x, scope)
+                for t in spec.sets where t.view == nil {
+                    throw Diagnostic(
+                        "an animator's `set` animates view properties; `\(t.path)` is not one", at: t.location)
+                }
+            case .then: spec.then = try actionList(x, scope.adding("position", .value(.string)))
+            case .pausesOnCompletion: spec.pausesOnCompletion = try w.bool(x, "`pausesOnCompletion`")
+            case .scrubsLinearly: spec.scrubsLinearly = try w.bool(x, "`scrubsLinearly`")
+            case nil: break  // `w.mapping` refused unknown keys
+            }
+        }
+        scene.animators[k] = spec
     }
 
     /// A timing: a curve name, `{ cubic: [x1, y1, x2, y2] }` or `{ spring: { … } }`. Each number

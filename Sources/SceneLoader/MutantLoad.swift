@@ -3,8 +3,8 @@ import SceneModel
 import Yams
 
 // How `scenerun mutate` loads a mutant from the unedited load's records (`SceneFile.composed`)
-// instead of building each case whole: a case whose edits are all inside rules, transitions
-// and behaviours takes the unedited case and builds only those entries again (`spliced`,
+// instead of building each case whole: a case whose edits are all inside rules, transitions,
+// behaviours and animators takes the unedited case and builds only those entries again (`spliced`,
 // `SplicedUnits` says which edits qualify); any other case resumes the
 // unedited build at the first step that reads an edited key (`resumed`). Both give the cases
 // and the first error that building them whole gives (`scenerun mutate --no-optimise`).
@@ -25,13 +25,13 @@ struct BuildRecord {
     var entries: [EntryMark]?
 }
 
-/// One entry of `transitions` or `behaviors`, or a behaviour's `action`, while a case was
-/// built: the builder before it (`SceneBuilder.marked`), where its key is, its place in the
+/// One entry of `transitions`, `behaviors` or `animators` (its body), or a behaviour's
+/// `action`, while a case was built: the builder before it (`SceneBuilder.marked`), where its key is, its place in the
 /// scene's list, and the load work and nodes spent once it was read. Kept for an entry that
 /// makes one transition or behaviour (not a repeated behaviour's copies), in a mapping of at
 /// most `most` entries (each mark holds the lists built before it).
 struct EntryMark {
-    enum Step { case transitions, behaviors, behaviorActions }
+    enum Step { case transitions, behaviors, behaviorActions, animators }
     static let most = 64
     var step: Step
     var key: String
@@ -42,18 +42,19 @@ struct EntryMark {
 }
 
 /// The entries of a case with an edit inside that `SceneFile.spliced` builds again: rules (by
-/// their key of `on`), transitions and behaviours (by name).
+/// their key of `on`), transitions, behaviours and animators (by name).
 struct SplicedUnits {
     var rules: Set<String> = []
     var transitions: Set<String> = []
     var behaviors: Set<String> = []
     /// Behaviours whose `action` has an edit inside.
     var behaviorActions: Set<String> = []
+    var animators: Set<String> = []
 
     /// Notes the entry the edit at `p` (from the case's top level) is inside; false when it is
     /// not inside one `spliced` builds again: a rule's key or anything in it, a transition's or
     /// a behaviour's value but the keys later steps read (a transition's `animator`; a
-    /// behaviour's `children` and `repeat`), a behaviour's `action`.
+    /// behaviour's `children` and `repeat`), a behaviour's `action`, an animator's body.
     mutating func insert(_ p: ArraySlice<PathStep>) -> Bool {
         let p = Array(p)
         guard p.count >= 2, case .key(let top) = p[0], case .key(let name) = p[1] else { return false }
@@ -66,6 +67,7 @@ struct SplicedUnits {
         case "transitions" where k != "animator": transitions.insert(name)
         case "behaviors" where k == "action": behaviorActions.insert(name)
         case "behaviors" where !["children", "repeat"].contains(k): behaviors.insert(name)
+        case "animators": animators.insert(name)
         default: return false
         }
         return true
@@ -74,7 +76,8 @@ struct SplicedUnits {
     func union(_ o: SplicedUnits) -> SplicedUnits {
         SplicedUnits(
             rules: rules.union(o.rules), transitions: transitions.union(o.transitions),
-            behaviors: behaviors.union(o.behaviors), behaviorActions: behaviorActions.union(o.behaviorActions))
+            behaviors: behaviors.union(o.behaviors), behaviorActions: behaviorActions.union(o.behaviorActions),
+            animators: animators.union(o.animators))
     }
 
     /// The entries of `step` with an edit inside.
@@ -83,6 +86,7 @@ struct SplicedUnits {
         case .transitions: return transitions
         case .behaviors: return behaviors
         case .behaviorActions: return behaviorActions
+        case .animators: return animators
         }
     }
 }
@@ -96,6 +100,7 @@ final class SplicedEntries {
         case transition(TransitionSpec)
         case behavior(BehaviorSpec)
         case action([Action])
+        case animator(AnimatorSpec)
         case rules([Rule])
     }
     var built: [String: (value: Built, work: Int, visited: Int)] = [:]
@@ -267,7 +272,7 @@ extension SceneFile {
         // The value of each edited entry in this case (nil: the case has no such entry).
         var tops: [String: Node?] = [:]
         func entry(_ step: EntryMark.Step, _ name: String) -> Node?? {
-            let key = step == .transitions ? "transitions" : "behaviors"
+            let key = step == .transitions ? "transitions" : step == .animators ? "animators" : "behaviors"
             if tops[key] == nil { tops[key] = .some(top(key)) }
             guard let n = tops[key] ?? nil else { return .some(nil) }
             guard case .mapping(let m) = n else { return nil }
@@ -284,6 +289,7 @@ extension SceneFile {
                 case .transition(let t): scene.transitions[mark.index] = t
                 case .behavior(let b): scene.behaviors[mark.index] = b
                 case .action(let a): scene.behaviors[mark.index].action = a
+                case .animator(let a): scene.animators[mark.index] = a
                 case .rules: return nil
                 }
                 (work, visited) = (work + d.work, visited + d.visited)
@@ -316,6 +322,9 @@ extension SceneFile {
                 scene.behaviors[mark.index] = new
             case .behaviorActions:
                 scene.behaviors[mark.index].action = try b.actionList(v, b.scope)
+            case .animators:
+                try b.animatorBody(mark.index, mark.key, v)
+                scene.animators[mark.index] = b.scene.animators[mark.index]
             }
             let before = (work, visited)
             work = b.w.work - mark.end.work
@@ -326,13 +335,14 @@ extension SceneFile {
                 case .transitions: value = .transition(scene.transitions[mark.index])
                 case .behaviors: value = .behavior(scene.behaviors[mark.index])
                 case .behaviorActions: value = .action(scene.behaviors[mark.index].action)
+                case .animators: value = .animator(scene.animators[mark.index])
                 }
                 keep.built[id] = (value, work - before.0, visited - before.1)
             }
             done.insert(id)
         }
         // An edited entry this case has but the unedited load did not mark: built whole.
-        for step in [EntryMark.Step.transitions, .behaviors, .behaviorActions] {
+        for step in [EntryMark.Step.transitions, .behaviors, .behaviorActions, .animators] {
             for name in edited.names(step) where !done.contains("\(step).\(name)") {
                 guard let found = entry(step, name), found == nil else { return nil }
             }

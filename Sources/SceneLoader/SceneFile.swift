@@ -122,8 +122,8 @@ public enum SceneFile {
             memo: ExpressionMemo(over: c.memo), shareVariants: true, resume: ResumePlan(c.records, edits))
     }
 
-    /// With `resume`, a case whose edits are all inside rules, transitions and behaviours is the
-    /// unedited load's, those entries built again (`spliced`); with `shareVariants`, a variant
+    /// With `resume`, a case whose edits are all inside rules, transitions, behaviours and
+    /// animators is the unedited load's, those entries built again (`spliced`); with `shareVariants`, a variant
     /// that patches only the script and what it checks is built from a copy of the main case's
     /// shared part (`fromShared`); with `resume`, every other case resumes the unedited load's
     /// build of it at the first step that reads an edited node (`resumed`): the same cases and

@@ -52,10 +52,10 @@ import Testing
 
         """
 
-    /// Transitions and behaviours (a behaviour's kind, its `action`, `children`, a repeated
-    /// behaviour) that variants patch, delete, add to and keep; a mutant per kind that makes the
-    /// main case invalid (`duration`, `damping`, `after` 0 → -1) and two that make only the
-    /// variant `patched` invalid.
+    /// Transitions, behaviours (a behaviour's kind, its `action`, `children`, a repeated
+    /// behaviour) and an animator that variants patch, delete, add to and keep; a mutant per kind
+    /// that makes the main case invalid (`duration`, `damping`, `after` twice: 0 → -1) and two that make
+    /// only the variant `patched` invalid.
     static let entries = """
         name: Entry variants
         views:
@@ -74,7 +74,7 @@ import Testing
         gestures:
           drag: { pan: { in: card } }
         animators:
-          slide: { duration: 0.3, timing: easeOut }
+          slide: { duration: 0.3, timing: easeOut, then: [ { after: 0, do: [ { set: { k: "k + 0" } } ] } ] }
         behaviors:
           home: { snap: { item: card, to: [195, "300 + 0 * k"], damping: 0 } }
           fall:
@@ -142,7 +142,8 @@ import Testing
         #expect(total > 200, "\(total) mutants")
         #expect(invalid.contains("rule-variants.yaml:30:32 number 0 → -1"), "\(invalid)")
         for id in [
-            "entry-variants.yaml:11:15 number 0 → -1", "entry-variants.yaml:20:66 number 0 → -1",
+            "entry-variants.yaml:11:15 number 0 → -1", "entry-variants.yaml:18:61 number 0 → -1",
+            "entry-variants.yaml:20:66 number 0 → -1",
             "entry-variants.yaml:23:24 number 0 → -1", "entry-variants.yaml:37:43 number 0 → -1",
             "entry-variants.yaml:38:41 number 0 → -1",
         ] {
