@@ -18,19 +18,7 @@ extension SceneBuilder {
                 try gesture(name, v, kv, loc, &pairs, copy: nil)
                 continue
             }
-            let count: Int
-            if let over = r.string, Double(over) == nil {
-                guard let copies = repeatedViews[over] else {
-                    let names = repeatedViews.keys.sorted()
-                    throw err(
-                        "`repeat` of `\(name)` names `\(over)`, which is not a repeated view"
-                            + (names.isEmpty ? " (the scene has none)" : hint(over, names)),
-                        r)
-                }
-                count = copies.count
-            } else {
-                count = try repeatCount(r, "`repeat` of `\(name)`")
-            }
+            let count = try repeatCopies(r, of: name)
             let made = try copies(
                 of: name, "gesture", count: count, at: r, existing: scene.gestures.count,
                 limit: (w.limits.views, "--max-views")

@@ -19,6 +19,23 @@ extension SceneBuilder {
         return Int(c)
     }
 
+    /// How many copies a behaviour's or a gesture's `repeat` (node `r`) makes of `name`: as many
+    /// as the repeated view it names has, or the number it gives (`views`: counted against the
+    /// views' limit, else the behaviours').
+    mutating func repeatCopies(_ r: Node, of name: String, views: Bool = true) throws(Diagnostic) -> Int {
+        if let over = r.string, Double(over) == nil {
+            guard let copies = repeatedViews[over] else {
+                let names = repeatedViews.keys.sorted()
+                throw err(
+                    "`repeat` of `\(name)` names `\(over)`, which is not a repeated view"
+                        + (names.isEmpty ? " (the scene has none)" : hint(over, names)),
+                    r)
+            }
+            return copies.count
+        }
+        return try repeatCount(r, "`repeat` of `\(name)`", views: views)
+    }
+
     /// The copies of the template `name` (a view or a behaviour, `what`): `count` of them, made
     /// in order by `make` with each copy's name and index, after `existing` others of their kind,
     /// at most `limit.0` in all (the flag `limit.1` raises it; `r` is the `repeat` node a refusal

@@ -156,19 +156,7 @@ extension SceneBuilder {
             try behavior(name, v, kv, loc, &childNodes, &actionNodes, copy: nil)
             return
         }
-        let count: Int
-        if let over = r.string, Double(over) == nil {
-            guard let copies = repeatedViews[over] else {
-                let names = repeatedViews.keys.sorted()
-                throw err(
-                    "`repeat` of `\(name)` names `\(over)`, which is not a repeated view"
-                        + (names.isEmpty ? " (the scene has none)" : hint(over, names)),
-                    r)
-            }
-            count = copies.count
-        } else {
-            count = try repeatCount(r, "`repeat` of `\(name)`", views: false)
-        }
+        let count = try repeatCopies(r, of: name, views: false)
         let made = try copies(
             of: name, "behaviour", count: count, at: r, existing: scene.behaviors.count,
             limit: (w.limits.behaviors, "--max-behaviors")
