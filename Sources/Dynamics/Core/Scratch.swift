@@ -61,6 +61,7 @@ struct Scratch {
         velocityConstraints.reserveCapacity(n); positionConstraints.reserveCapacity(n); pairs.reserveCapacity(n)
         masses.reserveCapacity(n)
         rotations.reserveCapacity(2 * Settings.maxTOIContacts)
+        toiIsland.reserve()
     }
 }
 

@@ -119,6 +119,15 @@ final class TOIIslandMemo {
         positionsIn.free(); positionConstraints.free(); masses.free(); positionsOut.free(); velocityConstraints.free()
     }
 
+    /// Room for the largest sub-step (2 × maxTOIContacts bodies, maxTOIContacts contacts), made
+    /// with the world, so that the first time-of-impact sub-step of a run allocates nothing.
+    func reserve() {
+        let bodies = 2 * Settings.maxTOIContacts
+        let contacts = Settings.maxTOIContacts
+        positionsIn.reserveCapacity(bodies); masses.reserveCapacity(bodies); positionsOut.reserveCapacity(bodies)
+        positionConstraints.reserveCapacity(contacts); velocityConstraints.reserveCapacity(contacts)
+    }
+
     /// Whether the `size` bytes of each of the first `n` elements of `a` and `b` are the same.
     @inline(__always) static func sameBytes<T>(_ a: Pool<T>, _ b: Pool<T>, _ n: Int) -> Bool {
         if a.count < n || b.count < n { return false }
