@@ -93,12 +93,16 @@ func runMutant(
         // A `finalFrame` written as numbers, with a positive size, in the case's scene: the run
         // is the original's up to the first read of the transition's frames (none: the whole run).
         let viaFrames = w.optimise && !replay && m.frames.map { literalFinalFrame($0, in: c) } == true
+        // (`checksSharing`: the case run whole, its states logged when `logged`.)
+        func whole(logged: Bool) -> (CaseResult, StateLog?) {
+            var l = limits
+            let states = logged ? StateLog() : nil
+            l.states = states
+            return (CaseRunner.run(c, limits: l), states)
+        }
         if viaFrames && w.framesUnread(m, case: i) {
-            if let check = w.checksSharing, i < w.states.count {
-                let whole = StateLog()
-                var l = limits
-                l.states = whole
-                check.compare(m, c, unread: CaseRunner.run(c, limits: l), whole, original: w.states[i])
+            if let check = w.checksSharing, i < w.states.count, case let (r, log?) = whole(logged: true) {
+                check.compare(m, c, unread: r, log, original: w.states[i])
             }
             continue
         }
@@ -111,13 +115,8 @@ func runMutant(
         if let start {
             r = CaseRunner.resume(start, scene: c, limits: limits)
             if let check = w.checksSharing {
-                let whole = StateLog()
-                var l = limits
-                l.states = compare ? whole : nil
-                check.compare(
-                    m, c, resumed: r, compare ? states : nil, whole: CaseRunner.run(c, limits: l),
-                    compare ? whole : nil,
-                    from: start)
+                let (wr, log) = whole(logged: compare)
+                check.compare(m, c, resumed: r, compare ? states : nil, whole: wr, log, from: start)
             }
         } else {
             r = CaseRunner.run(c, limits: limits)

@@ -27,11 +27,10 @@ func secondPass(_ work: inout [FileWork], jobs: Int) {
         found.append(ok && !w.plan.aliases ? readRewrites(w.mutants) : [:])
         wanted.append(ok ? w.cases.indices.map { w.sharedCheckpoints(case: $0) } : w.cases.map { _ in [] })
     }
-    let rewrites = found
     let parsed = found.map { ReadWatch.Parsed($0) }  // once per file, for all its cases
     let checkpoints = wanted
     let all = work.indices.flatMap { f in
-        work[f].cases.indices.filter { !rewrites[f].isEmpty || !checkpoints[f][$0].isEmpty }.map { (f, $0) }
+        work[f].cases.indices.filter { !parsed[f].isEmpty || !checkpoints[f][$0].isEmpty }.map { (f, $0) }
     }
     let loaded = work
     let passes = parallelMap(all.count, jobs: jobs) { i -> (ReadWatch?, SnapshotStore?) in
@@ -39,7 +38,7 @@ func secondPass(_ work: inout [FileWork], jobs: Int) {
         var limits = RunLimits()
         limits.recordTicks = false
         limits.recordTrace = false
-        let watch = rewrites[f].isEmpty ? nil : ReadWatch(parsed[f])
+        let watch = parsed[f].isEmpty ? nil : ReadWatch(parsed[f])
         limits.reads = watch
         let store = checkpoints[f][c].isEmpty ? nil : SnapshotStore(at: checkpoints[f][c])
         limits.snapshots = store
@@ -52,7 +51,7 @@ func secondPass(_ work: inout [FileWork], jobs: Int) {
         guard let mine = byCase[f] else { continue }
         let cases = work[f].cases.indices
         work[f].snapshots = cases.map { mine[$0]?.1 }
-        guard !rewrites[f].isEmpty else { continue }
+        guard !parsed[f].isEmpty else { continue }
         let watches = cases.compactMap { mine[$0]?.0 }
         let read = watches.reduce(into: Set<Int>()) { $0.formUnion($1.read) }
         work[f].unchanged = watches.map { watch in

@@ -41,6 +41,9 @@ public final class ReadWatch: @unchecked Sendable {
             self.index = index
             self.lists = lists
         }
+
+        /// Whether no expression is watched.
+        public var isEmpty: Bool { lists.isEmpty }
     }
 
     let parsed: Parsed

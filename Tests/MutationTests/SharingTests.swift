@@ -7,9 +7,19 @@ import Testing
 /// where its site is first reached. Every such run is also run whole here (`checksSharing`): the
 /// two must give the same result and the same state at every tick.
 @Suite struct SharingTests {
-    var repo: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
+    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    var repo: URL { Self.repo }
+
+    /// `body` given the path of `text` written as `name` in a new temporary folder, removed after.
+    func withScene(_ name: String, _ text: String, _ body: (String) throws -> Void) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scenerun-sharing-\(getpid())")
+        try? FileManager.default.removeItem(at: dir)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let f = dir.appendingPathComponent(name).path
+        try text.write(toFile: f, atomically: true, encoding: .utf8)
+        try body(f)
     }
 
     /// A box falls onto the floor and rests; the `rest` rule fades it, which nothing asserts.
@@ -45,12 +55,10 @@ import Testing
     /// The `rest` rule's mutants start from the original's run on the tick the box comes to rest:
     /// they run that one tick, and their runs are the whole runs'.
     @Test func restRuleMutantsRunOnlyTheRestTick() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scenerun-sharing-\(getpid())")
-        try? FileManager.default.removeItem(at: dir)
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let f = dir.appendingPathComponent("fade.yaml").path
-        try Self.fade.write(toFile: f, atomically: true, encoding: .utf8)
+        try withScene("fade.yaml", Self.fade) { f in try restRule(f) }
+    }
+
+    func restRule(_ f: String) throws {
         let check = SharingCheck()
         let r = run([f], check: check)
         #expect(check.differences == [])
@@ -67,8 +75,6 @@ import Testing
     /// frames are never read) and downwards (completed: the `rest` rule sets the shade to
     /// `finalFrame` on its last tick).
     static let twoReleases: String = {
-        let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
         let text =
             (try? String(contentsOf: repo.appendingPathComponent("scenes/shade-sweep.yaml"), encoding: .utf8)) ?? ""
         return text.replacingOccurrences(
@@ -83,12 +89,10 @@ import Testing
     /// the original's states. The outcomes are those of `--no-optimise`.
     @Test func finalFrameMutantsStartWhereTheFrameIsRead() throws {
         #expect(Self.twoReleases.contains("v: [-1000, 1000]"))
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scenerun-frames-\(getpid())")
-        try? FileManager.default.removeItem(at: dir)
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let f = dir.appendingPathComponent("releases.yaml").path
-        try Self.twoReleases.write(toFile: f, atomically: true, encoding: .utf8)
+        try withScene("releases.yaml", Self.twoReleases) { f in try finalFrames(f) }
+    }
+
+    func finalFrames(_ f: String) throws {
         let check = SharingCheck()
         let r = run([f], check: check)
         #expect(check.differences == [])
