@@ -11,9 +11,10 @@ import Testing
         .deletingLastPathComponent()
     var repo: URL { Self.repo }
 
-    /// `body` given the path of `text` written as `name` in a new temporary folder, removed after.
+    /// `body` given the path of `text` written as `name` in a new temporary folder of its own
+    /// (the tests run in parallel), removed after.
     func withScene(_ name: String, _ text: String, _ body: (String) throws -> Void) throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scenerun-sharing-\(getpid())")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scenerun-sharing-\(getpid())-\(name)")
         try? FileManager.default.removeItem(at: dir)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
